@@ -1,0 +1,32 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+# Both install what a fresh Debian machine lacks, build, and are quiet when all is in place.
+
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+SYSTEM_PACKAGES := libedit-dev
+
+.PHONY: run test build deps
+
+## deps: install the system libraries the package links against (libedit for line editing).
+deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing ..."; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+## build: compile every target.
+build: deps
+	@swift build
+
+## run: build, then say what the package offers (the interactive shell replaces this).
+run: deps
+	@swift build -q
+	@echo "Built the ImmutableData and CounterData libraries. Add them to your package:"
+	@echo '  .package(path: "$(CURDIR)"), then depend on "ImmutableData" and "CounterData".'
+	@echo "Run 'make test' to run the test suite."
+
+## test: build and run every unit test and every scenario against its golden.
+test: deps
+	@swift test

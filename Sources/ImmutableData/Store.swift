@@ -1,0 +1,53 @@
+/// The single source of truth: holds the current state, runs the reducer on each dispatched
+/// action, and streams `(oldState, action)` to listeners.
+///
+/// A `Store` is its own `Dispatcher`, `Selector` and `Streamer`, so thunks receive the store itself.
+@MainActor final public class Store<State, Action>: Sendable where State: Sendable, Action: Sendable {
+  private let registrar = StreamRegistrar<(oldState: State, action: Action)>()
+  private var state: State
+  private let reducer: @Sendable (State, Action) throws -> State
+
+  /// Creates a store that starts at `initialState` and moves to the next state through `reducer`.
+  public init(
+    initialState state: State,
+    reducer: @escaping @Sendable (State, Action) throws -> State
+  ) {
+    self.state = state
+    self.reducer = reducer
+  }
+}
+
+extension Store: Dispatcher {
+  public func dispatch(action: Action) throws {
+    let oldState = self.state
+    self.state = try self.reducer(oldState, action)
+    self.registrar.yield((oldState: oldState, action: action))
+  }
+
+  public func dispatch(thunk: @Sendable (Store, Store) throws -> Void) rethrows {
+    try thunk(self, self)
+  }
+
+  public func dispatch(thunk: @Sendable (Store, Store) async throws -> Void) async rethrows {
+    try await thunk(self, self)
+  }
+}
+
+extension Store: Selector {
+  public func select<T>(_ selector: @Sendable (State) -> T) -> T where T: Sendable {
+    selector(self.state)
+  }
+}
+
+extension Store: Streamer {
+  public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
+    self.registrar.makeStream()
+  }
+}
+
+extension Store {
+  /// The number of streams still registered; a cancelled stream no longer counts.
+  package var streamCount: Int {
+    self.registrar.count
+  }
+}
