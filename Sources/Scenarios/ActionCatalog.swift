@@ -1,0 +1,147 @@
+/// Every action case of a domain as a case path (`ui.animalList.onAppear`) with its parameters,
+/// learned from one example value per case. Resolves the partial paths users type and prints
+/// actions back as paths.
+public struct ActionCatalog: Sendable {
+  /// One action case: its full path and its parameters.
+  public struct Case: Sendable, Equatable {
+    /// The full case path, outermost case first.
+    public let path: [String]
+    /// `(label, type)` of each associated value of the innermost case.
+    public let parameters: [(label: String, typeName: String)]
+
+    public static func == (lhs: Case, rhs: Case) -> Bool {
+      lhs.path == rhs.path && lhs.parameters.map(\.label) == rhs.parameters.map(\.label)
+    }
+
+    /// The path written with dots.
+    public var pathText: String { path.joined(separator: ".") }
+
+    /// `ui.animalEditor.onTapAddAnimalButton(id: String, name: String, …)`.
+    public var signature: String {
+      guard !parameters.isEmpty else { return pathText }
+      return pathText + "(" + parameters.map { ($0.label.hasPrefix("_") ? "_" : $0.label) + ": " + $0.typeName }.joined(separator: ", ") + ")"
+    }
+  }
+
+  /// The cases in the order the examples listed them.
+  public let cases: [Case]
+  /// Type name → case names of every `CaseIterable` enum met in the examples, for completion.
+  public let symbolicValues: [String: [String]]
+
+  /// Learns the cases from `examples`, one value per action case.
+  public init<Action: Encodable>(examples: [Action]) {
+    var cases: [Case] = []
+    var symbols: [String: [String]] = [:]
+    for example in examples {
+      guard let value = try? ValueEncoder.encode(example) else { continue }
+      var path: [String] = []
+      var current = value
+      while case .enumCase(_, let name, let arguments) = current {
+        path.append(name)
+        if let arguments, arguments.count == 1, arguments[0].isUnlabeled, case .enumCase(_, _, _) = arguments[0].value,
+          !Self.isSymbolic(arguments[0].value)
+        {
+          current = arguments[0].value
+          continue
+        }
+        let parameters = (arguments ?? []).map { (label: $0.label, typeName: $0.value.typeDescription) }
+        for field in arguments ?? [] {
+          Self.collectSymbols(in: field.value, into: &symbols)
+        }
+        if !cases.contains(where: { $0.path == path }) {
+          cases.append(Case(path: path, parameters: parameters))
+        }
+        break
+      }
+    }
+    self.cases = cases
+    self.symbolicValues = symbols
+  }
+
+  private static func isSymbolic(_ value: Value) -> Bool {
+    guard case .enumCase(let typeName?, _, nil) = value else { return false }
+    return TypeInfo.symbolicCases(named: typeName) != nil
+  }
+
+  private static func collectSymbols(in value: Value, into symbols: inout [String: [String]]) {
+    switch value {
+    case .enumCase(let typeName?, _, let arguments):
+      if let cases = TypeInfo.symbolicCases(named: typeName) {
+        symbols[typeName] = cases
+      }
+      for field in arguments ?? [] { collectSymbols(in: field.value, into: &symbols) }
+    case .structure(_, let fields):
+      for field in fields { collectSymbols(in: field.value, into: &symbols) }
+    case .array(let elements):
+      for element in elements { collectSymbols(in: element, into: &symbols) }
+    default:
+      break
+    }
+  }
+
+  /// The case whose path ends with `partial`; an unknown or ambiguous path is an error naming candidates.
+  public func resolve(_ partial: [String], column: Int) throws(CommandError) -> Case {
+    if let exact = cases.first(where: { $0.path == partial }) {
+      return exact
+    }
+    let matches = cases.filter { $0.path.count >= partial.count && Array($0.path.suffix(partial.count)) == partial }
+    if matches.count == 1 {
+      return matches[0]
+    }
+    let typed = partial.joined(separator: ".")
+    if matches.count > 1 {
+      throw CommandError(
+        "`\(typed)` is ambiguous: did you mean \(matches.map { "`\($0.pathText)`" }.joined(separator: " or "))?", column: column)
+    }
+    let suggestions = Suggestions.closest(to: typed, among: cases.map(\.pathText))
+    let hint = suggestions.isEmpty ? "type `actions` for the list" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
+    throw CommandError("unknown action `\(typed.truncatedForMessage)`: \(hint)", column: column)
+  }
+
+  /// The nested enum expression that `ValueDecoder` turns into the action.
+  func expression(for actionCase: Case, arguments: [Expression.Argument]?, column: Int) -> Expression {
+    var expression = Expression(.member(leadingDot: true, path: [actionCase.path.last ?? ""], arguments: arguments), column: column)
+    for name in actionCase.path.dropLast().reversed() {
+      expression = Expression(.member(leadingDot: true, path: [name], arguments: [.init(label: nil, value: expression)]), column: column)
+    }
+    return expression
+  }
+
+  /// The action written as users type it: `ui.animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")`.
+  public func text(for action: Value) -> String {
+    var path: [String] = []
+    var current = action
+    while case .enumCase(_, let name, let arguments) = current {
+      path.append(name)
+      let isLeaf = cases.contains { $0.path == path }
+      if !isLeaf, let arguments, arguments.count == 1, arguments[0].isUnlabeled {
+        current = arguments[0].value
+        continue
+      }
+      var text = path.joined(separator: ".")
+      if let arguments, !arguments.isEmpty {
+        text += "(" + arguments.map { ($0.isUnlabeled ? "" : $0.label + ": ") + ValuePrinter.singleLine($0.value) }.joined(separator: ", ") + ")"
+      }
+      return text
+    }
+    return ValuePrinter.singleLine(action)
+  }
+
+  /// Every path and path suffix users may type, for completion.
+  var completionNames: [String] {
+    var names: Set<String> = []
+    for actionCase in cases {
+      for start in actionCase.path.indices {
+        names.insert(actionCase.path[start...].joined(separator: "."))
+      }
+    }
+    return names.sorted()
+  }
+}
+
+extension TypeInfo {
+  /// The case names of a `CaseIterable` enum the encoder has met, by display name.
+  static func symbolicCases(named typeName: String) -> [String]? {
+    symbolicByName.withLock { $0[typeName] }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// A domain the shell can drive: how to build its store and listeners, which actions and
+/// selectors it has. One file per domain creates one of these; the engine needs nothing else.
+public struct Domain: Sendable {
+  /// The name typed after `use` (`animals`).
+  public let name: String
+  /// One line for `domains`.
+  public let summary: String
+  /// The options `use <name>` accepts (`--store PATH`).
+  public let options: [DomainOption]
+  let start: @MainActor @Sendable (DomainContext, OutputBuffer) async throws -> any AnyDomainSession
+
+  /// Describes a domain.
+  ///
+  /// - Parameters:
+  ///   - actionExamples: one value of every action case; they define the case paths the shell
+  ///     accepts, complete and lists, and the round-trip test checks each.
+  ///   - listen: starts the domain's listeners on the session's store and returns what must be
+  ///     kept alive while the session runs (the listener and its persistent store).
+  public init<State: Codable & Sendable, Action: Codable & Equatable & Sendable>(
+    name: String,
+    summary: String,
+    options: [DomainOption] = [],
+    initialState: @escaping @Sendable () -> State,
+    reducer: @escaping @Sendable (State, Action) throws -> State,
+    actionExamples: [Action],
+    selectors: [SelectorDefinition<State, Action>],
+    listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil
+  ) {
+    self.name = name
+    self.summary = summary
+    self.options = options
+    let catalog = ActionCatalog(examples: actionExamples)
+    self.start = { context, buffer in
+      let session = DomainSession(
+        domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
+        buffer: buffer, settleTimeout: .seconds(60))
+      if let listen {
+        session.keepAlive = try await listen(session.store, context)
+      }
+      return session
+    }
+    self.roundTrip = { () throws(CommandError) -> [String] in
+      try actionExamples.map { action throws(CommandError) in
+        let printed = catalog.text(for: (try? ValueEncoder.encode(action)) ?? .null)
+        let reparsed = try DomainSession<State, Action>.parseAction(printed, catalog: catalog)
+        guard reparsed == action else {
+          throw CommandError("`\(printed)` reads back as a different action")
+        }
+        return printed
+      }
+    }
+  }
+
+  /// Prints every example action and reads it back; returns the printed forms, or throws at the
+  /// first that does not read back as an equal value.
+  public let roundTrip: @Sendable () throws(CommandError) -> [String]
+}
+
+/// An option of `use <domain>`: `--store PATH`.
+public struct DomainOption: Sendable {
+  /// The flag without dashes (`store`).
+  public let name: String
+  /// The placeholder shown in help (`PATH`).
+  public let valueName: String
+  /// What it does.
+  public let help: String
+
+  /// Describes an option.
+  public init(_ name: String, valueName: String, help: String) {
+    self.name = name
+    self.valueName = valueName
+    self.help = help
+  }
+}
+
+/// Everything a domain needs to start in this session.
+public struct DomainContext: Sendable {
+  /// The option values given to `use`, by name without dashes.
+  public let options: [String: String]
+  /// True when running a script: persistent stores default to memory and ids are deterministic.
+  public let isScript: Bool
+  /// Relative paths in options are relative to this folder (the script's folder, or the working directory).
+  public let baseDirectory: URL
+  /// The calendar for day-based selectors: UTC in scripts, the user's own interactively.
+  public let calendar: Calendar
+  /// Makes identifiers for new records: UUIDs interactively, a counter in scripts.
+  public let makeIdentifier: @Sendable () -> String
+
+  /// The option's value as an absolute file path, relative paths taken from `baseDirectory`.
+  public func path(_ option: String) -> String? {
+    options[option].map { URL(fileURLWithPath: $0, relativeTo: baseDirectory).standardizedFileURL.path }
+  }
+
+  /// The option's value as a URL: `http(s)://…` as is, anything else as a file or folder path.
+  public func url(_ option: String) -> URL? {
+    guard let text = options[option] else { return nil }
+    if let url = URL(string: text), let scheme = url.scheme, ["http", "https", "file"].contains(scheme) {
+      return url
+    }
+    let isFolder = text.hasSuffix("/")
+    return URL(fileURLWithPath: text, isDirectory: isFolder, relativeTo: baseDirectory).standardizedFileURL
+  }
+
+  /// A per-user data folder for interactive databases (`$XDG_DATA_HOME/replshell` or `~/.local/share/replshell`).
+  public static var dataDirectory: URL {
+    let environment = ProcessInfo.processInfo.environment
+    let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+    return base.appendingPathComponent("replshell", isDirectory: true)
+  }
+}

@@ -1,0 +1,291 @@
+import Foundation
+
+/// What the shell asks of a running domain session, whatever its state and action types.
+@MainActor protocol AnyDomainSession: AnyObject {
+  var domainName: String { get }
+  var catalog: ActionCatalog { get }
+  var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] { get }
+  var buffer: OutputBuffer { get }
+  func dispatch(_ expression: Expression, expectingError: Bool) async throws(CommandError) -> DispatchOutcome
+  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
+  func expect(_ call: SelectorCall, equals expected: Expression) throws(CommandError) -> [OutputLine]
+  func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
+  var lastDispatchLines: [OutputLine] { get }
+  var historyLines: [OutputLine] { get }
+  func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
+  func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
+  func settle() async throws(CommandError)
+  func close()
+}
+
+/// How a dispatch ended.
+enum DispatchOutcome {
+  /// The reducer accepted the action; the lines are its diff and what listeners did.
+  case dispatched
+  /// The reducer threw; the state is unchanged.
+  case rejected(String)
+}
+
+/// A running domain: its store, listeners, history, watches and the last diff.
+@MainActor final class DomainSession<State: Codable & Sendable, Action: Codable & Equatable & Sendable>: AnyDomainSession {
+  /// One dispatched action and who dispatched it.
+  struct HistoryEntry {
+    let action: Action
+    let byListener: Bool
+  }
+
+  /// A selector that is re-evaluated after each dispatch.
+  struct Watch {
+    let call: SelectorCall
+    let selector: PreparedSelector<State, Action>
+    var lastValue: Value
+  }
+
+  let domainName: String
+  let catalog: ActionCatalog
+  let selectors: [SelectorDefinition<State, Action>]
+  let store: SessionStore<State, Action>
+  let buffer: OutputBuffer
+  let settleTimeout: Duration
+  var keepAlive: (any Sendable)?
+  private(set) var history: [HistoryEntry] = []
+  private(set) var lastDispatchLines: [OutputLine] = []
+  private var watches: [Watch] = []
+  private var encodedState: Value
+  private var dispatchingUserAction = false
+
+  init(
+    domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,
+    reducer: @escaping @Sendable (State, Action) throws -> State, buffer: OutputBuffer, settleTimeout: Duration
+  ) {
+    self.domainName = domainName
+    self.catalog = catalog
+    self.selectors = selectors
+    self.store = SessionStore(initialState: initialState, reducer: reducer)
+    self.buffer = buffer
+    self.settleTimeout = settleTimeout
+    self.encodedState = (try? ValueEncoder.encode(initialState)) ?? .null
+    store.didDispatch = { [unowned self] old, action, new in
+      self.record(old: old, action: action, new: new)
+    }
+  }
+
+  var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
+    selectors.map { ($0.name, $0.signature, $0.parameters.map { ($0.label, $0.completions) }) }
+  }
+
+  func close() {
+    store.finishStreams()
+    keepAlive = nil
+  }
+}
+
+extension DomainSession {
+  /// Reads an action typed as text, as `dispatch` does.
+  nonisolated static func parseAction(_ text: String, catalog: ActionCatalog) throws(CommandError) -> Action {
+    var parser = try ExpressionParser(text, startColumn: 1)
+    let expression = try parser.parseActionPath()
+    try parser.expectEnd()
+    return try decodeAction(expression, catalog: catalog)
+  }
+
+  nonisolated static func decodeAction(_ expression: Expression, catalog: ActionCatalog) throws(CommandError) -> Action {
+    guard case .member(_, let path, let arguments) = expression.kind else {
+      throw CommandError("expected an action case, found \(expression.summary)", column: expression.column)
+    }
+    let actionCase = try catalog.resolve(path, column: expression.column)
+    if arguments == nil, !actionCase.parameters.isEmpty {
+      throw CommandError("`\(actionCase.pathText)` needs arguments: \(actionCase.signature)", column: expression.column)
+    }
+    if let arguments, arguments.isEmpty || actionCase.parameters.isEmpty, !(arguments.isEmpty && actionCase.parameters.isEmpty) {
+      throw CommandError("`\(actionCase.pathText)` takes \(actionCase.parameters.isEmpty ? "no arguments" : "arguments: " + actionCase.signature)", column: expression.column)
+    }
+    let nested = catalog.expression(for: actionCase, arguments: arguments?.isEmpty == true ? nil : arguments, column: expression.column)
+    return try ValueDecoder.decode(Action.self, from: nested)
+  }
+
+  func dispatch(_ expression: Expression, expectingError: Bool) async throws(CommandError) -> DispatchOutcome {
+    let action = try Self.decodeAction(expression, catalog: catalog)
+    let start = buffer.drain()
+    dispatchingUserAction = true
+    defer { dispatchingUserAction = false }
+    do {
+      try store.dispatch(action: action)
+    } catch {
+      buffer.append(contentsOf: start)
+      return .rejected(String(describing: error))
+    }
+    dispatchingUserAction = false
+    try await settle()
+    let lines = buffer.drain()
+    lastDispatchLines = lines
+    buffer.append(contentsOf: start + lines)
+    return .dispatched
+  }
+
+  private func record(old: State, action: Action, new: State) {
+    let byListener = !dispatchingUserAction
+    history.append(HistoryEntry(action: action, byListener: byListener))
+    let actionValue = (try? ValueEncoder.encode(action)) ?? .null
+    let text = catalog.text(for: actionValue)
+    if byListener {
+      let shown = text.count <= ValuePrinter.lineWidth ? text : Self.pathOnly(text) + "(…)"
+      buffer.append(.note("↳ \(shown)   (listener)"))
+    }
+    buffer.log(.actions, text)
+    let newValue = (try? ValueEncoder.encode(new)) ?? .null
+    let diff = ValueDiff.lines(from: encodedState, to: newValue)
+    encodedState = newValue
+    buffer.append(contentsOf: diff.isEmpty ? [.note("no change")] : diff)
+    if buffer.isEnabled(.state) {
+      buffer.append(contentsOf: ValuePrinter.pretty(newValue).map { .log("state", $0) })
+    }
+    updateWatches(state: new, action: action)
+  }
+
+  private static func pathOnly(_ text: String) -> String {
+    String(text.prefix { $0 != "(" })
+  }
+
+  private func updateWatches(state: State, action: Action) {
+    for index in watches.indices {
+      let watch = watches[index]
+      if let filter = watch.selector.filter, !filter(state, action) {
+        buffer.log(.selectors, "\(watch.call.text): skipped, the filter rejects this action")
+        continue
+      }
+      buffer.log(.selectors, "\(watch.call.text): recomputed")
+      let value = watch.selector.evaluate(state).value
+      if value != watch.lastValue {
+        watches[index].lastValue = value
+        appendValue(value, intro: "watch \(watch.call.text) → ")
+      }
+    }
+  }
+
+  private func appendValue(_ value: Value, intro: String) {
+    var lines: [String] = []
+    ValuePrinter.appendPretty(value, prefix: intro, suffix: "", indent: 0, to: &lines)
+    buffer.append(contentsOf: lines.map(OutputLine.plain))
+  }
+
+  func settle() async throws(CommandError) {
+    let tracker = store.tracker
+    if tracker.isIdle { return }
+    let timeout = settleTimeout
+    let settled = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await tracker.waitUntilIdle()
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    if !settled {
+      throw CommandError("listeners did not finish their side effects within \(timeout); the session may be out of date")
+    }
+  }
+}
+
+extension DomainSession {
+  private func prepare(_ call: SelectorCall) throws(CommandError) -> PreparedSelector<State, Action> {
+    guard let definition = selectors.first(where: { $0.name == call.name }) else {
+      let suggestions = Suggestions.closest(to: call.name, among: selectors.map(\.name))
+      let hint = suggestions.isEmpty ? "type `selectors` for the list" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
+      throw CommandError("unknown selector `\(call.name.truncatedForMessage)`: \(hint)", column: call.column)
+    }
+    return try definition.prepare(call)
+  }
+
+  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine] {
+    let prepared = try prepare(call)
+    let value = store.select { state in prepared.evaluate(state).value }
+    return SelectionRenderer.lines(for: value)
+  }
+
+  func expect(_ call: SelectorCall, equals expected: Expression) throws(CommandError) -> [OutputLine] {
+    let prepared = try prepare(call)
+    let output = store.select { state in prepared.evaluate(state) }
+    guard try output.matches(expected) else {
+      var lines = ["expectation failed: \(call.text) == \(expected.sourceText)"]
+      ValuePrinter.appendPretty(output.value, prefix: "actual: ", suffix: "", indent: 2, to: &lines)
+      throw CommandError(lines.joined(separator: "\n"))
+    }
+    return [.note("ok")]
+  }
+
+  func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine] {
+    var value = encodedState
+    var walked: [String] = []
+    for component in path {
+      let children = value.namedChildren
+      guard let child = children.first(where: { $0.name == component }) else {
+        let place = walked.isEmpty ? "the state" : "`" + walked.joined(separator: ".") + "`"
+        let names = children.map(\.name)
+        let hint = names.isEmpty ? "it has no parts" : "it has " + names.prefix(12).map { "`\($0)`" }.joined(separator: ", ")
+        throw CommandError("\(place) has no `\(component.truncatedForMessage)`: \(hint)", column: column)
+      }
+      value = child.value
+      walked.append(component)
+    }
+    return ValuePrinter.pretty(value).map(OutputLine.plain)
+  }
+
+  var historyLines: [OutputLine] {
+    if history.isEmpty { return [.note("no actions dispatched yet")] }
+    let width = String(history.count).count
+    return history.enumerated().map { index, entry in
+      let number = String(repeating: " ", count: width - String(index + 1).count) + String(index + 1)
+      let text = catalog.text(for: (try? ValueEncoder.encode(entry.action)) ?? .null)
+      return .plain("\(number)  \(entry.byListener ? "↳ " : "")\(text)\(entry.byListener ? "   (listener)" : "")")
+    }
+  }
+
+  func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine] {
+    let prepared = try prepare(call)
+    let value = store.select { state in prepared.evaluate(state).value }
+    watches.removeAll { $0.call.text == call.text }
+    watches.append(Watch(call: call, selector: prepared, lastValue: value))
+    var lines: [String] = []
+    ValuePrinter.appendPretty(value, prefix: "watching \(call.text) → ", suffix: "", indent: 0, to: &lines)
+    return lines.map(OutputLine.plain)
+  }
+
+  func unwatch(_ name: String?) throws(CommandError) -> [OutputLine] {
+    guard let name else {
+      let count = watches.count
+      watches.removeAll()
+      return [.note(count == 0 ? "nothing was watched" : "stopped watching \(count) selector\(count == 1 ? "" : "s")")]
+    }
+    let before = watches.count
+    watches.removeAll { $0.call.name == name || $0.call.text == name }
+    guard watches.count < before else {
+      throw CommandError("`\(name.truncatedForMessage)` is not watched; watched: \(watches.isEmpty ? "none" : watches.map(\.call.text).joined(separator: ", "))")
+    }
+    return [.note("stopped watching \(name)")]
+  }
+}
+
+extension Value {
+  /// The parts `state a.b` can walk into: struct fields and case arguments by label, dictionary entries by key.
+  var namedChildren: [(name: String, value: Value)] {
+    switch self {
+    case .structure(_, let fields), .enumCase(_, _, let fields?):
+      return fields.map { ($0.label, $0.value) }
+    case .dictionary(let entries):
+      return Value.sortedEntries(entries).map { entry in
+        switch entry.key {
+        case .string(let key): (key, entry.value)
+        default: (ValuePrinter.singleLine(entry.key), entry.value)
+        }
+      }
+    default:
+      return []
+    }
+  }
+}

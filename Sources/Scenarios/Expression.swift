@@ -1,0 +1,81 @@
+/// A value as the user typed it: a Swift-like literal with the column it starts at, before it is
+/// decoded into a domain type.
+public struct Expression: Sendable, Equatable {
+  /// The shapes of expression the command language knows.
+  public indirect enum Kind: Sendable, Equatable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+    case array([Expression])
+    case dictionary([(key: Expression, value: Expression)])
+    /// `name`, `.name`, `Type.name`, `a.b.c`, optionally followed by `(arguments)`.
+    case member(leadingDot: Bool, path: [String], arguments: [Argument]?)
+    /// `\.name` or `\Type.name`.
+    case keyPath([String])
+
+    public static func == (lhs: Kind, rhs: Kind) -> Bool {
+      switch (lhs, rhs) {
+      case (.string(let a), .string(let b)): a == b
+      case (.int(let a), .int(let b)): a == b
+      case (.double(let a), .double(let b)): a == b
+      case (.bool(let a), .bool(let b)): a == b
+      case (.null, .null): true
+      case (.array(let a), .array(let b)): a == b
+      case (.dictionary(let a), .dictionary(let b)):
+        a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+      case (.member(let dotA, let pathA, let argsA), .member(let dotB, let pathB, let argsB)):
+        dotA == dotB && pathA == pathB && argsA == argsB
+      case (.keyPath(let a), .keyPath(let b)): a == b
+      default: false
+      }
+    }
+  }
+
+  /// One argument inside parentheses: `label: value` or just `value`.
+  public struct Argument: Sendable, Equatable {
+    /// The label, or nil when the argument has none.
+    public var label: String?
+    /// The argument's value.
+    public var value: Expression
+
+    /// Creates an argument.
+    public init(label: String?, value: Expression) {
+      self.label = label
+      self.value = value
+    }
+  }
+
+  /// What was typed.
+  public var kind: Kind
+  /// The 1-based column where it starts in its line.
+  public var column: Int
+
+  /// Creates an expression.
+  public init(_ kind: Kind, column: Int) {
+    self.kind = kind
+    self.column = column
+  }
+}
+
+extension Expression {
+  /// A short description for error messages: what the user wrote, on one line.
+  var summary: String {
+    switch kind {
+    case .string(let text):
+      var quoted = ""
+      ValuePrinter.writeQuoted(text, to: &quoted)
+      return quoted.count > 40 ? String(quoted.prefix(37)) + "…\"" : quoted
+    case .int(let number): return String(number)
+    case .double(let number): return ValuePrinter.format(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return "nil"
+    case .array: return "an array"
+    case .dictionary: return "a dictionary"
+    case .member(let leadingDot, let path, let arguments):
+      return (leadingDot ? "." : "") + path.joined(separator: ".") + (arguments == nil ? "" : "(…)")
+    case .keyPath(let path): return "\\." + path.joined(separator: ".")
+    }
+  }
+}

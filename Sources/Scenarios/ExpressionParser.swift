@@ -1,0 +1,225 @@
+/// A recursive-descent parser for Swift-like values, action paths and selector calls.
+struct ExpressionParser {
+  private let tokens: [Lexer.Located]
+  private var position = 0
+
+  init(_ text: String, startColumn: Int) throws(CommandError) {
+    self.tokens = try Lexer.tokenize(text, startColumn: startColumn)
+  }
+
+  var atEnd: Bool { tokens[position].token == .end }
+  var column: Int { tokens[position].column }
+  private var current: Lexer.Token { tokens[position].token }
+
+  var peekIdentifier: String? {
+    if case .identifier(let name) = current { return name }
+    return nil
+  }
+
+  mutating func advance() {
+    if position < tokens.count - 1 { position += 1 }
+  }
+
+  mutating func expectEnd() throws(CommandError) {
+    guard atEnd else {
+      throw CommandError("unexpected \(describe(current)) after the end of the command", column: column)
+    }
+  }
+
+  mutating func expect(_ token: Lexer.Token, _ what: String) throws(CommandError) {
+    guard current == token else {
+      throw CommandError("expected \(what), found \(describe(current))", column: column)
+    }
+    advance()
+  }
+
+  private mutating func identifier(_ what: String) throws(CommandError) -> String {
+    guard case .identifier(let name) = current else {
+      throw CommandError("expected \(what), found \(describe(current))", column: column)
+    }
+    advance()
+    return name
+  }
+
+  /// `a.b.c` — used by `state`.
+  mutating func parseDottedPath() throws(CommandError) -> [String] {
+    if current == .punctuation(".") { advance() }
+    var path = [try identifier("a property name")]
+    while current == .punctuation(".") {
+      advance()
+      path.append(try identifier("a property name after `.`"))
+    }
+    return path
+  }
+
+  /// An action: a (possibly partial) case path with optional arguments, `.ui.animalList.onAppear`.
+  mutating func parseActionPath() throws(CommandError) -> Expression {
+    let start = column
+    guard peekIdentifier != nil || current == .punctuation(".") else {
+      throw CommandError("expected an action case such as `didTapIncrementButton`, found \(describe(current))", column: column)
+    }
+    let expression = try parseExpression()
+    guard case .member = expression.kind else {
+      throw CommandError("expected an action case such as `didTapIncrementButton`, found \(expression.summary)", column: start)
+    }
+    return expression
+  }
+
+  /// `selectName` or `selectName(label: value, …)`.
+  mutating func parseSelectorCall() throws(CommandError) -> SelectorCall {
+    let start = column
+    if current == .punctuation(".") { advance() }
+    let name = try identifier("a selector name such as `selectValue`")
+    var arguments: [Expression.Argument] = []
+    if current == .punctuation("(") {
+      arguments = try parseArguments()
+    }
+    return SelectorCall(name: name, arguments: arguments, column: start)
+  }
+
+  mutating func parseExpression() throws(CommandError) -> Expression {
+    let start = column
+    switch current {
+    case .string(let text):
+      advance()
+      return Expression(.string(text), column: start)
+    case .int(let number):
+      advance()
+      return Expression(.int(number), column: start)
+    case .double(let number):
+      advance()
+      return Expression(.double(number), column: start)
+    case .identifier("true"), .identifier("false"):
+      let flag = current == .identifier("true")
+      advance()
+      return Expression(.bool(flag), column: start)
+    case .identifier("nil"):
+      advance()
+      return Expression(.null, column: start)
+    case .punctuation("["):
+      return try parseCollection()
+    case .punctuation("\\"):
+      advance()
+      if current == .punctuation(".") {
+        advance()
+      } else {
+        // `\Type.name`: the root type is implied by the parameter.
+        _ = try identifier("a key path such as `\\.name`")
+        try expect(.punctuation("."), "`.` and a property name in the key path")
+      }
+      var path = [try identifier("a property name in the key path")]
+      while current == .punctuation(".") {
+        advance()
+        path.append(try identifier("a property name after `.`"))
+      }
+      return Expression(.keyPath(path), column: start)
+    case .punctuation("-"):
+      advance()
+      guard current == .punctuation("."), case .identifier("infinity")? = peek(1) else {
+        throw CommandError("expected a number after `-`", column: start)
+      }
+      advance()
+      advance()
+      return Expression(.double(-.infinity), column: start)
+    case .punctuation("."), .identifier:
+      var leadingDot = false
+      if current == .punctuation(".") {
+        leadingDot = true
+        advance()
+      }
+      var path = [try identifier("a name after `.`")]
+      while current == .punctuation(".") {
+        advance()
+        path.append(try identifier("a name after `.`"))
+      }
+      var arguments: [Expression.Argument]?
+      if current == .punctuation("(") {
+        arguments = try parseArguments()
+      }
+      return Expression(.member(leadingDot: leadingDot, path: path, arguments: arguments), column: start)
+    default:
+      throw CommandError("expected a value, found \(describe(current))", column: start)
+    }
+  }
+
+  private func peek(_ offset: Int) -> Lexer.Token? {
+    position + offset < tokens.count ? tokens[position + offset].token : nil
+  }
+
+  private mutating func parseArguments() throws(CommandError) -> [Expression.Argument] {
+    let open = column
+    advance()
+    var arguments: [Expression.Argument] = []
+    while current != .punctuation(")") {
+      if atEnd {
+        throw CommandError("missing `)` to close the `(` at column \(open)", column: column)
+      }
+      var label: String?
+      if case .identifier(let name) = current, peek(1) == .punctuation(":") {
+        label = name
+        advance()
+        advance()
+      }
+      arguments.append(Expression.Argument(label: label, value: try parseExpression()))
+      if current == .punctuation(",") {
+        advance()
+      } else if current != .punctuation(")") {
+        throw CommandError("expected `,` or `)` in the argument list, found \(describe(current))", column: column)
+      }
+    }
+    advance()
+    return arguments
+  }
+
+  private mutating func parseCollection() throws(CommandError) -> Expression {
+    let start = column
+    advance()
+    if current == .punctuation(":") {
+      advance()
+      try expect(.punctuation("]"), "`]` to close the empty dictionary `[:]`")
+      return Expression(.dictionary([]), column: start)
+    }
+    var elements: [Expression] = []
+    var entries: [(key: Expression, value: Expression)] = []
+    var isDictionary: Bool?
+    while current != .punctuation("]") {
+      if atEnd {
+        throw CommandError("missing `]` to close the `[` at column \(start)", column: column)
+      }
+      let element = try parseExpression()
+      if current == .punctuation(":") {
+        guard isDictionary != false else {
+          throw CommandError("`:` in an array: write a dictionary with every element as `key: value`", column: column)
+        }
+        isDictionary = true
+        advance()
+        entries.append((element, try parseExpression()))
+      } else {
+        guard isDictionary != true else {
+          throw CommandError("expected `:` and a value for this dictionary key", column: column)
+        }
+        isDictionary = false
+        elements.append(element)
+      }
+      if current == .punctuation(",") {
+        advance()
+      } else if current != .punctuation("]") {
+        throw CommandError("expected `,` or `]`, found \(describe(current))", column: column)
+      }
+    }
+    advance()
+    return Expression(isDictionary == true ? .dictionary(entries) : .array(elements), column: start)
+  }
+
+  private func describe(_ token: Lexer.Token) -> String {
+    switch token {
+    case .identifier(let name): "`\(name.truncatedForMessage)`"
+    case .int(let number): "`\(number)`"
+    case .double(let number): "`\(ValuePrinter.format(number))`"
+    case .string: "a string"
+    case .punctuation(let character): "`\(character)`"
+    case .equalsEquals: "`==`"
+    case .end: "the end of the line"
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Synchronization
+
+/// Collects the lines a session prints, in order, from the main actor and from listener tasks
+/// (their log lines), and holds the debug categories that are switched on.
+public final class OutputBuffer: Sendable {
+  /// The debug categories users can switch on and off.
+  public enum Category: String, CaseIterable, Sendable {
+    /// Every dispatched action, in full.
+    case actions
+    /// The whole new state after every dispatch.
+    case state
+    /// Queries and mutations that listeners send to persistent stores and servers.
+    case effects
+    /// When watched selectors are skipped by their filter or recomputed.
+    case selectors
+
+    /// One line for `help debug`.
+    public var summary: String {
+      switch self {
+      case .actions: "every dispatched action in full, including those listeners dispatch"
+      case .state: "the whole state after every dispatch"
+      case .effects: "queries and mutations sent to the database or the network, and their results"
+      case .selectors: "watched selectors skipped by their filter, or recomputed"
+      }
+    }
+  }
+
+  private struct Contents {
+    var lines: [OutputLine] = []
+    var enabled: Set<Category> = []
+  }
+
+  private let contents = Mutex(Contents())
+
+  /// Creates an empty buffer with every category off.
+  public init() {}
+
+  func append(_ line: OutputLine) {
+    contents.withLock { $0.lines.append(line) }
+  }
+
+  func append(contentsOf lines: [OutputLine]) {
+    contents.withLock { $0.lines.append(contentsOf: lines) }
+  }
+
+  /// Appends a log line if its category is on.
+  func log(_ category: Category, _ text: @autoclosure () -> String) {
+    guard isEnabled(category) else { return }
+    append(.log(category.rawValue, text()))
+  }
+
+  /// Removes and returns everything collected so far.
+  func drain() -> [OutputLine] {
+    contents.withLock { contents in
+      defer { contents.lines.removeAll() }
+      return contents.lines
+    }
+  }
+
+  func isEnabled(_ category: Category) -> Bool {
+    contents.withLock { $0.enabled.contains(category) }
+  }
+
+  func set(_ category: Category, enabled: Bool) {
+    contents.withLock { contents in
+      if enabled { contents.enabled.insert(category) } else { contents.enabled.remove(category) }
+    }
+  }
+
+  var enabledCategories: Set<Category> {
+    contents.withLock { $0.enabled }
+  }
+}

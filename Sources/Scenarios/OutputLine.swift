@@ -1,0 +1,35 @@
+/// One line the shell prints. A transcript is these lines as plain text; a terminal may color
+/// them by kind.
+public struct OutputLine: Equatable, Sendable {
+  /// What the line is, for coloring.
+  public enum Kind: Sendable, Equatable {
+    /// The echo of a command behind the prompt (scripts only).
+    case echo
+    case plain
+    /// A diff line that only the old value has.
+    case removed
+    /// A diff line that only the new value has.
+    case added
+    /// A line of the shell's own notes (`↳ …`, `no change`).
+    case note
+    case error
+    /// A debug log line.
+    case log
+  }
+
+  /// The kind of line.
+  public let kind: Kind
+  /// The text, without a trailing newline.
+  public let text: String
+
+  /// Creates a line.
+  public init(_ kind: Kind, _ text: String) {
+    self.kind = kind
+    self.text = text
+  }
+
+  static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
+  static func note(_ text: String) -> OutputLine { OutputLine(.note, text) }
+  static func error(_ text: String) -> OutputLine { OutputLine(.error, "error: " + text) }
+  static func log(_ category: String, _ text: String) -> OutputLine { OutputLine(.log, "[\(category)] " + text) }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs a scenario file: echoes each command behind the prompt, then its output, and stops at the
+/// first error or failed expectation with `file:line`. Compares the transcript with its golden.
+@MainActor public struct ScriptRunner {
+  /// The outcome of one script.
+  public struct Outcome: Sendable {
+    /// The transcript, one element per line.
+    public var transcript: [OutputLine]
+    /// False when a command failed or an expectation did not hold.
+    public var succeeded: Bool
+    /// The transcript as text, with a final newline.
+    public var text: String { transcript.map(\.text).joined(separator: "\n") + "\n" }
+  }
+
+  /// The domains scripts may `use`.
+  public let domains: [Domain]
+
+  /// Creates a runner over `domains`.
+  public init(domains: [Domain] = Domain.all) {
+    self.domains = domains
+  }
+
+  /// Runs the script at `url`; `displayPath` is how error locations name the file.
+  public func run(_ url: URL, displayPath: String? = nil) async -> Outcome {
+    let name = displayPath ?? url.path
+    let text: String
+    do {
+      text = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      return Outcome(transcript: [.error("\(name): cannot read the script: \(error.localizedDescription)")], succeeded: false)
+    }
+    return await run(text: text, name: name, baseDirectory: url.deletingLastPathComponent())
+  }
+
+  /// Runs a script given as text.
+  public func run(text: String, name: String, baseDirectory: URL) async -> Outcome {
+    let shell = Shell(domains: domains, isScript: true, baseDirectory: baseDirectory)
+    defer { shell.close() }
+    var transcript: [OutputLine] = []
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    for (index, rawLine) in lines.enumerated() {
+      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
+      let trimmed = line.trimmingLeadingWhitespace
+      if trimmed.isEmpty || trimmed.hasPrefix("#") {
+        transcript.append(OutputLine(.echo, line))
+        continue
+      }
+      transcript.append(OutputLine(.echo, shell.prompt + line))
+      let result = await shell.execute(line, location: "\(name):\(index + 1)")
+      transcript += result.lines
+      if !result.succeeded {
+        return Outcome(transcript: transcript, succeeded: false)
+      }
+      if result.quit { break }
+    }
+    return Outcome(transcript: transcript, succeeded: true)
+  }
+
+  /// The golden file beside a script: `quakes.txt` → `quakes.golden`.
+  public static func goldenURL(for script: URL) -> URL {
+    script.deletingPathExtension().appendingPathExtension("golden")
+  }
+}

@@ -1,0 +1,84 @@
+/// A named selector of a domain as the shell offers it: typed parameters, the selector function
+/// of the domain, and optionally the domain's filter of actions that can change its output.
+public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
+  /// The parameter as listed by `selectors`.
+  public struct ParameterInfo: Sendable {
+    public let label: String
+    public let typeName: String
+    public let completions: [String]
+    public let hasDefault: Bool
+  }
+
+  /// The selector's name (`selectAnimalsValues`).
+  public let name: String
+  /// Its parameters in order.
+  public let parameters: [ParameterInfo]
+  /// The type of its output.
+  public let outputTypeName: String
+  let prepare: @Sendable (SelectorCall) throws(CommandError) -> PreparedSelector<State, Action>
+
+  /// Registers `select`, whose arguments are read by `parameters`; `filter` (the guide's
+  /// `…Filter` functions) lets `watch` skip actions that cannot change the output.
+  public init<each P: Sendable, Output: Codable & Equatable & Sendable>(
+    _ name: String,
+    _ parameters: repeat Parameter<each P>,
+    filter: (@Sendable (repeat each P) -> @Sendable (State, Action) -> Bool)? = nil,
+    select: @escaping @Sendable (repeat each P) -> @Sendable (State) -> Output
+  ) {
+    self.name = name
+    var infos: [ParameterInfo] = []
+    for parameter in repeat each parameters {
+      infos.append(ParameterInfo(label: parameter.label, typeName: parameter.typeName, completions: parameter.completions, hasDefault: parameter.defaultValue != nil))
+    }
+    self.parameters = infos
+    let labels = infos.map(\.label)
+    self.outputTypeName = TypeInfo.displayName(of: Output.self)
+    let readers = (repeat each parameters)
+    self.prepare = { call throws(CommandError) in
+      var arguments = call.arguments[...]
+      let values = try Self.read(repeat each readers, from: &arguments, call: call)
+      if let extra = arguments.first {
+        let label = extra.label.map { "`\($0):`" } ?? "an unlabeled argument"
+        let takes = labels.isEmpty ? "it takes none" : "it takes " + labels.map { "`\($0):`" }.joined(separator: ", ")
+        throw CommandError("\(call.name) has no argument \(label) here (\(takes))", column: extra.value.column)
+      }
+      let function = select(repeat each values)
+      var actionFilter: (@Sendable (State, Action) -> Bool)?
+      if let filter {
+        actionFilter = filter(repeat each values)
+      }
+      return PreparedSelector(
+        evaluate: { state in
+          let output = function(state)
+          return SelectorOutput(value: (try? ValueEncoder.encode(output)) ?? .null) { expected throws(CommandError) in
+            output == (try ValueDecoder.decode(Output.self, from: expected))
+          }
+        },
+        filter: actionFilter)
+    }
+  }
+
+  private static func read<each P>(
+    _ parameters: repeat Parameter<each P>, from arguments: inout ArraySlice<Expression.Argument>, call: SelectorCall
+  ) throws(CommandError) -> (repeat each P) {
+    (repeat try (each parameters).value(from: &arguments, call: call))
+  }
+
+  /// The signature as listed: `selectAnimal(animalId: String?) -> Animal?`.
+  public var signature: String {
+    let list = parameters.map { "\($0.label): \($0.typeName)\($0.hasDefault ? " = …" : "")" }
+    return name + (list.isEmpty ? "" : "(" + list.joined(separator: ", ") + ")") + " -> " + outputTypeName
+  }
+}
+
+/// A selector with its arguments read, ready to run on states.
+struct PreparedSelector<State, Action>: Sendable {
+  let evaluate: @Sendable (State) -> SelectorOutput
+  let filter: (@Sendable (State, Action) -> Bool)?
+}
+
+/// A selector's output, printable, and comparable with an expected value the user typed.
+struct SelectorOutput: Sendable {
+  let value: Value
+  let matches: @Sendable (Expression) throws(CommandError) -> Bool
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+/// What the shell needs to know about a Swift type to print and parse its values, learned once
+/// per type from a sample value and cached.
+struct TypeInfo: Sendable {
+  /// How values of the type are written.
+  enum Kind: Sendable {
+    /// An enum whose cases carry no payload and that lists them (`CaseIterable`): written `.name`.
+    case symbolicEnum(cases: [String])
+    case enumeration
+    case dictionary
+    case collection
+    case structure
+    case other
+  }
+
+  /// The type's name without its module, e.g. `AnimalsState.Categories`.
+  let name: String
+  let kind: Kind
+  /// For structs: stored property names in declaration order, so absent optionals print as `nil`.
+  let fieldOrder: [String]
+
+  private static let cache = Mutex<[ObjectIdentifier: TypeInfo]>([:])
+  /// Display name → case names of every `CaseIterable` enum met so far.
+  static let symbolicByName = Mutex<[String: [String]]>([:])
+
+  /// The cached description of `type`, learning it from `sample` the first time.
+  static func of<T>(_ type: T.Type, sample: T) -> TypeInfo {
+    let id = ObjectIdentifier(type)
+    if let known = cache.withLock({ $0[id] }) {
+      return known
+    }
+    let info = TypeInfo(learningFrom: sample)
+    cache.withLock { $0[id] = info }
+    if case .symbolicEnum(let cases) = info.kind {
+      symbolicByName.withLock { $0[info.name] = cases }
+    }
+    return info
+  }
+
+  /// The cached description of `type`, if a value of it has been seen.
+  static func known<T>(_ type: T.Type) -> TypeInfo? {
+    let id = ObjectIdentifier(type)
+    return cache.withLock { $0[id] }
+  }
+
+  private init<T>(learningFrom sample: T) {
+    self.name = Self.displayName(of: T.self)
+    let mirror = Mirror(reflecting: sample)
+    var order: [String] = []
+    switch mirror.displayStyle {
+    case .enum:
+      if let caseIterable = sample as? any CaseIterable {
+        self.kind = .symbolicEnum(cases: Self.caseNames(of: caseIterable))
+      } else {
+        self.kind = .enumeration
+      }
+    case .dictionary:
+      self.kind = .dictionary
+    case .collection, .set:
+      self.kind = .collection
+    case .struct, .class:
+      self.kind = .structure
+      order = mirror.children.compactMap(\.label)
+    default:
+      self.kind = .other
+    }
+    self.fieldOrder = order
+  }
+
+  private static func caseNames<C: CaseIterable>(of sample: C) -> [String] {
+    C.allCases.map { String(describing: $0) }
+  }
+
+  /// `String(reflecting:)` without the leading module name: `AnimalsData.Animal.Diet` → `Animal.Diet`.
+  static func displayName(of type: Any.Type) -> String {
+    let full = String(reflecting: type)
+    guard !full.hasPrefix("("), let dot = full.firstIndex(of: "."),
+      !full[..<dot].contains("<")
+    else { return full }
+    return String(full[full.index(after: dot)...])
+  }
+}
