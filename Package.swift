@@ -7,8 +7,11 @@ let package = Package(
   products: [
     .library(name: "ImmutableData", targets: ["ImmutableData"]),
     .library(name: "CounterData", targets: ["CounterData"]),
+    .library(name: "Scenarios", targets: ["Scenarios"]),
+    .executable(name: "replshell", targets: ["ReplShell"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
   ],
   targets: [
@@ -20,7 +23,15 @@ let package = Package(
         "ImmutableData", "CounterData",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    .executableTarget(
+      name: "ReplShell",
+      dependencies: [
+        "CEditLine", "Scenarios",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
+    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "CounterData"]),
   ]
 )

@@ -6,6 +6,7 @@ import Foundation
   var catalog: ActionCatalog { get }
   var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] { get }
   var buffer: OutputBuffer { get }
+  var onWaiting: (@MainActor (Bool) -> Void)? { get set }
   func dispatch(_ expression: Expression, expectingError: Bool) async throws(CommandError) -> DispatchOutcome
   func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   func expect(_ call: SelectorCall, equals expected: Expression) throws(CommandError) -> [OutputLine]
@@ -48,10 +49,13 @@ enum DispatchOutcome {
   let buffer: OutputBuffer
   let settleTimeout: Duration
   var keepAlive: (any Sendable)?
+  var onWaiting: (@MainActor (Bool) -> Void)?
   private(set) var history: [HistoryEntry] = []
   private(set) var lastDispatchLines: [OutputLine] = []
   private var watches: [Watch] = []
   private var encodedState: Value
+  /// The current state as a `Value`, kept up to date after each dispatch.
+  var stateValue: Value { encodedState }
   private var dispatchingUserAction = false
 
   init(
@@ -173,6 +177,14 @@ extension DomainSession {
     let tracker = store.tracker
     if tracker.isIdle { return }
     let timeout = settleTimeout
+    let progress = Task { @MainActor [weak self] in
+      try await Task.sleep(for: .milliseconds(250))
+      self?.onWaiting?(true)
+    }
+    defer {
+      progress.cancel()
+      onWaiting?(false)
+    }
     let settled = await withTaskGroup(of: Bool.self) { group in
       group.addTask {
         await tracker.waitUntilIdle()

@@ -22,7 +22,8 @@ import Foundation
   }
 
   /// Runs the script at `url`; `displayPath` is how error locations name the file.
-  public func run(_ url: URL, displayPath: String? = nil) async -> Outcome {
+  /// `prelude` commands run first without being echoed (the `--debug` flags).
+  public func run(_ url: URL, displayPath: String? = nil, prelude: [String] = []) async -> Outcome {
     let name = displayPath ?? url.path
     let text: String
     do {
@@ -30,13 +31,19 @@ import Foundation
     } catch {
       return Outcome(transcript: [.error("\(name): cannot read the script: \(error.localizedDescription)")], succeeded: false)
     }
-    return await run(text: text, name: name, baseDirectory: url.deletingLastPathComponent())
+    return await run(text: text, name: name, baseDirectory: url.deletingLastPathComponent(), prelude: prelude)
   }
 
   /// Runs a script given as text.
-  public func run(text: String, name: String, baseDirectory: URL) async -> Outcome {
+  public func run(text: String, name: String, baseDirectory: URL, prelude: [String] = []) async -> Outcome {
     let shell = Shell(domains: domains, isScript: true, baseDirectory: baseDirectory)
     defer { shell.close() }
+    for command in prelude {
+      let result = await shell.execute(command)
+      if !result.succeeded {
+        return Outcome(transcript: result.lines, succeeded: false)
+      }
+    }
     var transcript: [OutputLine] = []
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }

@@ -31,7 +31,7 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
       infos.append(ParameterInfo(label: parameter.label, typeName: parameter.typeName, completions: parameter.completions, hasDefault: parameter.defaultValue != nil))
     }
     self.parameters = infos
-    let labels = infos.map(\.label)
+    let labels = infos.map { $0.label }
     self.outputTypeName = TypeInfo.displayName(of: Output.self)
     let readers = (repeat each parameters)
     self.prepare = { call throws(CommandError) in

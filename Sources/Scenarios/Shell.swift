@@ -26,6 +26,9 @@ import Synchronization
   private var currentDomain: Domain?
   private var currentOptions: [String: String] = [:]
   private var identifierCounter = IdentifierCounter()
+  /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
+  /// and `false` when the wait ends; the interactive shell shows a progress line.
+  public var onWaiting: (@MainActor (Bool) -> Void)?
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {
@@ -74,6 +77,7 @@ import Synchronization
     }
     switch outcome {
     case .success(let started):
+      started.onWaiting = { [weak self] waiting in self?.onWaiting?(waiting) }
       session = started
       currentDomain = domain
       currentOptions = options

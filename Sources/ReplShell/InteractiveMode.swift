@@ -1,0 +1,87 @@
+import Foundation
+import Scenarios
+
+/// The shell at a prompt: libedit on a terminal, or plain lines from a pipe read like a script.
+@MainActor struct InteractiveMode {
+  let output: TerminalOutput
+  let domain: String
+  let debugCategories: [String]
+
+  /// Runs until `quit`, Ctrl-D or the end of input; false when piped input had an error.
+  func run() async -> Bool {
+    let isTerminal = LineEditor.isInteractive
+    let shell = Shell(domains: Domain.all, isScript: !isTerminal, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    defer { shell.close() }
+    do {
+      output.write(try await shell.start(domain: domain))
+    } catch {
+      output.writeError("error: \(error.message)")
+      return false
+    }
+    for category in debugCategories {
+      let result = await shell.execute("debug \(category) on")
+      if !result.succeeded {
+        output.write(result.lines)
+        return false
+      }
+    }
+    return isTerminal ? await readTerminal(shell) : await readPipe(shell)
+  }
+
+  private func readTerminal(_ shell: Shell) async -> Bool {
+    output.write("replshell — \(domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
+    let editor = LineEditor(programName: "replshell", historyFile: LineEditor.defaultHistoryFile()) { line in
+      MainActor.assumeIsolated {
+        let completion = shell.completions(for: line)
+        return Completion(
+          candidates: completion.candidates.map { Completion.Candidate($0.text, isWholeWord: $0.isWholeWord) },
+          replacedLength: completion.replacedLength)
+      }
+    }
+    let progress = ProgressLine(enabled: output.colors || isatty(STDERR_FILENO) == 1)
+    shell.onWaiting = { waiting in
+      if waiting { progress.show("waiting for side effects…") } else { progress.clear() }
+    }
+    while true {
+      let prompt = output.colors ? "\u{1}\u{1B}[1m\u{1}\(shell.prompt)\u{1}\u{1B}[0m\u{1}" : shell.prompt
+      switch editor.readLine(prompt: prompt) {
+      case .line(let line):
+        editor.addToHistory(line)
+        let result = await shell.execute(line)
+        output.write(result.lines)
+        if result.quit { return true }
+      case .interrupted:
+        continue
+      case .endOfFile:
+        return true
+      }
+    }
+  }
+
+  private func readPipe(_ shell: Shell) async -> Bool {
+    var lineNumber = 0
+    while let line = readLine(strippingNewline: true) {
+      lineNumber += 1
+      let result = await shell.execute(line, location: "<stdin>:\(lineNumber)")
+      output.write(result.lines)
+      if !result.succeeded { return false }
+      if result.quit { break }
+    }
+    return true
+  }
+}
+
+/// A transient status line on standard error, erased when the wait ends.
+struct ProgressLine {
+  let enabled: Bool
+
+  func show(_ text: String) {
+    guard enabled else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[2m\(text)\u{1B}[0m".utf8))
+  }
+
+  func clear() {
+    guard enabled else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+  }
+}
