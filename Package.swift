@@ -32,6 +32,6 @@ let package = Package(
       ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
-    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "CounterData"]),
+    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "CounterData"], exclude: ["Fixtures"]),
   ]
 )

@@ -57,6 +57,8 @@ enum DispatchOutcome {
   /// The current state as a `Value`, kept up to date after each dispatch.
   var stateValue: Value { encodedState }
   private var dispatchingUserAction = false
+  /// The diff lines of the dispatch under way and of what listeners dispatched after it.
+  private var currentDiffLines: [OutputLine] = []
 
   init(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,
@@ -121,9 +123,9 @@ extension DomainSession {
     }
     dispatchingUserAction = false
     try await settle()
-    let lines = buffer.drain()
-    lastDispatchLines = lines
-    buffer.append(contentsOf: start + lines)
+    lastDispatchLines = currentDiffLines
+    currentDiffLines = []
+    buffer.append(contentsOf: start + buffer.drain())
     return .dispatched
   }
 
@@ -132,15 +134,20 @@ extension DomainSession {
     history.append(HistoryEntry(action: action, byListener: byListener))
     let actionValue = (try? ValueEncoder.encode(action)) ?? .null
     let text = catalog.text(for: actionValue)
+    var diffLines: [OutputLine] = []
     if byListener {
       let shown = text.count <= ValuePrinter.lineWidth ? text : Self.pathOnly(text) + "(…)"
-      buffer.append(.note("↳ \(shown)   (listener)"))
+      diffLines.append(.note("↳ \(shown)   (listener)"))
+    } else {
+      currentDiffLines = []
     }
     buffer.log(.actions, text)
     let newValue = (try? ValueEncoder.encode(new)) ?? .null
     let diff = ValueDiff.lines(from: encodedState, to: newValue)
     encodedState = newValue
-    buffer.append(contentsOf: diff.isEmpty ? [.note("no change")] : diff)
+    diffLines += diff.isEmpty ? [.note("no change")] : diff
+    currentDiffLines += diffLines
+    buffer.append(contentsOf: diffLines)
     if buffer.isEnabled(.state) {
       buffer.append(contentsOf: ValuePrinter.pretty(newValue).map { .log("state", $0) })
     }
@@ -226,7 +233,7 @@ extension DomainSession {
     guard try output.matches(expected) else {
       var lines = ["expectation failed: \(call.text) == \(expected.sourceText)"]
       ValuePrinter.appendPretty(output.value, prefix: "actual: ", suffix: "", indent: 2, to: &lines)
-      throw CommandError(lines.joined(separator: "\n"))
+      throw CommandError(lines.joined(separator: "\n"), column: call.column)
     }
     return [.note("ok")]
   }

@@ -75,7 +75,11 @@ struct TypeInfo: Sendable {
 
   /// `String(reflecting:)` without the leading module name: `AnimalsData.Animal.Diet` → `Animal.Diet`.
   static func displayName(of type: Any.Type) -> String {
-    let full = String(reflecting: type)
+    var full = String(reflecting: type)
+    // Types declared private or inside functions carry an unspeakable context; drop it.
+    while let start = full.range(of: "(unknown context at "), let end = full[start.upperBound...].range(of: ").") {
+      full.removeSubrange(start.lowerBound..<end.upperBound)
+    }
     guard !full.hasPrefix("("), let dot = full.firstIndex(of: "."),
       !full[..<dot].contains("<")
     else { return full }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Scenarios
 
@@ -9,6 +10,66 @@ import Testing
       return
     }
     #expect(path == ["animalList", "onTapDeleteSelectedAnimalButton"])
-    #expect(arguments == [.init(label: "animalId", value: Expression(.string("Cat"), column: 60))])
+    #expect(arguments == [.init(label: "animalId", value: Expression(.string("Cat"), column: 63))])
+  }
+}
+
+@Suite struct ValueRoundTripTests {
+  private struct Sample: Codable, Equatable {
+    var name: String
+    var count: Int
+    var ratio: Double
+    var flag: Bool
+    var tags: [String]
+    var lookup: [String: Int]
+    var optional: String?
+    var kind: Kind
+    var when: Date
+
+    enum Kind: String, Codable, CaseIterable { case first = "First", second = "Second" }
+  }
+
+  private enum Event: Codable, Equatable {
+    case tapped
+    case loaded(items: [Int], note: String?)
+    case nested(_ inner: Kind)
+
+    enum Kind: Codable, Equatable { case alpha, beta(value: Double) }
+  }
+
+  @Test func structsPrintAsSwiftAndReadBack() throws {
+    let sample = Sample(
+      name: "Line \"one\"\nand\ttwo ✓", count: -3, ratio: 2.5, flag: true, tags: ["a", "b"], lookup: ["z": 1, "a": 2],
+      optional: nil, kind: .second, when: Date(timeIntervalSince1970: 1_700_000_000.25))
+    let printed = ValuePrinter.singleLine(try ValueEncoder.encode(sample))
+    #expect(printed == #"ValueRoundTripTests.Sample(name: "Line \"one\"\nand\ttwo ✓", count: -3, ratio: 2.5, flag: true, tags: ["a", "b"], lookup: ["a": 2, "z": 1], optional: nil, kind: .second, when: "2023-11-14T22:13:20.250Z")"#)
+    var parser = try ExpressionParser(printed, startColumn: 1)
+    let expression = try parser.parseExpression()
+    #expect(try ValueDecoder.decode(Sample.self, from: expression) == sample)
+  }
+
+  @Test func enumsWithPayloadsReadBack() throws {
+    for event in [Event.tapped, .loaded(items: [1, 2], note: "n"), .nested(.beta(value: 1.0)), .nested(.alpha)] {
+      let printed = ValuePrinter.singleLine(try ValueEncoder.encode(event))
+      var parser = try ExpressionParser(printed, startColumn: 1)
+      #expect(try ValueDecoder.decode(Event.self, from: try parser.parseExpression()) == event, "\(printed)")
+    }
+  }
+
+  @Test func wrongInputIsAnErrorWithAColumn() throws {
+    func error<T: Decodable>(_ text: String, as type: T.Type) throws -> CommandError? {
+      var parser = try ExpressionParser(text, startColumn: 1)
+      let expression = try parser.parseExpression()
+      do throws(CommandError) {
+        _ = try ValueDecoder.decode(T.self, from: expression)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(try error(".third", as: Sample.Kind.self)?.message == "`.third` is not a case of ValueRoundTripTests.Sample.Kind; expected one of .first, .second")
+    let missing = try error(#"Event.loaded(items: [1], nope: 2)"#, as: Event.self)
+    #expect(missing?.column == 32)
+    #expect(missing?.message.hasPrefix("unexpected argument `nope:`") == true)
   }
 }

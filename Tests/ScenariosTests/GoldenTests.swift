@@ -1,0 +1,51 @@
+import Foundation
+import Scenarios
+import Testing
+
+/// The project's root folder, found from this file's location.
+let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Every scenario under `Scenarios/`, by file name.
+let scenarioNames: [String] = {
+  let folder = projectRoot.appendingPathComponent("Scenarios")
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return names.filter { $0.hasSuffix(".txt") }.sorted()
+}()
+
+@MainActor @Suite(.serialized) struct GoldenTests {
+  @Test func thereAreScenarios() {
+    #expect(scenarioNames.contains("counter.txt"))
+  }
+
+  @Test(arguments: scenarioNames) func scenarioMatchesItsGolden(_ name: String) async throws {
+    let script = projectRoot.appendingPathComponent("Scenarios").appendingPathComponent(name)
+    let golden = ScriptRunner.goldenURL(for: script)
+    let expected = try String(contentsOf: golden, encoding: .utf8)
+    let outcome = await ScriptRunner().run(script, displayPath: "Scenarios/\(name)")
+    #expect(outcome.succeeded, "the scenario failed: \(outcome.transcript.last?.text ?? "")")
+    let diff = UnifiedDiff.make(old: expected, new: outcome.text, oldName: golden.lastPathComponent, newName: "this run")
+    #expect(diff.isEmpty, "Scenarios/\(name) differs from its golden; review, then run `replshell --script Scenarios/\(name) --update`:\n\(diff)")
+  }
+
+  @Test func aScenarioRunsTheSameTwice() async throws {
+    let script = projectRoot.appendingPathComponent("Scenarios/counter.txt")
+    let first = await ScriptRunner().run(script)
+    let second = await ScriptRunner().run(script)
+    #expect(first.text == second.text)
+  }
+
+  @Test func aFailingExpectationStopsTheScriptWithFileAndLine() async throws {
+    let script = projectRoot.appendingPathComponent("Tests/ScenariosTests/Fixtures/failing-expect.txt")
+    let outcome = await ScriptRunner().run(script, displayPath: "failing-expect.txt")
+    #expect(!outcome.succeeded)
+    let errors = outcome.transcript.filter { $0.kind == .error }
+    #expect(errors.first?.text == "error: failing-expect.txt:4:8: expectation failed: selectValue == 2")
+    #expect(errors.dropFirst().first?.text == "  actual: 1")
+    #expect(!outcome.text.contains("counter> dispatch didTapIncrementButton\n  CounterState(\n-   value: 1"), "the script went on after the failure")
+  }
+
+  @Test func scenariosFolderResolvesInLowerCase() {
+    let lower = projectRoot.appendingPathComponent("scenarios/counter.txt")
+    #expect(FileManager.default.fileExists(atPath: lower.path))
+  }
+}

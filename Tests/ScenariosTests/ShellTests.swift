@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import Scenarios
+
+@MainActor @Suite struct ShellTests {
+  private func counterShell() async throws -> Shell {
+    let shell = Shell(domains: Domain.all, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "counter")
+    return shell
+  }
+
+  @Test(arguments: Domain.all.map(\.name)) func everyActionCasePrintsAndReadsBack(_ name: String) throws {
+    let domain = try #require(Domain.all.first { $0.name == name })
+    let printed = try domain.roundTrip()
+    #expect(!printed.isEmpty)
+  }
+
+  @Test func completionOffersCommandsActionsAndSelectors() async throws {
+    let shell = try await counterShell()
+    #expect(shell.completions(for: "disp").candidates.map(\.text) == ["dispatch"])
+    #expect(shell.completions(for: "dispatch didTap").candidates.map(\.text) == ["didTapDecrementButton", "didTapIncrementButton"])
+    #expect(shell.completions(for: "select sel").candidates.map(\.text) == ["selectValue"])
+    #expect(shell.completions(for: "use c").candidates.map(\.text) == ["counter"])
+    #expect(shell.completions(for: "debug ef").candidates.map(\.text) == ["effects"])
+  }
+
+  @Test func aBadLineIsOneErrorAndLeavesTheStateAlone() async throws {
+    let shell = try await counterShell()
+    _ = await shell.execute("dispatch didTapIncrementButton")
+    let result = await shell.execute("dispatch didTapIncrementButton(amount: 2)")
+    #expect(!result.succeeded)
+    #expect(result.lines.count == 1)
+    let value = await shell.execute("select selectValue")
+    #expect(value.lines.map(\.text) == ["1"])
+  }
+
+  /// Feeds the parser and the shell random, truncated and mutated lines: each must give one error
+  /// line (or succeed) and never crash or change the state behind an error.
+  @Test func malformedLinesNeverCrash() async throws {
+    let shell = try await counterShell()
+    let seeds = [
+      "dispatch didTapIncrementButton", "select selectValue", "expect selectValue == 0", "state value",
+      #"dispatch ui.animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")"#,
+      #"select selectAnimalsValues(categoryId: "Mammal", sort: \.name, order: .reverse)"#,
+      #"dispatch data.persistentSession.didFetchCategories(result: .success(categories: [Category(categoryId: "Bird", name: "Bird")]))"#,
+      "use counter --store x", "debug effects on", "watch selectValue", "help dispatch", "actions Incr",
+    ]
+    let alphabet = Array("abcdefxyzAZ09 .,:()[]\"\\#-=_é日\u{0}\u{7}\u{1B}🙂")
+    var generator = SplitMix64(seed: 20261122)
+    var lines = 0
+    for _ in 0..<4_000 {
+      let seed = seeds[Int(generator.next() % UInt64(seeds.count))]
+      var characters = Array(seed)
+      switch generator.next() % 5 {
+      case 0: characters = Array(characters.prefix(Int(generator.next() % UInt64(characters.count + 1))))
+      case 1:
+        for _ in 0..<(1 + generator.next() % 4) where !characters.isEmpty {
+          characters[Int(generator.next() % UInt64(characters.count))] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+        }
+      case 2: characters = (0..<Int(generator.next() % 80)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      case 3: characters += Array(String(repeating: "[(\"", count: Int(generator.next() % 300)))
+      default: characters.insert(contentsOf: Array("dispatch "), at: 0)
+      }
+      let line = String(characters)
+      if line.hasPrefix("use") || line.hasPrefix("reset") || line.hasPrefix("quit") { continue }
+      let before = await shell.execute("select selectValue").lines
+      let result = await shell.execute(line)
+      lines += 1
+      if !result.succeeded {
+        #expect(result.lines.filter { $0.kind == .error }.count >= 1)
+        #expect(result.lines.first { $0.kind == .error }.map { !$0.text.contains("DecodingError") } ?? true)
+        let after = await shell.execute("select selectValue").lines
+        #expect(before == after, "state changed behind an error: \(line)")
+      }
+    }
+    #expect(lines > 3_000)
+  }
+}
+
+/// A small deterministic random number generator, so failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
