@@ -28,6 +28,14 @@ let package = Package(
     ),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
-    .testTarget(name: "AnimalsDataTests", dependencies: ["AnimalsData"]),
+    .testTarget(
+      name: "AnimalsDataTests",
+      dependencies: [
+        "AnimalsData",
+        "ImmutableData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
   ]
 )
