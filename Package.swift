@@ -35,6 +35,7 @@ let package = Package(
         "ImmutableData",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
   ]

@@ -1,13 +1,21 @@
 import ImmutableData
+import Logging
 
 /// Turns each query and mutation of a persistent store into a thunk that runs it, logs it,
 /// and dispatches its outcome as a `did…` action (success, or failure with the error's description).
 package struct PersistentSession<PersistentStore: PersistentSessionPersistentStore>: Sendable {
   private let store: PersistentStore
+  private let logger: Logger
 
-  /// Creates a session over `store`.
+  /// Creates a session over `store` that logs to the module's logger.
   package init(store: PersistentStore) {
+    self.init(store: store, logger: AnimalsData.logger)
+  }
+
+  /// Creates a session over `store` that logs to `logger`.
+  package init(store: PersistentStore, logger: Logger) {
     self.store = store
+    self.logger = logger
   }
 }
 
@@ -161,14 +169,14 @@ extension PersistentSession {
     outcome describe: (Value) -> String,
     _ operation: () async throws -> Value
   ) async -> Outcome<Value> {
-    logger.debug("\(call)")
+    self.logger.debug("\(call)")
     do {
       let value = try await operation()
-      logger.debug("\(call) → \(describe(value))")
+      self.logger.debug("\(call) → \(describe(value))")
       return .success(value)
     } catch {
       let description = String(describing: error)
-      logger.debug("\(call) → failure: \(description)")
+      self.logger.debug("\(call) → failure: \(description)")
       return .failure(description)
     }
   }
