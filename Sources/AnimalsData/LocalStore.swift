@@ -25,6 +25,14 @@ final public class LocalStore: Sendable {
     self.makeAnimalID = makeAnimalID
     try Self.migrator.migrate(self.database)
   }
+
+  /// Opens (creating and migrating it if needed) the database at the file `url`, as the guide's clients do.
+  public convenience init(
+    url: URL,
+    makeAnimalID: @escaping @Sendable () -> String = { UUID().uuidString }
+  ) throws {
+    try self.init(path: url.path, makeAnimalID: makeAnimalID)
+  }
 }
 
 extension LocalStore {

@@ -41,6 +41,10 @@ extension URLSessionNetworkSession: RemoteStoreNetworkSession {
       (data, response) = try await self.session.data(for: request)
     } catch let error as URLError {
       throw Error(error)
+    } catch is CancellationError {
+      throw Error(code: .cancelled)
+    } catch let error as NSError where error.domain == NSURLErrorDomain {
+      throw URLError.Code(rawValue: error.code).map { Error(URLError($0)) } ?? Error(code: .network(code: error.code))
     } catch {
       throw Error(code: .network(code: nil))
     }

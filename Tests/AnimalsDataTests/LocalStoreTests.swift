@@ -113,7 +113,7 @@ private final class SequentialIDs: @unchecked Sendable {
       _ = try await store.addAnimalMutation(name: "Eagle", diet: .carnivorous, categoryId: "Bird")
       _ = try await store.deleteAnimalMutation(animalId: "Cat")
     }
-    let reopened = try LocalStore(path: directory.databasePath)
+    let reopened = try LocalStore(url: URL(fileURLWithPath: directory.databasePath))
     let animals = try await reopened.fetchAnimalsQuery()
     #expect(animals.map(\.animalId) == ["A1", "Bibbon", "Dog", "Kangaroo", "Newt", "Sparrow"])
     #expect(try await reopened.fetchCategoriesQuery() == Category.samples)

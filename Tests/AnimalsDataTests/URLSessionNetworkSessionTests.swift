@@ -80,15 +80,36 @@ import Darwin
     }
   }
 
+  /// Sends a real request to a loopback socket that accepts connections but never answers.
+  @Test func aRealRequestThatGetsNoAnswerTimesOut() async throws {
+    let (descriptor, port) = try Self.boundLoopbackSocket()
+    defer { close(descriptor) }
+    try #require(listen(descriptor, 4) == 0)
+    let url = try #require(URL(string: "http://127.0.0.1:\(port)/animals/api"))
+    let store = RemoteStore(url: url, timeout: 1)
+    do {
+      _ = try await store.fetchAnimalsQuery()
+      Issue.record("expected an error")
+    } catch {
+      #expect(String(describing: error) == "timed out")
+    }
+  }
+
   /// A loopback TCP port that was free a moment ago: bound to port 0, read back, then closed.
   private static func unusedLoopbackPort() throws -> UInt16 {
+    let (descriptor, port) = try Self.boundLoopbackSocket()
+    close(descriptor)
+    return port
+  }
+
+  /// A TCP socket bound to a free loopback port, and that port.
+  private static func boundLoopbackSocket() throws -> (Int32, UInt16) {
     #if canImport(Glibc)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
     let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     try #require(descriptor >= 0)
-    defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
@@ -99,7 +120,10 @@ import Darwin
         bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
       }
     }
-    try #require(bound)
-    return UInt16(bigEndian: address.sin_port)
+    guard bound else {
+      close(descriptor)
+      throw POSIXError(.EADDRINUSE)
+    }
+    return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 }
