@@ -4,11 +4,11 @@
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-SYSTEM_PACKAGES := libedit-dev
+SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 
 .PHONY: run test build deps
 
-## deps: install the system libraries the package links against (libedit for line editing).
+## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB).
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \

@@ -7,20 +7,31 @@ let package = Package(
   products: [
     .library(name: "ImmutableData", targets: ["ImmutableData"]),
     .library(name: "CounterData", targets: ["CounterData"]),
+    .library(name: "AnimalsData", targets: ["AnimalsData"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .executable(name: "replshell", targets: ["ReplShell"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
     .target(name: "ImmutableData"),
     .target(name: "CounterData"),
     .target(
+      name: "AnimalsData",
+      dependencies: [
+        "ImmutableData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData", "CounterData",
+        "ImmutableData", "CounterData", "AnimalsData",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -32,6 +43,14 @@ let package = Package(
       ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
+    .testTarget(
+      name: "AnimalsDataTests",
+      dependencies: [
+        "AnimalsData", "ImmutableData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "CounterData"], exclude: ["Fixtures"]),
   ]
 )

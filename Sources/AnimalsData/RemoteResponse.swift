@@ -1,0 +1,82 @@
+/// The body the Animals server answers with: one result per query and per mutation of the request,
+/// in the guide's synthesized `Codable` shape (`{"query":[{"categories":{"categories":[…]}}]}`).
+public struct RemoteResponse: Hashable, Codable, Sendable {
+  public let query: [Query]?
+  public let mutation: [Mutation]?
+
+  /// Creates a response; a nil list is left out of the JSON.
+  public init(
+    query: [Query]? = nil,
+    mutation: [Mutation]? = nil
+  ) {
+    self.query = query
+    self.mutation = mutation
+  }
+}
+
+extension RemoteResponse {
+  /// The answer to a `RemoteRequest.Query`.
+  public enum Query: Hashable, Codable, Sendable {
+    case categories(categories: [Category])
+    case animals(animals: [Animal])
+  }
+
+  /// The answer to a `RemoteRequest.Mutation`.
+  public enum Mutation: Hashable, Codable, Sendable {
+    case addAnimal(animal: Animal)
+    case updateAnimal(animal: Animal)
+    case deleteAnimal(animal: Animal)
+    case reloadSampleData(
+      animals: [Animal],
+      categories: [Category]
+    )
+  }
+}
+
+extension RemoteResponse.Query {
+  /// A response that lacks the answer to the query that was sent.
+  public struct Error: Swift.Error, Hashable, Sendable {
+    /// The answer that was missing.
+    public enum Code: Hashable, Sendable {
+      case categoriesNotFound
+      case animalsNotFound
+    }
+
+    public let code: Code
+
+    /// Creates an error with `code`.
+    package init(code: Code) {
+      self.code = code
+    }
+  }
+}
+
+extension RemoteResponse.Query.Error: CustomStringConvertible {
+  public var description: String {
+    "RemoteResponse.Query.Error(code: .\(self.code))"
+  }
+}
+
+extension RemoteResponse.Mutation {
+  /// A response that lacks the answer to the mutation that was sent.
+  public struct Error: Swift.Error, Hashable, Sendable {
+    /// The answer that was missing.
+    public enum Code: Hashable, Sendable {
+      case animalNotFound
+      case sampleDataNotFound
+    }
+
+    public let code: Code
+
+    /// Creates an error with `code`.
+    package init(code: Code) {
+      self.code = code
+    }
+  }
+}
+
+extension RemoteResponse.Mutation.Error: CustomStringConvertible {
+  public var description: String {
+    "RemoteResponse.Mutation.Error(code: .\(self.code))"
+  }
+}

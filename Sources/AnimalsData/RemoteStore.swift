@@ -1,0 +1,153 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A persistent store on the Animals server: each query and mutation is one `RemoteRequest`
+/// POSTed as JSON to `url`, answered by a `RemoteResponse`.
+final public class RemoteStore<NetworkSession: RemoteStoreNetworkSession>: Sendable {
+  private let session: NetworkSession
+  private let url: URL
+
+  /// Creates a store that POSTs to `url` (the server's `/animals/api` endpoint) through `session`.
+  public init(session: NetworkSession, url: URL) {
+    self.session = session
+    self.url = url
+  }
+}
+
+extension RemoteStore where NetworkSession == URLSessionNetworkSession {
+  /// Creates a store that POSTs to `url` through a `URLSession` that gives up after `timeout` seconds.
+  public convenience init(url: URL, timeout: TimeInterval = URLSessionNetworkSession.defaultTimeout) {
+    self.init(session: URLSessionNetworkSession(timeout: timeout), url: url)
+  }
+}
+
+extension RemoteStore {
+  /// Why a request could not be sent.
+  public struct Error: Swift.Error, Hashable, Sendable {
+    /// The kinds of failure.
+    public enum Code: Hashable, Sendable {
+      case requestError
+    }
+
+    public let code: Code
+
+    /// Creates an error with `code`.
+    package init(code: Code) {
+      self.code = code
+    }
+  }
+}
+
+extension RemoteStore.Error: CustomStringConvertible {
+  public var description: String {
+    "RemoteStore.Error(code: .\(self.code))"
+  }
+}
+
+extension RemoteStore {
+  /// The POST request that carries `remoteRequest` to `url`, its JSON keys sorted so the bytes are deterministic.
+  package static func networkRequest(url: URL, remoteRequest: RemoteRequest) throws -> URLRequest {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    do {
+      request.httpBody = try encoder.encode(remoteRequest)
+    } catch {
+      throw Error(code: .requestError)
+    }
+    return request
+  }
+
+  private func send(_ remoteRequest: RemoteRequest) async throws -> RemoteResponse {
+    let request = try Self.networkRequest(url: self.url, remoteRequest: remoteRequest)
+    return try await self.session.json(for: request, from: JSONDecoder())
+  }
+}
+
+extension RemoteStore: PersistentSessionPersistentStore {
+  public func fetchAnimalsQuery() async throws -> [Animal] {
+    let response = try await self.send(RemoteRequest(query: .animals))
+    let animals = response.query?.lazy.compactMap { query in
+      if case .animals(let animals) = query { animals } else { nil }
+    }.first
+    guard let animals else {
+      throw RemoteResponse.Query.Error(code: .animalsNotFound)
+    }
+    return animals
+  }
+
+  public func addAnimalMutation(name: String, diet: Animal.Diet, categoryId: String) async throws -> Animal {
+    let response = try await self.send(
+      RemoteRequest(mutation: .addAnimal(name: name, diet: diet, categoryId: categoryId))
+    )
+    return try Self.animal(in: response) { mutation in
+      if case .addAnimal(let animal) = mutation { animal } else { nil }
+    }
+  }
+
+  public func updateAnimalMutation(
+    animalId: String,
+    name: String,
+    diet: Animal.Diet,
+    categoryId: String
+  ) async throws -> Animal {
+    let response = try await self.send(
+      RemoteRequest(mutation: .updateAnimal(animalId: animalId, name: name, diet: diet, categoryId: categoryId))
+    )
+    return try Self.animal(in: response) { mutation in
+      if case .updateAnimal(let animal) = mutation { animal } else { nil }
+    }
+  }
+
+  public func deleteAnimalMutation(animalId: String) async throws -> Animal {
+    let response = try await self.send(RemoteRequest(mutation: .deleteAnimal(animalId: animalId)))
+    return try Self.animal(in: response) { mutation in
+      if case .deleteAnimal(let animal) = mutation { animal } else { nil }
+    }
+  }
+
+  public func fetchCategoriesQuery() async throws -> [Category] {
+    let response = try await self.send(RemoteRequest(query: .categories))
+    let categories = response.query?.lazy.compactMap { query in
+      if case .categories(let categories) = query { categories } else { nil }
+    }.first
+    guard let categories else {
+      throw RemoteResponse.Query.Error(code: .categoriesNotFound)
+    }
+    return categories
+  }
+
+  public func reloadSampleDataMutation() async throws -> (animals: [Animal], categories: [Category]) {
+    let response = try await self.send(RemoteRequest(mutation: .reloadSampleData))
+    let sampleData = response.mutation?.lazy.compactMap { mutation in
+      if case .reloadSampleData(let animals, let categories) = mutation {
+        (animals: animals, categories: categories)
+      } else {
+        nil
+      }
+    }.first
+    guard let sampleData else {
+      throw RemoteResponse.Mutation.Error(code: .sampleDataNotFound)
+    }
+    return sampleData
+  }
+}
+
+extension RemoteStore {
+  /// The animal of the first mutation answer `extract` recognizes; throws `animalNotFound` when there is none.
+  private static func animal(
+    in response: RemoteResponse,
+    _ extract: (RemoteResponse.Mutation) -> Animal?
+  ) throws -> Animal {
+    guard let animal = response.mutation?.lazy.compactMap(extract).first else {
+      throw RemoteResponse.Mutation.Error(code: .animalNotFound)
+    }
+    return animal
+  }
+}
