@@ -213,7 +213,11 @@ extension DomainSession {
 
 extension DomainSession {
   private func prepare(_ call: SelectorCall) throws(CommandError) -> PreparedSelector<State, Action> {
-    guard let definition = selectors.first(where: { $0.name == call.name }) else {
+    let named = selectors.filter { $0.name == call.name }
+    // Overloads (`selectCategory(categoryId:)`, `selectCategory(animalId:)`) are told apart by their labels.
+    let labels = call.arguments.map(\.label)
+    let chosen = named.first { $0.parameters.map(\.label) == labels.compactMap { $0 } } ?? named.first
+    guard let definition = chosen else {
       let suggestions = Suggestions.closest(to: call.name, among: selectors.map(\.name))
       let hint = suggestions.isEmpty ? "type `selectors` for the list" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
       throw CommandError("unknown selector `\(call.name.truncatedForMessage)`: \(hint)", column: call.column)

@@ -1,0 +1,102 @@
+import AnimalsData
+import Foundation
+
+extension Domain {
+  /// The Animals sample: a catalog of animals by category, kept in SQLite or on a remote server.
+  public static let animals = Domain(
+    name: "animals",
+    summary: "a catalog of animals in categories, in a SQLite database or on an AnimalsDataServer",
+    options: [
+      DomainOption("store", valueName: "PATH", help: "SQLite file (scripts: in memory unless given; interactive: the user data folder)"),
+      DomainOption("remote", valueName: "URL", help: "talk to an AnimalsDataServer instead, e.g. http://127.0.0.1:8080/animals/api"),
+    ],
+    initialState: { AnimalsState() },
+    reducer: AnimalsReducer.reduce,
+    actionExamples: animalsActionExamples,
+    selectors: animalsSelectors,
+    listen: { store, context in
+      if let url = context.url("remote") {
+        let listener = Listener(store: RemoteStore(url: url))
+        listener.listen(to: store)
+        return listener
+      }
+      let localStore = try LocalStore(path: try animalsDatabasePath(context), makeAnimalID: context.makeIdentifier)
+      let listener = Listener(store: localStore)
+      listener.listen(to: store)
+      return listener
+    })
+
+  /// The database file: `--store`, else in memory for scripts, else `animals.sqlite` in the data folder.
+  private static func animalsDatabasePath(_ context: DomainContext) throws -> String? {
+    if let path = context.path("store") { return path }
+    if context.isScript { return nil }
+    let folder = DomainContext.dataDirectory
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent("animals.sqlite").path
+  }
+
+  private static let animalsActionExamples: [AnimalsAction] = {
+    typealias Session = AnimalsAction.Data.PersistentSession
+    let error = "example"
+    return [
+      .ui(.categoryList(.onAppear)),
+      .ui(.categoryList(.onTapReloadSampleDataButton)),
+      .ui(.animalList(.onAppear)),
+      .ui(.animalList(.onTapDeleteSelectedAnimalButton(animalId: "Cat"))),
+      .ui(.animalDetail(.onTapDeleteSelectedAnimalButton(animalId: "Cat"))),
+      .ui(.animalEditor(.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird"))),
+      .ui(.animalEditor(.onTapUpdateAnimalButton(animalId: "Cat", name: "Kitty", diet: .omnivorous, categoryId: "Mammal"))),
+      .data(.persistentSession(.didFetchCategories(result: .success(categories: [.bird])))),
+      .data(.persistentSession(.didFetchCategories(result: .failure(error: error)))),
+      .data(.persistentSession(.didFetchAnimals(result: .success(animals: [.cat])))),
+      .data(.persistentSession(.didFetchAnimals(result: .failure(error: error)))),
+      .data(.persistentSession(.didReloadSampleData(result: .success(animals: [.cat], categories: [.mammal])))),
+      .data(.persistentSession(.didReloadSampleData(result: .failure(error: error)))),
+      .data(.persistentSession(.didAddAnimal(id: "A1", result: .success(animal: .sparrow)))),
+      .data(.persistentSession(.didAddAnimal(id: "A1", result: .failure(error: error)))),
+      .data(.persistentSession(.didUpdateAnimal(animalId: "Cat", result: .success(animal: .cat)))),
+      .data(.persistentSession(.didUpdateAnimal(animalId: "Cat", result: .failure(error: error)))),
+      .data(.persistentSession(.didDeleteAnimal(animalId: "Cat", result: .success(animal: .cat)))),
+      .data(.persistentSession(.didDeleteAnimal(animalId: "Cat", result: .failure(error: error)))),
+    ]
+  }()
+
+  private static let categorySortKeys: KeyValuePairs<String, any SortKeyPath<AnimalsData.Category>> = [
+    "name": SortKey(\AnimalsData.Category.name), "categoryId": SortKey(\AnimalsData.Category.categoryId),
+  ]
+
+  private static let animalSortKeys: KeyValuePairs<String, any SortKeyPath<Animal>> = [
+    "name": SortKey(\Animal.name), "animalId": SortKey(\Animal.animalId), "categoryId": SortKey(\Animal.categoryId),
+  ]
+
+  private static let animalsSelectors: [SelectorDefinition<AnimalsState, AnimalsAction>] = [
+    SelectorDefinition("selectCategories", filter: { AnimalsFilter.filterCategories() }) { AnimalsState.selectCategories() },
+    SelectorDefinition(
+      "selectCategoriesValues", .sortKey("sort", categorySortKeys), .sortOrder(),
+      filter: { _, _ in AnimalsFilter.filterCategories() }
+    ) { sort, order in
+      func select<Key: SortKeyPath<AnimalsData.Category>>(_ key: Key) -> @Sendable (AnimalsState) -> [AnimalsData.Category] {
+        AnimalsState.selectCategoriesValues(sort: key.keyPath, order: order)
+      }
+      return select(sort)
+    },
+    SelectorDefinition("selectCategoriesStatus") { AnimalsState.selectCategoriesStatus() },
+    SelectorDefinition("selectCategory", Parameter("categoryId", String?.self)) { AnimalsState.selectCategory(categoryId: $0) },
+    SelectorDefinition("selectCategory", Parameter("animalId", String?.self)) { AnimalsState.selectCategory(animalId: $0) },
+    SelectorDefinition(
+      "selectAnimals", Parameter("categoryId", String?.self), filter: { AnimalsFilter.filterAnimals(categoryId: $0) }
+    ) { AnimalsState.selectAnimals(categoryId: $0) },
+    SelectorDefinition(
+      "selectAnimalsValues", Parameter("categoryId", String?.self), .sortKey("sort", animalSortKeys), .sortOrder(),
+      filter: { categoryId, _, _ in AnimalsFilter.filterAnimals(categoryId: categoryId) }
+    ) { categoryId, sort, order in
+      func select<Key: SortKeyPath<Animal>>(_ key: Key) -> @Sendable (AnimalsState) -> [Animal] {
+        AnimalsState.selectAnimalsValues(categoryId: categoryId, sort: key.keyPath, order: order)
+      }
+      return select(sort)
+    },
+    SelectorDefinition("selectAnimalsStatus") { AnimalsState.selectAnimalsStatus() },
+    SelectorDefinition("selectAnimal", Parameter("animalId", String?.self)) { AnimalsState.selectAnimal(animalId: $0) },
+    SelectorDefinition("selectAnimalStatus", Parameter("animalId", String?.self)) { AnimalsState.selectAnimalStatus(animalId: $0) },
+  ]
+}
