@@ -20,12 +20,11 @@ deps:
 build: deps
 	@swift build
 
-## run: build, then say what the package offers (the interactive shell replaces this).
+## run: build and start the interactive shell (ARGS="animals" picks another domain).
 run: deps
-	@swift build -q
-	@echo "Built the ImmutableData and CounterData libraries. Add them to your package:"
-	@echo '  .package(path: "$(CURDIR)"), then depend on "ImmutableData" and "CounterData".'
-	@echo "Run 'make test' to run the test suite."
+	@[ -x .build/debug/replshell ] || echo "Building replshell (the first build takes a few minutes)..."
+	@swift build --product replshell -q
+	@.build/debug/replshell $(ARGS)
 
 ## test: build and run every unit test and every scenario against its golden.
 test: deps
