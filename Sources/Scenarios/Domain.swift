@@ -87,6 +87,8 @@ public struct DomainContext: Sendable {
   public let calendar: Calendar
   /// Makes identifiers for new records: UUIDs interactively, a counter in scripts.
   public let makeIdentifier: @Sendable () -> String
+  /// Prints a note for the user when the domain starts (which database file it opened).
+  public let announce: @Sendable (String) -> Void
 
   /// The option's value as an absolute file path, relative paths taken from `baseDirectory`.
   public func path(_ option: String) -> String? {

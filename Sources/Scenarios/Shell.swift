@@ -66,7 +66,8 @@ import Synchronization
     }
     let context = DomainContext(
       options: options, isScript: isScript, baseDirectory: baseDirectory,
-      calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier)
+      calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier,
+      announce: { [buffer] note in buffer.append(.note(note)) })
     let buffer = self.buffer
     let outcome: Swift.Result<any AnyDomainSession, any Error> = await ShellLogHandler.$currentBuffer.withValue(buffer) {
       do {

@@ -32,7 +32,9 @@ extension Domain {
     if context.isScript { return nil }
     let folder = DomainContext.dataDirectory
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appendingPathComponent("animals.sqlite").path
+    let path = folder.appendingPathComponent("animals.sqlite").path
+    context.announce("database: \(path) (use --store PATH for another)")
+    return path
   }
 
   private static let animalsActionExamples: [AnimalsAction] = {
