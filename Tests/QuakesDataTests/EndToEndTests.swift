@@ -41,9 +41,12 @@ struct ReportingLocalStore<Base: PersistentSessionLocalStore>: PersistentSession
       remoteStore: RemoteStore(session: QuakesNetworkSession(), baseURL: Fixtures.scenarioFeedFolder)
     )
     listener.listen(to: store)
+    var actions = store.makeStream().makeAsyncIterator()
 
     try store.dispatch(action: .ui(.quakeList(.onAppear)))
     #expect(await calls.next() == "fetchLocalQuakesQuery")
+    // A refresh starts only once the status has left waiting, that is once the local result is in.
+    await waitForAction(&actions, where: isLocalFetchResult)
 
     // The hour feed: the null-magnitude quake is left out.
     try store.dispatch(action: .ui(.quakeList(.onTapRefreshQuakesButton(range: .allHour))))

@@ -57,3 +57,24 @@ enum Fixtures {
     )
   }
 }
+
+/// Waits until `actions` yields an action that `matches`, so a test can act only after a
+/// listener's thunk has dispatched its result.
+@MainActor func waitForAction(
+  _ actions: inout AsyncStream<(oldState: QuakesState, action: QuakesAction)>.Iterator,
+  where matches: (QuakesAction) -> Bool
+) async {
+  while let element = await actions.next(isolation: #isolation) {
+    if matches(element.action) {
+      return
+    }
+  }
+}
+
+/// Whether `action` is the local store's fetch result.
+func isLocalFetchResult(_ action: QuakesAction) -> Bool {
+  if case .data(.persistentSession(.localStore(.didFetchQuakes))) = action {
+    return true
+  }
+  return false
+}

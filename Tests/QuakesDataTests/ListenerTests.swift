@@ -60,8 +60,11 @@ import Testing
     ])
     let (store, listener) = self.makeStore(local: local, remote: remote)
     var calls = local.calls.makeAsyncIterator()
+    var actions = store.makeStream().makeAsyncIterator()
     try store.dispatch(action: .ui(.quakeList(.onAppear)))
     #expect(await calls.next() == .fetchLocalQuakes)
+    // A refresh starts only once the status has left waiting, that is once the local result is in.
+    await waitForAction(&actions, where: isLocalFetchResult)
 
     try store.dispatch(action: .ui(.quakeList(.onTapRefreshQuakesButton(range: .allDay))))
     let mutation = await calls.next()
