@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ImmutableData", targets: ["ImmutableData"]),
     .library(name: "CounterData", targets: ["CounterData"]),
     .library(name: "AnimalsData", targets: ["AnimalsData"]),
+    .library(name: "QuakesData", targets: ["QuakesData"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
     .executable(name: "replshell", targets: ["ReplShell"]),
   ],
@@ -29,9 +30,17 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .target(
+      name: "QuakesData",
+      dependencies: [
+        "ImmutableData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData", "CounterData", "AnimalsData",
+        "ImmutableData", "CounterData", "AnimalsData", "QuakesData",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -51,6 +60,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    .testTarget(name: "QuakesDataTests", dependencies: ["QuakesData"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "CounterData"], exclude: ["Fixtures"]),
   ]
 )

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Why a quake feed could not be read, described without URLs, ports or paths so the text is
+/// the same on every machine and every run.
+public enum FeedError: Swift.Error, Hashable, Sendable {
+  /// The server answered with an HTTP error status (400 or above).
+  case httpStatus(Int)
+  /// The body is not a USGS GeoJSON feature collection; the detail says where it went wrong.
+  case malformedFeed(String)
+  /// Nothing listens at the feed's host and port.
+  case connectionRefused
+  /// The server did not answer within the configured timeout.
+  case timedOut
+  /// The feed file does not exist.
+  case feedNotFound
+  /// Any other failure to reach or read the feed, named by a fixed phrase.
+  case unreachable(String)
+}
+
+extension FeedError: CustomStringConvertible {
+  /// A short phrase such as `HTTP status 500`, `malformed feed: not valid JSON` or `timed out`.
+  public var description: String {
+    switch self {
+    case .httpStatus(let status):
+      "HTTP status \(status)"
+    case .malformedFeed(let detail):
+      "malformed feed: \(detail)"
+    case .connectionRefused:
+      "connection refused"
+    case .timedOut:
+      "timed out"
+    case .feedNotFound:
+      "feed not found"
+    case .unreachable(let reason):
+      reason
+    }
+  }
+}
+
+extension FeedError {
+  /// Describes a decoding failure by what was wrong and where (e.g. `missing key "time" at
+  /// features[3].properties`), never by the decoder's own wording, which varies across platforms.
+  package init(decodingError: DecodingError) {
+    switch decodingError {
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      self = .malformedFeed("not valid JSON")
+    case .dataCorrupted(let context):
+      self = .malformedFeed("invalid value at \(Self.path(context.codingPath))")
+    case .keyNotFound(let key, let context):
+      self = .malformedFeed("missing key \"\(key.stringValue)\" at \(Self.path(context.codingPath))")
+    case .typeMismatch(_, let context):
+      self = .malformedFeed("unexpected type at \(Self.path(context.codingPath))")
+    case .valueNotFound(_, let context):
+      self = .malformedFeed("unexpected null at \(Self.path(context.codingPath))")
+    @unknown default:
+      self = .malformedFeed("not valid JSON")
+    }
+  }
+
+  private static func path(_ codingPath: [any CodingKey]) -> String {
+    guard !codingPath.isEmpty else {
+      return "the top level"
+    }
+    var path = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        path += "[\(index)]"
+      } else {
+        path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return path
+  }
+}

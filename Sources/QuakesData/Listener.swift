@@ -1,0 +1,136 @@
+import ImmutableData
+
+/// Watches a store's actions and runs the matching local and remote side effects, dispatching their outcome.
+///
+/// Each side effect is awaited inside the stream loop, so once the listener waits on its stream
+/// again, every effect of the actions seen so far is done.
+@MainActor final public class Listener<LocalStore, RemoteStore>
+where LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore {
+  private let session: PersistentSession<LocalStore, RemoteStore>
+  private weak var store: AnyObject?
+  private var task: Task<Void, Never>?
+
+  /// Creates a listener that reads and writes `localStore` and fetches from `remoteStore`.
+  public init(localStore: LocalStore, remoteStore: RemoteStore) {
+    self.session = PersistentSession(localStore: localStore, remoteStore: remoteStore)
+  }
+
+  deinit {
+    self.task?.cancel()
+  }
+}
+
+extension Listener {
+  /// Starts listening to `store`, replacing any store listened to before.
+  public func listen(
+    to store: some ImmutableData.Dispatcher<QuakesState, QuakesAction>
+      & ImmutableData.Selector<QuakesState>
+      & ImmutableData.Streamer<QuakesState, QuakesAction>
+      & AnyObject
+  ) {
+    guard self.store !== store else {
+      return
+    }
+    self.store = store
+    let stream = store.makeStream()
+    self.task?.cancel()
+    self.task = Task { [weak self, weak store] in
+      do {
+        for try await (oldState, action) in stream {
+          guard let self, let store else {
+            return
+          }
+          await self.onReceive(from: store, oldState: oldState, action: action)
+        }
+      } catch {
+        logger.debug("Listener stream ended: \(error)")
+      }
+    }
+  }
+}
+
+extension Listener {
+  private func onReceive(
+    from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
+    oldState: QuakesState,
+    action: QuakesAction
+  ) async {
+    switch action {
+    case .ui(.quakeList(let action)):
+      await self.onReceive(from: store, oldState: oldState, action: action)
+    case .data(.persistentSession(.remoteStore(.didFetchQuakes(.success(let quakes))))):
+      let changes = Self.changes(of: quakes, from: oldState, to: store.state)
+      await self.run(
+        self.session.didFetchRemoteQuakesMutation(
+          inserted: changes.inserted,
+          updated: changes.updated,
+          deleted: changes.deleted
+        ),
+        on: store
+      )
+    case .data:
+      break
+    }
+  }
+
+  private func onReceive(
+    from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
+    oldState: QuakesState,
+    action: QuakesAction.UI.QuakeList
+  ) async {
+    let startedWaiting = oldState.quakes.status != .waiting && store.state.quakes.status == .waiting
+    switch action {
+    case .onAppear:
+      if startedWaiting {
+        await self.run(self.session.fetchLocalQuakesQuery(), on: store)
+      }
+    case .onTapRefreshQuakesButton(let range):
+      if startedWaiting {
+        await self.run(self.session.fetchRemoteQuakesQuery(range: range), on: store)
+      }
+    case .onTapDeleteSelectedQuakeButton(let quakeId):
+      await self.run(self.session.deleteLocalQuakeMutation(quakeId: quakeId), on: store)
+    case .onTapDeleteAllQuakesButton:
+      await self.run(self.session.deleteLocalQuakesMutation(), on: store)
+    }
+  }
+
+  private func run<Store>(
+    _ thunk: @Sendable (Store.Dispatcher, Store.Selector) async throws -> Void,
+    on store: Store
+  ) async where Store: ImmutableData.Dispatcher<QuakesState, QuakesAction> {
+    do {
+      try await store.dispatch(thunk: thunk)
+    } catch {
+      logger.debug("dispatch → failure: \(error)")
+    }
+  }
+}
+
+extension Listener {
+  /// What a remote fetch of `quakes` changed between `oldState` and `newState`: the quakes the
+  /// new state gained, the ones whose value changed, and the ones it lost (old values).
+  package static func changes(
+    of quakes: [Quake],
+    from oldState: QuakesState,
+    to newState: QuakesState
+  ) -> (inserted: [Quake], updated: [Quake], deleted: [Quake]) {
+    var inserted: [Quake] = []
+    var updated: [Quake] = []
+    var deleted: [Quake] = []
+    var seen = Set<Quake.ID>()
+    for quake in quakes where seen.insert(quake.id).inserted {
+      switch (oldState.quakes.data[quake.id], newState.quakes.data[quake.id]) {
+      case (nil, let new?):
+        inserted.append(new)
+      case (let old?, let new?) where old != new:
+        updated.append(new)
+      case (let old?, nil):
+        deleted.append(old)
+      default:
+        break
+      }
+    }
+    return (inserted: inserted, updated: updated, deleted: deleted)
+  }
+}

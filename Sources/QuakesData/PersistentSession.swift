@@ -1,0 +1,127 @@
+import ImmutableData
+
+/// Turns the queries and mutations of a local and a remote store into thunks that dispatch their
+/// outcome, logging each request and its result.
+package final class PersistentSession<LocalStore, RemoteStore>: Sendable
+where LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore {
+  private let localStore: LocalStore
+  private let remoteStore: RemoteStore
+
+  /// Creates a session over `localStore` and `remoteStore`.
+  package init(localStore: LocalStore, remoteStore: RemoteStore) {
+    self.localStore = localStore
+    self.remoteStore = remoteStore
+  }
+}
+
+extension PersistentSession {
+  /// A thunk that reads the local quakes and dispatches `localStore(.didFetchQuakes(result:))`.
+  package func fetchLocalQuakesQuery<Dispatcher, Selector>()
+    -> @Sendable (Dispatcher, Selector) async throws -> Void
+  where
+    Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>,
+    Selector: ImmutableData.Selector<QuakesState>
+  {
+    { dispatcher, _ in
+      let request = "fetchLocalQuakesQuery()"
+      logger.debug("\(request)")
+      let result: QuakesAction.Data.PersistentSession.LocalStore.FetchQuakesResult
+      do {
+        let quakes = try await self.localStore.fetchLocalQuakesQuery()
+        logger.debug("\(request) → \(Self.count(quakes))")
+        result = .success(quakes: quakes)
+      } catch {
+        logger.debug("\(request) → failure: \(error)")
+        result = .failure(error: String(describing: error))
+      }
+      try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: result)))))
+    }
+  }
+
+  /// A thunk that fetches the feed for `range` and dispatches `remoteStore(.didFetchQuakes(result:))`.
+  package func fetchRemoteQuakesQuery<Dispatcher, Selector>(
+    range: QuakesAction.UI.QuakeList.RefreshQuakesRange
+  ) -> @Sendable (Dispatcher, Selector) async throws -> Void
+  where
+    Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>,
+    Selector: ImmutableData.Selector<QuakesState>
+  {
+    { dispatcher, _ in
+      let request = "fetchRemoteQuakesQuery(range: .\(range))"
+      logger.debug("\(request)")
+      let result: QuakesAction.Data.PersistentSession.RemoteStore.FetchQuakesResult
+      do {
+        let quakes = try await self.remoteStore.fetchRemoteQuakesQuery(range: range)
+        logger.debug("\(request) → \(Self.count(quakes))")
+        result = .success(quakes: quakes)
+      } catch {
+        logger.debug("\(request) → failure: \(error)")
+        result = .failure(error: String(describing: error))
+      }
+      try await dispatcher.dispatch(action: .data(.persistentSession(.remoteStore(.didFetchQuakes(result: result)))))
+    }
+  }
+
+  /// A thunk that saves the changes of a remote fetch locally; a failure is logged, as no action reports it.
+  package func didFetchRemoteQuakesMutation<Dispatcher, Selector>(
+    inserted: [Quake],
+    updated: [Quake],
+    deleted: [Quake]
+  ) -> @Sendable (Dispatcher, Selector) async throws -> Void
+  where
+    Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>,
+    Selector: ImmutableData.Selector<QuakesState>
+  {
+    { _, _ in
+      let request = "didFetchRemoteQuakesMutation(inserted: \(Self.count(inserted)), updated: \(Self.count(updated)), deleted: \(Self.count(deleted)))"
+      await self.perform(request) {
+        try await self.localStore.didFetchRemoteQuakesMutation(inserted: inserted, updated: updated, deleted: deleted)
+      }
+    }
+  }
+
+  /// A thunk that deletes one quake locally; a failure is logged, as no action reports it.
+  package func deleteLocalQuakeMutation<Dispatcher, Selector>(
+    quakeId: Quake.ID
+  ) -> @Sendable (Dispatcher, Selector) async throws -> Void
+  where
+    Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>,
+    Selector: ImmutableData.Selector<QuakesState>
+  {
+    { _, _ in
+      await self.perform("deleteLocalQuakeMutation(quakeId: \(String(reflecting: quakeId)))") {
+        try await self.localStore.deleteLocalQuakeMutation(quakeId: quakeId)
+      }
+    }
+  }
+
+  /// A thunk that deletes every quake locally; a failure is logged, as no action reports it.
+  package func deleteLocalQuakesMutation<Dispatcher, Selector>()
+    -> @Sendable (Dispatcher, Selector) async throws -> Void
+  where
+    Dispatcher: ImmutableData.Dispatcher<QuakesState, QuakesAction>,
+    Selector: ImmutableData.Selector<QuakesState>
+  {
+    { _, _ in
+      await self.perform("deleteLocalQuakesMutation()") {
+        try await self.localStore.deleteLocalQuakesMutation()
+      }
+    }
+  }
+}
+
+extension PersistentSession {
+  private func perform(_ request: String, _ mutation: @Sendable () async throws -> Void) async {
+    logger.debug("\(request)")
+    do {
+      try await mutation()
+      logger.debug("\(request) → success")
+    } catch {
+      logger.debug("\(request) → failure: \(error)")
+    }
+  }
+
+  private static func count(_ quakes: [Quake]) -> String {
+    quakes.count == 1 ? "1 quake" : "\(quakes.count) quakes"
+  }
+}
