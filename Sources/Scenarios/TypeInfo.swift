@@ -73,16 +73,49 @@ struct TypeInfo: Sendable {
     C.allCases.map { String(describing: $0) }
   }
 
-  /// `String(reflecting:)` without the leading module name: `AnimalsData.Animal.Diet` → `Animal.Diet`.
+  /// `String(reflecting:)` without module names, with Swift's sugar for arrays, optionals and
+  /// dictionaries: `Swift.Optional<AnimalsData.Animal>` → `Animal?`.
   static func displayName(of type: Any.Type) -> String {
     var full = String(reflecting: type)
     // Types declared private or inside functions carry an unspeakable context; drop it.
     while let start = full.range(of: "(unknown context at "), let end = full[start.upperBound...].range(of: ").") {
       full.removeSubrange(start.lowerBound..<end.upperBound)
     }
-    guard !full.hasPrefix("("), let dot = full.firstIndex(of: "."),
-      !full[..<dot].contains("<")
-    else { return full }
-    return String(full[full.index(after: dot)...])
+    return sugared(withoutModules(full))
+  }
+
+  /// Drops the first dotted component of every qualified name: in `String(reflecting:)` that is the module.
+  private static func withoutModules(_ name: String) -> String {
+    var output = ""
+    var atNameStart = true
+    var index = name.startIndex
+    while index < name.endIndex {
+      if atNameStart, let dot = name[index...].firstIndex(where: { !$0.isIdentifierContinuation }), name[dot] == ".",
+        dot > index
+      {
+        index = name.index(after: dot)
+        atNameStart = false
+        continue
+      }
+      let character = name[index]
+      output.append(character)
+      atNameStart = character == "<" || character == " " || character == "(" || character == ","
+      index = name.index(after: index)
+    }
+    return output
+  }
+
+  private static func sugared(_ name: String) -> String {
+    for (prefix, render) in [("Optional<", { (inner: String) in inner + "?" }), ("Array<", { "[" + $0 + "]" })]
+    where name.hasPrefix(prefix) && name.hasSuffix(">") {
+      return render(sugared(String(name.dropFirst(prefix.count).dropLast())))
+    }
+    if name.hasPrefix("Dictionary<"), name.hasSuffix(">") {
+      let inner = name.dropFirst("Dictionary<".count).dropLast()
+      if let comma = inner.firstIndex(of: ",") {
+        return "[" + sugared(String(inner[..<comma])) + ": " + sugared(inner[inner.index(after: comma)...].trimmingLeadingWhitespace) + "]"
+      }
+    }
+    return name
   }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import QuakesData
+
+extension Domain {
+  /// The Quakes sample: earthquakes from the USGS summary feed, cached in SQLite.
+  public static let quakes = Domain(
+    name: "quakes",
+    summary: "earthquakes from the USGS GeoJSON feed, cached in a SQLite database",
+    options: [
+      DomainOption("store", valueName: "PATH", help: "SQLite cache file (scripts: in memory unless given; interactive: the user data folder)"),
+      DomainOption("feed", valueName: "URL", help: "where all_hour…all_month.geojson live: an http(s) URL or a folder (default: the USGS summary feed)"),
+    ],
+    initialState: { QuakesState() },
+    reducer: QuakesReducer.reduce,
+    actionExamples: quakesActionExamples,
+    selectors: quakesSelectors,
+    listen: { store, context in
+      let localStore = try QuakesData.LocalStore(path: try quakesDatabasePath(context))
+      let session = QuakesNetworkSession()
+      let remoteStore =
+        if let feed = context.url("feed") {
+          QuakesData.RemoteStore(session: session, baseURL: feed)
+        } else {
+          QuakesData.RemoteStore(session: session)
+        }
+      let listener = QuakesData.Listener(localStore: localStore, remoteStore: remoteStore)
+      listener.listen(to: store)
+      return listener
+    })
+
+  /// The cache file: `--store`, else in memory for scripts, else `quakes.sqlite` in the data folder.
+  private static func quakesDatabasePath(_ context: DomainContext) throws -> String? {
+    if let path = context.path("store") { return path }
+    if context.isScript { return nil }
+    let folder = DomainContext.dataDirectory
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("quakes.sqlite").path
+    context.announce("database: \(path) (use --store PATH for another)")
+    return path
+  }
+
+  private static let quakesActionExamples: [QuakesAction] = [
+    .ui(.quakeList(.onAppear)),
+    .ui(.quakeList(.onTapRefreshQuakesButton(range: .allDay))),
+    .ui(.quakeList(.onTapDeleteSelectedQuakeButton(quakeId: "xlarge"))),
+    .ui(.quakeList(.onTapDeleteAllQuakesButton)),
+    .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(quakes: [.xlarge]))))),
+    .data(.persistentSession(.localStore(.didFetchQuakes(result: .failure(error: "example"))))),
+    .data(.persistentSession(.remoteStore(.didFetchQuakes(result: .success(quakes: [.xlarge]))))),
+    .data(.persistentSession(.remoteStore(.didFetchQuakes(result: .failure(error: "example"))))),
+  ]
+
+  private static let quakeSortKeys: KeyValuePairs<String, any SortKeyPath<Quake>> = [
+    "magnitude": SortKey(\Quake.magnitude), "time": SortKey(\Quake.time), "name": SortKey(\Quake.name),
+    "updated": SortKey(\Quake.updated), "quakeId": SortKey(\Quake.quakeId),
+  ]
+
+  /// Day filters use UTC in the shell, so transcripts do not depend on the machine's time zone.
+  private static let utc: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar
+  }()
+
+  private static let quakesSelectors: [SelectorDefinition<QuakesState, QuakesAction>] = [
+    SelectorDefinition(
+      "selectQuakesValues", Parameter("searchText", String.self), Parameter("searchDate", Date.self),
+      .sortKey("sort", quakeSortKeys), .sortOrder(), filter: { _, _, _, _ in QuakesFilter.filterQuakes() }
+    ) { searchText, searchDate, sort, order in
+      func select<Key: SortKeyPath<Quake>>(_ key: Key) -> @Sendable (QuakesState) -> [Quake] {
+        QuakesState.selectQuakesValues(searchText: searchText, searchDate: searchDate, sort: key.keyPath, order: order, calendar: utc)
+      }
+      return select(sort)
+    },
+    SelectorDefinition(
+      "selectQuakes", Parameter("searchText", String.self), Parameter("searchDate", Date.self),
+      filter: { _, _ in QuakesFilter.filterQuakes() }
+    ) { QuakesState.selectQuakes(searchText: $0, searchDate: $1, calendar: utc) },
+    SelectorDefinition("selectQuakesCount", filter: { QuakesFilter.filterQuakes() }) { QuakesState.selectQuakesCount() },
+    SelectorDefinition("selectQuakesStatus") { QuakesState.selectQuakesStatus() },
+    SelectorDefinition("selectQuake", Parameter("quakeId", String?.self)) { QuakesState.selectQuake(quakeId: $0) },
+  ]
+}
