@@ -105,6 +105,18 @@ public struct DomainContext: Sendable {
     return URL(fileURLWithPath: text, isDirectory: isFolder, relativeTo: baseDirectory).standardizedFileURL
   }
 
+  /// The database file for `--store`: the option's path, else in memory (nil) for scripts, else
+  /// `fileName` in the user data folder, which is announced.
+  public func databasePath(defaultFileName fileName: String) throws -> String? {
+    if let path = path("store") { return path }
+    if isScript { return nil }
+    let folder = Self.dataDirectory
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent(fileName).path
+    announce("database: \(path) (use --store PATH for another)")
+    return path
+  }
+
   /// A per-user data folder for interactive databases (`$XDG_DATA_HOME/replshell` or `~/.local/share/replshell`).
   public static var dataDirectory: URL {
     let environment = ProcessInfo.processInfo.environment

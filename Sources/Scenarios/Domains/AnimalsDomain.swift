@@ -20,22 +20,12 @@ extension Domain {
         listener.listen(to: store)
         return listener
       }
-      let localStore = try LocalStore(path: try animalsDatabasePath(context), makeAnimalID: context.makeIdentifier)
+      let localStore = try LocalStore(path: context.databasePath(defaultFileName: "animals.sqlite"), makeAnimalID: context.makeIdentifier)
       let listener = Listener(store: localStore)
       listener.listen(to: store)
       return listener
     })
 
-  /// The database file: `--store`, else in memory for scripts, else `animals.sqlite` in the data folder.
-  private static func animalsDatabasePath(_ context: DomainContext) throws -> String? {
-    if let path = context.path("store") { return path }
-    if context.isScript { return nil }
-    let folder = DomainContext.dataDirectory
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("animals.sqlite").path
-    context.announce("database: \(path) (use --store PATH for another)")
-    return path
-  }
 
   private static let animalsActionExamples: [AnimalsAction] = {
     typealias Session = AnimalsAction.Data.PersistentSession

@@ -15,7 +15,7 @@ extension Domain {
     actionExamples: quakesActionExamples,
     selectors: quakesSelectors,
     listen: { store, context in
-      let localStore = try QuakesData.LocalStore(path: try quakesDatabasePath(context))
+      let localStore = try QuakesData.LocalStore(path: context.databasePath(defaultFileName: "quakes.sqlite"))
       let session = QuakesNetworkSession()
       let remoteStore =
         if let feed = context.url("feed") {
@@ -28,16 +28,6 @@ extension Domain {
       return listener
     })
 
-  /// The cache file: `--store`, else in memory for scripts, else `quakes.sqlite` in the data folder.
-  private static func quakesDatabasePath(_ context: DomainContext) throws -> String? {
-    if let path = context.path("store") { return path }
-    if context.isScript { return nil }
-    let folder = DomainContext.dataDirectory
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("quakes.sqlite").path
-    context.announce("database: \(path) (use --store PATH for another)")
-    return path
-  }
 
   private static let quakesActionExamples: [QuakesAction] = [
     .ui(.quakeList(.onAppear)),
