@@ -61,6 +61,6 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "QuakesDataTests", dependencies: ["QuakesData"]),
-    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "CounterData"], exclude: ["Fixtures"]),
+    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "CounterData", "AnimalsData"], exclude: ["Fixtures"]),
   ]
 )

@@ -93,3 +93,34 @@ struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+@MainActor @Suite struct DomainCompletionTests {
+  private func shell(_ domain: String) async throws -> Shell {
+    let shell = Shell(domains: Domain.all, isScript: true, baseDirectory: projectRoot.appendingPathComponent("Scenarios"))
+    _ = try await shell.start(domain: domain, options: domain == "quakes" ? ["feed": "quakes-feed/"] : [:])
+    return shell
+  }
+
+  @Test func animalsCompletesPathsLabelsAndDiets() async throws {
+    let shell = try await shell("animals")
+    #expect(shell.completions(for: "dispatch animalEditor.onTapAdd").candidates.map(\.text) == ["animalEditor.onTapAddAnimalButton"])
+    #expect(shell.completions(for: "dispatch animalEditor.onTapAddAnimalButton(id: \"A\", n").candidates.map(\.text) == ["name: "])
+    #expect(shell.completions(for: "dispatch animalEditor.onTapAddAnimalButton(id: \"A\", name: \"B\", diet: .").candidates.map(\.text) == [".carnivorous", ".herbivorous", ".omnivorous"])
+    #expect(shell.completions(for: "select selectAnimalsValues(categoryId: nil, sort: \\.n").candidates.map(\.text) == ["\\.name"])
+    #expect(shell.completions(for: "select selectAnimalsValues(categoryId: nil, sort: \\.name, order: .r").candidates.map(\.text) == [".reverse"])
+    #expect(shell.completions(for: "state anim").candidates.map(\.text) == ["animals."])
+  }
+
+  @Test func quakesCompletesRanges() async throws {
+    let shell = try await shell("quakes")
+    #expect(shell.completions(for: "dispatch onTapRefreshQuakesButton(range: .allW").candidates.map(\.text) == [".allWeek"])
+  }
+
+  @Test func aVeryLongLineIsOneError() async throws {
+    let shell = try await shell("animals")
+    let line = "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"" + String(repeating: "é日", count: 50_000)
+    let result = await shell.execute(line)
+    #expect(!result.succeeded)
+    #expect(result.lines.map(\.text) == ["error: column 63: unterminated string: add a closing \""])
+  }
+}

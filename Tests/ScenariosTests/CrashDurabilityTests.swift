@@ -1,0 +1,73 @@
+import AnimalsData
+import Foundation
+import Testing
+
+/// The `replshell` executable built beside the test bundle, if it is there.
+let replshellBinary: URL? = {
+  let candidates = [
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("replshell"),
+    projectRoot.appendingPathComponent(".build/debug/replshell"),
+  ]
+  return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}()
+
+@Suite struct CrashDurabilityTests {
+  /// Kills `replshell` with SIGKILL while it adds animals to a database file, then reopens the
+  /// file: every add the shell reported as done must be there.
+  @Test(.enabled(if: replshellBinary != nil, "the replshell executable is not built beside the tests"), .timeLimit(.minutes(2)))
+  func everyReportedMutationSurvivesAKill() async throws {
+    let binary = try #require(replshellBinary)
+    // Writing the rest of the script after the kill must fail with EPIPE, not end the test process.
+    signal(SIGPIPE, SIG_IGN)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-kill-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = folder.appendingPathComponent("animals.sqlite").path
+
+    let process = Process()
+    process.executableURL = binary
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+
+    var commands = "use animals --store \(database)\ndebug effects on\n"
+    for index in 0..<2_000 {
+      commands += "dispatch animalEditor.onTapAddAnimalButton(id: \"T\(index)\", name: \"Animal \(index)\", diet: .omnivorous, categoryId: \"Bird\")\n"
+    }
+    let writer = Task.detached {
+      try? input.fileHandleForWriting.write(contentsOf: Data(commands.utf8))
+    }
+
+    var transcript = Data()
+    var reported = 0
+    let reader = output.fileHandleForReading
+    while reported < 150 {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }
+      transcript.append(chunk)
+      reported = String(decoding: transcript, as: UTF8.self).components(separatedBy: "→ success").count - 1
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    writer.cancel()
+    transcript.append(reader.availableData)
+    #expect(process.terminationReason == .uncaughtSignal)
+
+    let text = String(decoding: transcript, as: UTF8.self)
+    let done = text.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("[effects] addAnimalMutation("), line.hasSuffix("→ success"),
+        let start = line.range(of: "name: \""), let end = line[start.upperBound...].firstIndex(of: "\"")
+      else { return nil }
+      return String(line[start.upperBound..<end])
+    }
+    #expect(done.count >= 100, "the shell reported only \(done.count) adds before the kill")
+
+    let reopened = try LocalStore(path: database)
+    let names = Set(try await reopened.fetchAnimalsQuery().map(\.name))
+    let missing = done.filter { !names.contains($0) }
+    #expect(missing.isEmpty, "reported as done but lost: \(missing.prefix(5))")
+  }
+}
