@@ -132,16 +132,18 @@ extension DomainSession {
   private func record(old: State, action: Action, new: State) {
     let byListener = !dispatchingUserAction
     history.append(HistoryEntry(action: action, byListener: byListener))
-    let actionValue = (try? ValueEncoder.encode(action)) ?? .null
-    let text = catalog.text(for: actionValue)
     var diffLines: [OutputLine] = []
-    if byListener {
-      let shown = text.count <= ValuePrinter.lineWidth ? text : Self.pathOnly(text) + "(…)"
-      diffLines.append(.note("↳ \(shown)   (listener)"))
-    } else {
+    if byListener || buffer.isEnabled(.actions) {
+      let text = catalog.text(for: (try? ValueEncoder.encode(action)) ?? .null)
+      if byListener {
+        let shown = text.count <= ValuePrinter.lineWidth ? text : Self.pathOnly(text) + "(…)"
+        diffLines.append(.note("↳ \(shown)   (listener)"))
+      }
+      buffer.log(.actions, text)
+    }
+    if !byListener {
       currentDiffLines = []
     }
-    buffer.log(.actions, text)
     let newValue = (try? ValueEncoder.encode(new)) ?? .null
     let diff = ValueDiff.lines(from: encodedState, to: newValue)
     encodedState = newValue

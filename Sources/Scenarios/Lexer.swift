@@ -24,15 +24,15 @@ struct Lexer {
     func column(_ position: Int) -> Int { startColumn + position }
     while index < characters.count {
       let character = characters[index]
-      if character.isWhitespace {
+      if character.isSpace {
         index += 1
         continue
       }
       let start = index
       if character == "\"" {
         tokens.append(Located(token: .string(try readString(characters, &index, startColumn: startColumn)), column: column(start)))
-      } else if character.isNumber
-        || (character == "-" && index + 1 < characters.count && characters[index + 1].isNumber)
+      } else if character.isDecimalDigit
+        || (character == "-" && index + 1 < characters.count && characters[index + 1].isDecimalDigit)
       {
         tokens.append(Located(token: try readNumber(characters, &index, startColumn: startColumn), column: column(start)))
       } else if character.isIdentifierStart {
@@ -106,9 +106,9 @@ struct Lexer {
     var isDouble = false
     while index < characters.count {
       let character = characters[index]
-      if character.isNumber || character == "_" {
+      if character.isDecimalDigit || character == "_" {
         if character != "_" { text.append(character) }
-      } else if character == ".", !isDouble, index + 1 < characters.count, characters[index + 1].isNumber {
+      } else if character == ".", !isDouble, index + 1 < characters.count, characters[index + 1].isDecimalDigit {
         isDouble = true
         text.append(character)
       } else if character == "e" || character == "E" {
@@ -134,8 +134,33 @@ struct Lexer {
 }
 
 extension Character {
-  var isIdentifierStart: Bool { isLetter || self == "_" }
-  var isIdentifierContinuation: Bool { isLetter || isNumber || self == "_" }
+  var isIdentifierStart: Bool {
+    if let ascii = asciiValue {
+      return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A) || ascii == 0x5F
+    }
+    return isLetter
+  }
+
+  /// `0`…`9` only: other numerals would not read as a Swift number.
+  var isDecimalDigit: Bool {
+    guard let ascii = asciiValue else { return false }
+    return ascii >= 0x30 && ascii <= 0x39
+  }
+
+  /// White space, checked cheaply for ASCII.
+  var isSpace: Bool {
+    if let ascii = asciiValue {
+      return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D)
+    }
+    return isWhitespace
+  }
+
+  var isIdentifierContinuation: Bool {
+    if let ascii = asciiValue {
+      return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A) || (ascii >= 0x30 && ascii <= 0x39) || ascii == 0x5F
+    }
+    return isLetter || isNumber
+  }
   /// The character quoted for an error message, with invisible ones spelled out.
   var debugQuoted: String {
     if let scalar = unicodeScalars.first, unicodeScalars.count == 1, scalar.value < 0x20 || scalar.value == 0x7F {

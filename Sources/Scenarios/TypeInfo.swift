@@ -76,6 +76,18 @@ struct TypeInfo: Sendable {
   /// `String(reflecting:)` without module names, with Swift's sugar for arrays, optionals and
   /// dictionaries: `Swift.Optional<AnimalsData.Animal>` → `Animal?`.
   static func displayName(of type: Any.Type) -> String {
+    let id = ObjectIdentifier(type)
+    if let known = displayNames.withLock({ $0[id] }) {
+      return known
+    }
+    let name = computeDisplayName(of: type)
+    displayNames.withLock { $0[id] = name }
+    return name
+  }
+
+  private static let displayNames = Mutex<[ObjectIdentifier: String]>([:])
+
+  private static func computeDisplayName(of type: Any.Type) -> String {
     var full = String(reflecting: type)
     // Types declared private or inside functions carry an unspeakable context; drop it.
     while let start = full.range(of: "(unknown context at "), let end = full[start.upperBound...].range(of: ").") {

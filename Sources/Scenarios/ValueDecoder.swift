@@ -262,6 +262,10 @@ extension DecodingNode {
       }
       children = fields
       caseArguments = nil
+      guard !fields.isEmpty else {
+        trackingList = nil
+        return
+      }
       var enumName = TypeInfo.displayName(of: enumKey)
       if enumName.hasSuffix(".CodingKeys") { enumName.removeLast(".CodingKeys".count) }
       trackingList = node.tracker.register(
