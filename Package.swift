@@ -41,6 +41,7 @@ let package = Package(
       name: "Scenarios",
       dependencies: [
         "ImmutableData", "CounterData", "AnimalsData", "QuakesData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -61,6 +62,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "QuakesDataTests", dependencies: ["QuakesData"]),
-    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "CounterData", "AnimalsData"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ScenariosTests",
+      dependencies: [
+        "Scenarios", "CounterData", "AnimalsData", "QuakesData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+      ],
+      exclude: ["Fixtures"]),
   ]
 )

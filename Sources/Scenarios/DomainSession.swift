@@ -53,9 +53,8 @@ enum DispatchOutcome {
   private(set) var history: [HistoryEntry] = []
   private(set) var lastDispatchLines: [OutputLine] = []
   private var watches: [Watch] = []
-  private var encodedState: Value
-  /// The current state as a `Value`, kept up to date after each dispatch.
-  var stateValue: Value { encodedState }
+  /// The current state as a `Value`.
+  var stateValue: Value { store.select { state in (try? ValueEncoder.encode(state)) ?? .null } }
   private var dispatchingUserAction = false
   /// The diff lines of the dispatch under way and of what listeners dispatched after it.
   private var currentDiffLines: [OutputLine] = []
@@ -70,7 +69,6 @@ enum DispatchOutcome {
     self.store = SessionStore(initialState: initialState, reducer: reducer)
     self.buffer = buffer
     self.settleTimeout = settleTimeout
-    self.encodedState = (try? ValueEncoder.encode(initialState)) ?? .null
     store.didDispatch = { [unowned self] old, action, new in
       self.record(old: old, action: action, new: new)
     }
@@ -144,14 +142,12 @@ extension DomainSession {
     if !byListener {
       currentDiffLines = []
     }
-    let newValue = (try? ValueEncoder.encode(new)) ?? .null
-    let diff = ValueDiff.lines(from: encodedState, to: newValue)
-    encodedState = newValue
+    let diff = StateDiff.lines(from: old, to: new)
     diffLines += diff.isEmpty ? [.note("no change")] : diff
     currentDiffLines += diffLines
     buffer.append(contentsOf: diffLines)
     if buffer.isEnabled(.state) {
-      buffer.append(contentsOf: ValuePrinter.pretty(newValue).map { .log("state", $0) })
+      buffer.append(contentsOf: ValuePrinter.pretty((try? ValueEncoder.encode(new)) ?? .null).map { .log("state", $0) })
     }
     updateWatches(state: new, action: action)
   }
@@ -245,7 +241,7 @@ extension DomainSession {
   }
 
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine] {
-    var value = encodedState
+    var value = stateValue
     var walked: [String] = []
     for component in path {
       let children = value.namedChildren

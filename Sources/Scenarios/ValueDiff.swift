@@ -9,7 +9,7 @@ public enum ValueDiff {
     return lines
   }
 
-  private static func appendDiff(_ old: Value, _ new: Value, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+  static func appendDiff(_ old: Value, _ new: Value, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     let padding = String(repeating: " ", count: indent)
     if old == new {
       lines.append(OutputLine(.plain, padding + prefix + ValuePrinter.singleLine(new) + suffix))
@@ -51,7 +51,7 @@ public enum ValueDiff {
     lines.append(OutputLine(.plain, padding + close + suffix))
   }
 
-  private static func appendWhole(_ value: Value, kind: OutputLine.Kind, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+  static func appendWhole(_ value: Value, kind: OutputLine.Kind, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     let marker = kind == .removed ? "-" : "+"
     var texts: [String] = []
     ValuePrinter.appendPretty(value, prefix: prefix, suffix: suffix, indent: max(0, indent - 2), to: &texts)

@@ -1,0 +1,231 @@
+import HashTreeCollections
+import Synchronization
+
+/// The diff of two states, computed on the Swift values themselves: equal parts are recognised
+/// with `==` (which `TreeDictionary` answers quickly for shared structure) and never encoded, so a
+/// dispatch that changes one element of a large dictionary costs one pass over its keys and the
+/// encoding of that element only. Prints exactly what `ValueDiff` prints for the encoded values.
+public enum StateDiff {
+  /// The diff lines, or an empty array when the states are equal.
+  public static func lines<State: Encodable>(from old: State, to new: State) -> [OutputLine] {
+    if areEqual(old, new) { return [] }
+    var lines: [OutputLine] = []
+    appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
+    return lines
+  }
+
+  private static func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+    if let dictionary = new as? any DiffableDictionary, let changes = dictionary.changes(since: old),
+      changes.oldCount > 0, changes.newCount > 0
+    {
+      appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      return
+    }
+    if let fields = StructFields.pair(old, new) {
+      let padding = String(repeating: " ", count: indent)
+      lines.append(OutputLine(.plain, padding + prefix + fields.typeName + "("))
+      var unchanged = 0
+      for (index, field) in fields.children.enumerated() {
+        if areEqual(field.old, field.new) {
+          unchanged += 1
+          continue
+        }
+        flush(&unchanged, padding: padding, to: &lines)
+        let comma = index == fields.children.count - 1 ? "" : ","
+        appendDiff(field.old, field.new, prefix: field.label + ": ", suffix: comma, indent: indent + 2, to: &lines)
+      }
+      flush(&unchanged, padding: padding, to: &lines)
+      lines.append(OutputLine(.plain, padding + ")" + suffix))
+      return
+    }
+    ValueDiff.appendDiff(encode(old), encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+  }
+
+  private static func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+    let padding = String(repeating: " ", count: indent)
+    lines.append(OutputLine(.plain, padding + prefix + "["))
+    let total = changes.changes.count + changes.unchangedBefore.reduce(changes.unchangedAfter, +)
+    var position = 0
+    for (index, change) in changes.changes.enumerated() {
+      var unchanged = changes.unchangedBefore[index]
+      flush(&unchanged, padding: padding, to: &lines)
+      position += changes.unchangedBefore[index] + 1
+      let comma = position == total ? "" : ","
+      let label = ValuePrinter.singleLine(change.key) + ": "
+      switch (change.old, change.new) {
+      case (let before?, let after?):
+        appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+      case (let before?, nil):
+        ValueDiff.appendWhole(encode(before), kind: .removed, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+      case (nil, let after?):
+        ValueDiff.appendWhole(encode(after), kind: .added, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+      case (nil, nil):
+        break
+      }
+    }
+    var trailing = changes.unchangedAfter
+    flush(&trailing, padding: padding, to: &lines)
+    lines.append(OutputLine(.plain, padding + "]" + suffix))
+  }
+
+  private static func flush(_ unchanged: inout Int, padding: String, to lines: inout [OutputLine]) {
+    if unchanged > 0 {
+      lines.append(OutputLine(.plain, padding + "  … (\(unchanged) unchanged)"))
+      unchanged = 0
+    }
+  }
+
+  /// Whether two values are equal: by `==` when the type is `Equatable`, else by their encodings.
+  static func areEqual(_ a: Any, _ b: Any) -> Bool {
+    if let equatable = a as? any Equatable {
+      return equatable.isEqual(to: b)
+    }
+    return encode(a) == encode(b)
+  }
+
+  static func encode(_ value: Any) -> Value {
+    guard let encodable = value as? any Encodable else { return .null }
+    return (try? ValueEncoder.encode(encodable)) ?? .null
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+/// The changed entries of a dictionary, sorted by key, and how many unchanged entries lie
+/// before each of them (and after the last) in key order.
+struct DictionaryChanges {
+  /// One key whose value was added, removed or replaced.
+  struct Change {
+    let key: Value
+    let old: Any?
+    let new: Any?
+  }
+
+  let changes: [Change]
+  let unchangedBefore: [Int]
+  let unchangedAfter: Int
+  let oldCount: Int
+  let newCount: Int
+}
+
+/// A dictionary type `StateDiff` can compare entry by entry.
+protocol DiffableDictionary {
+  /// The changes from `old` (a dictionary of the same type) to this one; nil for another type.
+  func changes(since old: Any) -> DictionaryChanges?
+}
+
+extension DiffableDictionary {
+  fileprivate static func changes<Key: Hashable & Encodable, Element: Equatable>(
+    old: some Sequence<(key: Key, value: Element)>, oldCount: Int, oldLookup: (Key) -> Element?,
+    new: some Sequence<(key: Key, value: Element)>, newCount: Int, newLookup: (Key) -> Element?
+  ) -> DictionaryChanges {
+    var changed: [(key: Key, old: Element?, new: Element?)] = []
+    var added = 0
+    for (key, value) in new {
+      if let previous = oldLookup(key) {
+        if previous != value { changed.append((key, previous, value)) }
+      } else {
+        changed.append((key, nil, value))
+        added += 1
+      }
+    }
+    if oldCount > newCount - added {
+      for (key, value) in old where newLookup(key) == nil {
+        changed.append((key, value, nil))
+      }
+    }
+    let sortKeys = changed.map { sortKey(of: $0.key) }
+    let order = changed.indices.sorted { sortKeys[$0] < sortKeys[$1] }
+    let sortedKeys = order.map { sortKeys[$0] }
+    let changedKeys = Set(changed.map(\.key))
+    var buckets = Array(repeating: 0, count: changed.count + 1)
+    for (key, _) in new where !changedKeys.contains(key) {
+      let keyText = sortKey(of: key)
+      var low = 0
+      var high = sortedKeys.count
+      while low < high {
+        let middle = (low + high) / 2
+        if sortedKeys[middle] < keyText { low = middle + 1 } else { high = middle }
+      }
+      buckets[low] += 1
+    }
+    return DictionaryChanges(
+      changes: order.map { index in
+        let change = changed[index]
+        return DictionaryChanges.Change(key: encodedKey(change.key), old: change.old, new: change.new)
+      },
+      unchangedBefore: Array(buckets.dropLast()), unchangedAfter: buckets[changed.count], oldCount: oldCount,
+      newCount: newCount)
+  }
+
+  private static func encodedKey<Key: Encodable>(_ key: Key) -> Value {
+    if let text = key as? String { return .string(text) }
+    return (try? ValueEncoder.encode(key)) ?? .null
+  }
+
+  private static func sortKey<Key: Encodable>(of key: Key) -> String {
+    if let text = key as? String { return text }
+    return encodedKey(key).sortKey
+  }
+}
+
+extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
+  func changes(since old: Any) -> DictionaryChanges? {
+    guard let old = old as? Self else { return nil }
+    return Self.changes(
+      old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
+      new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
+  }
+}
+
+extension Dictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
+  func changes(since old: Any) -> DictionaryChanges? {
+    guard let old = old as? Self else { return nil }
+    return Self.changes(
+      old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
+      new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
+  }
+}
+
+/// The stored properties of two values of one struct type, paired, when the struct encodes as
+/// exactly those properties (so the typed diff prints what the encoded diff would).
+struct StructFields {
+  let typeName: String
+  let children: [(label: String, old: Any, new: Any)]
+
+  static func pair(_ old: Any, _ new: Any) -> StructFields? {
+    guard type(of: old) == type(of: new), let labels = labels(of: new) else { return nil }
+    let oldChildren = Mirror(reflecting: old).children.map(\.value)
+    let newChildren = Mirror(reflecting: new).children.map(\.value)
+    guard oldChildren.count == labels.count, newChildren.count == labels.count else { return nil }
+    return StructFields(
+      typeName: TypeInfo.displayName(of: type(of: new)),
+      children: labels.indices.map { (labels[$0], oldChildren[$0], newChildren[$0]) })
+  }
+
+  private static let verdicts = Mutex<[ObjectIdentifier: [String]?]>([:])
+
+  /// The property labels when the value's type is a struct whose encoding has the same labels in
+  /// the same order; nil otherwise. Learned once per type.
+  private static func labels(of sample: Any) -> [String]? {
+    let id = ObjectIdentifier(type(of: sample))
+    if let known = verdicts.withLock({ $0[id] }) {
+      return known
+    }
+    var verdict: [String]?
+    let mirror = Mirror(reflecting: sample)
+    if mirror.displayStyle == .struct, !(sample is any DiffableDictionary) {
+      let labels = mirror.children.compactMap(\.label)
+      if case .structure(_, let fields) = StateDiff.encode(sample), fields.map(\.label) == labels, !labels.isEmpty {
+        verdict = labels
+      }
+    }
+    verdicts.withLock { $0[id] = verdict }
+    return verdict
+  }
+}
