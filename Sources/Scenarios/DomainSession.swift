@@ -54,7 +54,12 @@ enum DispatchOutcome {
   private(set) var lastDispatchLines: [OutputLine] = []
   private var watches: [Watch] = []
   /// The current state as a `Value`.
-  var stateValue: Value { store.select { state in (try? ValueEncoder.encode(state)) ?? .null } }
+  var stateValue: Value { encodedState ?? store.select { state in (try? ValueEncoder.encode(state)) ?? .null } }
+  /// The current state encoded, kept only while it is small: then encoding the next state and
+  /// diffing the two `Value`s is cheapest. Large states are diffed on the Swift values instead.
+  private var encodedState: Value?
+  /// The most nodes a state may have for `encodedState` to be kept.
+  static var smallStateLimit: Int { 2_000 }
   private var dispatchingUserAction = false
   /// The diff lines of the dispatch under way and of what listeners dispatched after it.
   private var currentDiffLines: [OutputLine] = []
@@ -69,6 +74,7 @@ enum DispatchOutcome {
     self.store = SessionStore(initialState: initialState, reducer: reducer)
     self.buffer = buffer
     self.settleTimeout = settleTimeout
+    self.encodedState = Self.keptEncoding(of: initialState)
     store.didDispatch = { [unowned self] old, action, new in
       self.record(old: old, action: action, new: new)
     }
@@ -76,6 +82,11 @@ enum DispatchOutcome {
 
   var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
     selectors.map { ($0.name, $0.signature, $0.parameters.map { ($0.label, $0.completions) }) }
+  }
+
+  private static func keptEncoding(of state: State) -> Value? {
+    guard let encoded = try? ValueEncoder.encode(state) else { return nil }
+    return encoded.nodeCount(upTo: smallStateLimit) <= smallStateLimit ? encoded : nil
   }
 
   func close() {
@@ -142,7 +153,14 @@ extension DomainSession {
     if !byListener {
       currentDiffLines = []
     }
-    let diff = StateDiff.lines(from: old, to: new)
+    let diff: [OutputLine]
+    if let previous = encodedState {
+      let encoded = (try? ValueEncoder.encode(new)) ?? .null
+      diff = ValueDiff.lines(from: previous, to: encoded)
+      encodedState = encoded.nodeCount(upTo: Self.smallStateLimit) <= Self.smallStateLimit ? encoded : nil
+    } else {
+      diff = StateDiff.lines(from: old, to: new)
+    }
     diffLines += diff.isEmpty ? [.note("no change")] : diff
     currentDiffLines += diffLines
     buffer.append(contentsOf: diffLines)
@@ -293,6 +311,28 @@ extension DomainSession {
 }
 
 extension Value {
+  /// The number of nodes in the value, counting stops a little past `limit`.
+  func nodeCount(upTo limit: Int) -> Int {
+    var count = 1
+    func add(_ child: Value) {
+      if count <= limit { count += child.nodeCount(upTo: limit - count) }
+    }
+    switch self {
+    case .array(let elements):
+      elements.forEach(add)
+    case .dictionary(let entries):
+      for entry in entries {
+        add(entry.key)
+        add(entry.value)
+      }
+    case .structure(_, let fields), .enumCase(_, _, let fields?):
+      for field in fields { add(field.value) }
+    default:
+      break
+    }
+    return count
+  }
+
   /// The parts `state a.b` can walk into: struct fields and case arguments by label, dictionary entries by key.
   var namedChildren: [(name: String, value: Value)] {
     switch self {

@@ -15,30 +15,47 @@ public enum StateDiff {
   }
 
   private static func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
-    if let dictionary = new as? any DiffableDictionary, let changes = dictionary.changes(since: old),
-      changes.oldCount > 0, changes.newCount > 0
-    {
-      appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
-      return
-    }
-    if let fields = StructFields.pair(old, new) {
-      let padding = String(repeating: " ", count: indent)
-      lines.append(OutputLine(.plain, padding + prefix + fields.typeName + "("))
-      var unchanged = 0
-      for (index, field) in fields.children.enumerated() {
-        if areEqual(field.old, field.new) {
-          unchanged += 1
-          continue
-        }
-        flush(&unchanged, padding: padding, to: &lines)
-        let comma = index == fields.children.count - 1 ? "" : ","
-        appendDiff(field.old, field.new, prefix: field.label + ": ", suffix: comma, indent: indent + 2, to: &lines)
+    switch Shape.of(new) {
+    case .dictionary:
+      if let dictionary = new as? any DiffableDictionary, let changes = dictionary.changes(since: old),
+        changes.oldCount > 0, changes.newCount > 0
+      {
+        appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+        return
       }
-      flush(&unchanged, padding: padding, to: &lines)
-      lines.append(OutputLine(.plain, padding + ")" + suffix))
+    case .structure(let typeName, let labels):
+      appendStructure(old, new, typeName: typeName, labels: labels, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
+    case .leaf:
+      break
     }
     ValueDiff.appendDiff(encode(old), encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+  }
+
+  private static func appendStructure(
+    _ old: Any, _ new: Any, typeName: String, labels: [String], prefix: String, suffix: String, indent: Int,
+    to lines: inout [OutputLine]
+  ) {
+    let oldChildren = Mirror(reflecting: old).children.map(\.value)
+    let newChildren = Mirror(reflecting: new).children.map(\.value)
+    guard oldChildren.count == labels.count, newChildren.count == labels.count else {
+      ValueDiff.appendDiff(encode(old), encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      return
+    }
+    let padding = String(repeating: " ", count: indent)
+    lines.append(OutputLine(.plain, padding + prefix + typeName + "("))
+    var unchanged = 0
+    for index in labels.indices {
+      if areEqual(oldChildren[index], newChildren[index]) {
+        unchanged += 1
+        continue
+      }
+      flush(&unchanged, padding: padding, to: &lines)
+      let comma = index == labels.count - 1 ? "" : ","
+      appendDiff(oldChildren[index], newChildren[index], prefix: labels[index] + ": ", suffix: comma, indent: indent + 2, to: &lines)
+    }
+    flush(&unchanged, padding: padding, to: &lines)
+    lines.append(OutputLine(.plain, padding + ")" + suffix))
   }
 
   private static func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
@@ -192,40 +209,35 @@ extension Dictionary: DiffableDictionary where Key: Encodable, Value: Equatable 
   }
 }
 
-/// The stored properties of two values of one struct type, paired, when the struct encodes as
-/// exactly those properties (so the typed diff prints what the encoded diff would).
-struct StructFields {
-  let typeName: String
-  let children: [(label: String, old: Any, new: Any)]
+/// How `StateDiff` walks a type, learned once per type.
+enum Shape {
+  /// A dictionary compared entry by entry.
+  case dictionary
+  /// A struct whose encoding has exactly its stored properties, in order: compared field by field.
+  case structure(typeName: String, labels: [String])
+  /// Anything else: encoded and diffed as a `Value`.
+  case leaf
 
-  static func pair(_ old: Any, _ new: Any) -> StructFields? {
-    guard type(of: old) == type(of: new), let labels = labels(of: new) else { return nil }
-    let oldChildren = Mirror(reflecting: old).children.map(\.value)
-    let newChildren = Mirror(reflecting: new).children.map(\.value)
-    guard oldChildren.count == labels.count, newChildren.count == labels.count else { return nil }
-    return StructFields(
-      typeName: TypeInfo.displayName(of: type(of: new)),
-      children: labels.indices.map { (labels[$0], oldChildren[$0], newChildren[$0]) })
+  private static let known = Mutex<[ObjectIdentifier: Shape]>([:])
+
+  static func of(_ sample: Any) -> Shape {
+    let id = ObjectIdentifier(type(of: sample))
+    if let shape = known.withLock({ $0[id] }) {
+      return shape
+    }
+    let shape = learn(from: sample)
+    known.withLock { $0[id] = shape }
+    return shape
   }
 
-  private static let verdicts = Mutex<[ObjectIdentifier: [String]?]>([:])
-
-  /// The property labels when the value's type is a struct whose encoding has the same labels in
-  /// the same order; nil otherwise. Learned once per type.
-  private static func labels(of sample: Any) -> [String]? {
-    let id = ObjectIdentifier(type(of: sample))
-    if let known = verdicts.withLock({ $0[id] }) {
-      return known
-    }
-    var verdict: [String]?
+  private static func learn(from sample: Any) -> Shape {
+    if sample is any DiffableDictionary { return .dictionary }
     let mirror = Mirror(reflecting: sample)
-    if mirror.displayStyle == .struct, !(sample is any DiffableDictionary) {
-      let labels = mirror.children.compactMap(\.label)
-      if case .structure(_, let fields) = StateDiff.encode(sample), fields.map(\.label) == labels, !labels.isEmpty {
-        verdict = labels
-      }
+    guard mirror.displayStyle == .struct else { return .leaf }
+    let labels = mirror.children.compactMap(\.label)
+    guard !labels.isEmpty, case .structure(let typeName, let fields) = StateDiff.encode(sample), fields.map(\.label) == labels else {
+      return .leaf
     }
-    verdicts.withLock { $0[id] = verdict }
-    return verdict
+    return .structure(typeName: typeName, labels: labels)
   }
 }
