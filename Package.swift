@@ -8,11 +8,16 @@ let package = Package(
     .library(name: "ImmutableData", targets: ["ImmutableData"]),
     .library(name: "CounterData", targets: ["CounterData"]),
     .library(name: "AnimalsData", targets: ["AnimalsData"]),
+    .library(name: "AnimalsDataServerCore", targets: ["AnimalsDataServerCore"]),
+    .executable(name: "AnimalsDataServer", targets: ["AnimalsDataServer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
   ],
   targets: [
     .target(name: "ImmutableData"),
@@ -26,6 +31,24 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    .target(
+      name: "AnimalsDataServerCore",
+      dependencies: [
+        "AnimalsData",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    .executableTarget(
+      name: "AnimalsDataServer",
+      dependencies: [
+        "AnimalsData",
+        "AnimalsDataServerCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
     .testTarget(
@@ -35,6 +58,14 @@ let package = Package(
         "ImmutableData",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
+      name: "AnimalsDataServerTests",
+      dependencies: [
+        "AnimalsData",
+        "AnimalsDataServerCore",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
