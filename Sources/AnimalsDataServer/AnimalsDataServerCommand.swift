@@ -11,17 +11,18 @@ struct AnimalsDataServerCommand: AsyncParsableCommand {
     commandName: "AnimalsDataServer",
     abstract: "Serve the Animals remote store over HTTP.",
     discussion: """
-      POST a RemoteRequest as JSON to /animals/api, e.g.
-        curl -s -X POST http://127.0.0.1:8080/animals/api \\
-          -H 'Content-Type: application/json' -d '{"query":[{"categories":{}}]}'
-      Errors are answered with a 4xx status and a body {"error": "..."}.
-      On start the server prints "listening on http://HOST:PORT"; SIGINT or SIGTERM stops it
-      after the requests in flight are answered.
+      POST a RemoteRequest as JSON to /animals/api and get its RemoteResponse:
+
+        curl -s -X POST http://127.0.0.1:8080/animals/api -d '{"query":[{"categories":{}}]}'
+
+      A bad request gets a 4xx status and a body {"error": "..."}.
+
+      Once listening, the server prints "listening on http://HOST:PORT". SIGINT or SIGTERM stops it after the requests in flight are answered.
       """
   )
 
   @Option(help: ArgumentHelp(
-    "The SQLite database file; created with the sample animals and categories if missing.",
+    "The SQLite database file, relative to the current directory; created with the sample animals and categories if missing.",
     valueName: "path"))
   var store = "animals-server.sqlite"
 
