@@ -13,7 +13,7 @@ struct AnimalsDataServerCommand: AsyncParsableCommand {
     discussion: """
       POST a RemoteRequest as JSON to /animals/api and get its RemoteResponse:
 
-        curl -s -X POST http://127.0.0.1:8080/animals/api -d '{"query":[{"categories":{}}]}'
+        curl -s http://127.0.0.1:8080/animals/api -d '{"query":[{"categories":{}}]}'
 
       A bad request gets a 4xx status and a body {"error": "..."}.
 
