@@ -2,17 +2,17 @@ import AnimalsData
 import Hummingbird
 
 /// A request the server refuses: the HTTP status to answer with and the message of its JSON body
-/// (`{"error": "…"}`). Messages are deterministic: no ports, paths or timings.
-public struct APIError: Error, Hashable, Sendable {
+/// (`{"error": "…"}`). Messages are deterministic: no ports, file paths or timings.
+package struct APIError: Error, Hashable, Sendable {
   /// The HTTP status of the answer.
-  public let status: HTTPResponse.Status
+  package let status: HTTPResponse.Status
   /// What went wrong, for the client to read.
-  public let message: String
+  package let message: String
   /// Extra response headers, such as `Allow` for a wrong method.
-  public let headers: HTTPFields
+  package let headers: HTTPFields
 
   /// Creates an error answered with `status` and `message`.
-  public init(status: HTTPResponse.Status, message: String, headers: HTTPFields = [:]) {
+  package init(status: HTTPResponse.Status, message: String, headers: HTTPFields = [:]) {
     self.status = status
     self.message = message
     self.headers = headers
