@@ -10,13 +10,17 @@ let package = Package(
     .library(name: "AnimalsData", targets: ["AnimalsData"]),
     .library(name: "QuakesData", targets: ["QuakesData"]),
     .library(name: "Scenarios", targets: ["Scenarios"]),
+    .library(name: "AnimalsDataServerCore", targets: ["AnimalsDataServerCore"]),
     .executable(name: "replshell", targets: ["ReplShell"]),
+    .executable(name: "AnimalsDataServer", targets: ["AnimalsDataServer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
   ],
   targets: [
     .target(name: "ImmutableData"),
@@ -51,6 +55,21 @@ let package = Package(
         "CEditLine", "Scenarios",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .target(
+      name: "AnimalsDataServerCore",
+      dependencies: [
+        "AnimalsData",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
+    .executableTarget(
+      name: "AnimalsDataServer",
+      dependencies: [
+        "AnimalsData", "AnimalsDataServerCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
     .testTarget(
@@ -63,9 +82,15 @@ let package = Package(
       ]),
     .testTarget(name: "QuakesDataTests", dependencies: ["QuakesData"]),
     .testTarget(
+      name: "AnimalsDataServerTests",
+      dependencies: [
+        "AnimalsData", "AnimalsDataServerCore",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .testTarget(
       name: "ScenariosTests",
       dependencies: [
-        "Scenarios", "CounterData", "AnimalsData", "QuakesData",
+        "Scenarios", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       exclude: ["Fixtures"]),

@@ -1,0 +1,52 @@
+import AnimalsData
+import AnimalsDataServerCore
+import Foundation
+import Testing
+
+/// Starting and stopping servers in-process, as other test targets do.
+@Suite struct RunningServerTests {
+  @Test func aServerListensOnAnEphemeralLoopbackPort() async throws {
+    try await withServer { server in
+      #expect(server.port > 0)
+      #expect(server.url.absoluteString == "http://127.0.0.1:\(server.port)")
+      #expect(server.apiURL.absoluteString == "http://127.0.0.1:\(server.port)/animals/api")
+      let categories = try await RemoteStore(server: server).fetchCategoriesQuery()
+      #expect(categories == Category.samples)
+    }
+  }
+
+  @Test func aStoppedServerRefusesConnectionsAndStoppingTwiceIsHarmless() async throws {
+    let server = try await RunningServer.start(storePath: nil)
+    let store = RemoteStore(server: server)
+    #expect(try await store.fetchAnimalsQuery() == Animal.samples)
+    await server.stop()
+    await server.stop()
+    let error = await #expect(throws: URLSessionNetworkSession.Error.self) {
+      try await store.fetchAnimalsQuery()
+    }
+    #expect(error?.description == "connection refused")
+  }
+
+  @Test func startingOnATakenPortThrows() async throws {
+    try await withServer { server in
+      await #expect(throws: (any Error).self) {
+        let second = try await RunningServer.start(storePath: nil, port: server.port)
+        await second.stop()
+      }
+      let categories = try await RemoteStore(server: server).fetchCategoriesQuery()
+      #expect(categories == Category.samples)
+    }
+  }
+
+  @Test func twoServersOnOneDatabaseFileSeeEachOthersWrites() async throws {
+    try await withTemporaryDatabasePath { path in
+      try await withServer(storePath: path) { first in
+        try await withServer(storePath: path) { second in
+          let added = try await RemoteStore(server: first).addAnimalMutation(
+            name: "Eagle", diet: .carnivorous, categoryId: "Bird")
+          #expect(try await RemoteStore(server: second).fetchAnimalsQuery().contains(added))
+        }
+      }
+    }
+  }
+}

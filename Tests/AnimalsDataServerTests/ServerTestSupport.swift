@@ -1,0 +1,93 @@
+import AnimalsData
+import AnimalsDataServerCore
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A fresh directory under the system's temporary directory, removed when `body` returns.
+func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+  let directory = FileManager.default.temporaryDirectory
+    .appending(path: "AnimalsDataServerTests-\(UUID().uuidString)", directoryHint: .isDirectory)
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  return try await body(directory)
+}
+
+/// A path for a database file that does not exist yet, in a temporary directory removed afterwards.
+func withTemporaryDatabasePath<T>(_ body: (String) async throws -> T) async throws -> T {
+  try await withTemporaryDirectory { directory in
+    try await body(directory.appending(path: "animals.sqlite").path(percentEncoded: false))
+  }
+}
+
+/// Runs `body` against a server started in-process on an ephemeral loopback port, then stops it,
+/// whether `body` succeeded or threw.
+func withServer<T>(
+  storePath: String? = nil,
+  _ body: (RunningServer) async throws -> T
+) async throws -> T {
+  let server = try await RunningServer.start(storePath: storePath)
+  do {
+    let result = try await body(server)
+    await server.stop()
+    return result
+  } catch {
+    await server.stop()
+    throw error
+  }
+}
+
+/// A raw HTTP exchange with the server, below `RemoteStore`: what was answered, byte for byte.
+struct HTTPExchange: Sendable {
+  let status: Int
+  let contentType: String?
+  let body: Data
+
+  /// The body as UTF-8 text.
+  var text: String { String(decoding: self.body, as: UTF8.self) }
+
+  /// The message of a `{"error": "…"}` body, or nil when the body is not one.
+  var errorMessage: String? {
+    (try? JSONDecoder().decode([String: String].self, from: self.body))?["error"]
+  }
+
+  /// Sends `body` with `method` to `url` through a fresh ephemeral `URLSession`.
+  static func send(
+    _ body: Data?,
+    to url: URL,
+    method: String = "POST",
+    headers: [String: String] = ["Content-Type": "application/json"]
+  ) async throws -> HTTPExchange {
+    var request = URLRequest(url: url, timeoutInterval: 10)
+    request.httpMethod = method
+    request.httpBody = body
+    for (name, value) in headers {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.finishTasksAndInvalidate() }
+    let (data, response) = try await session.data(for: request)
+    let http = try #require(response as? HTTPURLResponse)
+    return HTTPExchange(status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: data)
+  }
+
+  /// POSTs the JSON text `json` to `url`.
+  static func post(_ json: String, to url: URL) async throws -> HTTPExchange {
+    try await Self.send(Data(json.utf8), to: url)
+  }
+
+  /// The body decoded as a `RemoteResponse`.
+  func remoteResponse() throws -> RemoteResponse {
+    try JSONDecoder().decode(RemoteResponse.self, from: self.body)
+  }
+}
+
+extension RemoteStore<URLSessionNetworkSession> {
+  /// A `RemoteStore` on its own `URLSession`, talking to `server`.
+  convenience init(server: RunningServer) {
+    self.init(url: server.apiURL)
+  }
+}
