@@ -44,7 +44,7 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData", "CounterData", "AnimalsData", "QuakesData",
+        "ImmutableData", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),

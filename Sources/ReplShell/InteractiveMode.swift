@@ -11,7 +11,12 @@ import Scenarios
   func run() async -> Bool {
     let isTerminal = LineEditor.isInteractive
     let shell = Shell(domains: Domain.all, isScript: !isTerminal, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    defer { shell.close() }
+    let succeeded = await run(shell, isTerminal: isTerminal)
+    await shell.close()
+    return succeeded
+  }
+
+  private func run(_ shell: Shell, isTerminal: Bool) async -> Bool {
     do {
       output.write(try await shell.start(domain: domain))
     } catch {

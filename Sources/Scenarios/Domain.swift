@@ -58,6 +58,12 @@ public struct Domain: Sendable {
   public let roundTrip: @Sendable () throws(CommandError) -> [String]
 }
 
+/// Something a domain starts with its session that must be shut down with it (a server).
+public protocol SessionResource: Sendable {
+  /// Shuts the resource down; the session waits for it.
+  func close() async
+}
+
 /// An option of `use <domain>`: `--store PATH`.
 public struct DomainOption: Sendable {
   /// The flag without dashes (`store`).
@@ -89,10 +95,19 @@ public struct DomainContext: Sendable {
   public let makeIdentifier: @Sendable () -> String
   /// Prints a note for the user when the domain starts (which database file it opened).
   public let announce: @Sendable (String) -> Void
+  /// A fresh temporary folder for this shell, removed when it ends: `$SCRATCH/` in an option's path.
+  public let scratchDirectory: URL
 
   /// The option's value as an absolute file path, relative paths taken from `baseDirectory`.
   public func path(_ option: String) -> String? {
-    options[option].map { URL(fileURLWithPath: $0, relativeTo: baseDirectory).standardizedFileURL.path }
+    options[option].map { URL(fileURLWithPath: expandingScratch($0), relativeTo: baseDirectory).standardizedFileURL.path }
+  }
+
+  /// `$SCRATCH/name` → a path in `scratchDirectory`, which is created on first use.
+  private func expandingScratch(_ path: String) -> String {
+    guard path == "$SCRATCH" || path.hasPrefix("$SCRATCH/") else { return path }
+    try? FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
+    return scratchDirectory.path + path.dropFirst("$SCRATCH".count)
   }
 
   /// The option's value as a URL: `http(s)://…` as is, anything else as a file or folder path.

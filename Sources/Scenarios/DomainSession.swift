@@ -16,7 +16,7 @@ import Foundation
   func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
   func settle() async throws(CommandError)
-  func close()
+  func close() async
 }
 
 /// How a dispatch ended.
@@ -89,8 +89,11 @@ enum DispatchOutcome {
     return encoded.nodeCount(upTo: smallStateLimit) <= smallStateLimit ? encoded : nil
   }
 
-  func close() {
+  func close() async {
     store.finishStreams()
+    if let resource = keepAlive as? any SessionResource {
+      await resource.close()
+    }
     keepAlive = nil
   }
 }

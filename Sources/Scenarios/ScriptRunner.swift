@@ -37,7 +37,12 @@ import Foundation
   /// Runs a script given as text.
   public func run(text: String, name: String, baseDirectory: URL, prelude: [String] = []) async -> Outcome {
     let shell = Shell(domains: domains, isScript: true, baseDirectory: baseDirectory)
-    defer { shell.close() }
+    let outcome = await run(lines: text, in: shell, name: name, prelude: prelude)
+    await shell.close()
+    return outcome
+  }
+
+  private func run(lines text: String, in shell: Shell, name: String, prelude: [String]) async -> Outcome {
     for command in prelude {
       let result = await shell.execute(command)
       if !result.succeeded {

@@ -26,6 +26,8 @@ import Synchronization
   private var currentDomain: Domain?
   private var currentOptions: [String: String] = [:]
   private var identifierCounter = IdentifierCounter()
+  /// `$SCRATCH` in option paths: a folder of this shell's own, made on first use.
+  private let scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-\(UUID().uuidString)")
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
   public var onWaiting: (@MainActor (Bool) -> Void)?
@@ -54,7 +56,7 @@ import Synchronization
       let known = domain.options.map { "--\($0.name) \($0.valueName)" }
       throw CommandError("`\(name)` has no option --\(key); \(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
     }
-    session?.close()
+    await session?.close()
     session = nil
     identifierCounter = IdentifierCounter()
     let counter = identifierCounter
@@ -67,7 +69,7 @@ import Synchronization
     let context = DomainContext(
       options: options, isScript: isScript, baseDirectory: baseDirectory,
       calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier,
-      announce: { [buffer] note in buffer.append(.note(note)) })
+      announce: { [buffer] note in buffer.append(.note(note)) }, scratchDirectory: scratchDirectory)
     let buffer = self.buffer
     let outcome: Swift.Result<any AnyDomainSession, any Error> = await ShellLogHandler.$currentBuffer.withValue(buffer) {
       do {
@@ -254,10 +256,11 @@ import Synchronization
     return options
   }
 
-  /// Ends the running session.
-  public func close() {
-    session?.close()
+  /// Ends the running session and removes the scratch folder.
+  public func close() async {
+    await session?.close()
     session = nil
+    try? FileManager.default.removeItem(at: scratchDirectory)
   }
 }
 

@@ -1,4 +1,5 @@
 import AnimalsData
+import AnimalsDataServerCore
 import Foundation
 
 extension Domain {
@@ -9,12 +10,19 @@ extension Domain {
     options: [
       DomainOption("store", valueName: "PATH", help: "SQLite file (scripts: in memory unless given; interactive: the user data folder)"),
       DomainOption("remote", valueName: "URL", help: "talk to an AnimalsDataServer instead, e.g. http://127.0.0.1:8080/animals/api"),
+      DomainOption("serve", valueName: "PATH", help: "start an AnimalsDataServer on a free loopback port, backed by this SQLite file, and talk to it over HTTP"),
     ],
     initialState: { AnimalsState() },
     reducer: AnimalsReducer.reduce,
     actionExamples: animalsActionExamples,
     selectors: animalsSelectors,
     listen: { store, context in
+      if let path = context.path("serve") {
+        let server = try await RunningServer.start(store: LocalStore(path: path, makeAnimalID: context.makeIdentifier))
+        let listener = Listener(store: RemoteStore(url: server.apiURL))
+        listener.listen(to: store)
+        return ServedAnimals(listener: listener, server: server)
+      }
       if let url = context.url("remote") {
         let listener = Listener(store: RemoteStore(url: url))
         listener.listen(to: store)
@@ -91,4 +99,14 @@ extension Domain {
     SelectorDefinition("selectAnimal", Parameter("animalId", String?.self)) { AnimalsState.selectAnimal(animalId: $0) },
     SelectorDefinition("selectAnimalStatus", Parameter("animalId", String?.self)) { AnimalsState.selectAnimalStatus(animalId: $0) },
   ]
+}
+
+/// The listener and the in-process server of `use animals --serve PATH`; the server stops with the session.
+private struct ServedAnimals: SessionResource {
+  let listener: Listener<RemoteStore<URLSessionNetworkSession>>
+  let server: RunningServer
+
+  func close() async {
+    await server.stop()
+  }
 }
