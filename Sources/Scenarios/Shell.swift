@@ -147,7 +147,11 @@ import Synchronization
     case .domains:
       lines = domains.flatMap { domain -> [OutputLine] in
         var entry = [OutputLine.plain("\(domain.name)\(domain.name == session?.domainName ? " (running)" : "") — \(domain.summary)")]
-        entry += domain.options.map { .plain("    --\($0.name) \($0.valueName)  \($0.help)") }
+        let flags = domain.options.map { "--\($0.name) \($0.valueName)" }
+        let width = flags.map(\.count).max() ?? 0
+        entry += zip(flags, domain.options).map { flag, option in
+          .plain("    " + flag + String(repeating: " ", count: width - flag.count) + "  " + option.help)
+        }
         return entry
       }
     case .use(let name, let words, let column):
