@@ -2,8 +2,8 @@
 public enum UnifiedDiff {
   /// The diff of `old` against `new`, or an empty string when they are equal.
   public static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
-    let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let a = lines(of: old)
+    let b = lines(of: new)
     guard a != b else { return "" }
     let edits = script(a, b)
     var output = ["--- \(oldName)", "+++ \(newName)"]
@@ -40,6 +40,13 @@ public enum UnifiedDiff {
     return output.joined(separator: "\n") + "\n"
   }
 
+  /// The lines of a text; a final line break ends the last line rather than starting an empty one.
+  private static func lines(of text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
   private struct Edit {
     enum Kind { case same, removed, added }
     let kind: Kind
@@ -70,12 +77,13 @@ public enum UnifiedDiff {
         edits.append(Edit(kind: .same, text: middleA[i], oldLine: prefix + i, newLine: prefix + j))
         i += 1
         j += 1
-      } else if j < middleB.count, i == middleA.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-        edits.append(Edit(kind: .added, text: middleB[j], oldLine: prefix + i, newLine: prefix + j))
-        j += 1
-      } else {
+      } else if i < middleA.count, j == middleB.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+        // Removals before additions, as diff(1) prints them.
         edits.append(Edit(kind: .removed, text: middleA[i], oldLine: prefix + i, newLine: prefix + j))
         i += 1
+      } else {
+        edits.append(Edit(kind: .added, text: middleB[j], oldLine: prefix + i, newLine: prefix + j))
+        j += 1
       }
     }
     for offset in 0..<suffix {

@@ -73,3 +73,14 @@ import Testing
     #expect(missing?.message.hasPrefix("unexpected argument `nope:`") == true)
   }
 }
+
+@Suite struct UnifiedDiffTests {
+  @Test func printsHunksWithRemovalsFirst() {
+    let diff = UnifiedDiff.make(old: "a\nb\nc\nd\n", new: "a\nB\nc\nd\ne\n", oldName: "x.golden", newName: "run")
+    #expect(diff == "--- x.golden\n+++ run\n@@ -1,4 +1,5 @@\n a\n-b\n+B\n c\n d\n+e\n")
+  }
+
+  @Test func equalTextsHaveNoDiff() {
+    #expect(UnifiedDiff.make(old: "same\n", new: "same\n", oldName: "a", newName: "b").isEmpty)
+  }
+}
