@@ -2,10 +2,13 @@
 /// action, and streams `(oldState, action)` to listeners.
 ///
 /// A `Store` is its own `Dispatcher`, `Selector` and `Streamer`, so thunks receive the store itself.
+///
+/// The hot paths are `@inlinable` so that callers in other modules get code specialized for their
+/// `State` and `Action` instead of generic code that copies values through witness tables.
 @MainActor final public class Store<State, Action>: Sendable where State: Sendable, Action: Sendable {
-  private let registrar = StreamRegistrar<(oldState: State, action: Action)>()
-  private var state: State
-  private let reducer: @Sendable (State, Action) throws -> State
+  @usableFromInline let registrar = StreamRegistrar<(oldState: State, action: Action)>()
+  @usableFromInline var state: State
+  @usableFromInline let reducer: @Sendable (State, Action) throws -> State
 
   /// Creates a store that starts at `initialState` and moves to the next state through `reducer`.
   public init(
@@ -18,22 +21,26 @@
 }
 
 extension Store: Dispatcher {
+  @inlinable
   public func dispatch(action: Action) throws {
     let oldState = self.state
     self.state = try self.reducer(oldState, action)
     self.registrar.yield((oldState: oldState, action: action))
   }
 
+  @inlinable
   public func dispatch(thunk: @Sendable (Store, Store) throws -> Void) rethrows {
     try thunk(self, self)
   }
 
+  @inlinable
   public func dispatch(thunk: @Sendable (Store, Store) async throws -> Void) async rethrows {
     try await thunk(self, self)
   }
 }
 
 extension Store: Selector {
+  @inlinable
   public func select<T>(_ selector: @Sendable (State) -> T) -> T where T: Sendable {
     selector(self.state)
   }

@@ -2,9 +2,11 @@
 ///
 /// A stream whose consumer is cancelled is removed; every stream finishes when the registrar
 /// (and so its store) goes away.
-@MainActor final class StreamRegistrar<Element>: Sendable where Element: Sendable {
+@MainActor @usableFromInline final class StreamRegistrar<Element>: Sendable where Element: Sendable {
   private var nextID = 0
-  private var continuations: [(id: Int, continuation: AsyncStream<Element>.Continuation)] = []
+  @usableFromInline var continuations: [(id: Int, continuation: AsyncStream<Element>.Continuation)] = []
+
+  @usableFromInline init() {}
 
   deinit {
     for entry in self.continuations {
@@ -34,6 +36,7 @@ extension StreamRegistrar {
   }
 
   /// Passes `element` to every registered stream, in registration order.
+  @inlinable
   func yield(_ element: Element) {
     for entry in self.continuations {
       entry.continuation.yield(element)
