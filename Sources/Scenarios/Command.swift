@@ -33,7 +33,7 @@ public struct SelectorCall: Equatable, Sendable {
 
   /// The call on one line, as the user would type it.
   var text: String {
-    arguments.isEmpty ? name : name + "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + $0.value.sourceText }.joined(separator: ", ") + ")"
+    Expression(.member(leadingDot: false, path: [name], arguments: arguments.isEmpty ? nil : arguments), column: column).sourceText
   }
 }
 

@@ -7,7 +7,7 @@ import Foundation
   var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] { get }
   var buffer: OutputBuffer { get }
   var onWaiting: (@MainActor (Bool) -> Void)? { get set }
-  func dispatch(_ expression: Expression, expectingError: Bool) async throws(CommandError) -> DispatchOutcome
+  func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome
   func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   func expect(_ call: SelectorCall, equals expected: Expression) throws(CommandError) -> [OutputLine]
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
@@ -122,7 +122,7 @@ extension DomainSession {
     return try ValueDecoder.decode(Action.self, from: nested)
   }
 
-  func dispatch(_ expression: Expression, expectingError: Bool) async throws(CommandError) -> DispatchOutcome {
+  func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome {
     let action = try Self.decodeAction(expression, catalog: catalog)
     let start = buffer.drain()
     dispatchingUserAction = true

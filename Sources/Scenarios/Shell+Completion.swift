@@ -53,8 +53,7 @@ extension Shell {
   private func completeAction(before: String, word: String, offer: ([String], Bool) -> ShellCompletion) -> ShellCompletion {
     guard let session else { return offer([], true) }
     guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else {
-      let names = session.catalog.completionNames + (before.hasSuffix("dispatch ") || before.hasSuffix("error ") ? ["expect"] : [])
-      return offer(names.filter { $0 != "expect" }, true)
+      return offer(session.catalog.completionNames, true)
     }
     let path = before[..<open].split(whereSeparator: { $0.isWhitespace }).last.map { String($0).split(separator: ".").map(String.init) } ?? []
     guard let actionCase = try? session.catalog.resolve(path.first == "" ? Array(path.dropFirst()) : path, column: 1) else {

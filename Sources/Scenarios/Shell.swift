@@ -173,7 +173,7 @@ import Synchronization
       lines = try requireSession().selectorSignatures.map { .plain($0.signature) }
     case .dispatch(let expression):
       let session = try requireSession()
-      switch try await session.dispatch(expression, expectingError: false) {
+      switch try await session.dispatch(expression) {
       case .dispatched:
         lines = buffer.drain()
       case .rejected(let error):
@@ -181,7 +181,7 @@ import Synchronization
       }
     case .expectError(let expression):
       let session = try requireSession()
-      switch try await session.dispatch(expression, expectingError: true) {
+      switch try await session.dispatch(expression) {
       case .dispatched:
         throw CommandError("expected the reducer to reject the action, but it was dispatched", column: expression.column)
       case .rejected(let error):
@@ -208,7 +208,8 @@ import Synchronization
       try await requireSession().settle()
       lines = buffer.drain() + [.note("settled")]
     case .reset:
-      guard let domain = currentDomain else { _ = try requireSession(); break }
+      _ = try requireSession()
+      guard let domain = currentDomain else { break }
       lines = try await start(domain: domain.name, options: currentOptions)
       lines.append(.note("reset \(domain.name) to a fresh store"))
     case .quit:
