@@ -112,11 +112,13 @@ extension DomainSession {
       throw CommandError("expected an action case, found \(expression.summary)", column: expression.column)
     }
     let actionCase = try catalog.resolve(path, column: expression.column)
-    if arguments == nil, !actionCase.parameters.isEmpty {
+    switch ((arguments ?? []).isEmpty, actionCase.parameters.isEmpty) {
+    case (true, false):
       throw CommandError("`\(actionCase.pathText)` needs arguments: \(actionCase.signature)", column: expression.column)
-    }
-    if let arguments, arguments.isEmpty || actionCase.parameters.isEmpty, !(arguments.isEmpty && actionCase.parameters.isEmpty) {
-      throw CommandError("`\(actionCase.pathText)` takes \(actionCase.parameters.isEmpty ? "no arguments" : "arguments: " + actionCase.signature)", column: expression.column)
+    case (false, true):
+      throw CommandError("`\(actionCase.pathText)` takes no arguments", column: expression.column)
+    default:
+      break
     }
     let nested = catalog.expression(for: actionCase, arguments: arguments?.isEmpty == true ? nil : arguments, column: expression.column)
     return try ValueDecoder.decode(Action.self, from: nested)
@@ -124,20 +126,17 @@ extension DomainSession {
 
   func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome {
     let action = try Self.decodeAction(expression, catalog: catalog)
-    let start = buffer.drain()
     dispatchingUserAction = true
     defer { dispatchingUserAction = false }
     do {
       try store.dispatch(action: action)
     } catch {
-      buffer.append(contentsOf: start)
       return .rejected(String(describing: error))
     }
     dispatchingUserAction = false
     try await settle()
     lastDispatchLines = currentDiffLines
     currentDiffLines = []
-    buffer.append(contentsOf: start + buffer.drain())
     return .dispatched
   }
 
