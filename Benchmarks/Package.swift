@@ -13,12 +13,17 @@ let package = Package(
   ],
   targets: [
     .target(
+      name: "GuideReference",
+      dependencies: [.product(name: "ImmutableData", package: "ImmutableData")]
+    ),
+    .target(
       name: "SyntheticQuakes",
       dependencies: [.product(name: "QuakesData", package: "ImmutableData")]
     ),
     .executableTarget(
       name: "StoreDispatch",
       dependencies: [
+        "GuideReference",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ImmutableData", package: "ImmutableData"),
       ],

@@ -3,16 +3,18 @@ import ImmutableData
 // The baseline of the store figures: the store exactly as the guide's chapter 1 writes it
 // (a `Dictionary` of continuations, the reducer called on `self.state`), kept here so both
 // stores are measured side by side in one run. It adopts the library's protocols, which have
-// the same requirements as the guide's.
+// the same requirements as the guide's. It is a module of its own, as the guide's
+// `ImmutableData` is: a store in the benchmark's own module would be specialized for the
+// benchmark's state and action types, which an app calling a library store never gets.
 
 /// The guide's chapter-1 `Store`, reproduced as the reference the library's `Store` is measured against.
-@MainActor final class GuideReferenceStore<State, Action>: Sendable where State: Sendable, Action: Sendable {
+@MainActor final public class GuideReferenceStore<State, Action>: Sendable where State: Sendable, Action: Sendable {
   private let registrar = GuideReferenceStreamRegistrar<(oldState: State, action: Action)>()
   private var state: State
   private let reducer: @Sendable (State, Action) throws -> State
 
   /// Creates a store at `initialState` that moves on through `reducer`.
-  init(
+  public init(
     initialState state: State,
     reducer: @escaping @Sendable (State, Action) throws -> State
   ) {
@@ -22,29 +24,29 @@ import ImmutableData
 }
 
 extension GuideReferenceStore: Dispatcher {
-  func dispatch(action: Action) throws {
+  public func dispatch(action: Action) throws {
     let oldState = self.state
     self.state = try self.reducer(self.state, action)
     self.registrar.yield((oldState: oldState, action: action))
   }
 
-  func dispatch(thunk: @Sendable (GuideReferenceStore, GuideReferenceStore) throws -> Void) rethrows {
+  public func dispatch(thunk: @Sendable (GuideReferenceStore, GuideReferenceStore) throws -> Void) rethrows {
     try thunk(self, self)
   }
 
-  func dispatch(thunk: @Sendable (GuideReferenceStore, GuideReferenceStore) async throws -> Void) async rethrows {
+  public func dispatch(thunk: @Sendable (GuideReferenceStore, GuideReferenceStore) async throws -> Void) async rethrows {
     try await thunk(self, self)
   }
 }
 
 extension GuideReferenceStore: Selector {
-  func select<T>(_ selector: @Sendable (State) -> T) -> T where T: Sendable {
+  public func select<T>(_ selector: @Sendable (State) -> T) -> T where T: Sendable {
     selector(self.state)
   }
 }
 
 extension GuideReferenceStore: Streamer {
-  func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
+  public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
     self.registrar.makeStream()
   }
 }
