@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A package of its own, so the main build never compiles the benchmark tool and its dependencies.
+let package = Package(
+  name: "Benchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    // Named, because a path dependency is otherwise known by the folder the clone happens to be in.
+    .package(name: "ImmutableData", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+  ],
+  targets: [
+    .target(
+      name: "GuideReference",
+      dependencies: [.product(name: "ImmutableData", package: "ImmutableData")]
+    ),
+    .target(
+      name: "SyntheticQuakes",
+      dependencies: [.product(name: "QuakesData", package: "ImmutableData")]
+    ),
+    .executableTarget(
+      name: "StoreDispatch",
+      dependencies: [
+        "GuideReference",
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "ImmutableData", package: "ImmutableData"),
+      ],
+      path: "Benchmarks/StoreDispatch",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
+      name: "StateUpdate",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        "SyntheticQuakes",
+        .product(name: "QuakesData", package: "ImmutableData"),
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+      ],
+      path: "Benchmarks/StateUpdate",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
+      name: "ShellEngine",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        "SyntheticQuakes",
+        .product(name: "QuakesData", package: "ImmutableData"),
+        .product(name: "Scenarios", package: "ImmutableData"),
+      ],
+      path: "Benchmarks/ShellEngine",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
+      name: "QuakesFeed",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "QuakesData", package: "ImmutableData"),
+      ],
+      path: "Benchmarks/QuakesFeed",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ]
+)
