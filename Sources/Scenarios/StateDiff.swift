@@ -137,10 +137,45 @@ protocol DiffableDictionary {
 }
 
 extension DiffableDictionary {
-  fileprivate static func changes<Key: Hashable & Encodable, Element: Equatable>(
+  /// The changes given the changed entries, with the unchanged keys of the new dictionary counted
+  /// between them in key order.
+  fileprivate static func changes<Key: Hashable & Encodable, Element>(
+    _ changed: [(key: Key, old: Element?, new: Element?)], newKeys: some Sequence<Key>, oldCount: Int, newCount: Int
+  ) -> DictionaryChanges {
+    let sortKey = sortKeyFunction(Key.self)
+    let sortKeys = changed.map { sortKey($0.key) }
+    let order = changed.indices.sorted { sortKeys[$0] < sortKeys[$1] }
+    let sortedKeys = order.map { sortKeys[$0] }
+    var buckets = Array(repeating: 0, count: changed.count + 1)
+    if !changed.isEmpty {
+      let changedKeys = Set(changed.map(\.key))
+      for key in newKeys where !changedKeys.contains(key) {
+        let keyText = sortKey(key)
+        var low = 0
+        var high = sortedKeys.count
+        while low < high {
+          let middle = (low + high) / 2
+          if sortedKeys[middle] < keyText { low = middle + 1 } else { high = middle }
+        }
+        buckets[low] += 1
+      }
+    } else {
+      buckets[0] = newCount
+    }
+    return DictionaryChanges(
+      changes: order.map { index in
+        let change = changed[index]
+        return DictionaryChanges.Change(key: encodedKey(change.key), old: change.old, new: change.new)
+      },
+      unchangedBefore: Array(buckets.dropLast()), unchangedAfter: buckets[changed.count], oldCount: oldCount,
+      newCount: newCount)
+  }
+
+  /// The added, removed and replaced entries, found by looking every key up in the other dictionary.
+  fileprivate static func changedByLookup<Key: Hashable, Element: Equatable>(
     old: some Sequence<(key: Key, value: Element)>, oldCount: Int, oldLookup: (Key) -> Element?,
     new: some Sequence<(key: Key, value: Element)>, newCount: Int, newLookup: (Key) -> Element?
-  ) -> DictionaryChanges {
+  ) -> [(key: Key, old: Element?, new: Element?)] {
     var changed: [(key: Key, old: Element?, new: Element?)] = []
     var added = 0
     for (key, value) in new {
@@ -156,28 +191,7 @@ extension DiffableDictionary {
         changed.append((key, value, nil))
       }
     }
-    let sortKeys = changed.map { sortKey(of: $0.key) }
-    let order = changed.indices.sorted { sortKeys[$0] < sortKeys[$1] }
-    let sortedKeys = order.map { sortKeys[$0] }
-    let changedKeys = Set(changed.map(\.key))
-    var buckets = Array(repeating: 0, count: changed.count + 1)
-    for (key, _) in new where !changedKeys.contains(key) {
-      let keyText = sortKey(of: key)
-      var low = 0
-      var high = sortedKeys.count
-      while low < high {
-        let middle = (low + high) / 2
-        if sortedKeys[middle] < keyText { low = middle + 1 } else { high = middle }
-      }
-      buckets[low] += 1
-    }
-    return DictionaryChanges(
-      changes: order.map { index in
-        let change = changed[index]
-        return DictionaryChanges.Change(key: encodedKey(change.key), old: change.old, new: change.new)
-      },
-      unchangedBefore: Array(buckets.dropLast()), unchangedAfter: buckets[changed.count], oldCount: oldCount,
-      newCount: newCount)
+    return changed
   }
 
   private static func encodedKey<Key: Encodable>(_ key: Key) -> Value {
@@ -185,27 +199,81 @@ extension DiffableDictionary {
     return (try? ValueEncoder.encode(key)) ?? .null
   }
 
-  private static func sortKey<Key: Encodable>(of key: Key) -> String {
-    if let text = key as? String { return text }
-    return encodedKey(key).sortKey
+  /// How keys order in the output; for `String` keys the string itself, without a cast per key.
+  private static func sortKeyFunction<Key: Encodable>(_ type: Key.Type) -> (Key) -> String {
+    if Key.self == String.self {
+      return { unsafeBitCast($0, to: String.self) }
+    }
+    return { encodedKey($0).sortKey }
   }
 }
 
 extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
   func changes(since old: Any) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
-    return Self.changes(
-      old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
-      new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
+    let changed = Self.changedInStep(old: old, new: self)
+      ?? Self.changedByLookup(
+        old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
+        new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
+    return Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
+  }
+
+  /// Walks both dictionaries side by side: a dictionary derived from another keeps the order of the
+  /// keys they share, so most entries are compared without a lookup. Nil when the orders disagree.
+  /// Keys and values are walked with their own iterators: in this generic code, (key, value) tuples
+  /// would cost a type-metadata lookup per entry.
+  private static func changedInStep(old: Self, new: Self) -> [(key: Key, old: Value?, new: Value?)]? {
+    var changed: [(key: Key, old: Value?, new: Value?)] = []
+    var oldKeys = old.keys.makeIterator()
+    var oldValues = old.values.makeIterator()
+    var newKeys = new.keys.makeIterator()
+    var newValues = new.values.makeIterator()
+    var oldKey = oldKeys.next()
+    var newKey = newKeys.next()
+    var oldValue = oldValues.next()
+    var newValue = newValues.next()
+    while let before = oldKey, let after = newKey, let beforeValue = oldValue, let afterValue = newValue {
+      if before == after {
+        if beforeValue != afterValue { changed.append((after, beforeValue, afterValue)) }
+        oldKey = oldKeys.next()
+        oldValue = oldValues.next()
+        newKey = newKeys.next()
+        newValue = newValues.next()
+      } else if new[before] == nil {
+        changed.append((before, beforeValue, nil))
+        oldKey = oldKeys.next()
+        oldValue = oldValues.next()
+      } else if old[after] == nil {
+        changed.append((after, nil, afterValue))
+        newKey = newKeys.next()
+        newValue = newValues.next()
+      } else {
+        return nil
+      }
+    }
+    while let before = oldKey, let beforeValue = oldValue {
+      guard new[before] == nil else { return nil }
+      changed.append((before, beforeValue, nil))
+      oldKey = oldKeys.next()
+      oldValue = oldValues.next()
+    }
+    while let after = newKey, let afterValue = newValue {
+      guard old[after] == nil else { return nil }
+      changed.append((after, nil, afterValue))
+      newKey = newKeys.next()
+      newValue = newValues.next()
+    }
+    return changed
   }
 }
 
 extension Dictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
   func changes(since old: Any) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
-    return Self.changes(
+    let changed = Self.changedByLookup(
       old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
       new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
+    return Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
   }
 }
 

@@ -26,8 +26,13 @@ struct DiffFixture: Sendable {
     self.oldValue = try ValueEncoder.encode(old)
   }
 
-  /// What the shell does after a dispatch: encode the new state, diff it against the old one, render the lines.
-  func diffText() throws -> String {
+  /// What the shell does after a dispatch on a large state: diff the Swift values, encoding only what changed.
+  func diffText() -> String {
+    StateDiff.lines(from: old, to: new).map(\.text).joined(separator: "\n")
+  }
+
+  /// The baseline: encode the whole new state and diff the two encodings (what the shell does for small states).
+  func encodedDiffText() throws -> String {
     let newValue = try ValueEncoder.encode(new)
     return ValueDiff.lines(from: oldValue, to: newValue).map(\.text).joined(separator: "\n")
   }
@@ -61,12 +66,18 @@ func counterScript(lineCount: Int) -> String {
 
 let scriptLineCount = 100_000
 
+/// The typed diff and the encoded diff printed different text: a bug in one of them.
+struct DiffMismatch: Error {}
+
 /// Built once per process: 64k quakes take a while to make and encode, and only the diff is measured.
 /// Its digest is printed so that runs in separate processes (different hash seeds, so different
 /// `TreeDictionary` orders) can be compared byte for byte.
 let diffFixture = Result {
   let fixture = try DiffFixture()
-  let text = try fixture.diffText()
+  let text = fixture.diffText()
+  guard text == (try fixture.encodedDiffText()) else {
+    throw DiffMismatch()
+  }
   print("diff of one changed quake in \(quakeCount): \(text.split(separator: "\n").count) lines, FNV-1a \(digest(text))")
   return (fixture: fixture, text: text)
 }
@@ -79,13 +90,23 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 20
   )
 
-  Benchmark("4 diff 64k, one changed: encode new + ValueDiff + render") { benchmark in
+  Benchmark("4 diff 64k, one changed: StateDiff + render (what the shell does)") { benchmark in
     let (fixture, expected) = try diffFixture.get()
     benchmark.startMeasurement()
-    let text = try fixture.diffText()
+    let text = fixture.diffText()
     benchmark.stopMeasurement()
     if text != expected {
       benchmark.error("the diff differs from the first one computed in this process")
+    }
+  }
+
+  Benchmark("4 diff 64k, one changed: baseline, encode new + ValueDiff + render") { benchmark in
+    let (fixture, expected) = try diffFixture.get()
+    benchmark.startMeasurement()
+    let text = try fixture.encodedDiffText()
+    benchmark.stopMeasurement()
+    if text != expected {
+      benchmark.error("the encoded diff differs from the typed one")
     }
   }
 

@@ -35,7 +35,7 @@ extension Domain {
     })
 
 
-  private static let animalsActionExamples: [AnimalsAction] = {
+  static let animalsActionExamples: [AnimalsAction] = {
     typealias Session = AnimalsAction.Data.PersistentSession
     let error = "example"
     return [

@@ -1,0 +1,87 @@
+import AnimalsData
+import Testing
+@testable import Scenarios
+
+/// Feeds the command parser and the action decoder a million generated lines — random, truncated
+/// and mutated versions of real commands — and checks each one either parses or gets one error
+/// line whose column lies within the line (plus one, for "at the end").
+@Suite struct ParserFuzzTests {
+  static let seeds = [
+    "dispatch didTapIncrementButton",
+    #"dispatch ui.animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")"#,
+    #"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#,
+    #"dispatch data.persistentSession.didFetchCategories(result: .success(categories: [Category(categoryId: "Bird", name: "Bird")]))"#,
+    #"dispatch data.persistentSession.didReloadSampleData(result: .failure(error: "x\n\u{1F600}"))"#,
+    #"select selectAnimalsValues(categoryId: "Mammal", sort: \.name, order: .reverse)"#,
+    #"expect selectAnimal(animalId: "Cat") == Animal(animalId: "Cat", name: "Cat", diet: .carnivorous, categoryId: "Mammal")"#,
+    #"expect error animalList.onTapDeleteSelectedAnimalButton(animalId: "Nope")"#,
+    "use animals --store 'a b.sqlite' --remote http://127.0.0.1:8080/animals/api",
+    "state animals.data", "debug effects on", "watch selectValue", "help dispatch", "actions delete",
+    "select selectX([1, 2.5e3, -7, true, nil, [:], [\"k\": [1]]])",
+  ]
+
+  @Test func aMillionLinesNeverCrashTheParser() async {
+    let workers = 4
+    let counts = await withTaskGroup(of: (parsed: Int, rejected: Int).self) { group in
+      for worker in 0..<workers {
+        group.addTask { Self.fuzz(lines: 1_000_000 / workers, seed: 1_000_003 + UInt64(worker)) }
+      }
+      return await group.reduce(into: (parsed: 0, rejected: 0)) { total, part in
+        total.parsed += part.parsed
+        total.rejected += part.rejected
+      }
+    }
+    #expect(counts.parsed + counts.rejected == 1_000_000)
+    #expect(counts.parsed > 10_000 && counts.rejected > 100_000)
+  }
+
+  /// Parses `lines` generated lines; records an issue for any error without a sensible column.
+  static func fuzz(lines: Int, seed: UInt64) -> (parsed: Int, rejected: Int) {
+    let catalog = ActionCatalog(examples: Domain.animalsActionExamples)
+    let alphabet = Array("abcdexyzACZ019 .,:()[]\\\"'#-=_é日\u{0}\u{7}\u{1B}\u{301}🙂\t")
+    var generator = SplitMix64(seed: seed)
+    var parsed = 0
+    var rejected = 0
+    for _ in 0..<lines {
+      let line = mutatedLine(&generator, alphabet: alphabet)
+      do throws(CommandError) {
+        let command = try CommandParser.parse(line)
+        if case .dispatch(let expression) = command {
+          _ = try DomainSession<AnimalsState, AnimalsAction>.decodeAction(expression, catalog: catalog)
+        }
+        parsed += 1
+      } catch {
+        rejected += 1
+        let column = error.column ?? 1
+        if column < 1 || column > line.count + 1 || error.message.isEmpty {
+          Issue.record("bad error for \(line.debugDescription): \(error)")
+          return (parsed, rejected)
+        }
+      }
+    }
+    return (parsed, rejected)
+  }
+
+  static func mutatedLine(_ generator: inout SplitMix64, alphabet: [Character]) -> String {
+    var characters = Array(seeds[Int(generator.next() % UInt64(seeds.count))])
+    func randomCharacter() -> Character { alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+    switch generator.next() % 6 {
+    case 0:
+      characters = Array(characters.prefix(Int(generator.next() % UInt64(characters.count + 1))))
+    case 1, 2:
+      for _ in 0..<(1 + generator.next() % 4) where !characters.isEmpty {
+        characters[Int(generator.next() % UInt64(characters.count))] = randomCharacter()
+      }
+    case 3:
+      characters = (0..<Int(generator.next() % 60)).map { _ in randomCharacter() }
+    case 4:
+      let at = Int(generator.next() % UInt64(characters.count + 1))
+      characters.insert(contentsOf: (0..<Int(1 + generator.next() % 8)).map { _ in randomCharacter() }, at: at)
+    default:
+      if !characters.isEmpty {
+        characters.remove(at: Int(generator.next() % UInt64(characters.count)))
+      }
+    }
+    return String(characters)
+  }
+}
