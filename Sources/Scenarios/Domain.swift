@@ -16,6 +16,8 @@ public struct Domain: Sendable {
   /// - Parameters:
   ///   - actionExamples: one value of every action case; they define the case paths the shell
   ///     accepts, complete and lists, and the round-trip test checks each.
+  ///   - diffSpecializations: the dictionary types of the state that may grow large, so diffs of
+  ///     them run as code specialized for their types.
   ///   - listen: starts the domain's listeners on the session's store and returns what must be
   ///     kept alive while the session runs (the listener and its persistent store).
   public init<State: Codable & Sendable, Action: Codable & Equatable & Sendable>(
@@ -26,8 +28,10 @@ public struct Domain: Sendable {
     reducer: @escaping @Sendable (State, Action) throws -> State,
     actionExamples: [Action],
     selectors: [SelectorDefinition<State, Action>],
+    diffSpecializations: [DiffSpecialization] = [],
     listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil
   ) {
+    DiffSpecialization.register(diffSpecializations)
     self.name = name
     self.summary = summary
     self.options = options

@@ -17,9 +17,7 @@ public enum StateDiff {
   private static func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     switch Shape.of(new) {
     case .dictionary:
-      if let dictionary = new as? any DiffableDictionary, let changes = dictionary.changes(since: old),
-        changes.oldCount > 0, changes.newCount > 0
-      {
+      if let changes = DiffSpecialization.changes(from: old, to: new), changes.oldCount > 0, changes.newCount > 0 {
         appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
         return
       }
@@ -128,6 +126,41 @@ struct DictionaryChanges {
   let unchangedAfter: Int
   let oldCount: Int
   let newCount: Int
+}
+
+/// Compiled code for comparing one concrete dictionary type. Through `any DiffableDictionary` the
+/// comparison runs as unspecialized generic code, several times slower per entry; a domain names
+/// the dictionary types of its state (`.treeDictionary(Quake.ID.self, Quake.self)`) so that their
+/// comparison is specialized for those types.
+public struct DiffSpecialization: Sendable {
+  let dictionaryType: ObjectIdentifier
+  let changes: @Sendable (_ old: Any, _ new: Any) -> DictionaryChanges?
+
+  /// Specialized comparison of `TreeDictionary<Key, Value>` states.
+  public static func treeDictionary<Key: Hashable & Encodable & Sendable, Value: Equatable & Sendable>(
+    _ key: Key.Type, _ value: Value.Type
+  ) -> DiffSpecialization {
+    DiffSpecialization(dictionaryType: ObjectIdentifier(TreeDictionary<Key, Value>.self)) { old, new in
+      (new as? TreeDictionary<Key, Value>)?.changes(since: old)
+    }
+  }
+
+  private static let registered = Mutex<[ObjectIdentifier: @Sendable (Any, Any) -> DictionaryChanges?]>([:])
+
+  /// Makes `StateDiff` use these specializations from now on.
+  public static func register(_ specializations: [DiffSpecialization]) {
+    registered.withLock { table in
+      for specialization in specializations { table[specialization.dictionaryType] = specialization.changes }
+    }
+  }
+
+  /// The changes between two dictionaries: specialized code if registered, generic code otherwise.
+  static func changes(from old: Any, to new: Any) -> DictionaryChanges? {
+    if let specialized = registered.withLock({ $0[ObjectIdentifier(type(of: new))] }) {
+      return specialized(old, new)
+    }
+    return (new as? any DiffableDictionary)?.changes(since: old)
+  }
 }
 
 /// A dictionary type `StateDiff` can compare entry by entry.
@@ -302,10 +335,83 @@ enum Shape {
     if sample is any DiffableDictionary { return .dictionary }
     let mirror = Mirror(reflecting: sample)
     guard mirror.displayStyle == .struct else { return .leaf }
-    let labels = mirror.children.compactMap(\.label)
-    guard !labels.isEmpty, case .structure(let typeName, let fields) = StateDiff.encode(sample), fields.map(\.label) == labels else {
+    guard let encodable = sample as? any Encodable,
+      let labels = TopLevelKeys.storedProperties(of: encodable, mirror: mirror), !labels.isEmpty
+    else {
       return .leaf
     }
-    return .structure(typeName: typeName, labels: labels)
+    return .structure(typeName: TypeInfo.displayName(of: type(of: sample)), labels: labels)
+  }
+}
+
+/// Whether a struct encodes as exactly its stored properties, in order, found by recording the
+/// keys its `encode(to:)` writes at the top level without encoding what is under them — so the
+/// check costs nothing for large values. Nil optional properties are left out by synthesized
+/// encoding, so they are left out of the comparison too.
+enum TopLevelKeys {
+  /// The stored property labels when the encoding writes exactly those keys; nil otherwise.
+  static func storedProperties(of value: any Encodable, mirror: Mirror) -> [String]? {
+    let probe = Probe()
+    guard (try? value.encode(to: probe)) != nil, probe.isKeyed else { return nil }
+    var labels: [String] = []
+    var written: [String] = []
+    for child in mirror.children {
+      guard let label = child.label else { return nil }
+      labels.append(label)
+      let childMirror = Mirror(reflecting: child.value)
+      if childMirror.displayStyle == .optional, childMirror.children.isEmpty { continue }
+      written.append(label)
+    }
+    return probe.keys == written ? labels : nil
+  }
+
+  /// An `Encoder` that records the keys of its top-level keyed container and nothing below them.
+  private final class Probe: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var keys: [String] = []
+    var isKeyed = false
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+      isKeyed = true
+      return KeyedEncodingContainer(Keys<Key>(probe: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { Ignored() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { Ignored() }
+  }
+
+  private struct Keys<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let probe: Probe
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws { probe.keys.append(key.stringValue) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { probe.keys.append(key.stringValue) }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+      probe.keys.append(key.stringValue)
+      return KeyedEncodingContainer(Keys<NestedKey>(probe: Probe()))
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+      probe.keys.append(key.stringValue)
+      return Ignored()
+    }
+    mutating func superEncoder() -> any Encoder { Probe() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+      probe.keys.append(key.stringValue)
+      return Probe()
+    }
+  }
+
+  /// Swallows everything written below the top level.
+  private struct Ignored: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+    mutating func encodeNil() throws {}
+    mutating func encode<T: Encodable>(_ value: T) throws {}
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+      KeyedEncodingContainer(Keys<NestedKey>(probe: Probe()))
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { Ignored() }
+    mutating func superEncoder() -> any Encoder { Probe() }
   }
 }

@@ -18,6 +18,8 @@ struct DiffFixture: Sendable {
   let oldValue: Value
 
   init() throws {
+    // The Quakes domain registers the specialized diff of its quake dictionary, as the shell does.
+    _ = Domain.quakes
     self.old = try SyntheticQuakes.state(count: quakeCount)
     self.new = try QuakesReducer.reduce(
       state: old,

@@ -16,6 +16,10 @@ extension Domain {
     reducer: AnimalsReducer.reduce,
     actionExamples: animalsActionExamples,
     selectors: animalsSelectors,
+    diffSpecializations: [
+      .treeDictionary(Animal.ID.self, Animal.self), .treeDictionary(AnimalsData.Category.ID.self, AnimalsData.Category.self),
+      .treeDictionary(Animal.ID.self, Status.self),
+    ],
     listen: { store, context in
       if let path = context.path("serve") {
         let server = try await RunningServer.start(store: LocalStore(path: path, makeAnimalID: context.makeIdentifier))

@@ -14,6 +14,7 @@ extension Domain {
     reducer: QuakesReducer.reduce,
     actionExamples: quakesActionExamples,
     selectors: quakesSelectors,
+    diffSpecializations: [.treeDictionary(Quake.ID.self, Quake.self)],
     listen: { store, context in
       let localStore = try QuakesData.LocalStore(path: context.databasePath(defaultFileName: "quakes.sqlite"))
       let session = QuakesNetworkSession()
