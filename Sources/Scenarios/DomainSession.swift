@@ -61,6 +61,9 @@ enum DispatchOutcome {
   /// The most nodes a state may have for `encodedState` to be kept.
   static var smallStateLimit: Int { 2_000 }
   private var dispatchingUserAction = false
+  /// Recently decoded action texts and their actions.
+  private var decodedActions: [String: Action] = [:]
+  private static var decodedActionsLimit: Int { 1_024 }
   /// The diff lines of the dispatch under way and of what listeners dispatched after it.
   private var currentDiffLines: [OutputLine] = []
 
@@ -124,8 +127,20 @@ extension DomainSession {
     return try ValueDecoder.decode(Action.self, from: nested)
   }
 
-  func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome {
+  /// The action an expression decodes to, remembered for recently dispatched texts: decoding is pure.
+  private func action(for expression: Expression) throws(CommandError) -> Action {
+    let text = expression.sourceText
+    if let known = decodedActions[text] {
+      return known
+    }
     let action = try Self.decodeAction(expression, catalog: catalog)
+    if decodedActions.count >= Self.decodedActionsLimit { decodedActions.removeAll(keepingCapacity: true) }
+    decodedActions[text] = action
+    return action
+  }
+
+  func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome {
+    let action = try action(for: expression)
     dispatchingUserAction = true
     defer { dispatchingUserAction = false }
     do {

@@ -26,6 +26,9 @@ import Synchronization
   private var currentDomain: Domain?
   private var currentOptions: [String: String] = [:]
   private var identifierCounter = IdentifierCounter()
+  /// Recently parsed lines and their commands.
+  private var parsedLines: [String: Command] = [:]
+  private static let parsedLinesLimit = 4_096
   /// `$SCRATCH` in option paths: a folder of this shell's own, made on first use.
   private let scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-\(UUID().uuidString)")
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
@@ -102,7 +105,7 @@ import Synchronization
   public func execute(_ line: String, location: String? = nil) async -> Result {
     let outcome: Swift.Result<Result, CommandError> = await ShellLogHandler.$currentBuffer.withValue(buffer) {
       do throws(CommandError) {
-        return .success(try await run(try CommandParser.parse(line)))
+        return .success(try await run(try parse(line)))
       } catch {
         return .failure(error)
       }
@@ -113,6 +116,17 @@ import Synchronization
     case .failure(let error):
       return Result(lines: buffer.drain() + Self.errorLines(error, location: location), succeeded: false, quit: false)
     }
+  }
+
+  /// Parses `line`, remembering what recent lines parsed to: scripts repeat lines, and parsing is pure.
+  private func parse(_ line: String) throws(CommandError) -> Command {
+    if let known = parsedLines[line] {
+      return known
+    }
+    let command = try CommandParser.parse(line)
+    if parsedLines.count >= Self.parsedLinesLimit { parsedLines.removeAll(keepingCapacity: true) }
+    parsedLines[line] = command
+    return command
   }
 
   /// `error: file.txt:12:5: message` in scripts, `error: column 5: message` interactively.
