@@ -42,6 +42,17 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(
+      name: "StateMemory",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        "SyntheticQuakes",
+        .product(name: "ImmutableData", package: "ImmutableData"),
+        .product(name: "QuakesData", package: "ImmutableData"),
+      ],
+      path: "Benchmarks/StateMemory",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "ShellEngine",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
