@@ -80,7 +80,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
-    .testTarget(name: "QuakesDataTests", dependencies: ["QuakesData"]),
+    .testTarget(name: "QuakesDataTests", dependencies: ["QuakesData", "ImmutableData"]),
     .testTarget(
       name: "AnimalsDataServerTests",
       dependencies: [

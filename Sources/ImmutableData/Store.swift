@@ -47,7 +47,7 @@ extension Store: Selector {
 }
 
 extension Store: Streamer {
-  public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
+  public func makeStream() -> StoreStream<(oldState: State, action: Action)> {
     self.registrar.makeStream()
   }
 }

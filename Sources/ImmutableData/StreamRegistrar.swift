@@ -1,16 +1,17 @@
-/// Keeps the continuations of the live streams a `Store` hands out, and yields to each of them.
+/// Keeps the buffers of the live streams a `Store` hands out, and yields to each of them.
 ///
-/// A stream whose consumer is cancelled is removed; every stream finishes when the registrar
-/// (and so its store) goes away.
+/// A stream whose consumer is cancelled, or that is released, is removed; every stream finishes
+/// when the registrar (and so its store) goes away.
 @MainActor @usableFromInline final class StreamRegistrar<Element>: Sendable where Element: Sendable {
   private var nextID = 0
-  @usableFromInline var continuations: [(id: Int, continuation: AsyncStream<Element>.Continuation)] = []
+  @usableFromInline var buffers: [StreamBuffer<Element>] = []
+  private var ids: [Int] = []
 
   @usableFromInline init() {}
 
   deinit {
-    for entry in self.continuations {
-      entry.continuation.finish()
+    for buffer in self.buffers {
+      buffer.finish()
     }
   }
 }
@@ -18,34 +19,36 @@
 extension StreamRegistrar {
   /// The number of streams still registered.
   var count: Int {
-    self.continuations.count
+    self.buffers.count
   }
 
   /// Registers a new unbounded stream and returns it.
-  func makeStream() -> AsyncStream<Element> {
+  func makeStream() -> StoreStream<Element> {
     self.nextID += 1
     let id = self.nextID
-    let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-    continuation.onTermination = { [weak self] _ in
+    let buffer = StreamBuffer<Element> { [weak self] in
       Task { @MainActor in
-        self?.removeContinuation(id: id)
+        self?.removeStream(id: id)
       }
     }
-    self.continuations.append((id: id, continuation: continuation))
-    return stream
+    self.buffers.append(buffer)
+    self.ids.append(id)
+    return StoreStream(buffer: buffer)
   }
 
   /// Passes `element` to every registered stream, in registration order.
   @inlinable
   func yield(_ element: Element) {
-    for entry in self.continuations {
-      entry.continuation.yield(element)
+    for buffer in self.buffers {
+      buffer.yield(element)
     }
   }
 }
 
 extension StreamRegistrar {
-  private func removeContinuation(id: Int) {
-    self.continuations.removeAll { $0.id == id }
+  private func removeStream(id: Int) {
+    guard let index = self.ids.firstIndex(of: id) else { return }
+    self.ids.remove(at: index)
+    self.buffers.remove(at: index)
   }
 }

@@ -3,7 +3,7 @@ import ImmutableData
 import Testing
 
 private typealias AnimalsStore = Store<AnimalsState, AnimalsAction>
-private typealias Events = AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
+private typealias Events = StoreStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
 private typealias PersistentSession = AnimalsAction.Data.PersistentSession
 
 /// Reads the test's own stream of the store until `count` persistent-session actions (the ones

@@ -74,6 +74,31 @@ private enum TestAction: Sendable, Equatable {
     #expect(await iterator.next()?.action == .add(1))
   }
 
+  @Test func aStreamNobodyHoldsIsRemoved() async throws {
+    let store = makeStore()
+    _ = store.makeStream()
+    let kept = store.makeStream()
+    for _ in 0..<100 where store.streamCount != 1 {
+      await Task.yield()
+    }
+    #expect(store.streamCount == 1)
+    try store.dispatch(action: .add(2))
+    var iterator = kept.makeAsyncIterator()
+    #expect(await iterator.next()?.oldState == 0)
+  }
+
+  @Test func aWaitingConsumerReceivesTheNextDispatch() async throws {
+    let store = makeStore()
+    let stream = store.makeStream()
+    let consumer = Task { @MainActor in
+      var iterator = stream.makeAsyncIterator()
+      return await iterator.next()?.action
+    }
+    await Task.yield()
+    try store.dispatch(action: .add(9))
+    #expect(await consumer.value == .add(9))
+  }
+
   @Test func streamsFinishWhenTheStoreIsReleased() async throws {
     var store: Store<Int, TestAction>? = makeStore()
     let stream = store!.makeStream()

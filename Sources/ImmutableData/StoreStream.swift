@@ -1,0 +1,154 @@
+import Synchronization
+
+/// The stream of `(oldState, action)` pairs a `Store` hands to each listener.
+///
+/// It behaves like an unbounded `AsyncStream` with one consumer — elements arrive in dispatch
+/// order, the stream ends when the store goes away, and a cancelled consumer ends it — but costs
+/// less per element: a dispatch appends to a buffer, and a consumer that finds elements waiting
+/// takes them without suspending.
+///
+/// Its hot paths are `@inlinable`, so that listeners in other modules get code specialized for
+/// their element type.
+public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
+  @usableFromInline let consumer: Consumer
+
+  init(buffer: StreamBuffer<Element>) {
+    self.consumer = Consumer(buffer: buffer)
+  }
+
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(consumer: consumer)
+  }
+
+  /// The iterator of a `StoreStream`; only one task may iterate a stream.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline let consumer: Consumer
+
+    init(consumer: Consumer) {
+      self.consumer = consumer
+    }
+
+    @inlinable
+    public mutating func next() async -> Element? {
+      await consumer.buffer.next(isolation: nil)
+    }
+
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+      await consumer.buffer.next(isolation: actor)
+    }
+  }
+
+  /// The consumer's side of the buffer: when the stream and its iterators are gone, nobody can
+  /// read what is yielded any more, so the stream ends and leaves the registrar.
+  @usableFromInline final class Consumer: Sendable {
+    @usableFromInline let buffer: StreamBuffer<Element>
+
+    init(buffer: StreamBuffer<Element>) {
+      self.buffer = buffer
+    }
+
+    deinit {
+      buffer.cancel()
+    }
+  }
+}
+
+/// The elements yielded to one `StoreStream` that its consumer has not taken yet, and the
+/// consumer's continuation while it waits for more.
+@usableFromInline final class StreamBuffer<Element: Sendable>: Sendable {
+  @usableFromInline struct Contents {
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var head = 0
+    @usableFromInline var waiter: CheckedContinuation<Element?, Never>?
+    @usableFromInline var isFinished = false
+    @usableFromInline var isCancelled = false
+
+    @usableFromInline init() {}
+
+    /// Takes the oldest element: `.some(element)`, `.some(nil)` at the end, nil when it must wait.
+    @inlinable
+    mutating func take() -> Element?? {
+      if head < elements.count {
+        let element = elements[head]
+        head += 1
+        if head == elements.count {
+          elements.removeAll(keepingCapacity: true)
+          head = 0
+        }
+        return .some(element)
+      }
+      return isFinished ? .some(nil) : nil
+    }
+  }
+
+  @usableFromInline let contents = Mutex(Contents())
+  private let onTermination: @Sendable () -> Void
+
+  /// Creates a buffer that calls `onTermination` once, when its consumer is cancelled or gone.
+  init(onTermination: @escaping @Sendable () -> Void) {
+    self.onTermination = onTermination
+  }
+
+  /// Hands `element` to the waiting consumer, or keeps it for the next `next()`.
+  @inlinable
+  func yield(_ element: Element) {
+    let waiter = contents.withLock { contents -> CheckedContinuation<Element?, Never>? in
+      guard !contents.isFinished else { return nil }
+      if let waiter = contents.waiter {
+        contents.waiter = nil
+        return waiter
+      }
+      contents.elements.append(element)
+      return nil
+    }
+    waiter?.resume(returning: element)
+  }
+
+  /// Ends the stream: the consumer gets what is buffered, then nil.
+  func finish() {
+    let waiter = contents.withLock { contents -> CheckedContinuation<Element?, Never>? in
+      contents.isFinished = true
+      defer { contents.waiter = nil }
+      return contents.waiter
+    }
+    waiter?.resume(returning: nil)
+  }
+
+  /// The next element; runs on the consumer's actor, so taking a buffered element never hops.
+  @inlinable
+  func next(isolation actor: isolated (any Actor)?) async -> Element? {
+    if let taken = contents.withLock({ $0.take() }) {
+      return taken
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
+        let taken = contents.withLock { contents -> Element?? in
+          if let taken = contents.take() { return taken }
+          if Task.isCancelled { return .some(nil) }
+          precondition(contents.waiter == nil, "a StoreStream can be iterated by one task only")
+          contents.waiter = continuation
+          return nil
+        }
+        if let taken { continuation.resume(returning: taken) }
+      }
+    } onCancel: {
+      self.cancel()
+    }
+  }
+
+  /// The consumer was cancelled or is gone: end the stream and tell the registrar, once.
+  @usableFromInline func cancel() {
+    let (waiter, wasCancelled) = contents.withLock { contents -> (CheckedContinuation<Element?, Never>?, Bool) in
+      let wasCancelled = contents.isCancelled
+      contents.isCancelled = true
+      contents.isFinished = true
+      contents.elements.removeAll()
+      contents.head = 0
+      defer { contents.waiter = nil }
+      return (contents.waiter, wasCancelled)
+    }
+    waiter?.resume(returning: nil)
+    if !wasCancelled { onTermination() }
+  }
+}
