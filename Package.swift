@@ -28,6 +28,13 @@ let package = Package(
     ),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
-    .testTarget(name: "QuakesDataTests", dependencies: ["QuakesData"]),
+    .testTarget(
+      name: "QuakesDataTests",
+      dependencies: [
+        "QuakesData",
+        "ImmutableData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+      ]
+    ),
   ]
 )
