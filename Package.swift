@@ -80,7 +80,12 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
-    .testTarget(name: "QuakesDataTests", dependencies: ["QuakesData", "ImmutableData"]),
+    .testTarget(
+      name: "QuakesDataTests",
+      dependencies: [
+        "QuakesData", "ImmutableData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+      ]),
     .testTarget(
       name: "AnimalsDataServerTests",
       dependencies: [

@@ -82,7 +82,7 @@ extension LocalStore: PersistentSessionLocalStore {
   /// Returns every saved quake, ordered by id.
   public func fetchLocalQuakesQuery() async throws -> [Quake] {
     try await self.database.read { db in
-      try Row.fetchCursor(db, sql: Self.selectSQL).map(Self.quake(row:)).reduce(into: []) { $0.append($1) }
+      try Array(Row.fetchCursor(db, sql: Self.selectSQL).map(Self.quake(row:)))
     }
   }
 

@@ -3,32 +3,6 @@ import ImmutableData
 @testable import QuakesData
 import Testing
 
-/// A local store that forwards to a real one and reports each finished call by name.
-struct ReportingLocalStore<Base: PersistentSessionLocalStore>: PersistentSessionLocalStore {
-  let base: Base
-  let finished: AsyncStream<String>.Continuation
-
-  func fetchLocalQuakesQuery() async throws -> [Quake] {
-    defer { self.finished.yield("fetchLocalQuakesQuery") }
-    return try await self.base.fetchLocalQuakesQuery()
-  }
-
-  func didFetchRemoteQuakesMutation(inserted: [Quake], updated: [Quake], deleted: [Quake]) async throws {
-    defer { self.finished.yield("didFetchRemoteQuakesMutation(\(inserted.count), \(updated.count), \(deleted.count))") }
-    try await self.base.didFetchRemoteQuakesMutation(inserted: inserted, updated: updated, deleted: deleted)
-  }
-
-  func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {
-    defer { self.finished.yield("deleteLocalQuakeMutation(\(quakeId))") }
-    try await self.base.deleteLocalQuakeMutation(quakeId: quakeId)
-  }
-
-  func deleteLocalQuakesMutation() async throws {
-    defer { self.finished.yield("deleteLocalQuakesMutation") }
-    try await self.base.deleteLocalQuakesMutation()
-  }
-}
-
 /// The whole chain on the scenario feeds: Store, Listener, RemoteStore over file://, LocalStore in SQLite.
 @MainActor @Suite(.timeLimit(.minutes(1))) struct EndToEndTests {
   @Test func refreshesMergeIntoStateAndTheDatabaseAndABrokenFeedFails() async throws {

@@ -17,16 +17,6 @@ struct FeedExpectation: Sendable, CustomTestStringConvertible {
   var testDescription: String { self.file }
 }
 
-/// Reads every request's answer from one file, through the real session, whatever the URL asked for.
-struct OneFileSession: RemoteStoreNetworkSession {
-  let file: URL
-  let session = QuakesNetworkSession()
-
-  func json<T>(for request: URLRequest, from decoder: JSONDecoder) async throws -> T where T: Decodable {
-    try await self.session.json(for: URLRequest(url: self.file), from: decoder)
-  }
-}
-
 private func usgsQuake(
   _ quakeId: String, _ magnitude: Double, _ name: String, _ time: Double, _ updated: Double, _ longitude: Double, _ latitude: Double
 ) -> Quake {

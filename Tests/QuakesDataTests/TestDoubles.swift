@@ -68,3 +68,39 @@ struct CannedNetworkSession: RemoteStoreNetworkSession {
     try decoder.decode(T.self, from: self.body)
   }
 }
+
+/// Reads every request's answer from one file, through the real session, whatever the URL asked for.
+struct OneFileSession: RemoteStoreNetworkSession {
+  let file: URL
+  let session = QuakesNetworkSession()
+
+  func json<T>(for request: URLRequest, from decoder: JSONDecoder) async throws -> T where T: Decodable {
+    try await self.session.json(for: URLRequest(url: self.file), from: decoder)
+  }
+}
+
+/// A local store that forwards to a real one and reports each finished call by name.
+struct ReportingLocalStore<Base: PersistentSessionLocalStore>: PersistentSessionLocalStore {
+  let base: Base
+  let finished: AsyncStream<String>.Continuation
+
+  func fetchLocalQuakesQuery() async throws -> [Quake] {
+    defer { self.finished.yield("fetchLocalQuakesQuery") }
+    return try await self.base.fetchLocalQuakesQuery()
+  }
+
+  func didFetchRemoteQuakesMutation(inserted: [Quake], updated: [Quake], deleted: [Quake]) async throws {
+    defer { self.finished.yield("didFetchRemoteQuakesMutation(\(inserted.count), \(updated.count), \(deleted.count))") }
+    try await self.base.didFetchRemoteQuakesMutation(inserted: inserted, updated: updated, deleted: deleted)
+  }
+
+  func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {
+    defer { self.finished.yield("deleteLocalQuakeMutation(\(quakeId))") }
+    try await self.base.deleteLocalQuakeMutation(quakeId: quakeId)
+  }
+
+  func deleteLocalQuakesMutation() async throws {
+    defer { self.finished.yield("deleteLocalQuakesMutation") }
+    try await self.base.deleteLocalQuakesMutation()
+  }
+}
