@@ -26,49 +26,43 @@ func revision(_ index: Int, round: Int) -> QuakesAction {
   .data(.persistentSession(.remoteStore(.didFetchQuakes(result: .success(quakes: [SyntheticQuakes.quake(index, revision: round + 1)])))))
 }
 
+/// What a history keeps of each dispatch.
+enum Kept: String, CaseIterable {
+  case actions
+  case states
+}
+
+/// Builds the 64k state, dispatches 10,000 revisions keeping `kept` of each, and prints the
+/// resident memory of the state alone and with its history.
+@MainActor func measureHistory(keeping kept: Kept) throws {
+  let before = residentBytes()
+  let state = try SyntheticQuakes.state(count: quakeCount)
+  let stateAlone = residentBytes() - before
+  let store = Store(initialState: state, reducer: QuakesReducer.reduce)
+  var actions: [QuakesAction] = []
+  var states: [QuakesState] = []
+  for round in 0..<dispatchCount {
+    let action = revision((round &* 7919) % quakeCount, round: round)
+    try store.dispatch(action: action)
+    switch kept {
+    case .actions: actions.append(action)
+    case .states: states.append(store.state)
+    }
+  }
+  let total = residentBytes() - before
+  blackHole((actions, states, store.state))
+  let ratio = Double(total) / Double(max(stateAlone, 1))
+  print(
+    "memory: 64k state \(stateAlone / 1_048_576) MiB; with the 10,000 \(kept.rawValue) kept \(total / 1_048_576) MiB; ratio \(String(format: "%.2f", ratio))×"
+  )
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxIterations: 1)
 
-  Benchmark("8 memory: 64k state, then 10,000 dispatches with their actions kept") { benchmark in
-    let before = residentBytes()
-    let state = try SyntheticQuakes.state(count: quakeCount)
-    let stateAlone = residentBytes() - before
-    let history = try await MainActor.run {
-      let store = Store(initialState: state, reducer: QuakesReducer.reduce)
-      var history: [QuakesAction] = []
-      history.reserveCapacity(dispatchCount)
-      for round in 0..<dispatchCount {
-        let action = revision((round &* 7919) % quakeCount, round: round)
-        try store.dispatch(action: action)
-        history.append(action)
-      }
-      return (history, store.state)
+  for kept in Kept.allCases {
+    Benchmark("8 memory: 64k state, then 10,000 dispatches with their \(kept.rawValue) kept") { _ in
+      try await MainActor.run { try measureHistory(keeping: kept) }
     }
-    report("with the 10,000 actions kept", stateAlone: stateAlone, total: residentBytes() - before)
-    blackHole(history)
   }
-
-  Benchmark("8 memory: 64k state, then 10,000 dispatches with every state kept") { benchmark in
-    let before = residentBytes()
-    let state = try SyntheticQuakes.state(count: quakeCount)
-    let stateAlone = residentBytes() - before
-    let history = try await MainActor.run {
-      let store = Store(initialState: state, reducer: QuakesReducer.reduce)
-      var history: [QuakesState] = [store.state]
-      history.reserveCapacity(dispatchCount + 1)
-      for round in 0..<dispatchCount {
-        try store.dispatch(action: revision((round &* 7919) % quakeCount, round: round))
-        history.append(store.state)
-      }
-      return history
-    }
-    report("with the 10,000 states kept", stateAlone: stateAlone, total: residentBytes() - before)
-    blackHole(history)
-  }
-}
-
-/// Prints the figure: the state alone, the state with its history, and their ratio.
-func report(_ what: String, stateAlone: Int, total: Int) {
-  let ratio = Double(total) / Double(max(stateAlone, 1))
-  print("memory: 64k state \(stateAlone / 1_048_576) MiB; \(what) \(total / 1_048_576) MiB; ratio \(String(format: "%.2f", ratio))×")
 }
