@@ -10,8 +10,8 @@ struct TypeInfo: Sendable {
     case symbolicEnum(cases: [String])
     case enumeration
     case dictionary
-    case collection
     case structure
+    /// Arrays, sets, scalars: written as their encoding says.
     case other
   }
 
@@ -39,12 +39,6 @@ struct TypeInfo: Sendable {
     return info
   }
 
-  /// The cached description of `type`, if a value of it has been seen.
-  static func known<T>(_ type: T.Type) -> TypeInfo? {
-    let id = ObjectIdentifier(type)
-    return cache.withLock { $0[id] }
-  }
-
   private init<T>(learningFrom sample: T) {
     self.name = Self.displayName(of: T.self)
     let mirror = Mirror(reflecting: sample)
@@ -58,8 +52,6 @@ struct TypeInfo: Sendable {
       }
     case .dictionary:
       self.kind = .dictionary
-    case .collection, .set:
-      self.kind = .collection
     case .struct, .class:
       self.kind = .structure
       order = mirror.children.compactMap(\.label)

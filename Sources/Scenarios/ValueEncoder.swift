@@ -72,6 +72,7 @@ final class EncodingNode: Encoder {
     SingleContainer(node: self)
   }
 
+  // Each append takes the array out of `content` first, so that appending does not copy it.
   func append(_ slot: Slot, forKey key: any CodingKey) {
     if case .keyed(var fields) = content {
       content = .empty
