@@ -107,6 +107,17 @@ public struct DomainContext: Sendable {
     options[option].map { URL(fileURLWithPath: expandingScratch($0), relativeTo: baseDirectory).standardizedFileURL.path }
   }
 
+  /// The option's value as a path for a file to create or open, whose folder must exist.
+  public func filePath(_ option: String) throws -> String? {
+    guard let path = path(option) else { return nil }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+      throw CommandError("--\(option) \(options[option] ?? path): there is no folder \(folder); create it or pick another path")
+    }
+    return path
+  }
+
   /// `$SCRATCH/name` → a path in `scratchDirectory`, which is created on first use.
   private func expandingScratch(_ path: String) -> String {
     guard path == "$SCRATCH" || path.hasPrefix("$SCRATCH/") else { return path }
@@ -127,13 +138,22 @@ public struct DomainContext: Sendable {
   /// The database file for `--store`: the option's path, else in memory (nil) for scripts, else
   /// `fileName` in the user data folder, which is announced.
   public func databasePath(defaultFileName fileName: String) throws -> String? {
-    if let path = path("store") { return path }
+    if let path = try filePath("store") { return path }
     if isScript { return nil }
     let folder = Self.dataDirectory
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent(fileName).path
     announce("database: \(path) (use --store PATH for another)")
     return path
+  }
+
+  /// The option's value as an `http(s)://` URL; an error that says what to type when it is not one.
+  public func httpURL(_ option: String, example: String) throws -> URL? {
+    guard let text = options[option] else { return nil }
+    guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+      throw CommandError("--\(option) needs an http:// or https:// URL, e.g. \(example); found `\(text.truncatedForMessage)`")
+    }
+    return url
   }
 
   /// A per-user data folder for interactive databases (`$XDG_DATA_HOME/replshell` or `~/.local/share/replshell`).

@@ -116,6 +116,16 @@ struct SplitMix64: RandomNumberGenerator {
     #expect(shell.completions(for: "dispatch onTapRefreshQuakesButton(range: .allW").candidates.map(\.text) == [".allWeek"])
   }
 
+  @Test func badOptionsOfUseSayWhatToTypeInstead() async throws {
+    let shell = Shell(domains: Domain.all, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    let store = await shell.execute("use animals --store /no/such/folder/a.sqlite")
+    #expect(store.lines.map(\.text) == ["error: column 5: --store /no/such/folder/a.sqlite: there is no folder /no/such/folder; create it or pick another path"])
+    let remote = await shell.execute("use animals --remote localhost:8080")
+    #expect(remote.lines.map(\.text) == ["error: column 5: --remote needs an http:// or https:// URL, e.g. http://127.0.0.1:8080/animals/api; found `localhost:8080`"])
+    let option = await shell.execute("use quakes --fed x")
+    #expect(option.lines.map(\.text) == ["error: column 5: `quakes` has no option --fed; it takes --store PATH, --feed URL"])
+  }
+
   @Test func aVeryLongLineIsOneError() async throws {
     let shell = try await shell("animals")
     let line = "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"" + String(repeating: "é日", count: 50_000)

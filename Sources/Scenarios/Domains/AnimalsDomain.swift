@@ -21,13 +21,13 @@ extension Domain {
       .treeDictionary(Animal.ID.self, Status.self),
     ],
     listen: { store, context in
-      if let path = context.path("serve") {
+      if let path = try context.filePath("serve") {
         let server = try await RunningServer.start(store: LocalStore(path: path, makeAnimalID: context.makeIdentifier))
         let listener = Listener(store: RemoteStore(url: server.apiURL))
         listener.listen(to: store)
         return ServedAnimals(listener: listener, server: server)
       }
-      if let url = context.url("remote") {
+      if let url = try context.httpURL("remote", example: "http://127.0.0.1:8080/animals/api") {
         let listener = Listener(store: RemoteStore(url: url))
         listener.listen(to: store)
         return listener
