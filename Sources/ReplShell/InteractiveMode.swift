@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import Synchronization
 
 /// The shell at a prompt: libedit on a terminal, or plain lines from a pipe read like a script.
 @MainActor struct InteractiveMode {
@@ -52,7 +53,7 @@ import Scenarios
       switch editor.readLine(prompt: prompt) {
       case .line(let line):
         editor.addToHistory(line)
-        let result = await shell.execute(line)
+        let result = await interruptible { await shell.execute(line) }
         output.write(result.lines)
         if result.quit { return true }
       case .interrupted:
@@ -61,6 +62,28 @@ import Scenarios
         return true
       }
     }
+  }
+
+  /// Runs `work` so that Ctrl-C cancels it instead of ending the shell. (While a line is being
+  /// edited, libedit reads Ctrl-C as a key; between lines it is a signal.) The signal handler
+  /// only sets a flag, which is all a handler may safely do; a watcher task turns it into a cancel.
+  private func interruptible(_ work: @escaping @MainActor () async -> Shell.Result) async -> Shell.Result {
+    Interrupt.received.store(false, ordering: .relaxed)
+    signal(SIGINT) { _ in Interrupt.received.store(true, ordering: .relaxed) }
+    defer { signal(SIGINT, SIG_DFL) }
+    let task = Task { @MainActor in await work() }
+    let watcher = Task {
+      while !Task.isCancelled {
+        if Interrupt.received.load(ordering: .relaxed) {
+          task.cancel()
+          return
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+    }
+    let result = await task.value
+    watcher.cancel()
+    return result
   }
 
   private func readPipe(_ shell: Shell) async -> Bool {
@@ -89,4 +112,9 @@ struct ProgressLine {
     guard enabled else { return }
     FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
   }
+}
+
+/// Whether Ctrl-C arrived while a command ran.
+enum Interrupt {
+  static let received = Atomic<Bool>(false)
 }

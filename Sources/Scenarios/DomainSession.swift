@@ -238,6 +238,9 @@ extension DomainSession {
       group.cancelAll()
       return first
     }
+    if Task.isCancelled {
+      throw CommandError("interrupted: listeners are still at work; what they dispatch shows with the next command")
+    }
     if !settled {
       throw CommandError("listeners did not finish their side effects within \(timeout); the session may be out of date")
     }

@@ -103,6 +103,8 @@ import Synchronization
 
   /// Runs one line; `location` (`file.txt:12`) prefixes error messages in scripts.
   public func execute(_ line: String, location: String? = nil) async -> Result {
+    // What listeners dispatched after an interrupted wait comes first.
+    let pending = buffer.drain()
     let outcome: Swift.Result<Result, CommandError> = await ShellLogHandler.$currentBuffer.withValue(buffer) {
       do throws(CommandError) {
         return .success(try await run(try parse(line)))
@@ -111,10 +113,11 @@ import Synchronization
       }
     }
     switch outcome {
-    case .success(let result):
+    case .success(var result):
+      result.lines = pending + result.lines
       return result
     case .failure(let error):
-      return Result(lines: buffer.drain() + Self.errorLines(error, location: location), succeeded: false, quit: false)
+      return Result(lines: pending + buffer.drain() + Self.errorLines(error, location: location), succeeded: false, quit: false)
     }
   }
 
