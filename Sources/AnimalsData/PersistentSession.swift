@@ -26,16 +26,11 @@ extension PersistentSession {
     Dispatcher: ImmutableData.Dispatcher<AnimalsState, AnimalsAction>,
     Selector: ImmutableData.Selector<AnimalsState>
   {
-    { dispatcher, _ in
-      let result = await self.perform("fetchCategoriesQuery()", outcome: { "\($0.count) categories" }) {
-        try await self.store.fetchCategoriesQuery()
+    thunk("fetchCategoriesQuery()", outcome: { "\($0.count) categories" }, run: { try await $0.fetchCategoriesQuery() }) {
+      switch $0 {
+      case .success(let categories): .didFetchCategories(result: .success(categories: categories))
+      case .failure(let error): .didFetchCategories(result: .failure(error: error))
       }
-      let action: AnimalsAction.Data.PersistentSession =
-        switch result {
-        case .success(let categories): .didFetchCategories(result: .success(categories: categories))
-        case .failure(let error): .didFetchCategories(result: .failure(error: error))
-        }
-      try await dispatcher.dispatch(action: .data(.persistentSession(action)))
     }
   }
 
@@ -45,16 +40,11 @@ extension PersistentSession {
     Dispatcher: ImmutableData.Dispatcher<AnimalsState, AnimalsAction>,
     Selector: ImmutableData.Selector<AnimalsState>
   {
-    { dispatcher, _ in
-      let result = await self.perform("fetchAnimalsQuery()", outcome: { "\($0.count) animals" }) {
-        try await self.store.fetchAnimalsQuery()
+    thunk("fetchAnimalsQuery()", outcome: { "\($0.count) animals" }, run: { try await $0.fetchAnimalsQuery() }) {
+      switch $0 {
+      case .success(let animals): .didFetchAnimals(result: .success(animals: animals))
+      case .failure(let error): .didFetchAnimals(result: .failure(error: error))
       }
-      let action: AnimalsAction.Data.PersistentSession =
-        switch result {
-        case .success(let animals): .didFetchAnimals(result: .success(animals: animals))
-        case .failure(let error): .didFetchAnimals(result: .failure(error: error))
-        }
-      try await dispatcher.dispatch(action: .data(.persistentSession(action)))
     }
   }
 
@@ -64,21 +54,17 @@ extension PersistentSession {
     Dispatcher: ImmutableData.Dispatcher<AnimalsState, AnimalsAction>,
     Selector: ImmutableData.Selector<AnimalsState>
   {
-    { dispatcher, _ in
-      let result = await self.perform(
-        "reloadSampleDataMutation()",
-        outcome: { "\($0.animals.count) animals, \($0.categories.count) categories" }
-      ) {
-        try await self.store.reloadSampleDataMutation()
+    thunk(
+      "reloadSampleDataMutation()",
+      outcome: { "\($0.animals.count) animals, \($0.categories.count) categories" },
+      run: { try await $0.reloadSampleDataMutation() }
+    ) {
+      switch $0 {
+      case .success(let sampleData):
+        .didReloadSampleData(result: .success(animals: sampleData.animals, categories: sampleData.categories))
+      case .failure(let error):
+        .didReloadSampleData(result: .failure(error: error))
       }
-      let action: AnimalsAction.Data.PersistentSession =
-        switch result {
-        case .success(let sampleData):
-          .didReloadSampleData(result: .success(animals: sampleData.animals, categories: sampleData.categories))
-        case .failure(let error):
-          .didReloadSampleData(result: .failure(error: error))
-        }
-      try await dispatcher.dispatch(action: .data(.persistentSession(action)))
     }
   }
 
@@ -93,17 +79,12 @@ extension PersistentSession {
     Dispatcher: ImmutableData.Dispatcher<AnimalsState, AnimalsAction>,
     Selector: ImmutableData.Selector<AnimalsState>
   {
-    { dispatcher, _ in
-      let call = "addAnimalMutation(name: \(String(reflecting: name)), diet: .\(diet), categoryId: \(String(reflecting: categoryId)))"
-      let result = await self.perform(call, outcome: { _ in "success" }) {
-        try await self.store.addAnimalMutation(name: name, diet: diet, categoryId: categoryId)
+    let call = "addAnimalMutation(name: \(String(reflecting: name)), diet: .\(diet), categoryId: \(String(reflecting: categoryId)))"
+    return thunk(call, run: { try await $0.addAnimalMutation(name: name, diet: diet, categoryId: categoryId) }) {
+      switch $0 {
+      case .success(let animal): .didAddAnimal(id: id, result: .success(animal: animal))
+      case .failure(let error): .didAddAnimal(id: id, result: .failure(error: error))
       }
-      let action: AnimalsAction.Data.PersistentSession =
-        switch result {
-        case .success(let animal): .didAddAnimal(id: id, result: .success(animal: animal))
-        case .failure(let error): .didAddAnimal(id: id, result: .failure(error: error))
-        }
-      try await dispatcher.dispatch(action: .data(.persistentSession(action)))
     }
   }
 
@@ -118,18 +99,13 @@ extension PersistentSession {
     Dispatcher: ImmutableData.Dispatcher<AnimalsState, AnimalsAction>,
     Selector: ImmutableData.Selector<AnimalsState>
   {
-    { dispatcher, _ in
-      let call =
-        "updateAnimalMutation(animalId: \(String(reflecting: animalId)), name: \(String(reflecting: name)), diet: .\(diet), categoryId: \(String(reflecting: categoryId)))"
-      let result = await self.perform(call, outcome: { _ in "success" }) {
-        try await self.store.updateAnimalMutation(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
+    let call =
+      "updateAnimalMutation(animalId: \(String(reflecting: animalId)), name: \(String(reflecting: name)), diet: .\(diet), categoryId: \(String(reflecting: categoryId)))"
+    return thunk(call, run: { try await $0.updateAnimalMutation(animalId: animalId, name: name, diet: diet, categoryId: categoryId) }) {
+      switch $0 {
+      case .success(let animal): .didUpdateAnimal(animalId: animalId, result: .success(animal: animal))
+      case .failure(let error): .didUpdateAnimal(animalId: animalId, result: .failure(error: error))
       }
-      let action: AnimalsAction.Data.PersistentSession =
-        switch result {
-        case .success(let animal): .didUpdateAnimal(animalId: animalId, result: .success(animal: animal))
-        case .failure(let error): .didUpdateAnimal(animalId: animalId, result: .failure(error: error))
-        }
-      try await dispatcher.dispatch(action: .data(.persistentSession(action)))
     }
   }
 
@@ -141,17 +117,11 @@ extension PersistentSession {
     Dispatcher: ImmutableData.Dispatcher<AnimalsState, AnimalsAction>,
     Selector: ImmutableData.Selector<AnimalsState>
   {
-    { dispatcher, _ in
-      let call = "deleteAnimalMutation(animalId: \(String(reflecting: animalId)))"
-      let result = await self.perform(call, outcome: { _ in "success" }) {
-        try await self.store.deleteAnimalMutation(animalId: animalId)
+    thunk("deleteAnimalMutation(animalId: \(String(reflecting: animalId)))", run: { try await $0.deleteAnimalMutation(animalId: animalId) }) {
+      switch $0 {
+      case .success(let animal): .didDeleteAnimal(animalId: animalId, result: .success(animal: animal))
+      case .failure(let error): .didDeleteAnimal(animalId: animalId, result: .failure(error: error))
       }
-      let action: AnimalsAction.Data.PersistentSession =
-        switch result {
-        case .success(let animal): .didDeleteAnimal(animalId: animalId, result: .success(animal: animal))
-        case .failure(let error): .didDeleteAnimal(animalId: animalId, result: .failure(error: error))
-        }
-      try await dispatcher.dispatch(action: .data(.persistentSession(action)))
     }
   }
 }
@@ -163,21 +133,32 @@ extension PersistentSession {
     case failure(String)
   }
 
-  /// Runs `operation`, logging `call` before and `call → outcome` (or `call → failure: …`) after.
-  private func perform<Value>(
+  /// The thunk every query and mutation shares: run `operation` on the store, logging `call`
+  /// before and `call → outcome` (or `call → failure: …`) after, then dispatch the action
+  /// `makeAction` makes of the outcome.
+  private func thunk<Dispatcher, Selector, Value>(
     _ call: String,
-    outcome describe: (Value) -> String,
-    _ operation: () async throws -> Value
-  ) async -> Outcome<Value> {
-    self.logger.debug("\(call)")
-    do {
-      let value = try await operation()
-      self.logger.debug("\(call) → \(describe(value))")
-      return .success(value)
-    } catch {
-      let description = String(describing: error)
-      self.logger.debug("\(call) → failure: \(description)")
-      return .failure(description)
+    outcome describe: @escaping @Sendable (Value) -> String = { _ in "success" },
+    run operation: @escaping @Sendable (PersistentStore) async throws -> Value,
+    then makeAction: @escaping @Sendable (Outcome<Value>) -> AnimalsAction.Data.PersistentSession
+  ) -> @Sendable (Dispatcher, Selector) async throws -> Void
+  where
+    Dispatcher: ImmutableData.Dispatcher<AnimalsState, AnimalsAction>,
+    Selector: ImmutableData.Selector<AnimalsState>
+  {
+    { dispatcher, _ in
+      self.logger.debug("\(call)")
+      let outcome: Outcome<Value>
+      do {
+        let value = try await operation(self.store)
+        self.logger.debug("\(call) → \(describe(value))")
+        outcome = .success(value)
+      } catch {
+        let description = String(describing: error)
+        self.logger.debug("\(call) → failure: \(description)")
+        outcome = .failure(description)
+      }
+      try await dispatcher.dispatch(action: .data(.persistentSession(makeAction(outcome))))
     }
   }
 }
