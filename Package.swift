@@ -1,6 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// What each domain module builds on: the store, persistent maps for state, SQLite, logging.
+let domainDependencies: [Target.Dependency] = [
+  "ImmutableData",
+  .product(name: "HashTreeCollections", package: "swift-collections"),
+  .product(name: "GRDB", package: "GRDB.swift"),
+  .product(name: "Logging", package: "swift-log"),
+]
+
 let package = Package(
   name: "ImmutableData",
   platforms: [.macOS(.v14)],
@@ -27,20 +35,10 @@ let package = Package(
     .target(name: "CounterData"),
     .target(
       name: "AnimalsData",
-      dependencies: [
-        "ImmutableData",
-        .product(name: "HashTreeCollections", package: "swift-collections"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "Logging", package: "swift-log"),
-      ]),
+      dependencies: domainDependencies),
     .target(
       name: "QuakesData",
-      dependencies: [
-        "ImmutableData",
-        .product(name: "HashTreeCollections", package: "swift-collections"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "Logging", package: "swift-log"),
-      ]),
+      dependencies: domainDependencies),
     .target(
       name: "Scenarios",
       dependencies: [
