@@ -23,17 +23,11 @@ extension PersistentSession {
     Selector: ImmutableData.Selector<QuakesState>
   {
     { dispatcher, _ in
-      let request = "fetchLocalQuakesQuery()"
-      logger.debug("\(request)")
-      let result: QuakesAction.Data.PersistentSession.LocalStore.FetchQuakesResult
-      do {
-        let quakes = try await self.localStore.fetchLocalQuakesQuery()
-        logger.debug("\(request) → \(Self.count(quakes))")
-        result = .success(quakes: quakes)
-      } catch {
-        logger.debug("\(request) → failure: \(error)")
-        result = .failure(error: String(describing: error))
-      }
+      let result: QuakesAction.Data.PersistentSession.LocalStore.FetchQuakesResult =
+        switch await self.perform("fetchLocalQuakesQuery()", describe: Self.count, { try await self.localStore.fetchLocalQuakesQuery() }) {
+        case .success(let quakes): .success(quakes: quakes)
+        case .failure(let failure): .failure(error: failure.description)
+        }
       try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: result)))))
     }
   }
@@ -48,16 +42,11 @@ extension PersistentSession {
   {
     { dispatcher, _ in
       let request = "fetchRemoteQuakesQuery(range: .\(range))"
-      logger.debug("\(request)")
-      let result: QuakesAction.Data.PersistentSession.RemoteStore.FetchQuakesResult
-      do {
-        let quakes = try await self.remoteStore.fetchRemoteQuakesQuery(range: range)
-        logger.debug("\(request) → \(Self.count(quakes))")
-        result = .success(quakes: quakes)
-      } catch {
-        logger.debug("\(request) → failure: \(error)")
-        result = .failure(error: String(describing: error))
-      }
+      let result: QuakesAction.Data.PersistentSession.RemoteStore.FetchQuakesResult =
+        switch await self.perform(request, describe: Self.count, { try await self.remoteStore.fetchRemoteQuakesQuery(range: range) }) {
+        case .success(let quakes): .success(quakes: quakes)
+        case .failure(let failure): .failure(error: failure.description)
+        }
       try await dispatcher.dispatch(action: .data(.persistentSession(.remoteStore(.didFetchQuakes(result: result)))))
     }
   }
@@ -74,7 +63,7 @@ extension PersistentSession {
   {
     { _, _ in
       let request = "didFetchRemoteQuakesMutation(inserted: \(Self.count(inserted)), updated: \(Self.count(updated)), deleted: \(Self.count(deleted)))"
-      await self.perform(request) {
+      _ = await self.perform(request) {
         try await self.localStore.didFetchRemoteQuakesMutation(inserted: inserted, updated: updated, deleted: deleted)
       }
     }
@@ -89,7 +78,7 @@ extension PersistentSession {
     Selector: ImmutableData.Selector<QuakesState>
   {
     { _, _ in
-      await self.perform("deleteLocalQuakeMutation(quakeId: \(String(reflecting: quakeId)))") {
+      _ = await self.perform("deleteLocalQuakeMutation(quakeId: \(String(reflecting: quakeId)))") {
         try await self.localStore.deleteLocalQuakeMutation(quakeId: quakeId)
       }
     }
@@ -103,7 +92,7 @@ extension PersistentSession {
     Selector: ImmutableData.Selector<QuakesState>
   {
     { _, _ in
-      await self.perform("deleteLocalQuakesMutation()") {
+      _ = await self.perform("deleteLocalQuakesMutation()") {
         try await self.localStore.deleteLocalQuakesMutation()
       }
     }
@@ -111,13 +100,25 @@ extension PersistentSession {
 }
 
 extension PersistentSession {
-  private func perform(_ request: String, _ mutation: @Sendable () async throws -> Void) async {
+  /// Why a query or mutation failed, as the failure actions carry it.
+  private struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Runs `operation`, logging `request` before and `request → outcome` (or `request → failure: …`) after.
+  private func perform<Value>(
+    _ request: String,
+    describe: (Value) -> String = { _ in "success" },
+    _ operation: () async throws -> Value
+  ) async -> Result<Value, Failure> {
     logger.debug("\(request)")
     do {
-      try await mutation()
-      logger.debug("\(request) → success")
+      let value = try await operation()
+      logger.debug("\(request) → \(describe(value))")
+      return .success(value)
     } catch {
       logger.debug("\(request) → failure: \(error)")
+      return .failure(Failure(description: String(describing: error)))
     }
   }
 
