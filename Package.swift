@@ -17,9 +17,11 @@ let package = Package(
     .library(name: "CounterData", targets: ["CounterData"]),
     .library(name: "AnimalsData", targets: ["AnimalsData"]),
     .library(name: "QuakesData", targets: ["QuakesData"]),
-    .library(name: "Scenarios", targets: ["Scenarios"]),
+    .library(name: "ReplShell", targets: ["ReplShell"]),
+    .library(name: "ReplShellTesting", targets: ["ReplShellTesting"]),
+    .library(name: "SampleDomains", targets: ["SampleDomains"]),
     .library(name: "AnimalsDataServerCore", targets: ["AnimalsDataServerCore"]),
-    .executable(name: "replshell", targets: ["ReplShell"]),
+    .executable(name: "replshell", targets: ["SampleShell"]),
     .executable(name: "AnimalsDataServer", targets: ["AnimalsDataServer"]),
   ],
   dependencies: [
@@ -39,20 +41,28 @@ let package = Package(
     .target(
       name: "QuakesData",
       dependencies: domainDependencies),
+    // The engine: no terminal, no sample domain, no server.
     .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
+        "ImmutableData",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-    .executableTarget(
+    // The library every client shell is built on: `import ReplShell` is all a registration needs.
+    .target(
       name: "ReplShell",
       dependencies: [
-        "CEditLine", "Scenarios",
+        "CEditLine", "Scenarios", "ImmutableData",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .target(name: "ReplShellTesting", dependencies: ["ReplShell"]),
+    // The three sample domains as the shell's first clients, and the `replshell` executable.
+    .target(
+      name: "SampleDomains",
+      dependencies: ["ReplShell", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore"]),
+    .executableTarget(name: "SampleShell", dependencies: ["ReplShell", "SampleDomains"]),
     .target(
       name: "AnimalsDataServerCore",
       dependencies: [
@@ -93,9 +103,13 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: [
-        "Scenarios", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
+        "Scenarios", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ReplShellTests",
+      dependencies: ["ReplShell", "ReplShellTesting", "SampleDomains", .product(name: "Logging", package: "swift-log")],
       exclude: ["Fixtures"]),
   ]
 )

@@ -1,16 +1,25 @@
 import ImmutableData
+import Logging
 
 /// Runs the Animals side effects: for each action a store streams, starts the matching query or
 /// mutation on the persistent store when the reducer has just moved its status to waiting, and
 /// awaits it before reading the next action.
 @MainActor final public class Listener<PersistentStore: PersistentSessionPersistentStore> {
   private let session: PersistentSession<PersistentStore>
+  private let logger: Logger
   private weak var store: AnyObject?
   private var task: Task<Void, Never>?
 
-  /// Creates a listener that sends its queries and mutations to `store`.
-  public init(store: PersistentStore) {
-    self.session = PersistentSession(store: store)
+  /// Creates a listener that sends its queries and mutations to `store`, logging to the module's logger.
+  public convenience init(store: PersistentStore) {
+    self.init(store: store, logger: AnimalsData.logger)
+  }
+
+  /// Creates a listener that sends its queries and mutations to `store` and logs each one, and
+  /// its outcome, to `logger`.
+  public init(store: PersistentStore, logger: Logger) {
+    self.session = PersistentSession(store: store, logger: logger)
+    self.logger = logger
   }
 
   deinit {
@@ -31,6 +40,7 @@ extension Listener {
     self.store = store
     self.task?.cancel()
     let stream = store.makeStream()
+    let logger = self.logger
     self.task = Task { [weak self, weak store] in
       do {
         for try await (oldState, action) in stream {
@@ -54,31 +64,31 @@ extension Listener {
     switch action {
     case .ui(.categoryList(.onAppear)):
       if Self.didStartWaiting(oldState.categories.status, newState.categories.status) {
-        await Self.run(self.session.fetchCategoriesQuery(), on: store)
+        await self.run(self.session.fetchCategoriesQuery(), on: store)
       }
     case .ui(.categoryList(.onTapReloadSampleDataButton)):
       if Self.didStartWaiting(oldState.categories.status, newState.categories.status) {
-        await Self.run(self.session.reloadSampleDataMutation(), on: store)
+        await self.run(self.session.reloadSampleDataMutation(), on: store)
       }
     case .ui(.animalList(.onAppear)):
       if Self.didStartWaiting(oldState.animals.status, newState.animals.status) {
-        await Self.run(self.session.fetchAnimalsQuery(), on: store)
+        await self.run(self.session.fetchAnimalsQuery(), on: store)
       }
     case .ui(.animalList(.onTapDeleteSelectedAnimalButton(let animalId))),
       .ui(.animalDetail(.onTapDeleteSelectedAnimalButton(let animalId))):
       if Self.didStartWaiting(oldState.animals.queue[animalId], newState.animals.queue[animalId]) {
-        await Self.run(self.session.deleteAnimalMutation(animalId: animalId), on: store)
+        await self.run(self.session.deleteAnimalMutation(animalId: animalId), on: store)
       }
     case .ui(.animalEditor(.onTapAddAnimalButton(let id, let name, let diet, let categoryId))):
       if Self.didStartWaiting(oldState.animals.queue[id], newState.animals.queue[id]) {
-        await Self.run(
+        await self.run(
           self.session.addAnimalMutation(id: id, name: name, diet: diet, categoryId: categoryId),
           on: store
         )
       }
     case .ui(.animalEditor(.onTapUpdateAnimalButton(let animalId, let name, let diet, let categoryId))):
       if Self.didStartWaiting(oldState.animals.queue[animalId], newState.animals.queue[animalId]) {
-        await Self.run(
+        await self.run(
           self.session.updateAnimalMutation(animalId: animalId, name: name, diet: diet, categoryId: categoryId),
           on: store
         )
@@ -89,14 +99,14 @@ extension Listener {
   }
 
   /// Dispatches `thunk` to `store` and awaits it; a reducer that rejects the outcome is logged.
-  private static func run<Store: Dispatcher<AnimalsState, AnimalsAction>>(
+  private func run<Store: Dispatcher<AnimalsState, AnimalsAction>>(
     _ thunk: @escaping @Sendable (Store.Dispatcher, Store.Selector) async throws -> Void,
     on store: Store
   ) async {
     do {
       try await store.dispatch(thunk: thunk)
     } catch {
-      logger.error("Listener: the store rejected an outcome: \(String(describing: error))")
+      self.logger.error("Listener: the store rejected an outcome: \(String(describing: error))")
     }
   }
 

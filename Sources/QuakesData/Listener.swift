@@ -1,4 +1,5 @@
 import ImmutableData
+import Logging
 
 /// Watches a store's actions and runs the matching local and remote side effects, dispatching their outcome.
 ///
@@ -7,12 +8,21 @@ import ImmutableData
 @MainActor final public class Listener<LocalStore, RemoteStore>
 where LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore {
   private let session: PersistentSession<LocalStore, RemoteStore>
+  private let logger: Logger
   private weak var store: AnyObject?
   private var task: Task<Void, Never>?
 
-  /// Creates a listener that reads and writes `localStore` and fetches from `remoteStore`.
-  public init(localStore: LocalStore, remoteStore: RemoteStore) {
-    self.session = PersistentSession(localStore: localStore, remoteStore: remoteStore)
+  /// Creates a listener that reads and writes `localStore` and fetches from `remoteStore`,
+  /// logging to the module's logger.
+  public convenience init(localStore: LocalStore, remoteStore: RemoteStore) {
+    self.init(localStore: localStore, remoteStore: remoteStore, logger: QuakesData.logger)
+  }
+
+  /// Creates a listener that reads and writes `localStore` and fetches from `remoteStore`, and
+  /// logs each request, and its outcome, to `logger`.
+  public init(localStore: LocalStore, remoteStore: RemoteStore, logger: Logger) {
+    self.session = PersistentSession(localStore: localStore, remoteStore: remoteStore, logger: logger)
+    self.logger = logger
   }
 
   deinit {
@@ -34,6 +44,7 @@ extension Listener {
     self.store = store
     let stream = store.makeStream()
     self.task?.cancel()
+    let logger = self.logger
     self.task = Task { [weak self, weak store] in
       do {
         for try await (oldState, action) in stream {
@@ -102,7 +113,7 @@ extension Listener {
     do {
       try await store.dispatch(thunk: thunk)
     } catch {
-      logger.debug("dispatch → failure: \(error)")
+      self.logger.debug("dispatch → failure: \(error)")
     }
   }
 }

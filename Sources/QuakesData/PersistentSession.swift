@@ -1,4 +1,5 @@
 import ImmutableData
+import Logging
 
 /// Turns the queries and mutations of a local and a remote store into thunks that dispatch their
 /// outcome, logging each request and its result.
@@ -6,11 +7,13 @@ package final class PersistentSession<LocalStore, RemoteStore>: Sendable
 where LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore {
   private let localStore: LocalStore
   private let remoteStore: RemoteStore
+  private let logger: Logger
 
-  /// Creates a session over `localStore` and `remoteStore`.
-  package init(localStore: LocalStore, remoteStore: RemoteStore) {
+  /// Creates a session over `localStore` and `remoteStore` that logs to `logger`.
+  package init(localStore: LocalStore, remoteStore: RemoteStore, logger: Logger) {
     self.localStore = localStore
     self.remoteStore = remoteStore
+    self.logger = logger
   }
 }
 

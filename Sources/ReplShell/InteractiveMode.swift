@@ -4,14 +4,17 @@ import Synchronization
 
 /// The shell at a prompt: libedit on a terminal, or plain lines from a pipe read like a script.
 @MainActor struct InteractiveMode {
-  let output: TerminalOutput
+  let domains: [Domain]
   let domain: String
+  /// The executable's name: the history file and the greeting use it.
+  let programName: String
+  let output: TerminalOutput
   let debugCategories: [String]
 
   /// Runs until `quit`, Ctrl-D or the end of input; false when piped input had an error.
   func run() async -> Bool {
     let isTerminal = LineEditor.isInteractive
-    let shell = Shell(domains: Domain.all, isScript: !isTerminal, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    let shell = Shell(domains: domains, isScript: !isTerminal, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     let succeeded = await run(shell, isTerminal: isTerminal)
     await shell.close()
     return succeeded
@@ -35,8 +38,8 @@ import Synchronization
   }
 
   private func readTerminal(_ shell: Shell) async -> Bool {
-    output.write("replshell — \(domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
-    let editor = LineEditor(programName: "replshell", historyFile: LineEditor.defaultHistoryFile()) { line in
+    output.write("\(programName) — \(domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
+    let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
       MainActor.assumeIsolated {
         let completion = shell.completions(for: line)
         return Completion(

@@ -2,16 +2,18 @@ import CEditLine
 import Foundation
 
 extension LineEditor {
-  /// The history file a shell uses by default: `$XDG_STATE_HOME/replshell/history` when that
-  /// variable is set, else `~/.replshell_history`; nil when neither location is known.
+  /// The history file a shell uses by default: `$XDG_STATE_HOME/<program>/history` when that
+  /// variable is set, else `~/.<program>_history` (`~/.replshell_history`); nil when neither
+  /// location is known. Each client shell keeps its own history.
   static func defaultHistoryFile(
+    programName: String = "replshell",
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL? {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("replshell/history")
+      return URL(fileURLWithPath: state).appendingPathComponent("\(programName)/history")
     }
     if let home = environment["HOME"], !home.isEmpty {
-      return URL(fileURLWithPath: home).appendingPathComponent(".replshell_history")
+      return URL(fileURLWithPath: home).appendingPathComponent(".\(programName)_history")
     }
     return nil
   }

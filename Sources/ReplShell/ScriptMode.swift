@@ -5,6 +5,7 @@ import Scenarios
 @MainActor struct ScriptMode {
   enum Mode { case print, check, update }
 
+  let domains: [Domain]
   let output: TerminalOutput
   let debugCategories: [String]
 
@@ -14,7 +15,7 @@ import Scenarios
     for path in scripts {
       let url = URL(fileURLWithPath: path)
       let prelude = debugCategories.map { "debug \($0) on" }
-      let outcome = await ScriptRunner().run(url, displayPath: path, prelude: prelude)
+      let outcome = await ScriptRunner(domains: domains).run(url, displayPath: path, prelude: prelude)
       switch mode {
       case .print:
         output.write(outcome.transcript)

@@ -1,52 +1,53 @@
 /// Every action case of a domain as a case path (`ui.animalList.onAppear`) with its parameters,
 /// learned from one example value per case. Resolves the partial paths users type and prints
 /// actions back as paths.
-public struct ActionCatalog: Sendable {
+package struct ActionCatalog: Sendable {
   /// One action case: its full path and its parameters.
-  public struct Case: Sendable, Equatable {
+  package struct Case: Sendable, Equatable {
     /// The full case path, outermost case first.
-    public let path: [String]
+    package let path: [String]
     /// `(label, type)` of each associated value of the innermost case.
-    public let parameters: [(label: String, typeName: String)]
+    package let parameters: [(label: String, typeName: String)]
 
-    public static func == (lhs: Case, rhs: Case) -> Bool {
+    package static func == (lhs: Case, rhs: Case) -> Bool {
       lhs.path == rhs.path && lhs.parameters.map(\.label) == rhs.parameters.map(\.label)
     }
 
     /// The path written with dots.
-    public var pathText: String { path.joined(separator: ".") }
+    package var pathText: String { path.joined(separator: ".") }
 
     /// `ui.animalEditor.onTapAddAnimalButton(id: String, name: String, …)`.
-    public var signature: String {
+    package var signature: String {
       guard !parameters.isEmpty else { return pathText }
       return pathText + "(" + parameters.map { ($0.label.hasPrefix("_") ? "_" : $0.label) + ": " + $0.typeName }.joined(separator: ", ") + ")"
     }
   }
 
   /// The cases in the order the examples listed them.
-  public let cases: [Case]
+  package let cases: [Case]
   /// Type name → case names of every `CaseIterable` enum met in the examples, for completion.
-  public let symbolicValues: [String: [String]]
+  package let symbolicValues: [String: [String]]
 
   /// Learns the cases from `examples`, one value per action case.
-  public init<Action: Encodable>(examples: [Action]) {
+  package init<Action: Encodable>(examples: [Action]) {
     var cases: [Case] = []
     var symbols: [String: [String]] = [:]
+    let collector = SymbolCollector()
     for example in examples {
-      guard let value = try? ValueEncoder.encode(example) else { continue }
+      guard let value = TypeInfo.$symbolCollector.withValue(collector, operation: { try? ValueEncoder.encode(example) }) else { continue }
       var path: [String] = []
       var current = value
       while case .enumCase(_, let name, let arguments) = current {
         path.append(name)
         if let arguments, arguments.count == 1, arguments[0].isUnlabeled, case .enumCase(_, _, _) = arguments[0].value,
-          !Self.isSymbolic(arguments[0].value)
+          !Self.isSymbolic(arguments[0].value, collector)
         {
           current = arguments[0].value
           continue
         }
         let parameters = (arguments ?? []).map { (label: $0.label, typeName: $0.value.typeDescription) }
         for field in arguments ?? [] {
-          Self.collectSymbols(in: field.value, into: &symbols)
+          Self.collectSymbols(in: field.value, collector, into: &symbols)
         }
         if !cases.contains(where: { $0.path == path }) {
           cases.append(Case(path: path, parameters: parameters))
@@ -58,29 +59,29 @@ public struct ActionCatalog: Sendable {
     self.symbolicValues = symbols
   }
 
-  private static func isSymbolic(_ value: Value) -> Bool {
+  private static func isSymbolic(_ value: Value, _ collector: SymbolCollector) -> Bool {
     guard case .enumCase(let typeName?, _, nil) = value else { return false }
-    return TypeInfo.symbolicCases(named: typeName) != nil
+    return collector.cases(of: typeName) != nil
   }
 
-  private static func collectSymbols(in value: Value, into symbols: inout [String: [String]]) {
+  private static func collectSymbols(in value: Value, _ collector: SymbolCollector, into symbols: inout [String: [String]]) {
     switch value {
     case .enumCase(let typeName?, _, let arguments):
-      if let cases = TypeInfo.symbolicCases(named: typeName) {
+      if let cases = collector.cases(of: typeName) {
         symbols[typeName] = cases
       }
-      for field in arguments ?? [] { collectSymbols(in: field.value, into: &symbols) }
+      for field in arguments ?? [] { collectSymbols(in: field.value, collector, into: &symbols) }
     case .structure(_, let fields):
-      for field in fields { collectSymbols(in: field.value, into: &symbols) }
+      for field in fields { collectSymbols(in: field.value, collector, into: &symbols) }
     case .array(let elements):
-      for element in elements { collectSymbols(in: element, into: &symbols) }
+      for element in elements { collectSymbols(in: element, collector, into: &symbols) }
     default:
       break
     }
   }
 
   /// The case whose path ends with `partial`; an unknown or ambiguous path is an error naming candidates.
-  public func resolve(_ partial: [String], column: Int) throws(CommandError) -> Case {
+  package func resolve(_ partial: [String], column: Int) throws(CommandError) -> Case {
     if let exact = cases.first(where: { $0.path == partial }) {
       return exact
     }
@@ -108,7 +109,7 @@ public struct ActionCatalog: Sendable {
   }
 
   /// The action written as users type it: `ui.animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")`.
-  public func text(for action: Value) -> String {
+  package func text(for action: Value) -> String {
     var path: [String] = []
     var current = action
     while case .enumCase(_, let name, let arguments) = current {
@@ -136,12 +137,5 @@ public struct ActionCatalog: Sendable {
       }
     }
     return names.sorted()
-  }
-}
-
-extension TypeInfo {
-  /// The case names of a `CaseIterable` enum the encoder has met, by display name.
-  static func symbolicCases(named typeName: String) -> [String]? {
-    symbolicByName.withLock { $0[typeName] }
   }
 }

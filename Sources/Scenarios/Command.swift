@@ -1,5 +1,5 @@
 /// One parsed line of the command language.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
   case help(topic: String?)
   case domains
   case use(domain: String, options: [String], column: Int)
@@ -23,13 +23,13 @@ public enum Command: Equatable, Sendable {
 }
 
 /// A selector as typed: its name and arguments, `selectAnimals(categoryId: "Mammal")`.
-public struct SelectorCall: Equatable, Sendable {
+package struct SelectorCall: Equatable, Sendable {
   /// The selector's name.
-  public var name: String
+  package var name: String
   /// Its arguments, possibly none.
-  public var arguments: [Expression.Argument]
+  package var arguments: [Expression.Argument]
   /// The column of the name.
-  public var column: Int
+  package var column: Int
 
   /// The call on one line, as the user would type it.
   var text: String {

@@ -1,13 +1,13 @@
 /// Parses one line of the command language into a `Command`.
-public enum CommandParser {
+package enum CommandParser {
   /// Every command word, for help and completion.
-  public static let commandNames = [
+  package static let commandNames = [
     "help", "domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff",
     "history", "watch", "unwatch", "debug", "expect", "settle", "reset", "quit",
   ]
 
   /// Parses `line`; blank lines and `#` comments are `.nothing`.
-  public static func parse(_ line: String) throws(CommandError) -> Command {
+  package static func parse(_ line: String) throws(CommandError) -> Command {
     let trimmed = line.trimmingLeadingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") {
       return .nothing

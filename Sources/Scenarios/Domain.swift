@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// A domain the shell can drive: how to build its store and listeners, which actions and
 /// selectors it has. One file per domain creates one of these; the engine needs nothing else.
@@ -31,7 +32,7 @@ public struct Domain: Sendable {
     diffSpecializations: [DiffSpecialization] = [],
     listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil
   ) {
-    DiffSpecialization.register(diffSpecializations)
+    let stateDiff = StateDiff(specializations: diffSpecializations)
     self.name = name
     self.summary = summary
     self.options = options
@@ -39,7 +40,7 @@ public struct Domain: Sendable {
     self.start = { context, buffer in
       let session = DomainSession(
         domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
-        buffer: buffer, settleTimeout: .seconds(60))
+        stateDiff: stateDiff, buffer: buffer, settleTimeout: .seconds(60))
       if let listen {
         session.keepAlive = try await listen(session.store, context)
       }
@@ -101,6 +102,25 @@ public struct DomainContext: Sendable {
   public let announce: @Sendable (String) -> Void
   /// A fresh temporary folder for this shell, removed when it ends: `$SCRATCH/` in an option's path.
   public let scratchDirectory: URL
+  /// Where the domain's debug logging goes: hand it to the listener and persistent stores, and
+  /// `debug effects on` shows their lines in this session. Nothing is installed process-wide.
+  public let logger: Logger
+
+  /// A context; the shell makes one for each `use`, tests and embedders may make their own.
+  public init(
+    options: [String: String] = [:], isScript: Bool, baseDirectory: URL, calendar: Calendar,
+    makeIdentifier: @escaping @Sendable () -> String, announce: @escaping @Sendable (String) -> Void,
+    scratchDirectory: URL, logger: Logger
+  ) {
+    self.options = options
+    self.isScript = isScript
+    self.baseDirectory = baseDirectory
+    self.calendar = calendar
+    self.makeIdentifier = makeIdentifier
+    self.announce = announce
+    self.scratchDirectory = scratchDirectory
+    self.logger = logger
+  }
 
   /// The option's value as an absolute file path, relative paths taken from `baseDirectory`.
   public func path(_ option: String) -> String? {

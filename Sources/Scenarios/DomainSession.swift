@@ -48,6 +48,8 @@ enum DispatchOutcome {
   let store: SessionStore<State, Action>
   let buffer: OutputBuffer
   let settleTimeout: Duration
+  /// Diffs this domain's states, with its own specialized dictionary comparisons.
+  let stateDiff: StateDiff
   var keepAlive: (any Sendable)?
   var onWaiting: (@MainActor (Bool) -> Void)?
   private(set) var history: [HistoryEntry] = []
@@ -69,8 +71,10 @@ enum DispatchOutcome {
 
   init(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,
-    reducer: @escaping @Sendable (State, Action) throws -> State, buffer: OutputBuffer, settleTimeout: Duration
+    reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff, buffer: OutputBuffer,
+    settleTimeout: Duration
   ) {
+    self.stateDiff = stateDiff
     self.domainName = domainName
     self.catalog = catalog
     self.selectors = selectors
@@ -176,7 +180,7 @@ extension DomainSession {
       diff = ValueDiff.lines(from: previous, to: encoded)
       encodedState = encoded.nodeCount(upTo: Self.smallStateLimit) <= Self.smallStateLimit ? encoded : nil
     } else {
-      diff = StateDiff.lines(from: old, to: new)
+      diff = stateDiff.lines(from: old, to: new)
     }
     diffLines += diff.isEmpty ? [.note("no change")] : diff
     currentDiffLines += diffLines

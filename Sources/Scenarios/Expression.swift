@@ -1,8 +1,8 @@
 /// A value as the user typed it: a Swift-like literal with the column it starts at, before it is
 /// decoded into a domain type.
-public struct Expression: Sendable, Equatable {
+package struct Expression: Sendable, Equatable {
   /// The shapes of expression the command language knows.
-  public indirect enum Kind: Sendable, Equatable {
+  package indirect enum Kind: Sendable, Equatable {
     case string(String)
     case int(Int)
     case double(Double)
@@ -15,7 +15,7 @@ public struct Expression: Sendable, Equatable {
     /// `\.name` or `\Type.name`.
     case keyPath([String])
 
-    public static func == (lhs: Kind, rhs: Kind) -> Bool {
+    package static func == (lhs: Kind, rhs: Kind) -> Bool {
       switch (lhs, rhs) {
       case (.string(let a), .string(let b)): a == b
       case (.int(let a), .int(let b)): a == b
@@ -34,26 +34,26 @@ public struct Expression: Sendable, Equatable {
   }
 
   /// One argument inside parentheses: `label: value` or just `value`.
-  public struct Argument: Sendable, Equatable {
+  package struct Argument: Sendable, Equatable {
     /// The label, or nil when the argument has none.
-    public var label: String?
+    package var label: String?
     /// The argument's value.
-    public var value: Expression
+    package var value: Expression
 
     /// Creates an argument.
-    public init(label: String?, value: Expression) {
+    package init(label: String?, value: Expression) {
       self.label = label
       self.value = value
     }
   }
 
   /// What was typed.
-  public var kind: Kind
+  package var kind: Kind
   /// The 1-based column where it starts in its line.
-  public var column: Int
+  package var column: Int
 
   /// Creates an expression.
-  public init(_ kind: Kind, column: Int) {
+  package init(_ kind: Kind, column: Int) {
     self.kind = kind
     self.column = column
   }

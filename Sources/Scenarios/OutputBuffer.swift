@@ -2,9 +2,9 @@ import Synchronization
 
 /// Collects the lines a session prints, in order, from the main actor and from listener tasks
 /// (their log lines), and holds the debug categories that are switched on.
-public final class OutputBuffer: Sendable {
+package final class OutputBuffer: Sendable {
   /// The debug categories users can switch on and off.
-  public enum Category: String, CaseIterable, Sendable {
+  package enum Category: String, CaseIterable, Sendable {
     /// Every dispatched action, in full.
     case actions
     /// The whole new state after every dispatch.
@@ -15,7 +15,7 @@ public final class OutputBuffer: Sendable {
     case selectors
 
     /// One line for `help debug`.
-    public var summary: String {
+    package var summary: String {
       switch self {
       case .actions: "every dispatched action in full, including those listeners dispatch"
       case .state: "the whole state after every dispatch"
@@ -33,7 +33,7 @@ public final class OutputBuffer: Sendable {
   private let contents = Mutex(Contents())
 
   /// Creates an empty buffer with every category off.
-  public init() {}
+  package init() {}
 
   func append(_ line: OutputLine) {
     contents.withLock { $0.lines.append(line) }

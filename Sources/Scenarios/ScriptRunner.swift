@@ -17,7 +17,7 @@ import Foundation
   public let domains: [Domain]
 
   /// Creates a runner over `domains`.
-  public init(domains: [Domain] = Domain.all) {
+  public init(domains: [Domain]) {
     self.domains = domains
   }
 
@@ -71,7 +71,7 @@ import Foundation
   }
 
   /// The golden file beside a script: `quakes.txt` → `quakes.golden`.
-  public static func goldenURL(for script: URL) -> URL {
+  nonisolated public static func goldenURL(for script: URL) -> URL {
     script.deletingPathExtension().appendingPathExtension("golden")
   }
 }

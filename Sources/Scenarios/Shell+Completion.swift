@@ -1,21 +1,21 @@
 /// What Tab offers: candidates for the word before the cursor and how many characters they replace.
-public struct ShellCompletion: Equatable, Sendable {
+package struct ShellCompletion: Equatable, Sendable {
   /// One candidate; only whole words get a space after them.
-  public struct Candidate: Equatable, Sendable {
-    public let text: String
-    public let isWholeWord: Bool
+  package struct Candidate: Equatable, Sendable {
+    package let text: String
+    package let isWholeWord: Bool
   }
 
   /// The candidates, in listing order.
-  public let candidates: [Candidate]
+  package let candidates: [Candidate]
   /// The number of characters at the end of the line that a candidate replaces.
-  public let replacedLength: Int
+  package let replacedLength: Int
 }
 
 extension Shell {
   /// Completes commands, domain names, options, action paths, argument labels, enum values,
   /// key paths, selector names, debug categories and help topics.
-  public func completions(for lineUpToCursor: String) -> ShellCompletion {
+  package func completions(for lineUpToCursor: String) -> ShellCompletion {
     let word = String(lineUpToCursor.reversed().prefix { $0.isIdentifierContinuation || $0 == "." || $0 == "\\" || $0 == "-" }.reversed())
     let before = String(lineUpToCursor.dropLast(word.count))
     let words = before.split(whereSeparator: \.isWhitespace).map(String.init)

@@ -37,7 +37,6 @@ import Synchronization
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {
-    ShellLogHandler.bootstrap()
     self.domains = domains
     self.isScript = isScript
     self.baseDirectory = baseDirectory
@@ -72,14 +71,13 @@ import Synchronization
     let context = DomainContext(
       options: options, isScript: isScript, baseDirectory: baseDirectory,
       calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier,
-      announce: { [buffer] note in buffer.append(.note(note)) }, scratchDirectory: scratchDirectory)
-    let buffer = self.buffer
-    let outcome: Swift.Result<any AnyDomainSession, any Error> = await ShellLogHandler.$currentBuffer.withValue(buffer) {
-      do {
-        return .success(try await domain.start(context, buffer))
-      } catch {
-        return .failure(error)
-      }
+      announce: { [buffer] note in buffer.append(.note(note)) }, scratchDirectory: scratchDirectory,
+      logger: SessionLogHandler.logger(for: buffer))
+    let outcome: Swift.Result<any AnyDomainSession, any Error>
+    do {
+      outcome = .success(try await domain.start(context, buffer))
+    } catch {
+      outcome = .failure(error)
     }
     switch outcome {
     case .success(let started):
@@ -105,12 +103,11 @@ import Synchronization
   public func execute(_ line: String, location: String? = nil) async -> Result {
     // What listeners dispatched after an interrupted wait comes first.
     let pending = buffer.drain()
-    let outcome: Swift.Result<Result, CommandError> = await ShellLogHandler.$currentBuffer.withValue(buffer) {
-      do throws(CommandError) {
-        return .success(try await run(try parse(line)))
-      } catch {
-        return .failure(error)
-      }
+    let outcome: Swift.Result<Result, CommandError>
+    do throws(CommandError) {
+      outcome = .success(try await run(try parse(line)))
+    } catch {
+      outcome = .failure(error)
     }
     switch outcome {
     case .success(var result):

@@ -5,19 +5,35 @@ import Synchronization
 /// with `==` (which `TreeDictionary` answers quickly for shared structure) and never encoded, so a
 /// dispatch that changes one element of a large dictionary costs one pass over its keys and the
 /// encoding of that element only. Prints exactly what `ValueDiff` prints for the encoded values.
-public enum StateDiff {
+public struct StateDiff: Sendable {
+  /// The domain's specialized dictionary comparisons, by dictionary type.
+  private let specialized: [ObjectIdentifier: @Sendable (Any, Any) -> DictionaryChanges?]
+
+  /// A diff that compares the dictionary types named in `specializations` with code specialized for them.
+  public init(specializations: [DiffSpecialization] = []) {
+    self.specialized = Dictionary(specializations.map { ($0.dictionaryType, $0.changes) }, uniquingKeysWith: { _, last in last })
+  }
+
   /// The diff lines, or an empty array when the states are equal.
-  public static func lines<State: Encodable>(from old: State, to new: State) -> [OutputLine] {
-    if areEqual(old, new) { return [] }
+  public func lines<State: Encodable>(from old: State, to new: State) -> [OutputLine] {
+    if Self.areEqual(old, new) { return [] }
     var lines: [OutputLine] = []
     appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
     return lines
   }
 
-  private static func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+  /// The changes between two dictionaries: specialized code if the domain named their type, generic code otherwise.
+  private func dictionaryChanges(from old: Any, to new: Any) -> DictionaryChanges? {
+    if let specialized = specialized[ObjectIdentifier(type(of: new))] {
+      return specialized(old, new)
+    }
+    return (new as? any DiffableDictionary)?.changes(since: old)
+  }
+
+  private func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     switch Shape.of(new) {
     case .dictionary:
-      if let changes = DiffSpecialization.changes(from: old, to: new), changes.oldCount > 0, changes.newCount > 0 {
+      if let changes = dictionaryChanges(from: old, to: new), changes.oldCount > 0, changes.newCount > 0 {
         appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
         return
       }
@@ -27,43 +43,43 @@ public enum StateDiff {
     case .leaf:
       break
     }
-    ValueDiff.appendDiff(encode(old), encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+    ValueDiff.appendDiff(Self.encode(old), Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
   }
 
-  private static func appendStructure(
+  private func appendStructure(
     _ old: Any, _ new: Any, typeName: String, labels: [String], prefix: String, suffix: String, indent: Int,
     to lines: inout [OutputLine]
   ) {
     let oldChildren = Mirror(reflecting: old).children.map(\.value)
     let newChildren = Mirror(reflecting: new).children.map(\.value)
     guard oldChildren.count == labels.count, newChildren.count == labels.count else {
-      ValueDiff.appendDiff(encode(old), encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      ValueDiff.appendDiff(Self.encode(old), Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
     }
     let padding = String(repeating: " ", count: indent)
     lines.append(OutputLine(.plain, padding + prefix + typeName + "("))
     var unchanged = 0
     for index in labels.indices {
-      if areEqual(oldChildren[index], newChildren[index]) {
+      if Self.areEqual(oldChildren[index], newChildren[index]) {
         unchanged += 1
         continue
       }
-      flush(&unchanged, padding: padding, to: &lines)
+      Self.flush(&unchanged, padding: padding, to: &lines)
       let comma = index == labels.count - 1 ? "" : ","
       appendDiff(oldChildren[index], newChildren[index], prefix: labels[index] + ": ", suffix: comma, indent: indent + 2, to: &lines)
     }
-    flush(&unchanged, padding: padding, to: &lines)
+    Self.flush(&unchanged, padding: padding, to: &lines)
     lines.append(OutputLine(.plain, padding + ")" + suffix))
   }
 
-  private static func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+  private func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     let padding = String(repeating: " ", count: indent)
     lines.append(OutputLine(.plain, padding + prefix + "["))
     let total = changes.changes.count + changes.unchangedBefore.reduce(changes.unchangedAfter, +)
     var position = 0
     for (index, change) in changes.changes.enumerated() {
       var unchanged = changes.unchangedBefore[index]
-      flush(&unchanged, padding: padding, to: &lines)
+      Self.flush(&unchanged, padding: padding, to: &lines)
       position += changes.unchangedBefore[index] + 1
       let comma = position == total ? "" : ","
       let label = ValuePrinter.singleLine(change.key) + ": "
@@ -71,15 +87,15 @@ public enum StateDiff {
       case (let before?, let after?):
         appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
       case (let before?, nil):
-        ValueDiff.appendWhole(encode(before), kind: .removed, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+        ValueDiff.appendWhole(Self.encode(before), kind: .removed, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
       case (nil, let after?):
-        ValueDiff.appendWhole(encode(after), kind: .added, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+        ValueDiff.appendWhole(Self.encode(after), kind: .added, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
       case (nil, nil):
         break
       }
     }
     var trailing = changes.unchangedAfter
-    flush(&trailing, padding: padding, to: &lines)
+    Self.flush(&trailing, padding: padding, to: &lines)
     lines.append(OutputLine(.plain, padding + "]" + suffix))
   }
 
@@ -145,22 +161,6 @@ public struct DiffSpecialization: Sendable {
     }
   }
 
-  private static let registered = Mutex<[ObjectIdentifier: @Sendable (Any, Any) -> DictionaryChanges?]>([:])
-
-  /// Makes `StateDiff` use these specializations from now on.
-  public static func register(_ specializations: [DiffSpecialization]) {
-    registered.withLock { table in
-      for specialization in specializations { table[specialization.dictionaryType] = specialization.changes }
-    }
-  }
-
-  /// The changes between two dictionaries: specialized code if registered, generic code otherwise.
-  static func changes(from old: Any, to new: Any) -> DictionaryChanges? {
-    if let specialized = registered.withLock({ $0[ObjectIdentifier(type(of: new))] }) {
-      return specialized(old, new)
-    }
-    return (new as? any DiffableDictionary)?.changes(since: old)
-  }
 }
 
 /// A dictionary type `StateDiff` can compare entry by entry.

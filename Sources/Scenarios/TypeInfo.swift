@@ -21,9 +21,10 @@ struct TypeInfo: Sendable {
   /// For structs: stored property names in declaration order, so absent optionals print as `nil`.
   let fieldOrder: [String]
 
+  /// What was learned of each type: a pure function of the type, so one table serves every domain.
   private static let cache = Mutex<[ObjectIdentifier: TypeInfo]>([:])
-  /// Display name → case names of every `CaseIterable` enum met so far.
-  static let symbolicByName = Mutex<[String: [String]]>([:])
+  /// Where the encoder notes the `CaseIterable` enums it meets while an action catalog is built.
+  @TaskLocal static var symbolCollector: SymbolCollector?
 
   /// The cached description of `type`, learning it from `sample` the first time.
   static func of<T>(_ type: T.Type, sample: T) -> TypeInfo {
@@ -33,9 +34,6 @@ struct TypeInfo: Sendable {
     }
     let info = TypeInfo(learningFrom: sample)
     cache.withLock { $0[id] = info }
-    if case .symbolicEnum(let cases) = info.kind {
-      symbolicByName.withLock { $0[info.name] = cases }
-    }
     return info
   }
 
@@ -121,5 +119,19 @@ struct TypeInfo: Sendable {
       }
     }
     return name
+  }
+}
+
+/// Display name → case names of the `CaseIterable` enums met while encoding one domain's examples.
+final class SymbolCollector: Sendable {
+  private let cases = Mutex<[String: [String]]>([:])
+
+  func record(_ typeName: String, cases names: [String]) {
+    cases.withLock { $0[typeName] = names }
+  }
+
+  /// The case names of the enum called `typeName`, if it was met.
+  func cases(of typeName: String) -> [String]? {
+    cases.withLock { $0[typeName] }
   }
 }

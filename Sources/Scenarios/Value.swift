@@ -2,7 +2,7 @@ import Foundation
 
 /// A domain value in the shell's own model: what Swift values are encoded to before they are
 /// printed, diffed or compared, written the way Swift writes them.
-public indirect enum Value: Hashable, Sendable {
+@_spi(Internals) public indirect enum Value: Hashable, Sendable {
   case string(String)
   case int(Int)
   case double(Double)
@@ -21,7 +21,7 @@ public indirect enum Value: Hashable, Sendable {
 }
 
 /// One labelled child of a struct or enum case; unlabelled associated values use `_0`, `_1`, ….
-public struct Field: Hashable, Sendable {
+@_spi(Internals) public struct Field: Hashable, Sendable {
   /// The label as Codable names it (`_0` for an unlabelled associated value).
   public var label: String
   /// The child value.
@@ -40,7 +40,7 @@ public struct Field: Hashable, Sendable {
 }
 
 /// One key and value of a dictionary.
-public struct Entry: Hashable, Sendable {
+@_spi(Internals) public struct Entry: Hashable, Sendable {
   /// The key.
   public var key: Value
   /// The value stored under `key`.

@@ -2,9 +2,9 @@ import Foundation
 
 /// Decodes any `Decodable` domain type from an `Expression` typed by the user, using the
 /// compiler-synthesized Codable conformances. Errors name the column and what was expected.
-public enum ValueDecoder {
+package enum ValueDecoder {
   /// Decodes a `T` from `expression`.
-  public static func decode<T: Decodable>(_ type: T.Type, from expression: Expression) throws(CommandError) -> T {
+  package static func decode<T: Decodable>(_ type: T.Type, from expression: Expression) throws(CommandError) -> T {
     let tracker = LabelTracker()
     do {
       let value = try decodeValue(type, from: expression, codingPath: [], tracker: tracker)

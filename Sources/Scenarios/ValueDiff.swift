@@ -1,6 +1,6 @@
 /// The difference between two values as lines in the style of swift-custom-dump: `-` for the old,
 /// `+` for the new, unchanged parts collapsed as `… (N unchanged)`.
-public enum ValueDiff {
+@_spi(Internals) public enum ValueDiff {
   /// The diff lines, or an empty array when the values are equal.
   public static func lines(from old: Value, to new: Value) -> [OutputLine] {
     guard old != new else { return [] }

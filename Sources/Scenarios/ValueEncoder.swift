@@ -3,7 +3,7 @@ import Foundation
 /// Turns any `Encodable` value into a `Value`, using the compiler-synthesized Codable
 /// conformances of domain types: enums become cases, structs keep their labels, dictionaries
 /// keep their keys.
-public enum ValueEncoder {
+@_spi(Internals) public enum ValueEncoder {
   /// Encodes `value`.
   public static func encode<T: Encodable>(_ value: T) throws -> Value {
     try encodeValue(value, codingPath: [])
@@ -19,7 +19,8 @@ public enum ValueEncoder {
     default: break
     }
     let info = TypeInfo.of(T.self, sample: value)
-    if case .symbolicEnum = info.kind {
+    if case .symbolicEnum(let cases) = info.kind {
+      TypeInfo.symbolCollector?.record(info.name, cases: cases)
       return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
     }
     let node = EncodingNode(codingPath: codingPath)

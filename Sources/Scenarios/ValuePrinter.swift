@@ -2,19 +2,19 @@ import Foundation
 
 /// Prints `Value`s the way Swift writes them, so that whatever the shell prints can be pasted
 /// back as input. Dictionaries print sorted by key; output is byte-for-byte deterministic.
-public enum ValuePrinter {
+package enum ValuePrinter {
   /// The widest line `pretty` keeps on one line before it breaks a value over several.
-  public static let lineWidth = 100
+  package static let lineWidth = 100
 
   /// The value on one line.
-  public static func singleLine(_ value: Value) -> String {
+  package static func singleLine(_ value: Value) -> String {
     var output = ""
     write(value, to: &output)
     return output
   }
 
   /// The value over as many lines as it needs, each at most about `lineWidth` wide.
-  public static func pretty(_ value: Value, indent: Int = 0) -> [String] {
+  package static func pretty(_ value: Value, indent: Int = 0) -> [String] {
     var lines: [String] = []
     appendPretty(value, prefix: "", suffix: "", indent: indent, to: &lines)
     return lines

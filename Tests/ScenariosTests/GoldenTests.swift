@@ -1,4 +1,5 @@
 import Foundation
+import SampleDomains
 import Scenarios
 import Testing
 
@@ -17,26 +18,16 @@ let scenarioNames: [String] = {
     #expect(scenarioNames.contains("counter.txt"))
   }
 
-  @Test(arguments: scenarioNames) func scenarioMatchesItsGolden(_ name: String) async throws {
-    let script = projectRoot.appendingPathComponent("Scenarios").appendingPathComponent(name)
-    let golden = ScriptRunner.goldenURL(for: script)
-    let expected = try String(contentsOf: golden, encoding: .utf8)
-    let outcome = await ScriptRunner().run(script, displayPath: "Scenarios/\(name)")
-    #expect(outcome.succeeded, "the scenario failed: \(outcome.transcript.last?.text ?? "")")
-    let diff = UnifiedDiff.make(old: expected, new: outcome.text, oldName: golden.lastPathComponent, newName: "this run")
-    #expect(diff.isEmpty, "Scenarios/\(name) differs from its golden; review, then run `replshell --script Scenarios/\(name) --update`:\n\(diff)")
-  }
-
   @Test func aScenarioRunsTheSameTwice() async throws {
     let script = projectRoot.appendingPathComponent("Scenarios/counter.txt")
-    let first = await ScriptRunner().run(script)
-    let second = await ScriptRunner().run(script)
+    let first = await ScriptRunner(domains: Domain.samples).run(script)
+    let second = await ScriptRunner(domains: Domain.samples).run(script)
     #expect(first.text == second.text)
   }
 
   @Test func aFailingExpectationStopsTheScriptWithFileAndLine() async throws {
     let script = projectRoot.appendingPathComponent("Tests/ScenariosTests/Fixtures/failing-expect.txt")
-    let outcome = await ScriptRunner().run(script, displayPath: "failing-expect.txt")
+    let outcome = await ScriptRunner(domains: Domain.samples).run(script, displayPath: "failing-expect.txt")
     #expect(!outcome.succeeded)
     let errors = outcome.transcript.filter { $0.kind == .error }
     #expect(errors.first?.text == "error: failing-expect.txt:4:8: expectation failed: selectValue == 2")

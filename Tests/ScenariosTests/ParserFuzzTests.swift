@@ -1,7 +1,8 @@
 import AnimalsData
 import Foundation
+import SampleDomains
 import Testing
-@testable import Scenarios
+@_spi(Internals) @testable import Scenarios
 
 /// Feeds the command parser and the action decoder a million generated lines — random, truncated
 /// and mutated versions of real commands — and checks each one either parses or gets one error

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Scenarios
+@_spi(Internals) @testable import Scenarios
 
 @Suite struct ParserTests {
   @Test func parsesADispatchWithArguments() throws {

@@ -1,16 +1,17 @@
 import Foundation
+import SampleDomains
 import Testing
-@testable import Scenarios
+@_spi(Internals) @testable import Scenarios
 
 @MainActor @Suite struct ShellTests {
   private func counterShell() async throws -> Shell {
-    let shell = Shell(domains: Domain.all, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "counter")
     return shell
   }
 
-  @Test(arguments: Domain.all.map(\.name)) func everyActionCasePrintsAndReadsBack(_ name: String) throws {
-    let domain = try #require(Domain.all.first { $0.name == name })
+  @Test(arguments: Domain.samples.map(\.name)) func everyActionCasePrintsAndReadsBack(_ name: String) throws {
+    let domain = try #require(Domain.samples.first { $0.name == name })
     let printed = try domain.roundTrip()
     #expect(!printed.isEmpty)
   }
@@ -96,7 +97,7 @@ struct SplitMix64: RandomNumberGenerator {
 
 @MainActor @Suite struct DomainCompletionTests {
   private func shell(_ domain: String) async throws -> Shell {
-    let shell = Shell(domains: Domain.all, isScript: true, baseDirectory: projectRoot.appendingPathComponent("Scenarios"))
+    let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: projectRoot.appendingPathComponent("Scenarios"))
     _ = try await shell.start(domain: domain, options: domain == "quakes" ? ["feed": "quakes-feed/"] : [:])
     return shell
   }
@@ -117,7 +118,7 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   @Test func badOptionsOfUseSayWhatToTypeInstead() async throws {
-    let shell = Shell(domains: Domain.all, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     let store = await shell.execute("use animals --store /no/such/folder/a.sqlite")
     #expect(store.lines.map(\.text) == ["error: column 5: --store /no/such/folder/a.sqlite: there is no folder /no/such/folder; create it or pick another path"])
     let remote = await shell.execute("use animals --remote localhost:8080")

@@ -1,5 +1,6 @@
 import Foundation
 import QuakesData
+import ReplShell
 
 extension Domain {
   /// The Quakes sample: earthquakes from the USGS summary feed, cached in SQLite.
@@ -24,11 +25,10 @@ extension Domain {
         } else {
           QuakesData.RemoteStore(session: session)
         }
-      let listener = QuakesData.Listener(localStore: localStore, remoteStore: remoteStore)
+      let listener = QuakesData.Listener(localStore: localStore, remoteStore: remoteStore, logger: context.logger)
       listener.listen(to: store)
       return listener
     })
-
 
   private static let quakesActionExamples: [QuakesAction] = [
     .ui(.quakeList(.onAppear)),

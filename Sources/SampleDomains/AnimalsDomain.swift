@@ -1,6 +1,7 @@
 import AnimalsData
 import AnimalsDataServerCore
 import Foundation
+import ReplShell
 
 extension Domain {
   /// The Animals sample: a catalog of animals by category, kept in SQLite or on a remote server.
@@ -23,23 +24,22 @@ extension Domain {
     listen: { store, context in
       if let path = try context.filePath("serve") {
         let server = try await RunningServer.start(store: LocalStore(path: path, makeAnimalID: context.makeIdentifier))
-        let listener = Listener(store: RemoteStore(url: server.apiURL))
+        let listener = Listener(store: RemoteStore(url: server.apiURL), logger: context.logger)
         listener.listen(to: store)
         return ServedAnimals(listener: listener, server: server)
       }
       if let url = try context.httpURL("remote", example: "http://127.0.0.1:8080/animals/api") {
-        let listener = Listener(store: RemoteStore(url: url))
+        let listener = Listener(store: RemoteStore(url: url), logger: context.logger)
         listener.listen(to: store)
         return listener
       }
       let localStore = try LocalStore(path: context.databasePath(defaultFileName: "animals.sqlite"), makeAnimalID: context.makeIdentifier)
-      let listener = Listener(store: localStore)
+      let listener = Listener(store: localStore, logger: context.logger)
       listener.listen(to: store)
       return listener
     })
 
-
-  static let animalsActionExamples: [AnimalsAction] = {
+  package static let animalsActionExamples: [AnimalsAction] = {
     typealias Session = AnimalsAction.Data.PersistentSession
     let error = "example"
     return [

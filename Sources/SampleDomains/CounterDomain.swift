@@ -1,4 +1,5 @@
 import CounterData
+import ReplShell
 
 extension Domain {
   /// The Counter sample: one integer, incremented and decremented.

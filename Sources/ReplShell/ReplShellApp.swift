@@ -1,0 +1,28 @@
+/// A complete `replshell` for an app: adopt it on an `@main` type, list the app's domains, and
+/// the executable has the prompt, pipe and script modes, golden checks and every flag of
+/// `replshell`.
+///
+/// ```swift
+/// @main struct ShelfShell: ReplShellApp {
+///   static let domains: [Domain] = [.shelf]
+/// }
+/// ```
+///
+/// To do set-up first (logging, configuration), write `main()` yourself and call `run()` last.
+public protocol ReplShellApp {
+  /// The domains the shell can `use`; the first starts when none is named on the command line.
+  static var domains: [Domain] { get }
+}
+
+extension ReplShellApp {
+  /// Reads `CommandLine.arguments` as `replshell` does, runs the shell, and exits the process
+  /// with its status: 0 on success, 1 when a script, check or piped line failed, 64 on bad flags.
+  public static func run() async {
+    await ReplShellCommand<Self>.main()
+  }
+
+  /// The entry point of an `@main` type: `run()`.
+  public static func main() async {
+    await run()
+  }
+}

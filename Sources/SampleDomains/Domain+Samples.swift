@@ -1,0 +1,6 @@
+import ReplShell
+
+extension Domain {
+  /// The three sample domains that ship with `replshell`, the default first.
+  public static let samples: [Domain] = [.counter, .animals, .quakes]
+}

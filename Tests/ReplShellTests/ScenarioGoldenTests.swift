@@ -1,0 +1,47 @@
+import Foundation
+import ReplShell
+import ReplShellTesting
+import SampleDomains
+import Testing
+
+/// The project's root folder, found from this file's location.
+let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// Every scenario under `Scenarios/` against its golden, through the helper clients use.
+@MainActor @Suite(.serialized) struct ScenarioGoldenTests {
+  @Test(arguments: ScenarioTest.all(in: projectRoot.appendingPathComponent("Scenarios")))
+  func scenarioMatchesItsGolden(_ scenario: ScenarioTest) async {
+    await scenario.check(domains: Domain.samples)
+  }
+
+  @Test func theSamplesAreAllFound() {
+    let names = ScenarioTest.all(in: projectRoot.appendingPathComponent("Scenarios")).map(\.testDescription)
+    #expect(names.contains("counter.txt") && names.contains("animals.txt") && names.contains("quakes.txt"))
+    #expect(names == names.sorted())
+  }
+
+  @Test func aMismatchIsATestFailureThatShowsTheDiff() async {
+    let scenario = ScenarioTest(script: fixtures.appendingPathComponent("wrong-golden.txt"))
+    await withKnownIssue {
+      await scenario.check(domains: Domain.samples)
+    } matching: { issue in
+      let text = String(describing: issue)
+      return text.contains("wrong-golden.txt differs from wrong-golden.golden") && text.contains("-+   value: 2")
+        && text.contains("++   value: 1")
+    }
+  }
+
+  @Test func aMissingGoldenSaysHowToWriteIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("fresh.txt")
+    try "use counter\n".write(to: script, atomically: true, encoding: .utf8)
+    await withKnownIssue {
+      await ScenarioTest(script: script).check(domains: Domain.samples)
+    } matching: { issue in
+      String(describing: issue).contains("fresh.txt has no golden") && String(describing: issue).contains("--update")
+    }
+  }
+}
