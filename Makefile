@@ -6,7 +6,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 
-.PHONY: run test build deps
+.PHONY: run test build deps example
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB).
 deps:
@@ -26,6 +26,14 @@ run: deps
 	@swift build --product replshell -q
 	@.build/debug/replshell $(ARGS)
 
-## test: build and run every unit test and every scenario against its golden.
-test: deps
+## example: build Examples/Shelf, a client package on the ReplShell library, check that it compiles
+## none of the samples' heavy dependencies, and run its scenario tests.
+example: deps
+	@cd Examples/Shelf && swift build --build-tests -q
+	@heavy=$$(ls Examples/Shelf/.build/debug/Modules | grep -E '^(GRDB|Hummingbird|NIO[A-Za-z]*|AnimalsData|QuakesData)\.swiftmodule$$' || true); \
+	if [ -n "$$heavy" ]; then echo "Examples/Shelf compiled modules a ReplShell client must not need:" $$heavy; exit 1; fi
+	@cd Examples/Shelf && swift test -q
+
+## test: build and run the example's tests, then every unit test and every scenario against its golden.
+test: deps example
 	@swift test

@@ -1,0 +1,21 @@
+import ReplShell
+import ShelfData
+
+extension Domain {
+  /// The shelf, as the shell drives it.
+  static let shelf = Domain(
+    name: "shelf", summary: "books on a shelf, the catalog loaded by a listener",
+    initialState: { ShelfState() },
+    reducer: ShelfReducer.reduce,
+    actionExamples: [.onAppear, .onTapAddBook(title: "Emma"), .onTapRemoveBook(title: "Emma"), .didLoadCatalog(titles: ["Emma"])],
+    selectors: [
+      SelectorDefinition("selectCount") { ShelfState.selectCount() },
+      SelectorDefinition("selectTitles") { ShelfState.selectTitles() },
+      SelectorDefinition("selectContains", Parameter("title", String.self)) { ShelfState.selectContains(title: $0) },
+    ],
+    listen: { store, context in
+      let listener = ShelfListener(logger: context.logger)
+      listener.listen(to: store)
+      return listener
+    })
+}

@@ -1,0 +1,6 @@
+import ReplShell
+
+/// `shelfshell`: the shell for the shelf app.
+@main struct ShelfShell: ReplShellApp {
+  static let domains: [Domain] = [.shelf]
+}
