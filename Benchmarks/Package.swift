@@ -58,7 +58,8 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
         "SyntheticQuakes",
         .product(name: "QuakesData", package: "ImmutableData"),
-        .product(name: "Scenarios", package: "ImmutableData"),
+        .product(name: "ReplShell", package: "ImmutableData"),
+        .product(name: "SampleDomains", package: "ImmutableData"),
       ],
       path: "Benchmarks/ShellEngine",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
