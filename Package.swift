@@ -31,6 +31,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
   ],
   targets: [
     .target(name: "ImmutableData"),
@@ -56,6 +57,7 @@ let package = Package(
       dependencies: [
         "CEditLine", "Scenarios", "ImmutableData",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "MCP", package: "swift-sdk"),
       ]),
     .target(name: "ReplShellTesting", dependencies: ["ReplShell"]),
     // The three sample domains as the shell's first clients, and the `replshell` executable.

@@ -12,9 +12,14 @@
 public protocol ReplShellApp {
   /// The domains the shell can `use`; the first starts when none is named on the command line.
   static var domains: [Domain] { get }
+  /// The version `--mcp` reports to clients; by default the ReplShell library's own.
+  static var version: String { get }
 }
 
 extension ReplShellApp {
+  /// The ReplShell library's version.
+  public static var version: String { "0.2.0" }
+
   /// Reads `CommandLine.arguments` as `replshell` does, runs the shell, and exits the process
   /// with its status: 0 on success, 1 when a script, check or piped line failed, 64 on bad flags.
   public static func run() async {

@@ -48,12 +48,18 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @Flag(help: "Never color the output (colors are also off when NO_COLOR is set or output is not a terminal).")
   var noColor = false
 
+  @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent.")
+  var mcp = false
+
   func validate() throws {
     if check && update {
       throw ValidationError("use either --check or --update, not both")
     }
     if (check || update) && scripts.isEmpty {
       throw ValidationError("--check and --update need at least one --script FILE")
+    }
+    if mcp && !scripts.isEmpty {
+      throw ValidationError("--mcp serves one session; run scripts without it, or send their lines as tool calls")
     }
     if App.domains.isEmpty {
       throw ValidationError("this shell lists no domains: give `static let domains: [Domain]` at least one")
@@ -69,6 +75,10 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       let runner = ScriptMode(domains: App.domains, output: output, debugCategories: debugCategories)
       let succeeded = await runner.run(scripts: scripts, mode: check ? .check : update ? .update : .print)
       throw ExitCode(succeeded ? 0 : 1)
+    }
+    if mcp {
+      let server = MCPMode(domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, version: App.version)
+      throw ExitCode(await server.run() ? 0 : 1)
     }
     let interactive = InteractiveMode(
       domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, output: output,

@@ -1,0 +1,81 @@
+import Foundation
+import MCP
+import Scenarios
+import SystemPackage
+
+/// `--mcp`: a Model Context Protocol server on standard input and output, so a coding agent
+/// drives a session with the same commands a person types. Each command is a tool, the state
+/// and the history are resources, and the protocol owns standard output: everything else
+/// written there (a library's log line, a stray `print`) goes to standard error instead.
+@MainActor struct MCPMode {
+  let domains: [Domain]
+  let domain: String
+  let programName: String
+  let version: String
+
+  nonisolated static let stateURI = "state://current"
+  nonisolated static let historyURI = "history://"
+
+  /// Serves until standard input closes; false when the domain could not start.
+  func run() async -> Bool {
+    let protocolOutput = FileDescriptor(rawValue: dup(STDOUT_FILENO))
+    dup2(STDERR_FILENO, STDOUT_FILENO)
+    let shell = Shell(domains: domains, isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    do {
+      _ = try await shell.start(domain: domain)
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      return false
+    }
+    let calls = SerialCalls()
+    let server = Server(
+      name: programName, version: version,
+      capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+    await register(on: server, shell: shell, calls: calls)
+    do {
+      try await server.start(transport: StdioTransport(input: .standardInput, output: protocolOutput))
+    } catch {
+      FileHandle.standardError.write(Data("error: the MCP server could not start: \(error)\n".utf8))
+      return false
+    }
+    await server.waitUntilCompleted()
+    await calls.drain()
+    await shell.close()
+    return true
+  }
+
+  private func register(on server: Server, shell: Shell, calls: SerialCalls) async {
+    await server.withMethodHandler(ListTools.self) { _ in
+      ListTools.Result(tools: MCPTool.all.map(\.tool))
+    }
+    await server.withMethodHandler(CallTool.self) { parameters in
+      guard let tool = MCPTool.all.first(where: { $0.command == parameters.name }) else {
+        throw MCPError.invalidParams("unknown tool `\(parameters.name)`; tools: \(MCPTool.all.map(\.command).joined(separator: ", "))")
+      }
+      let line = try tool.line(for: parameters.arguments)
+      let result = await calls.run { await shell.execute(line) }
+      return CallTool.Result(content: [.text(text: Self.text(of: result.lines), annotations: nil, _meta: nil)], isError: !result.succeeded)
+    }
+    await server.withMethodHandler(ListResources.self) { _ in
+      ListResources.Result(resources: [
+        Resource(name: "state", uri: Self.stateURI, description: "the current state of the running domain", mimeType: "text/plain"),
+        Resource(name: "history", uri: Self.historyURI, description: "every action dispatched so far, numbered", mimeType: "text/plain"),
+      ], nextCursor: nil)
+    }
+    await server.withMethodHandler(ReadResource.self) { parameters in
+      let command: String
+      switch parameters.uri {
+      case Self.stateURI: command = "state"
+      case Self.historyURI: command = "history"
+      default: throw MCPError.invalidParams("unknown resource `\(parameters.uri)`; resources: \(Self.stateURI), \(Self.historyURI)")
+      }
+      let result = await calls.run { await shell.execute(command) }
+      return ReadResource.Result(contents: [.text(Self.text(of: result.lines), uri: parameters.uri, mimeType: "text/plain")])
+    }
+  }
+
+  /// The lines as the transcript shows them.
+  private nonisolated static func text(of lines: [OutputLine]) -> String {
+    lines.map(\.text).joined(separator: "\n")
+  }
+}
