@@ -83,6 +83,28 @@ import FoundationNetworking
     }
   }
 
+  @Test(arguments: [RemoteRequestDecoder.maxOperations + 1, 30_000])
+  func tooManyOperationsAreRefusedBeforeAnyRuns(_ count: Int) async throws {
+    try await withServer { server in
+      let deletes = Array(repeating: #"{"deleteAnimal": {"animalId": "Cat"}}"#, count: count / 2)
+      let queries = Array(repeating: #"{"animals": {}}"#, count: count - count / 2)
+      let body = #"{"query": [\#(queries.joined(separator: ","))], "mutation": [\#(deletes.joined(separator: ","))]}"#
+      let exchange = try await HTTPExchange.post(body, to: server.apiURL)
+      #expect(exchange.status == 400)
+      #expect(exchange.errorMessage == "too many operations: \(count) in one request; send at most 100 per request")
+      #expect(try await RemoteStore(server: server).fetchAnimalsQuery() == Animal.samples)
+    }
+  }
+
+  @Test func theMostOperationsARequestMayListAreAnswered() async throws {
+    try await withServer { server in
+      let queries = Array(repeating: #"{"categories": {}}"#, count: RemoteRequestDecoder.maxOperations)
+      let exchange = try await HTTPExchange.post(#"{"query": [\#(queries.joined(separator: ","))]}"#, to: server.apiURL)
+      #expect(exchange.status == 200)
+      #expect(try exchange.remoteResponse().query?.count == RemoteRequestDecoder.maxOperations)
+    }
+  }
+
   @Test func aRefusedMutationLeavesTheDataAsItWas() async throws {
     try await withServer { server in
       let store = RemoteStore(server: server)
