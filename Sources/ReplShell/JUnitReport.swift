@@ -29,9 +29,11 @@ struct JUnitReport {
     return xml + "</testsuite>\n"
   }
 
-  /// Writes the report to `path`, replacing any file there.
+  /// Writes the report to `path`, making its folder and replacing any file there.
   func write(to path: String) throws {
-    try Data(xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(xml.utf8).write(to: url, options: .atomic)
   }
 
   /// Seconds with millisecond precision: `1.250`.

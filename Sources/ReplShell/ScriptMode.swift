@@ -109,14 +109,22 @@ import Scenarios
         result.fail("\(path): cannot write \(golden.path): \(error.localizedDescription)")
       }
     }
-    if !outcome.succeeded, let last = outcome.transcript.last(where: { $0.kind == .error }) {
+    if !outcome.succeeded, let error = Self.lastError(in: outcome.transcript) {
       if mode == .print {
-        result.failure = result.failure ?? ScenarioResult.Failure(message: last.text, detail: last.text)
+        result.failure = result.failure ?? ScenarioResult.Failure(message: error.message, detail: error.detail)
       } else {
-        result.fail(last.text)
+        result.fail(error.message, detail: error.detail)
+        result.output += error.detail.split(separator: "\n").dropFirst().map { .error(String($0)) }
       }
     }
     return result
+  }
+
+  /// The error that stopped a script: its first line (`error: file:line:column: …`) and all its lines.
+  private static func lastError(in transcript: [OutputLine]) -> (message: String, detail: String)? {
+    guard let start = transcript.lastIndex(where: { $0.kind == .error && $0.text.hasPrefix("error: ") }) else { return nil }
+    let lines = transcript[start...].prefix { $0.kind == .error }.map(\.text)
+    return (lines[0], lines.joined(separator: "\n"))
   }
 
   private func orphanResult(_ golden: String) -> ScenarioResult {
