@@ -30,6 +30,9 @@ import FoundationNetworking
       name: "empty body", body: "", status: 400,
       message: "malformed request: not valid JSON"),
     Refusal(
+      name: "JSON nested 10,000 deep", body: #"{"query": "# + String(repeating: "[", count: 10_000) + "}", status: 400,
+      message: "malformed request: not valid JSON"),
+    Refusal(
       name: "neither query nor mutation", body: #"{"subscription": []}"#, status: 400,
       message: #"malformed request: expected a "query" or "mutation" list at $"#),
     Refusal(
