@@ -16,11 +16,11 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
         Interactive: `\(name)` starts the \(first) domain.\(example)
         Type `help` at the prompt for the commands. Ctrl-D leaves.
 
-        Scripts: `\(name) --script Scenarios/\(first).txt` prints the transcript;
-        `\(name) --check Scenarios/` compares every script under the folder with its golden
-        (Scenarios/\(first).txt → Scenarios/\(first).golden; a diff for each mismatch, exit 1),
-        and `\(name) --update Scenarios/` rewrites the goldens after reviewing the change.
-        Every run ends with `scenarios: N passed, N failed`.
+        Scripts: `\(name) --script Scenarios/\(first).txt` prints the transcript. \
+        `\(name) --check Scenarios/` compares every script under the folder with its golden \
+        (\(first).txt → \(first).golden) and prints a diff for each mismatch; \
+        `\(name) --update Scenarios/` rewrites the goldens after you review the change. \
+        Every run ends with `scenarios: N passed, N failed` and exits 1 when any failed.
 
         Without a terminal on standard input, commands are read from it like a script:
           echo 'help' | \(name)

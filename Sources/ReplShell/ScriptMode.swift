@@ -37,11 +37,20 @@ import Scenarios
     let start = ContinuousClock.now
     var results: [ScenarioResult] = []
     await JobRunner(jobs: jobs).run(entries, { [self] entry in await self.result(for: entry) }) { result in
-      self.print(result)
+      self.write(result)
       results.append(result)
     }
     let tests = results.filter(\.isTest)
     let failed = tests.filter { $0.failure != nil }.count
+    var succeeded = failed == 0
+    if let junitPath {
+      do {
+        try JUnitReport(suiteName: programName, results: results, duration: ContinuousClock.now - start).write(to: junitPath)
+      } catch {
+        output.writeError("cannot write the JUnit report to \(junitPath): \(error.localizedDescription)")
+        succeeded = false
+      }
+    }
     let summary = "scenarios: \(tests.count - failed) passed, \(failed) failed"
     // A printed transcript stays pipeable: its summary goes to standard error.
     if mode == .print {
@@ -49,17 +58,10 @@ import Scenarios
     } else {
       output.write(summary)
     }
-    guard let junitPath else { return failed == 0 }
-    do {
-      try JUnitReport(suiteName: programName, results: results, duration: ContinuousClock.now - start).write(to: junitPath)
-    } catch {
-      output.writeError("cannot write the JUnit report to \(junitPath): \(error.localizedDescription)")
-      return false
-    }
-    return failed == 0
+    return succeeded
   }
 
-  private func print(_ result: ScenarioResult) {
+  private func write(_ result: ScenarioResult) {
     for piece in result.output {
       switch piece {
       case .transcript(let lines): output.write(lines)
