@@ -111,7 +111,12 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ReplShellTests",
-      dependencies: ["ReplShell", "ReplShellTesting", "SampleDomains", .product(name: "Logging", package: "swift-log")],
+      dependencies: [
+        "ReplShell", "ReplShellTesting", "SampleDomains", .product(name: "Logging", package: "swift-log"),
+        // A slow loopback feed for the scenarios that must overlap under --jobs.
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
       exclude: ["Fixtures"]),
   ]
 )

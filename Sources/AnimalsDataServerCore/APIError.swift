@@ -36,6 +36,11 @@ extension APIError {
     Self(status: .badRequest, message: "unknown operation: \(detail)")
   }
 
+  /// The body listed more queries and mutations than one request may.
+  static func tooManyOperations(_ count: Int, limit: Int) -> Self {
+    Self(status: .badRequest, message: "too many operations: \(count) in one request; send at most \(limit) per request")
+  }
+
   /// The body was larger than the server accepts.
   static func bodyTooLarge(limit: Int) -> Self {
     Self(status: .contentTooLarge, message: "request body larger than \(limit) bytes")

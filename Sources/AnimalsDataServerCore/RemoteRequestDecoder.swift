@@ -8,12 +8,16 @@ package struct RemoteRequestDecoder: Sendable {
   package static let queryNames = ["animals", "categories"]
   /// The mutation names a request may use, as they appear in the JSON.
   package static let mutationNames = ["addAnimal", "deleteAnimal", "reloadSampleData", "updateAnimal"]
+  /// The most queries and mutations, together, that one request may list: a request is answered
+  /// one operation at a time, so a long list would keep the server busy for one client.
+  package static let maxOperations = 100
 
   /// Creates a decoder.
   package init() {}
 
   /// The request in `body`; throws an `APIError` (400) when it is not JSON, has the wrong shape,
-  /// names an unknown query or mutation, or asks for nothing at all.
+  /// names an unknown query or mutation, asks for nothing at all, or lists more than
+  /// `maxOperations` operations.
   package func decode(_ body: Data) throws(APIError) -> RemoteRequest {
     let request: RemoteRequest
     do {
@@ -25,6 +29,10 @@ package struct RemoteRequestDecoder: Sendable {
     }
     guard request.query != nil || request.mutation != nil else {
       throw .malformedRequest("expected a \"query\" or \"mutation\" list at $")
+    }
+    let operations = (request.query?.count ?? 0) + (request.mutation?.count ?? 0)
+    guard operations <= Self.maxOperations else {
+      throw .tooManyOperations(operations, limit: Self.maxOperations)
     }
     return request
   }

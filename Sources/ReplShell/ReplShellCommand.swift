@@ -16,9 +16,11 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
         Interactive: `\(name)` starts the \(first) domain.\(example)
         Type `help` at the prompt for the commands. Ctrl-D leaves.
 
-        Scripts: `\(name) --script Scenarios/\(first).txt` prints the transcript;
-        add `--check` to compare it with Scenarios/\(first).golden (exit 1 and a diff on mismatch),
-        or `--update` to rewrite the golden after reviewing the change.
+        Scripts: `\(name) --script Scenarios/\(first).txt` prints the transcript. \
+        `\(name) --check Scenarios/` compares every script under the folder with its golden \
+        (\(first).txt → \(first).golden) and prints a diff for each mismatch; \
+        `\(name) --update Scenarios/` rewrites the goldens after you review the change. \
+        Every run ends with `scenarios: N passed, N failed` and exits 1 when any failed.
 
         Without a terminal on standard input, commands are read from it like a script:
           echo 'help' | \(name)
@@ -30,17 +32,34 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "replshell"
   }
 
-  @Argument(help: "The domain to start interactively: \(App.domains.map(\.name).joined(separator: ", ")) (default: the first).")
-  var domain: String?
+  @Argument(
+    help: ArgumentHelp(
+      "The domain to start interactively: \(App.domains.map(\.name).joined(separator: ", ")) (default: the first). With --script, --check or --update: scenario files and folders (a folder means every *.txt under it).",
+      valueName: "domain-or-paths"))
+  var arguments: [String] = []
 
-  @Option(name: .customLong("script"), help: ArgumentHelp("Run a scenario script (repeatable).", valueName: "file"))
+  @Option(name: .customLong("script"), help: ArgumentHelp("Run a scenario script, or every *.txt under a folder (repeatable; more paths may follow).", valueName: "path"))
   var scripts: [String] = []
 
-  @Flag(help: "Compare each script's transcript with its golden file (quakes.txt → quakes.golden).")
+  @Flag(help: "Compare each script's transcript with its golden file (quakes.txt → quakes.golden); a golden under a folder with no script beside it fails.")
   var check = false
 
-  @Flag(help: "Write each script's transcript to its golden file.")
+  @Flag(help: "Write each script's transcript to its golden file, and list orphan goldens.")
   var update = false
+
+  @Flag(help: "With --update: remove the orphan goldens (no script beside them) under the folders given.")
+  var prune = false
+
+  @Option(name: .customLong("junit"), help: ArgumentHelp("Write a JUnit XML report of the scenarios to this file.", valueName: "file"))
+  var junitPath: String?
+
+  @Option(help: ArgumentHelp("How many scenarios run at once (default: the number of cores, \(ProcessInfo.processInfo.activeProcessorCount)).", valueName: "n"))
+  var jobs: Int?
+
+  @Option(
+    help: ArgumentHelp("Run only the K-th of N parts of the scenarios (by sorted path), for a CI matrix of N machines.", valueName: "K/N"),
+    transform: { argument throws(ValidationError) in try Shard(parsing: argument) })
+  var shard: Shard?
 
   @Option(name: .customLong("debug"), help: ArgumentHelp("Switch on a debug category: actions, state, effects, selectors, all (repeatable).", valueName: "category"))
   var debugCategories: [String] = []
@@ -51,29 +70,57 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent.")
   var mcp = false
 
+  /// What to do with scenario scripts, or nil for an interactive (or piped) session.
+  private var scriptMode: ScriptMode.Mode? {
+    check ? .check : update ? .update : scripts.isEmpty ? nil : .print
+  }
+
+  /// The domain to start interactively, when one is named.
+  var domain: String? {
+    scriptMode == nil ? arguments.first : nil
+  }
+
   func validate() throws {
     if check && update {
       throw ValidationError("use either --check or --update, not both")
     }
-    if (check || update) && scripts.isEmpty {
-      throw ValidationError("--check and --update need at least one --script FILE")
+    if let mode = scriptMode, mode != .print, scripts.isEmpty && arguments.isEmpty {
+      let flag = mode == .check ? "--check" : "--update"
+      throw ValidationError("\(flag) needs scenario files or folders, such as `\(Self.programName) \(flag) Scenarios/`")
     }
-    if mcp && !scripts.isEmpty {
+    if prune && !update {
+      throw ValidationError("--prune removes orphan goldens while updating: `\(Self.programName) --update --prune Scenarios/`")
+    }
+    if let jobs, jobs < 1 {
+      throw ValidationError("--jobs takes 1 or more, such as `--jobs 4` (default: the number of cores)")
+    }
+    if scriptMode == nil && (junitPath != nil || jobs != nil || shard != nil) {
+      throw ValidationError("--junit, --jobs and --shard apply to scenario runs: add the paths with --check, --update or --script, such as `\(Self.programName) --check Scenarios/ --junit report.xml`")
+    }
+    if mcp && scriptMode != nil {
       throw ValidationError("--mcp serves one session; run scripts without it, or send their lines as tool calls")
     }
     if App.domains.isEmpty {
       throw ValidationError("this shell lists no domains: give `static let domains: [Domain]` at least one")
     }
+    guard scriptMode == nil else { return }
+    if arguments.count > 1 {
+      throw ValidationError("start one domain, or run scenarios with `\(Self.programName) --check \(arguments.joined(separator: " "))` (or --script, --update)")
+    }
     if let domain, !App.domains.contains(where: { $0.name == domain }) {
-      throw ValidationError("unknown domain '\(domain)'; known domains: \(App.domains.map(\.name).joined(separator: ", "))")
+      let script = domain.hasSuffix(".txt") || domain.contains("/") ? "; to run a scenario, type `\(Self.programName) --script \(domain)`" : ""
+      throw ValidationError("unknown domain '\(domain)'; known domains: \(App.domains.map(\.name).joined(separator: ", "))\(script)")
     }
   }
 
   @MainActor func run() async throws {
     let output = TerminalOutput(colors: !noColor)
-    if !scripts.isEmpty {
-      let runner = ScriptMode(domains: App.domains, output: output, debugCategories: debugCategories)
-      let succeeded = await runner.run(scripts: scripts, mode: check ? .check : update ? .update : .print)
+    if let mode = scriptMode {
+      let runner = ScriptMode(
+        domains: App.domains, output: output, debugCategories: debugCategories, mode: mode,
+        jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard, junitPath: junitPath, prune: prune,
+        programName: Self.programName)
+      let succeeded = await runner.run(paths: scripts + arguments)
       throw ExitCode(succeeded ? 0 : 1)
     }
     if mcp {

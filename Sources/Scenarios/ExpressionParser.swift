@@ -1,7 +1,12 @@
 /// A recursive-descent parser for Swift-like values, action paths and selector calls.
 struct ExpressionParser {
+  /// The deepest nesting of `[…]` and `(…)` a value may have: parsing, decoding and printing
+  /// recurse once per level, so an unbounded depth would overflow the stack.
+  static let maxNesting = 256
+
   private let tokens: [Lexer.Located]
   private var position = 0
+  private var nesting = 0
 
   init(_ text: String, startColumn: Int) throws(CommandError) {
     self.tokens = try Lexer.tokenize(text, startColumn: startColumn)
@@ -146,8 +151,18 @@ struct ExpressionParser {
     position + offset < tokens.count ? tokens[position + offset].token : nil
   }
 
+  /// Counts one more level of nesting for the bracket at the current token; refuses one too many.
+  private mutating func enterNesting() throws(CommandError) {
+    guard nesting < Self.maxNesting else {
+      throw CommandError("nesting deeper than \(Self.maxNesting) levels of `[` and `(`", column: column)
+    }
+    nesting += 1
+  }
+
   private mutating func parseArguments() throws(CommandError) -> [Expression.Argument] {
     let open = column
+    try enterNesting()
+    defer { nesting -= 1 }
     advance()
     var arguments: [Expression.Argument] = []
     while current != .punctuation(")") {
@@ -173,6 +188,8 @@ struct ExpressionParser {
 
   private mutating func parseCollection() throws(CommandError) -> Expression {
     let start = column
+    try enterNesting()
+    defer { nesting -= 1 }
     advance()
     if current == .punctuation(":") {
       advance()

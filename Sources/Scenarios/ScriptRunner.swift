@@ -25,11 +25,14 @@ import Foundation
   /// `prelude` commands run first without being echoed (the `--debug` flags).
   public func run(_ url: URL, displayPath: String? = nil, prelude: [String] = []) async -> Outcome {
     let name = displayPath ?? url.path
-    let text: String
+    let data: Data
     do {
-      text = try String(contentsOf: url, encoding: .utf8)
+      data = try Data(contentsOf: url)
     } catch {
       return Outcome(transcript: [.error("\(name): cannot read the script: \(error.localizedDescription)")], succeeded: false)
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      return Outcome(transcript: [.error("\(name):\(Self.firstLineNotUTF8(in: data)): not UTF-8 text")], succeeded: false)
     }
     return await run(text: text, name: name, baseDirectory: url.deletingLastPathComponent(), prelude: prelude)
   }
@@ -68,6 +71,12 @@ import Foundation
       if result.quit { break }
     }
     return Outcome(transcript: transcript, succeeded: true)
+  }
+
+  /// The 1-based number of the first line of `data` that is not valid UTF-8.
+  private static func firstLineNotUTF8(in data: Data) -> Int {
+    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    return (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
   }
 
   /// The golden file beside a script: `quakes.txt` → `quakes.golden`.

@@ -30,6 +30,9 @@ import FoundationNetworking
       name: "empty body", body: "", status: 400,
       message: "malformed request: not valid JSON"),
     Refusal(
+      name: "JSON nested 10,000 deep", body: #"{"query": "# + String(repeating: "[", count: 10_000) + "}", status: 400,
+      message: "malformed request: not valid JSON"),
+    Refusal(
       name: "neither query nor mutation", body: #"{"subscription": []}"#, status: 400,
       message: #"malformed request: expected a "query" or "mutation" list at $"#),
     Refusal(
@@ -80,6 +83,28 @@ import FoundationNetworking
       #expect(exchange.contentType?.hasPrefix("application/json") == true)
       #expect(exchange.errorMessage == refusal.message)
       try await Self.expectServing(server)
+    }
+  }
+
+  @Test(arguments: [RemoteRequestDecoder.maxOperations + 1, 30_000])
+  func tooManyOperationsAreRefusedBeforeAnyRuns(_ count: Int) async throws {
+    try await withServer { server in
+      let deletes = Array(repeating: #"{"deleteAnimal": {"animalId": "Cat"}}"#, count: count / 2)
+      let queries = Array(repeating: #"{"animals": {}}"#, count: count - count / 2)
+      let body = #"{"query": [\#(queries.joined(separator: ","))], "mutation": [\#(deletes.joined(separator: ","))]}"#
+      let exchange = try await HTTPExchange.post(body, to: server.apiURL)
+      #expect(exchange.status == 400)
+      #expect(exchange.errorMessage == "too many operations: \(count) in one request; send at most 100 per request")
+      #expect(try await RemoteStore(server: server).fetchAnimalsQuery() == Animal.samples)
+    }
+  }
+
+  @Test func theMostOperationsARequestMayListAreAnswered() async throws {
+    try await withServer { server in
+      let queries = Array(repeating: #"{"categories": {}}"#, count: RemoteRequestDecoder.maxOperations)
+      let exchange = try await HTTPExchange.post(#"{"query": [\#(queries.joined(separator: ","))]}"#, to: server.apiURL)
+      #expect(exchange.status == 200)
+      #expect(try exchange.remoteResponse().query?.count == RemoteRequestDecoder.maxOperations)
     }
   }
 

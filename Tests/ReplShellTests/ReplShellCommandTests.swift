@@ -38,6 +38,41 @@ private enum EmptyShell: ReplShellApp {
     }
   }
 
+  @Test func pathsFollowAScriptModeAndNameNoDomain() throws {
+    let check = try ReplShellCommand<TallyShell>.parse(["--check", "Scenarios/a.txt", "Scenarios/b.txt"])
+    #expect(check.arguments == ["Scenarios/a.txt", "Scenarios/b.txt"])
+    #expect(check.domain == nil)
+    let script = try ReplShellCommand<TallyShell>.parse(["--script", "Scenarios/a.txt", "Scenarios/", "--check", "--shard", "2/3"])
+    #expect(script.scripts == ["Scenarios/a.txt"] && script.arguments == ["Scenarios/"])
+    #expect(script.shard == (try Shard(parsing: "2/3")))
+    #expect(try ReplShellCommand<TallyShell>.parse(["tally"]).domain == "tally")
+  }
+
+  @Test(arguments: [
+    (["--check"], "--check needs scenario files or folders, such as `"),
+    (["--update", "--check", "a.txt"], "use either --check or --update, not both"),
+    (["--prune", "--check", "Scenarios/"], "--update --prune Scenarios/"),
+    (["--jobs", "0", "--check", "Scenarios/"], "--jobs takes 1 or more"),
+    (["--junit", "report.xml"], "add the paths with --check, --update or --script"),
+    (["--check", "Scenarios/", "--shard", "3/2"], "--shard takes K/N with 1 ≤ K ≤ N"),
+    (["--check", "Scenarios/", "--shard", "0/2"], "--shard takes K/N with 1 ≤ K ≤ N"),
+    (["a.txt", "b.txt"], "--check a.txt b.txt"),
+    (["Scenarios/tally.txt"], "--script Scenarios/tally.txt"),
+  ])
+  func aMistakeSaysWhatToTypeInstead(_ arguments: [String], _ advice: String) {
+    #expect {
+      _ = try ReplShellCommand<TallyShell>.parse(arguments)
+    } throws: { error in
+      ReplShellCommand<TallyShell>.message(for: error).contains(advice)
+    }
+  }
+
+  @Test func shardsDealSortedItemsInTurn() throws {
+    let items = Array(1...7)
+    let parts = try (1...3).map { try Shard(parsing: "\($0)/3").part(of: items) }
+    #expect(parts == [[1, 4, 7], [2, 5], [3, 6]])
+  }
+
   @Test func helpListsTheAppsDomains() {
     let help = ReplShellCommand<TallyShell>.helpMessage()
     #expect(help.contains("tally"))

@@ -5,8 +5,10 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// Feeds the command parser and the action decoder a million generated lines — random, truncated
-/// and mutated versions of real commands — and checks each one either parses or gets one error
-/// line whose column lies within the line (plus one, for "at the end").
+/// and mutated versions of real commands, random bytes, and lines generated from the grammar
+/// (valid commands and their prefixes, deep nesting, huge numbers, long strings, every escape) —
+/// and checks each one either parses or gets one error line whose column lies within the line
+/// (plus one, for "at the end").
 @Suite struct ParserFuzzTests {
   static let seeds = [
     "dispatch didTapIncrementButton",
@@ -47,8 +49,8 @@ import Testing
     let alphabet = Array("abcdexyzACZ019 .,:()[]\\\"'#-=_é日\u{0}\u{7}\u{1B}\u{301}🙂\t")
     var generator = SplitMix64(seed: seed)
     var outcome = FuzzOutcome()
-    for _ in 0..<lines {
-      let line = mutatedLine(&generator, alphabet: alphabet)
+    for index in 0..<lines {
+      let line = index.isMultiple(of: 2) ? mutatedLine(&generator, alphabet: alphabet) : GrammarLines.line(&generator)
       do throws(CommandError) {
         let command = try CommandParser.parse(line)
         if case .dispatch(let expression) = command {
@@ -70,7 +72,7 @@ import Testing
   static func mutatedLine(_ generator: inout SplitMix64, alphabet: [Character]) -> String {
     var characters = Array(seeds[Int(generator.next() % UInt64(seeds.count))])
     func randomCharacter() -> Character { alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-    switch generator.next() % 6 {
+    switch generator.next() % 7 {
     case 0:
       characters = Array(characters.prefix(Int(generator.next() % UInt64(characters.count + 1))))
     case 1, 2:
@@ -80,6 +82,9 @@ import Testing
     case 3:
       characters = (0..<Int(generator.next() % 60)).map { _ in randomCharacter() }
     case 4:
+      let bytes = (0..<Int(generator.next() % 40)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+      return String(decoding: bytes, as: UTF8.self)
+    case 5:
       let at = Int(generator.next() % UInt64(characters.count + 1))
       characters.insert(contentsOf: (0..<Int(1 + generator.next() % 8)).map { _ in randomCharacter() }, at: at)
     default:
@@ -88,5 +93,101 @@ import Testing
       }
     }
     return String(characters)
+  }
+
+  @Test func nestingDeeperThanTheLimitIsRefusedWithTheLimitAndColumn() throws {
+    let prefix = "select selectX("
+    let deepest = prefix + String(repeating: "[", count: 255) + String(repeating: "]", count: 255) + ")"
+    #expect(throws: Never.self) { try CommandParser.parse(deepest) }
+    for depth in [256, 5_000] {
+      let line = prefix + String(repeating: "[", count: depth)
+      #expect(throws: CommandError("nesting deeper than 256 levels of `[` and `(`", column: prefix.count + 256)) {
+        try CommandParser.parse(line)
+      }
+    }
+  }
+}
+
+/// Lines of the command language generated from its grammar: commands over values nested a few
+/// levels, with huge and odd numbers, strings with every escape (good and bad), the occasional
+/// long string or nesting near and past the limit — and a third of them cut short, so prefixes of
+/// valid commands are tried too.
+enum GrammarLines {
+  static let numbers = [
+    "0", "-7", "1_000", "2.5e3", "-0.0", "1e308", "1e309", "-1e-400", "9223372036854775807", "-9223372036854775808",
+    "9223372036854775808", "99999999999999999999999999999999999999999", "1.", "0x1F", "1e", "1e+", "--1", "1__2", "3.14.15",
+  ]
+  static let escapes = [
+    #"\n"#, #"\t"#, #"\r"#, #"\0"#, #"\""#, #"\\"#, #"\'"#, #"\u{1F600}"#, #"\u{0}"#, #"\u{10FFFF}"#, #"\u{D800}"#,
+    #"\u{110000}"#, #"\u{}"#, #"\u{zz}"#, #"\u{41"#, #"\u"#, #"\q"#, "\\", "é", "日本", "\u{301}", "🙂", "\u{7}",
+  ]
+  static let names = ["animalId", "name", "diet", "categoryId", "range", "result", "x", "_", "é", "nil", "true"]
+  static let actions = [
+    "didTapIncrementButton", "ui.animalList.onTapDeleteSelectedAnimalButton", "animalEditor.onTapAddAnimalButton",
+    "data.persistentSession.didFetchCategories", "categoryList.onAppear", "quakeList.onTapRefreshQuakesButton",
+  ]
+  static let selectors = ["selectAnimalsValues", "selectAnimal", "selectCategories", "selectValue", "selectX"]
+
+  static func line(_ generator: inout SplitMix64) -> String {
+    let line: String
+    switch generator.next() % 16 {
+    case 0, 1: line = "select " + call(&generator, selectors, depth: 0)
+    case 2, 3: line = "expect " + call(&generator, selectors, depth: 0) + " == " + value(&generator, depth: 0)
+    case 4: line = "expect error " + call(&generator, actions, depth: 0)
+    case 5: line = "select selectX(" + (generator.next() % 20 == 0 ? deepNesting(&generator) : value(&generator, depth: 0)) + ")"
+    default: line = "dispatch " + (generator.next() % 3 == 0 ? "." : "") + call(&generator, actions, depth: 0)
+    }
+    guard generator.next() % 3 == 0 else { return line }
+    return String(line.prefix(Int(generator.next() % UInt64(line.count + 1))))
+  }
+
+  private static func pick(_ generator: inout SplitMix64, _ choices: [String]) -> String {
+    choices[Int(generator.next() % UInt64(choices.count))]
+  }
+
+  private static func call(_ generator: inout SplitMix64, _ names: [String], depth: Int) -> String {
+    let name = pick(&generator, names)
+    guard generator.next() % 4 != 0 else { return name }
+    return name + "(" + arguments(&generator, depth: depth + 1) + ")"
+  }
+
+  private static func arguments(_ generator: inout SplitMix64, depth: Int) -> String {
+    (0..<Int(generator.next() % 4)).map { _ in
+      (generator.next() % 5 == 0 ? "" : pick(&generator, names) + ": ") + value(&generator, depth: depth)
+    }.joined(separator: ", ")
+  }
+
+  /// A value; below four levels it may be a collection, a case with arguments or a struct.
+  private static func value(_ generator: inout SplitMix64, depth: Int) -> String {
+    switch generator.next() % (depth < 4 ? 11 : 7) {
+    case 0: return pick(&generator, numbers)
+    case 1: return string(&generator)
+    case 2: return pick(&generator, ["true", "false", "nil", "[:]", "[]", "-.infinity", ".infinity", ".nan", "-", "[:", "[,]"])
+    case 3: return "." + pick(&generator, names)
+    case 4: return #"\."# + pick(&generator, names) + (generator.next() % 2 == 0 ? ".count" : "")
+    case 5: return #"\Animal."# + pick(&generator, names)
+    case 6: return "\"" + pick(&generator, escapes) + "\"" + pick(&generator, ["", ",", ")", "]", ":"])
+    case 7: return "[" + (0..<Int(generator.next() % 4)).map { _ in value(&generator, depth: depth + 1) }.joined(separator: ", ") + "]"
+    case 8:
+      let entries = (0..<Int(1 + generator.next() % 3)).map { _ in string(&generator) + ": " + value(&generator, depth: depth + 1) }
+      return "[" + entries.joined(separator: ", ") + "]"
+    case 9: return "." + call(&generator, names, depth: depth)
+    default: return pick(&generator, ["Animal", "Category", "Quake"]) + "(" + arguments(&generator, depth: depth + 1) + ")"
+    }
+  }
+
+  /// A string literal of escapes and text, unterminated one time in twenty; one in two hundred is
+  /// thousands of characters long.
+  private static func string(_ generator: inout SplitMix64) -> String {
+    let count = generator.next() % 200 == 0 ? 1_000 : Int(generator.next() % 6)
+    let parts = (0..<count).map { _ in generator.next() % 2 == 0 ? pick(&generator, escapes) : pick(&generator, names) }
+    return "\"" + parts.joined() + (generator.next() % 20 == 0 ? "" : "\"")
+  }
+
+  /// Brackets and calls nested around the limit (250…262 levels), closed or not.
+  private static func deepNesting(_ generator: inout SplitMix64) -> String {
+    let levels = (0..<(250 + Int(generator.next() % 13))).map { _ in generator.next() % 2 == 0 ? ("[", "]") : (".a(", ")") }
+    let closed = generator.next() % 2 == 0
+    return levels.map(\.0).joined() + "1" + (closed ? levels.reversed().map(\.1).joined() : "")
   }
 }
