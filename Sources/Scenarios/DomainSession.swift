@@ -16,6 +16,7 @@ import Foundation
   func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
   func settle() async throws(CommandError)
+  func statePaths(matching prefix: String) -> [String]
   func close() async
 }
 
@@ -297,6 +298,18 @@ extension DomainSession {
       walked.append(component)
     }
     return ValuePrinter.pretty(value).map(OutputLine.plain)
+  }
+
+  func statePaths(matching prefix: String) -> [String] {
+    var components = prefix.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    components.removeLast()
+    var value = stateValue
+    for component in components {
+      guard let child = value.namedChildren.first(where: { $0.name == component }) else { return [] }
+      value = child.value
+    }
+    let base = components.isEmpty ? "" : components.joined(separator: ".") + "."
+    return value.namedChildren.prefix(200).map { base + $0.name + ($0.value.namedChildren.isEmpty ? "" : ".") }
   }
 
   var historyLines: [OutputLine] {

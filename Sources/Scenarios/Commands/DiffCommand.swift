@@ -1,0 +1,15 @@
+/// `diff`: prints what the last dispatch changed, again.
+struct DiffCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "diff", usage: "diff", summary: "prints what the last dispatch changed, again", examples: ["diff"])
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> DiffCommand {
+    try arguments.expectNothing()
+    return DiffCommand()
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    let lines = try shell.requireSession().lastDispatchLines
+    return CommandOutput(lines.isEmpty ? [.note("nothing dispatched yet")] : lines)
+  }
+}

@@ -1,0 +1,15 @@
+/// `selectors`: lists every selector with its parameters and output type.
+struct SelectorsCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "selectors", usage: "selectors", summary: "lists every selector with its parameters and output type",
+    examples: ["selectors"])
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> SelectorsCommand {
+    try arguments.expectNothing()
+    return SelectorsCommand()
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try shell.requireSession().selectorSignatures.map { .plain($0.signature) })
+  }
+}
