@@ -7,7 +7,7 @@ import Synchronization
 /// encoding of that element only. Prints exactly what `ValueDiff` prints for the encoded values.
 public struct StateDiff: Sendable {
   /// The domain's specialized dictionary comparisons, by dictionary type.
-  private let specialized: [ObjectIdentifier: @Sendable (Any, Any) -> DictionaryChanges?]
+  private let specialized: [ObjectIdentifier: @Sendable (Any, Any) throws(CommandError) -> DictionaryChanges?]
 
   /// A diff that compares the dictionary types named in `specializations` with code specialized for them.
   public init(specializations: [DiffSpecialization] = []) {
@@ -15,64 +15,64 @@ public struct StateDiff: Sendable {
   }
 
   /// The diff lines, or an empty array when the states are equal.
-  public func lines<State: Encodable>(from old: State, to new: State) -> [OutputLine] {
-    if Self.areEqual(old, new) { return [] }
+  public func lines<State: Encodable>(from old: State, to new: State) throws(CommandError) -> [OutputLine] {
+    if try Self.areEqual(old, new) { return [] }
     var lines: [OutputLine] = []
-    appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
+    try appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
     return lines
   }
 
   /// The changes between two dictionaries: specialized code if the domain named their type, generic code otherwise.
-  private func dictionaryChanges(from old: Any, to new: Any) -> DictionaryChanges? {
+  private func dictionaryChanges(from old: Any, to new: Any) throws(CommandError) -> DictionaryChanges? {
     if let specialized = specialized[ObjectIdentifier(type(of: new))] {
-      return specialized(old, new)
+      return try specialized(old, new)
     }
-    return (new as? any DiffableDictionary)?.changes(since: old)
+    return try (new as? any DiffableDictionary)?.changes(since: old)
   }
 
-  private func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+  private func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) throws(CommandError) {
     switch Shape.of(new) {
     case .dictionary:
-      if let changes = dictionaryChanges(from: old, to: new), changes.oldCount > 0, changes.newCount > 0 {
-        appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      if let changes = try dictionaryChanges(from: old, to: new), changes.oldCount > 0, changes.newCount > 0 {
+        try appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
         return
       }
     case .structure(let typeName, let labels):
-      appendStructure(old, new, typeName: typeName, labels: labels, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      try appendStructure(old, new, typeName: typeName, labels: labels, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
     case .leaf:
       break
     }
-    ValueDiff.appendDiff(Self.encode(old), Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+    ValueDiff.appendDiff(try Self.encode(old), try Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
   }
 
   private func appendStructure(
     _ old: Any, _ new: Any, typeName: String, labels: [String], prefix: String, suffix: String, indent: Int,
     to lines: inout [OutputLine]
-  ) {
+  ) throws(CommandError) {
     let oldChildren = Mirror(reflecting: old).children.map(\.value)
     let newChildren = Mirror(reflecting: new).children.map(\.value)
     guard oldChildren.count == labels.count, newChildren.count == labels.count else {
-      ValueDiff.appendDiff(Self.encode(old), Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      ValueDiff.appendDiff(try Self.encode(old), try Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
     }
     let padding = String(repeating: " ", count: indent)
     lines.append(OutputLine(.plain, padding + prefix + typeName + "("))
     var unchanged = 0
     for index in labels.indices {
-      if Self.areEqual(oldChildren[index], newChildren[index]) {
+      if try Self.areEqual(oldChildren[index], newChildren[index]) {
         unchanged += 1
         continue
       }
       Self.flush(&unchanged, padding: padding, to: &lines)
       let comma = index == labels.count - 1 ? "" : ","
-      appendDiff(oldChildren[index], newChildren[index], prefix: labels[index] + ": ", suffix: comma, indent: indent + 2, to: &lines)
+      try appendDiff(oldChildren[index], newChildren[index], prefix: labels[index] + ": ", suffix: comma, indent: indent + 2, to: &lines)
     }
     Self.flush(&unchanged, padding: padding, to: &lines)
     lines.append(OutputLine(.plain, padding + ")" + suffix))
   }
 
-  private func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+  private func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) throws(CommandError) {
     let padding = String(repeating: " ", count: indent)
     lines.append(OutputLine(.plain, padding + prefix + "["))
     let total = changes.changes.count + changes.unchangedBefore.reduce(changes.unchangedAfter, +)
@@ -85,11 +85,11 @@ public struct StateDiff: Sendable {
       let label = ValuePrinter.singleLine(change.key) + ": "
       switch (change.old, change.new) {
       case (let before?, let after?):
-        appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+        try appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
       case (let before?, nil):
-        ValueDiff.appendWhole(Self.encode(before), kind: .removed, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+        ValueDiff.appendWhole(try Self.encode(before), kind: .removed, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
       case (nil, let after?):
-        ValueDiff.appendWhole(Self.encode(after), kind: .added, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+        ValueDiff.appendWhole(try Self.encode(after), kind: .added, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
       case (nil, nil):
         break
       }
@@ -107,16 +107,19 @@ public struct StateDiff: Sendable {
   }
 
   /// Whether two values are equal: by `==` when the type is `Equatable`, else by their encodings.
-  static func areEqual(_ a: Any, _ b: Any) -> Bool {
+  static func areEqual(_ a: Any, _ b: Any) throws(CommandError) -> Bool {
     if let equatable = a as? any Equatable {
       return equatable.isEqual(to: b)
     }
-    return encode(a) == encode(b)
+    return try encode(a) == encode(b)
   }
 
-  static func encode(_ value: Any) -> Value {
-    guard let encodable = value as? any Encodable else { return .null }
-    return (try? ValueEncoder.encode(encodable)) ?? .null
+  /// The value encoded for printing; a value that is not `Encodable` is an error naming its type.
+  static func encode(_ value: Any) throws(CommandError) -> Value {
+    guard let encodable = value as? any Encodable else {
+      throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): it is not Encodable")
+    }
+    return try ValueEncoder.encodeForShell(encodable)
   }
 }
 
@@ -150,14 +153,14 @@ struct DictionaryChanges {
 /// comparison is specialized for those types.
 public struct DiffSpecialization: Sendable {
   let dictionaryType: ObjectIdentifier
-  let changes: @Sendable (_ old: Any, _ new: Any) -> DictionaryChanges?
+  let changes: @Sendable (_ old: Any, _ new: Any) throws(CommandError) -> DictionaryChanges?
 
   /// Specialized comparison of `TreeDictionary<Key, Value>` states.
   public static func treeDictionary<Key: Hashable & Encodable & Sendable, Value: Equatable & Sendable>(
     _ key: Key.Type, _ value: Value.Type
   ) -> DiffSpecialization {
-    DiffSpecialization(dictionaryType: ObjectIdentifier(TreeDictionary<Key, Value>.self)) { old, new in
-      (new as? TreeDictionary<Key, Value>)?.changes(since: old)
+    DiffSpecialization(dictionaryType: ObjectIdentifier(TreeDictionary<Key, Value>.self)) { old, new throws(CommandError) in
+      try (new as? TreeDictionary<Key, Value>)?.changes(since: old)
     }
   }
 
@@ -166,7 +169,7 @@ public struct DiffSpecialization: Sendable {
 /// A dictionary type `StateDiff` can compare entry by entry.
 protocol DiffableDictionary {
   /// The changes from `old` (a dictionary of the same type) to this one; nil for another type.
-  func changes(since old: Any) -> DictionaryChanges?
+  func changes(since old: Any) throws(CommandError) -> DictionaryChanges?
 }
 
 extension DiffableDictionary {
@@ -174,16 +177,18 @@ extension DiffableDictionary {
   /// between them in key order.
   fileprivate static func changes<Key: Hashable & Encodable, Element>(
     _ changed: [(key: Key, old: Element?, new: Element?)], newKeys: some Sequence<Key>, oldCount: Int, newCount: Int
-  ) -> DictionaryChanges {
+  ) throws(CommandError) -> DictionaryChanges {
     let sortKey = sortKeyFunction(Key.self)
-    let sortKeys = changed.map { sortKey($0.key) }
+    var sortKeys: [String] = []
+    sortKeys.reserveCapacity(changed.count)
+    for change in changed { sortKeys.append(try sortKey(change.key)) }
     let order = changed.indices.sorted { sortKeys[$0] < sortKeys[$1] }
     let sortedKeys = order.map { sortKeys[$0] }
     var buckets = Array(repeating: 0, count: changed.count + 1)
     if !changed.isEmpty {
       let changedKeys = Set(changed.map(\.key))
       for key in newKeys where !changedKeys.contains(key) {
-        let keyText = sortKey(key)
+        let keyText = try sortKey(key)
         var low = 0
         var high = sortedKeys.count
         while low < high {
@@ -195,11 +200,14 @@ extension DiffableDictionary {
     } else {
       buckets[0] = newCount
     }
+    var changes: [DictionaryChanges.Change] = []
+    changes.reserveCapacity(order.count)
+    for index in order {
+      let change = changed[index]
+      changes.append(DictionaryChanges.Change(key: try encodedKey(change.key), old: change.old, new: change.new))
+    }
     return DictionaryChanges(
-      changes: order.map { index in
-        let change = changed[index]
-        return DictionaryChanges.Change(key: encodedKey(change.key), old: change.old, new: change.new)
-      },
+      changes: changes,
       unchangedBefore: Array(buckets.dropLast()), unchangedAfter: buckets[changed.count], oldCount: oldCount,
       newCount: newCount)
   }
@@ -227,28 +235,28 @@ extension DiffableDictionary {
     return changed
   }
 
-  private static func encodedKey<Key: Encodable>(_ key: Key) -> Value {
+  private static func encodedKey<Key: Encodable>(_ key: Key) throws(CommandError) -> Value {
     if let text = key as? String { return .string(text) }
-    return (try? ValueEncoder.encode(key)) ?? .null
+    return try ValueEncoder.encodeForShell(key)
   }
 
   /// How keys order in the output; for `String` keys the string itself, without a cast per key.
-  private static func sortKeyFunction<Key: Encodable>(_ type: Key.Type) -> (Key) -> String {
+  private static func sortKeyFunction<Key: Encodable>(_ type: Key.Type) -> (Key) throws(CommandError) -> String {
     if Key.self == String.self {
       return { unsafeBitCast($0, to: String.self) }
     }
-    return { encodedKey($0).sortKey }
+    return { key throws(CommandError) in try encodedKey(key).sortKey }
   }
 }
 
 extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
-  func changes(since old: Any) -> DictionaryChanges? {
+  func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
     let changed = Self.changedInStep(old: old, new: self)
       ?? Self.changedByLookup(
         old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
         new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
-    return Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
+    return try Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
   }
 
   /// Walks both dictionaries side by side: a dictionary derived from another keeps the order of the
@@ -301,12 +309,12 @@ extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equata
 }
 
 extension Dictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
-  func changes(since old: Any) -> DictionaryChanges? {
+  func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
     let changed = Self.changedByLookup(
       old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
       new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
-    return Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
+    return try Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
   }
 }
 

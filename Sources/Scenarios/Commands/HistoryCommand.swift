@@ -10,6 +10,6 @@ struct HistoryCommand: ShellCommand {
   }
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().historyLines)
+    CommandOutput(try shell.requireSession().historyLines())
   }
 }
