@@ -30,7 +30,7 @@
     self.selectors = selectors
     self.store = SessionStore(initialState: initialState, reducer: reducer)
     self.buffer = buffer
-    self.settler = Settler(tracker: store.tracker, timeout: settleTimeout)
+    self.settler = Settler(activity: store.activity, timeout: settleTimeout)
     store.didDispatch = { [unowned self] old, action, new in
       self.record(old: old, action: action, new: new)
     }

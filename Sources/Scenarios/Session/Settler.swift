@@ -1,21 +1,23 @@
+import ImmutableData
+
 /// Waits until the listeners of a session's store have finished with everything dispatched, so
 /// that a command prints what they did without sleeping; says so when the wait runs long.
 @MainActor final class Settler {
-  private let tracker: SettleTracker
+  private let activity: StreamActivity
   private let timeout: Duration
   /// Told `true` when a wait lasts longer than a moment, and `false` when it ends.
   var onWaiting: (@MainActor (Bool) -> Void)?
 
-  /// A settler over the listener streams `tracker` counts, giving up after `timeout`.
-  init(tracker: SettleTracker, timeout: Duration) {
-    self.tracker = tracker
+  /// A settler over the listener streams `activity` counts, giving up after `timeout`.
+  init(activity: StreamActivity, timeout: Duration) {
+    self.activity = activity
     self.timeout = timeout
   }
 
   /// Returns once every listener is back waiting; throws when interrupted or out of time.
   func settle() async throws(CommandError) {
-    let tracker = self.tracker
-    if tracker.isIdle { return }
+    let activity = self.activity
+    if activity.isIdle { return }
     let timeout = self.timeout
     let progress = Task { @MainActor [weak self] in
       try await Task.sleep(for: .milliseconds(250))
@@ -27,7 +29,7 @@
     }
     let settled = await withTaskGroup(of: Bool.self) { group in
       group.addTask {
-        await tracker.waitUntilIdle()
+        await activity.waitUntilIdle()
         return true
       }
       group.addTask {
