@@ -1,0 +1,192 @@
+import HashTreeCollections
+
+/// The changed entries of a dictionary, sorted by key, and how many unchanged entries lie
+/// before each of them (and after the last) in key order.
+struct DictionaryChanges {
+  /// One key whose value was added, removed or replaced.
+  struct Change {
+    let key: Value
+    let old: Any?
+    let new: Any?
+  }
+
+  let changes: [Change]
+  let unchangedBefore: [Int]
+  let unchangedAfter: Int
+  let oldCount: Int
+  let newCount: Int
+}
+
+/// Compiled code for comparing one concrete dictionary type. Through `any DiffableDictionary` the
+/// comparison runs as unspecialized generic code, several times slower per entry; a domain names
+/// the dictionary types of its state (`.treeDictionary(Quake.ID.self, Quake.self)`) so that their
+/// comparison is specialized for those types.
+public struct DiffSpecialization: Sendable {
+  let dictionaryType: ObjectIdentifier
+  let changes: @Sendable (_ old: Any, _ new: Any) throws(CommandError) -> DictionaryChanges?
+
+  /// Specialized comparison of `TreeDictionary<Key, Value>` states.
+  public static func treeDictionary<Key: Hashable & Encodable & Sendable, Value: Equatable & Sendable>(
+    _ key: Key.Type, _ value: Value.Type
+  ) -> DiffSpecialization {
+    DiffSpecialization(dictionaryType: ObjectIdentifier(TreeDictionary<Key, Value>.self)) { old, new throws(CommandError) in
+      try (new as? TreeDictionary<Key, Value>)?.changes(since: old)
+    }
+  }
+
+}
+
+/// A dictionary type `StateDiff` can compare entry by entry.
+protocol DiffableDictionary {
+  /// The changes from `old` (a dictionary of the same type) to this one; nil for another type.
+  func changes(since old: Any) throws(CommandError) -> DictionaryChanges?
+}
+
+extension DiffableDictionary {
+  /// The changes given the changed entries, with the unchanged keys of the new dictionary counted
+  /// between them in key order.
+  fileprivate static func changes<Key: Hashable & Encodable, Element>(
+    _ changed: [(key: Key, old: Element?, new: Element?)], newKeys: some Sequence<Key>, oldCount: Int, newCount: Int
+  ) throws(CommandError) -> DictionaryChanges {
+    let sortKey = sortKeyFunction(Key.self)
+    var sortKeys: [String] = []
+    sortKeys.reserveCapacity(changed.count)
+    for change in changed { sortKeys.append(try sortKey(change.key)) }
+    let order = changed.indices.sorted { sortKeys[$0] < sortKeys[$1] }
+    let sortedKeys = order.map { sortKeys[$0] }
+    var buckets = Array(repeating: 0, count: changed.count + 1)
+    if !changed.isEmpty {
+      // A key is hashed only when its sort key equals a changed one: the walk over the other keys
+      // compares sort keys and nothing else.
+      let changedKeys = Set(changed.map(\.key))
+      for key in newKeys {
+        let keyText = try sortKey(key)
+        var low = 0
+        var high = sortedKeys.count
+        while low < high {
+          let middle = (low + high) / 2
+          if sortedKeys[middle] < keyText { low = middle + 1 } else { high = middle }
+        }
+        if low < sortedKeys.count, sortedKeys[low] == keyText, changedKeys.contains(key) { continue }
+        buckets[low] += 1
+      }
+    } else {
+      buckets[0] = newCount
+    }
+    var changes: [DictionaryChanges.Change] = []
+    changes.reserveCapacity(order.count)
+    for index in order {
+      let change = changed[index]
+      changes.append(DictionaryChanges.Change(key: try encodedKey(change.key), old: change.old, new: change.new))
+    }
+    return DictionaryChanges(
+      changes: changes,
+      unchangedBefore: Array(buckets.dropLast()), unchangedAfter: buckets[changed.count], oldCount: oldCount,
+      newCount: newCount)
+  }
+
+  /// The added, removed and replaced entries, found by looking every key up in the other dictionary.
+  fileprivate static func changedByLookup<Key: Hashable, Element: Equatable>(
+    old: some Sequence<(key: Key, value: Element)>, oldCount: Int, oldLookup: (Key) -> Element?,
+    new: some Sequence<(key: Key, value: Element)>, newCount: Int, newLookup: (Key) -> Element?
+  ) -> [(key: Key, old: Element?, new: Element?)] {
+    var changed: [(key: Key, old: Element?, new: Element?)] = []
+    var added = 0
+    for (key, value) in new {
+      if let previous = oldLookup(key) {
+        if previous != value { changed.append((key, previous, value)) }
+      } else {
+        changed.append((key, nil, value))
+        added += 1
+      }
+    }
+    if oldCount > newCount - added {
+      for (key, value) in old where newLookup(key) == nil {
+        changed.append((key, value, nil))
+      }
+    }
+    return changed
+  }
+
+  private static func encodedKey<Key: Encodable>(_ key: Key) throws(CommandError) -> Value {
+    if let text = key as? String { return .string(text) }
+    return try ValueEncoder.encodeForShell(key)
+  }
+
+  /// How keys order in the output; for `String` keys the string itself, without a cast per key.
+  private static func sortKeyFunction<Key: Encodable>(_ type: Key.Type) -> (Key) throws(CommandError) -> String {
+    if Key.self == String.self {
+      return { unsafeBitCast($0, to: String.self) }
+    }
+    return { key throws(CommandError) in try encodedKey(key).sortKey }
+  }
+}
+
+extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
+  func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
+    guard let old = old as? Self else { return nil }
+    let changed = Self.changedInStep(old: old, new: self)
+      ?? Self.changedByLookup(
+        old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
+        new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
+    return try Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
+  }
+
+  /// Walks both dictionaries side by side: a dictionary derived from another keeps the order of the
+  /// keys they share, so most entries are compared without a lookup. Nil when the orders disagree.
+  /// Keys and values are walked with their own iterators: in this generic code, (key, value) tuples
+  /// would cost a type-metadata lookup per entry.
+  private static func changedInStep(old: Self, new: Self) -> [(key: Key, old: Value?, new: Value?)]? {
+    var changed: [(key: Key, old: Value?, new: Value?)] = []
+    var oldKeys = old.keys.makeIterator()
+    var oldValues = old.values.makeIterator()
+    var newKeys = new.keys.makeIterator()
+    var newValues = new.values.makeIterator()
+    var oldKey = oldKeys.next()
+    var newKey = newKeys.next()
+    var oldValue = oldValues.next()
+    var newValue = newValues.next()
+    while let before = oldKey, let after = newKey, let beforeValue = oldValue, let afterValue = newValue {
+      if before == after {
+        if beforeValue != afterValue { changed.append((after, beforeValue, afterValue)) }
+        oldKey = oldKeys.next()
+        oldValue = oldValues.next()
+        newKey = newKeys.next()
+        newValue = newValues.next()
+      } else if new[before] == nil {
+        changed.append((before, beforeValue, nil))
+        oldKey = oldKeys.next()
+        oldValue = oldValues.next()
+      } else if old[after] == nil {
+        changed.append((after, nil, afterValue))
+        newKey = newKeys.next()
+        newValue = newValues.next()
+      } else {
+        return nil
+      }
+    }
+    while let before = oldKey, let beforeValue = oldValue {
+      guard new[before] == nil else { return nil }
+      changed.append((before, beforeValue, nil))
+      oldKey = oldKeys.next()
+      oldValue = oldValues.next()
+    }
+    while let after = newKey, let afterValue = newValue {
+      guard old[after] == nil else { return nil }
+      changed.append((after, nil, afterValue))
+      newKey = newKeys.next()
+      newValue = newValues.next()
+    }
+    return changed
+  }
+}
+
+extension Dictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
+  func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
+    guard let old = old as? Self else { return nil }
+    let changed = Self.changedByLookup(
+      old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
+      new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
+    return try Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
+  }
+}
