@@ -186,3 +186,20 @@ extension Expression {
     }
   }
 }
+
+extension Expression {
+  /// A short description for error messages: what the user wrote, on one line.
+  var summary: String {
+    switch kind {
+    case .string:
+      let quoted = sourceText
+      return quoted.count > 40 ? String(quoted.prefix(37)) + "…\"" : quoted
+    case .array: return "an array"
+    case .dictionary: return "a dictionary"
+    case .member(let leadingDot, let path, let arguments):
+      return (leadingDot ? "." : "") + path.joined(separator: ".") + (arguments == nil ? "" : "(…)")
+    case .int, .double, .bool, .null, .keyPath:
+      return sourceText
+    }
+  }
+}

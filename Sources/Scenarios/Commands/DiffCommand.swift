@@ -1,12 +1,7 @@
 /// `diff`: prints what the last dispatch changed, again.
-struct DiffCommand: ShellCommand {
+struct DiffCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "diff", usage: "diff", summary: "prints what the last dispatch changed, again", examples: ["diff"])
-
-  static func parse(_ arguments: CommandArguments) throws(CommandError) -> DiffCommand {
-    try arguments.expectNothing()
-    return DiffCommand()
-  }
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     let lines = try shell.requireSession().lastDispatchLines

@@ -1,12 +1,7 @@
 /// `domains`: lists the domains and the options of `use`.
-struct DomainsCommand: ShellCommand {
+struct DomainsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "domains", usage: "domains", summary: "lists the domains and the options of `use`", examples: ["domains"])
-
-  static func parse(_ arguments: CommandArguments) throws(CommandError) -> DomainsCommand {
-    try arguments.expectNothing()
-    return DomainsCommand()
-  }
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     CommandOutput(shell.domains.flatMap { domain -> [OutputLine] in

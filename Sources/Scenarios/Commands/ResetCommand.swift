@@ -1,13 +1,8 @@
 /// `reset`: starts the current domain again with a fresh store and the same options.
-struct ResetCommand: ShellCommand {
+struct ResetCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "reset", usage: "reset", summary: "starts the current domain again with a fresh store and the same options",
     examples: ["reset"])
-
-  static func parse(_ arguments: CommandArguments) throws(CommandError) -> ResetCommand {
-    try arguments.expectNothing()
-    return ResetCommand()
-  }
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     _ = try shell.requireSession()

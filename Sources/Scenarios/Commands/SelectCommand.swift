@@ -1,5 +1,5 @@
 /// `select <selector>[(arguments)]`: evaluates a selector on the current state and prints its output.
-struct SelectCommand: ShellCommand {
+struct SelectCommand: SelectorCallCommand {
   static let description = CommandDescription(
     name: "select", usage: "select <selector>[(arguments)]",
     summary: "evaluates a selector on the current state and prints its output",
@@ -7,14 +7,6 @@ struct SelectCommand: ShellCommand {
 
   /// The selector and its arguments.
   let call: SelectorCall
-
-  static func parse(_ arguments: CommandArguments) throws(CommandError) -> SelectCommand {
-    SelectCommand(call: try arguments.selectorCall())
-  }
-
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.selector(in: shell.session)
-  }
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     CommandOutput(try shell.requireSession().select(call))

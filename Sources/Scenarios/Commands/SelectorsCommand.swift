@@ -1,13 +1,8 @@
 /// `selectors`: lists every selector with its parameters and output type.
-struct SelectorsCommand: ShellCommand {
+struct SelectorsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "selectors", usage: "selectors", summary: "lists every selector with its parameters and output type",
     examples: ["selectors"])
-
-  static func parse(_ arguments: CommandArguments) throws(CommandError) -> SelectorsCommand {
-    try arguments.expectNothing()
-    return SelectorsCommand()
-  }
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     CommandOutput(try shell.requireSession().selectorSignatures.map { .plain($0.signature) })

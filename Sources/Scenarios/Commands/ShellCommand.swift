@@ -59,3 +59,32 @@ struct CommandOutput: Sendable {
     self.lines = lines
   }
 }
+
+/// A command that takes no arguments: anything typed after its word is an error that says what to remove.
+protocol CommandWithoutArguments: ShellCommand {
+  /// The command, which has nothing to read.
+  init()
+}
+
+extension CommandWithoutArguments {
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self {
+    try arguments.expectNothing()
+    return Self()
+  }
+}
+
+/// A command whose argument is one selector call, completed as selectors are.
+protocol SelectorCallCommand: ShellCommand {
+  /// The command for `call`.
+  init(call: SelectorCall)
+}
+
+extension SelectorCallCommand {
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self {
+    Self(call: try arguments.selectorCall())
+  }
+
+  @MainActor static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.selector(in: shell.session)
+  }
+}
