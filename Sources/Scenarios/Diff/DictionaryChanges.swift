@@ -2,12 +2,19 @@ import HashTreeCollections
 
 /// The changed entries of a dictionary, sorted by key, and how many unchanged entries lie
 /// before each of them (and after the last) in key order.
-struct DictionaryChanges {
+@usableFromInline struct DictionaryChanges {
   /// One key whose value was added, removed or replaced.
-  struct Change {
-    let key: Value
+  @usableFromInline struct Change {
+    /// The key as the dictionary holds it; encoded only when printed.
+    let key: Any
     let old: Any?
     let new: Any?
+
+    @usableFromInline init(key: Any, old: Any?, new: Any?) {
+      self.key = key
+      self.old = old
+      self.new = new
+    }
   }
 
   let changes: [Change]
@@ -15,6 +22,14 @@ struct DictionaryChanges {
   let unchangedAfter: Int
   let oldCount: Int
   let newCount: Int
+
+  @usableFromInline init(changes: [Change], unchangedBefore: [Int], unchangedAfter: Int, oldCount: Int, newCount: Int) {
+    self.changes = changes
+    self.unchangedBefore = unchangedBefore
+    self.unchangedAfter = unchangedAfter
+    self.oldCount = oldCount
+    self.newCount = newCount
+  }
 }
 
 /// Compiled code for comparing one concrete dictionary type. Through `any DiffableDictionary` the
@@ -25,7 +40,16 @@ public struct DiffSpecialization: Sendable {
   let dictionaryType: ObjectIdentifier
   let changes: @Sendable (_ old: Any, _ new: Any) throws(CommandError) -> DictionaryChanges?
 
-  /// Specialized comparison of `TreeDictionary<Key, Value>` states.
+  @usableFromInline init(
+    dictionaryType: ObjectIdentifier, changes: @escaping @Sendable (_ old: Any, _ new: Any) throws(CommandError) -> DictionaryChanges?
+  ) {
+    self.dictionaryType = dictionaryType
+    self.changes = changes
+  }
+
+  /// Specialized comparison of `TreeDictionary<Key, Value>` states; inlinable, so that the
+  /// domain's module compiles it for its own key and value types.
+  @inlinable
   public static func treeDictionary<Key: Hashable & Encodable & Sendable, Value: Equatable & Sendable>(
     _ key: Key.Type, _ value: Value.Type
   ) -> DiffSpecialization {
@@ -33,11 +57,10 @@ public struct DiffSpecialization: Sendable {
       try (new as? TreeDictionary<Key, Value>)?.changes(since: old)
     }
   }
-
 }
 
 /// A dictionary type `StateDiff` can compare entry by entry.
-protocol DiffableDictionary {
+@usableFromInline protocol DiffableDictionary {
   /// The changes from `old` (a dictionary of the same type) to this one; nil for another type.
   func changes(since old: Any) throws(CommandError) -> DictionaryChanges?
 }
@@ -45,7 +68,8 @@ protocol DiffableDictionary {
 extension DiffableDictionary {
   /// The changes given the changed entries, with the unchanged keys of the new dictionary counted
   /// between them in key order.
-  fileprivate static func changes<Key: Hashable & Encodable, Element>(
+  @inlinable
+  static func changes<Key: Hashable & Encodable, Element>(
     _ changed: [(key: Key, old: Element?, new: Element?)], newKeys: some Sequence<Key>, oldCount: Int, newCount: Int
   ) throws(CommandError) -> DictionaryChanges {
     let sortKey = sortKeyFunction(Key.self)
@@ -77,7 +101,7 @@ extension DiffableDictionary {
     changes.reserveCapacity(order.count)
     for index in order {
       let change = changed[index]
-      changes.append(DictionaryChanges.Change(key: try encodedKey(change.key), old: change.old, new: change.new))
+      changes.append(DictionaryChanges.Change(key: change.key, old: change.old, new: change.new))
     }
     return DictionaryChanges(
       changes: changes,
@@ -86,7 +110,8 @@ extension DiffableDictionary {
   }
 
   /// The added, removed and replaced entries, found by looking every key up in the other dictionary.
-  fileprivate static func changedByLookup<Key: Hashable, Element: Equatable>(
+  @inlinable
+  static func changedByLookup<Key: Hashable, Element: Equatable>(
     old: some Sequence<(key: Key, value: Element)>, oldCount: Int, oldLookup: (Key) -> Element?,
     new: some Sequence<(key: Key, value: Element)>, newCount: Int, newLookup: (Key) -> Element?
   ) -> [(key: Key, old: Element?, new: Element?)] {
@@ -108,21 +133,18 @@ extension DiffableDictionary {
     return changed
   }
 
-  private static func encodedKey<Key: Encodable>(_ key: Key) throws(CommandError) -> Value {
-    if let text = key as? String { return .string(text) }
-    return try ValueEncoder.encodeForShell(key)
-  }
-
   /// How keys order in the output; for `String` keys the string itself, without a cast per key.
-  private static func sortKeyFunction<Key: Encodable>(_ type: Key.Type) -> (Key) throws(CommandError) -> String {
+  @usableFromInline
+  static func sortKeyFunction<Key: Encodable>(_ type: Key.Type) -> (Key) throws(CommandError) -> String {
     if Key.self == String.self {
       return { unsafeBitCast($0, to: String.self) }
     }
-    return { key throws(CommandError) in try encodedKey(key).sortKey }
+    return { key throws(CommandError) in try StateDiff.encodedKey(key).sortKey }
   }
 }
 
 extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
+  @inlinable
   func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
     let changed = Self.changedInStep(old: old, new: self)
@@ -136,7 +158,8 @@ extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equata
   /// keys they share, so most entries are compared without a lookup. Nil when the orders disagree.
   /// Keys and values are walked with their own iterators: in this generic code, (key, value) tuples
   /// would cost a type-metadata lookup per entry.
-  private static func changedInStep(old: Self, new: Self) -> [(key: Key, old: Value?, new: Value?)]? {
+  @inlinable
+  static func changedInStep(old: Self, new: Self) -> [(key: Key, old: Value?, new: Value?)]? {
     var changed: [(key: Key, old: Value?, new: Value?)] = []
     var oldKeys = old.keys.makeIterator()
     var oldValues = old.values.makeIterator()
@@ -182,6 +205,7 @@ extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equata
 }
 
 extension Dictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
+  @inlinable
   func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
     let changed = Self.changedByLookup(

@@ -80,7 +80,7 @@ public struct StateDiff: Sendable {
       Self.flush(&unchanged, padding: padding, to: &lines)
       position += changes.unchangedBefore[index] + 1
       let comma = position == total ? "" : ","
-      let label = ValuePrinter.singleLine(change.key) + ": "
+      let label = ValuePrinter.singleLine(try Self.encodedKey(change.key)) + ": "
       switch (change.old, change.new) {
       case (let before?, let after?):
         try appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
@@ -110,6 +110,12 @@ public struct StateDiff: Sendable {
       return equatable.isEqual(to: b)
     }
     return try encode(a) == encode(b)
+  }
+
+  /// A dictionary key encoded for printing and ordering; a `String` key without the encoder.
+  static func encodedKey(_ key: Any) throws(CommandError) -> Value {
+    if let text = key as? String { return .string(text) }
+    return try encode(key)
   }
 
   /// The value encoded for printing; a value that is not `Encodable` is an error naming its type.
