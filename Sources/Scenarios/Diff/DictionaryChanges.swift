@@ -147,58 +147,56 @@ extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equata
   @inlinable
   func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
-    let changed = Self.changedInStep(old: old, new: self)
-      ?? Self.changedByLookup(
-        old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
-        new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
+    var newKeys: [Key] = []
+    newKeys.reserveCapacity(count)
+    if let changed = Self.changedInStep(old: old, new: self, newKeys: &newKeys) {
+      return try Self.changes(changed, newKeys: newKeys, oldCount: old.count, newCount: count)
+    }
+    let changed = Self.changedByLookup(
+      old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
+      new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
     return try Self.changes(changed, newKeys: keys, oldCount: old.count, newCount: count)
   }
 
   /// Walks both dictionaries side by side: a dictionary derived from another keeps the order of the
   /// keys they share, so most entries are compared without a lookup. Nil when the orders disagree.
-  /// Keys and values are walked with their own iterators: in this generic code, (key, value) tuples
-  /// would cost a type-metadata lookup per entry.
+  /// Each entry is taken once as a (key, value) pair: iterating keys and values apart would copy
+  /// every entry twice. The new keys are kept in `newKeys`, so that counting the unchanged ones
+  /// needs no second walk of the tree.
   @inlinable
-  static func changedInStep(old: Self, new: Self) -> [(key: Key, old: Value?, new: Value?)]? {
+  static func changedInStep(old: Self, new: Self, newKeys: inout [Key]) -> [(key: Key, old: Value?, new: Value?)]? {
     var changed: [(key: Key, old: Value?, new: Value?)] = []
-    var oldKeys = old.keys.makeIterator()
-    var oldValues = old.values.makeIterator()
-    var newKeys = new.keys.makeIterator()
-    var newValues = new.values.makeIterator()
-    var oldKey = oldKeys.next()
-    var newKey = newKeys.next()
-    var oldValue = oldValues.next()
-    var newValue = newValues.next()
-    while let before = oldKey, let after = newKey, let beforeValue = oldValue, let afterValue = newValue {
-      if before == after {
-        if beforeValue != afterValue { changed.append((after, beforeValue, afterValue)) }
-        oldKey = oldKeys.next()
-        oldValue = oldValues.next()
-        newKey = newKeys.next()
-        newValue = newValues.next()
-      } else if new[before] == nil {
-        changed.append((before, beforeValue, nil))
-        oldKey = oldKeys.next()
-        oldValue = oldValues.next()
-      } else if old[after] == nil {
-        changed.append((after, nil, afterValue))
-        newKey = newKeys.next()
-        newValue = newValues.next()
+    var oldEntries = old.makeIterator()
+    var newEntries = new.makeIterator()
+    var before = oldEntries.next()
+    var after = newEntries.next()
+    while let oldEntry = before, let newEntry = after {
+      if oldEntry.key == newEntry.key {
+        newKeys.append(newEntry.key)
+        if oldEntry.value != newEntry.value { changed.append((newEntry.key, oldEntry.value, newEntry.value)) }
+        before = oldEntries.next()
+        after = newEntries.next()
+      } else if new[oldEntry.key] == nil {
+        changed.append((oldEntry.key, oldEntry.value, nil))
+        before = oldEntries.next()
+      } else if old[newEntry.key] == nil {
+        newKeys.append(newEntry.key)
+        changed.append((newEntry.key, nil, newEntry.value))
+        after = newEntries.next()
       } else {
         return nil
       }
     }
-    while let before = oldKey, let beforeValue = oldValue {
-      guard new[before] == nil else { return nil }
-      changed.append((before, beforeValue, nil))
-      oldKey = oldKeys.next()
-      oldValue = oldValues.next()
+    while let oldEntry = before {
+      guard new[oldEntry.key] == nil else { return nil }
+      changed.append((oldEntry.key, oldEntry.value, nil))
+      before = oldEntries.next()
     }
-    while let after = newKey, let afterValue = newValue {
-      guard old[after] == nil else { return nil }
-      changed.append((after, nil, afterValue))
-      newKey = newKeys.next()
-      newValue = newValues.next()
+    while let newEntry = after {
+      guard old[newEntry.key] == nil else { return nil }
+      newKeys.append(newEntry.key)
+      changed.append((newEntry.key, nil, newEntry.value))
+      after = newEntries.next()
     }
     return changed
   }
