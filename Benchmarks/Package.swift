@@ -60,6 +60,7 @@ let package = Package(
         .product(name: "QuakesData", package: "ImmutableData"),
         .product(name: "ReplShell", package: "ImmutableData"),
         .product(name: "SampleDomains", package: "ImmutableData"),
+        .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       path: "Benchmarks/ShellEngine",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

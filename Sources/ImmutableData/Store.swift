@@ -6,7 +6,7 @@
 /// The hot paths are `@inlinable` so that callers in other modules get code specialized for their
 /// `State` and `Action` instead of generic code that copies values through witness tables.
 @MainActor final public class Store<State, Action>: Sendable where State: Sendable, Action: Sendable {
-  @usableFromInline let registrar = StreamRegistrar<(oldState: State, action: Action)>()
+  @usableFromInline let registrar: StreamRegistrar<(oldState: State, action: Action)>
   @usableFromInline var state: State
   @usableFromInline let reducer: @Sendable (State, Action) throws -> State
 
@@ -17,6 +17,19 @@
   ) {
     self.state = state
     self.reducer = reducer
+    self.registrar = StreamRegistrar()
+  }
+
+  /// Creates a store whose streams report to `activity` the elements their consumers have not
+  /// finished with, so that a caller can wait until every listener is idle.
+  package init(
+    initialState state: State,
+    reducer: @escaping @Sendable (State, Action) throws -> State,
+    activity: StreamActivity
+  ) {
+    self.state = state
+    self.reducer = reducer
+    self.registrar = StreamRegistrar(activity: activity)
   }
 }
 
@@ -56,5 +69,10 @@ extension Store {
   /// The number of streams still registered; a cancelled stream no longer counts.
   package var streamCount: Int {
     self.registrar.count
+  }
+
+  /// Ends every stream, so that listeners stop.
+  package func finishStreams() {
+    self.registrar.finishAll()
   }
 }

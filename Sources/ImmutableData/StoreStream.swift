@@ -23,6 +23,8 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
   /// The iterator of a `StoreStream`; only one task may iterate a stream.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline let consumer: Consumer
+    /// Whether the consumer holds an element it received, which it has finished with once it asks for the next.
+    @usableFromInline var holdsElement = false
 
     init(consumer: Consumer) {
       self.consumer = consumer
@@ -30,12 +32,17 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
 
     @inlinable
     public mutating func next() async -> Element? {
-      await consumer.buffer.next(isolation: nil)
+      await next(isolation: nil)
     }
 
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
-      await consumer.buffer.next(isolation: actor)
+      if holdsElement {
+        consumer.buffer.finishedWithElement()
+      }
+      let element = await consumer.buffer.next(isolation: actor)
+      holdsElement = element != nil
+      return element
     }
   }
 
@@ -84,15 +91,31 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
 
   @usableFromInline let contents = Mutex(Contents())
   private let onTermination: @Sendable () -> Void
+  /// The count of unfinished elements this stream reports to, with its id there; nil when nobody counts.
+  @usableFromInline let activity: (count: StreamActivity, id: Int)?
 
-  /// Creates a buffer that calls `onTermination` once, when its consumer is cancelled or gone.
-  init(onTermination: @escaping @Sendable () -> Void) {
+  /// Creates a buffer that calls `onTermination` once, when its consumer is cancelled or gone,
+  /// and reports the elements its consumer has not finished with to `activity`.
+  init(activity: (count: StreamActivity, id: Int)?, onTermination: @escaping @Sendable () -> Void) {
+    self.activity = activity
     self.onTermination = onTermination
+    activity.map { $0.count.streamStarted($0.id) }
+  }
+
+  /// The consumer came back for another element: it has finished with the one before.
+  @inlinable
+  func finishedWithElement() {
+    if let activity {
+      activity.count.finished(on: activity.id)
+    }
   }
 
   /// Hands `element` to the waiting consumer, or keeps it for the next `next()`.
   @inlinable
   func yield(_ element: Element) {
+    if let activity {
+      activity.count.produced(on: activity.id)
+    }
     let waiter = contents.withLock { contents -> CheckedContinuation<Element?, Never>? in
       guard !contents.isFinished else { return nil }
       if let waiter = contents.waiter {
@@ -113,6 +136,7 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
       return contents.waiter
     }
     waiter?.resume(returning: nil)
+    activity.map { $0.count.streamEnded($0.id) }
   }
 
   /// The next element; runs on the consumer's actor, so taking a buffered element never hops.
@@ -149,6 +173,9 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
       return (contents.waiter, wasCancelled)
     }
     waiter?.resume(returning: nil)
-    if !wasCancelled { onTermination() }
+    if !wasCancelled {
+      activity.map { $0.count.streamEnded($0.id) }
+      onTermination()
+    }
   }
 }

@@ -6,8 +6,12 @@
   private var nextID = 0
   @usableFromInline var buffers: [StreamBuffer<Element>] = []
   private var ids: [Int] = []
+  /// Where the streams report the elements their consumers have not finished with; nil when nobody counts.
+  private let activity: StreamActivity?
 
-  @usableFromInline init() {}
+  @usableFromInline init(activity: StreamActivity? = nil) {
+    self.activity = activity
+  }
 
   deinit {
     for buffer in self.buffers {
@@ -26,7 +30,7 @@ extension StreamRegistrar {
   func makeStream() -> StoreStream<Element> {
     self.nextID += 1
     let id = self.nextID
-    let buffer = StreamBuffer<Element> { [weak self] in
+    let buffer = StreamBuffer<Element>(activity: activity.map { ($0, id) }) { [weak self] in
       Task { @MainActor in
         self?.removeStream(id: id)
       }
@@ -46,6 +50,15 @@ extension StreamRegistrar {
 }
 
 extension StreamRegistrar {
+  /// Ends every stream: each consumer gets what is buffered, then nil.
+  func finishAll() {
+    for buffer in self.buffers {
+      buffer.finish()
+    }
+    self.buffers.removeAll()
+    self.ids.removeAll()
+  }
+
   private func removeStream(id: Int) {
     guard let index = self.ids.firstIndex(of: id) else { return }
     self.ids.remove(at: index)

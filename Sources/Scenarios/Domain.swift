@@ -48,7 +48,7 @@ public struct Domain: Sendable {
     }
     self.roundTrip = { () throws(CommandError) -> [String] in
       try actionExamples.map { action throws(CommandError) in
-        let printed = catalog.text(for: (try? ValueEncoder.encode(action)) ?? .null)
+        let printed = catalog.text(for: try ValueEncoder.encodeForShell(action))
         let reparsed = try DomainSession<State, Action>.parseAction(printed, catalog: catalog)
         guard reparsed == action else {
           throw CommandError("`\(printed)` reads back as a different action")

@@ -58,24 +58,3 @@ package struct Expression: Sendable, Equatable {
     self.column = column
   }
 }
-
-extension Expression {
-  /// A short description for error messages: what the user wrote, on one line.
-  var summary: String {
-    switch kind {
-    case .string(let text):
-      var quoted = ""
-      ValuePrinter.writeQuoted(text, to: &quoted)
-      return quoted.count > 40 ? String(quoted.prefix(37)) + "…\"" : quoted
-    case .int(let number): return String(number)
-    case .double(let number): return ValuePrinter.format(number)
-    case .bool(let flag): return flag ? "true" : "false"
-    case .null: return "nil"
-    case .array: return "an array"
-    case .dictionary: return "a dictionary"
-    case .member(let leadingDot, let path, let arguments):
-      return (leadingDot ? "." : "") + path.joined(separator: ".") + (arguments == nil ? "" : "(…)")
-    case .keyPath(let path): return "\\." + path.joined(separator: ".")
-    }
-  }
-}

@@ -48,9 +48,9 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
         actionFilter = filter(repeat each values)
       }
       return PreparedSelector(
-        evaluate: { state in
+        evaluate: { state throws(CommandError) in
           let output = function(state)
-          return SelectorOutput(value: (try? ValueEncoder.encode(output)) ?? .null) { expected throws(CommandError) in
+          return SelectorOutput(value: try ValueEncoder.encodeForShell(output)) { expected throws(CommandError) in
             output == (try ValueDecoder.decode(Output.self, from: expected))
           }
         },
@@ -73,7 +73,7 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
 
 /// A selector with its arguments read, ready to run on states.
 struct PreparedSelector<State, Action>: Sendable {
-  let evaluate: @Sendable (State) -> SelectorOutput
+  let evaluate: @Sendable (State) throws(CommandError) -> SelectorOutput
   let filter: (@Sendable (State, Action) -> Bool)?
 }
 

@@ -21,13 +21,15 @@ import Synchronization
   public let isScript: Bool
   /// The folder relative paths in `use` options start from.
   public var baseDirectory: URL
+  /// What listeners print between commands, and the debug categories that are on.
   let buffer = OutputBuffer()
+  /// The running domain session, if any.
   var session: (any AnyDomainSession)?
-  private var currentDomain: Domain?
-  private var currentOptions: [String: String] = [:]
+  /// The running domain and the options it started with, for `reset`.
+  private(set) var running: (domain: Domain, options: [String: String])?
   private var identifierCounter = IdentifierCounter()
-  /// Recently parsed lines and their commands.
-  private var parsedLines: [String: Command] = [:]
+  /// Recently parsed lines and their commands; nil for blank lines and comments.
+  private var parsedLines: [String: (any ShellCommand)?] = [:]
   private static let parsedLinesLimit = 4_096
   /// `$SCRATCH` in option paths: a folder of this shell's own, made on first use.
   private let scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-\(UUID().uuidString)")
@@ -83,8 +85,7 @@ import Synchronization
     case .success(let started):
       started.onWaiting = { [weak self] waiting in self?.onWaiting?(waiting) }
       session = started
-      currentDomain = domain
-      currentOptions = options
+      running = (domain, options)
     case .failure(let error as CommandError):
       throw error
     case .failure(let error):
@@ -105,7 +106,12 @@ import Synchronization
     let pending = buffer.drain()
     let outcome: Swift.Result<Result, CommandError>
     do throws(CommandError) {
-      outcome = .success(try await run(try parse(line)))
+      if let command = try parse(line) {
+        let output = try await command.run(in: self)
+        outcome = .success(Result(lines: output.lines, succeeded: true, quit: output.quits))
+      } else {
+        outcome = .success(Result(lines: [], succeeded: true, quit: false))
+      }
     } catch {
       outcome = .failure(error)
     }
@@ -119,7 +125,7 @@ import Synchronization
   }
 
   /// Parses `line`, remembering what recent lines parsed to: scripts repeat lines, and parsing is pure.
-  private func parse(_ line: String) throws(CommandError) -> Command {
+  private func parse(_ line: String) throws(CommandError) -> (any ShellCommand)? {
     if let known = parsedLines[line] {
       return known
     }
@@ -143,136 +149,12 @@ import Synchronization
     return [OutputLine.error(place + first)] + messageLines.map { OutputLine(.error, $0) }
   }
 
-  private func requireSession() throws(CommandError) -> any AnyDomainSession {
+  /// The running session, or an error that says how to start one.
+  func requireSession() throws(CommandError) -> any AnyDomainSession {
     guard let session else {
       throw CommandError("no domain is running: type `use counter` (or `domains` for the list)")
     }
     return session
-  }
-
-  private func run(_ command: Command) async throws(CommandError) -> Result {
-    var lines: [OutputLine] = []
-    var quit = false
-    switch command {
-    case .nothing:
-      break
-    case .help(let topic):
-      lines = try Help.lines(for: topic, shell: self)
-    case .domains:
-      lines = domains.flatMap { domain -> [OutputLine] in
-        var entry = [OutputLine.plain("\(domain.name)\(domain.name == session?.domainName ? " (running)" : "") — \(domain.summary)")]
-        let flags = domain.options.map { "--\($0.name) \($0.valueName)" }
-        let width = flags.map(\.count).max() ?? 0
-        entry += zip(flags, domain.options).map { flag, option in
-          .plain("    " + flag + String(repeating: " ", count: width - flag.count) + "  " + option.help)
-        }
-        return entry
-      }
-    case .use(let name, let words, let column):
-      let options = try Self.parseOptions(words, column: column)
-      do {
-        lines = try await start(domain: name, options: options)
-      } catch {
-        throw CommandError(error.message, column: column)
-      }
-      lines.append(.note("started \(name)"))
-    case .actions(let filter):
-      let session = try requireSession()
-      let cases = session.catalog.cases.filter { filter == nil || $0.signature.localizedCaseInsensitiveContains(filter ?? "") }
-      if cases.isEmpty {
-        throw CommandError("no action matches `\((filter ?? "").truncatedForMessage)`; type `actions` for all of them")
-      }
-      lines = cases.map { .plain($0.signature) }
-    case .selectors:
-      lines = try requireSession().selectorSignatures.map { .plain($0.signature) }
-    case .dispatch(let expression):
-      let session = try requireSession()
-      switch try await session.dispatch(expression) {
-      case .dispatched:
-        lines = buffer.drain()
-      case .rejected(let error):
-        throw CommandError("the reducer rejected the action, state unchanged: \(error)", column: expression.column)
-      }
-    case .expectError(let expression):
-      let session = try requireSession()
-      switch try await session.dispatch(expression) {
-      case .dispatched:
-        throw CommandError("expected the reducer to reject the action, but it was dispatched", column: expression.column)
-      case .rejected(let error):
-        lines = buffer.drain() + [.note("rejected as expected: \(error)")]
-      }
-    case .select(let call):
-      lines = try requireSession().select(call)
-    case .expectSelector(let call, let expected):
-      lines = try requireSession().expect(call, equals: expected)
-    case .state(let path, let column):
-      lines = try requireSession().state(at: path, column: column)
-    case .diff:
-      let session = try requireSession()
-      lines = session.lastDispatchLines.isEmpty ? [.note("nothing dispatched yet")] : session.lastDispatchLines
-    case .history:
-      lines = try requireSession().historyLines
-    case .watch(let call):
-      lines = try requireSession().watch(call)
-    case .unwatch(let name):
-      lines = try requireSession().unwatch(name)
-    case .debug(let category, let enabled):
-      lines = try debug(category: category, enabled: enabled)
-    case .settle:
-      try await requireSession().settle()
-      lines = buffer.drain() + [.note("settled")]
-    case .reset:
-      _ = try requireSession()
-      guard let domain = currentDomain else { break }
-      lines = try await start(domain: domain.name, options: currentOptions)
-      lines.append(.note("reset \(domain.name) to a fresh store"))
-    case .quit:
-      quit = true
-    }
-    return Result(lines: lines, succeeded: true, quit: quit)
-  }
-
-  private func debug(category: String?, enabled: Bool?) throws(CommandError) -> [OutputLine] {
-    let all = OutputBuffer.Category.allCases
-    var targets = all
-    if let category, category != "all" {
-      guard let match = OutputBuffer.Category(rawValue: category) else {
-        throw CommandError("unknown debug category `\(category.truncatedForMessage)`; categories: \(all.map(\.rawValue).joined(separator: ", ")), all")
-      }
-      targets = [match]
-    }
-    if let enabled {
-      for target in targets { buffer.set(target, enabled: enabled) }
-    }
-    let on = buffer.enabledCategories
-    return all.map { .plain("\($0.rawValue): \(on.contains($0) ? "on" : "off")") }
-  }
-
-  /// `--store PATH --feed URL` → `["store": PATH, "feed": URL]`.
-  static func parseOptions(_ words: [String], column: Int) throws(CommandError) -> [String: String] {
-    var options: [String: String] = [:]
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      guard word.hasPrefix("--"), word.count > 2 else {
-        throw CommandError("expected an option such as `--store PATH`, found `\(word.truncatedForMessage)`", column: column)
-      }
-      var name = String(word.dropFirst(2))
-      var value: String
-      if let equals = name.firstIndex(of: "=") {
-        value = String(name[name.index(after: equals)...])
-        name = String(name[..<equals])
-      } else {
-        guard index + 1 < words.count else {
-          throw CommandError("option --\(name) needs a value", column: column)
-        }
-        index += 1
-        value = words[index]
-      }
-      options[name] = value
-      index += 1
-    }
-    return options
   }
 
   /// Ends the running session and removes the scratch folder.

@@ -217,3 +217,14 @@ extension EncodingNode {
     }
   }
 }
+
+extension ValueEncoder {
+  /// Encodes `value` for printing; a value that cannot be encoded is an error that names its type.
+  static func encodeForShell<T: Encodable>(_ value: T) throws(CommandError) -> Value {
+    do {
+      return try encode(value)
+    } catch {
+      throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): \(error)")
+    }
+  }
+}

@@ -160,3 +160,46 @@ extension Value {
     }
   }
 }
+
+extension Expression {
+  /// The expression written back as source text.
+  var sourceText: String {
+    switch kind {
+    case .string(let text):
+      var quoted = ""
+      ValuePrinter.writeQuoted(text, to: &quoted)
+      return quoted
+    case .int(let number): return String(number)
+    case .double(let number): return ValuePrinter.format(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return "nil"
+    case .array(let elements): return "[" + elements.map(\.sourceText).joined(separator: ", ") + "]"
+    case .dictionary(let entries):
+      return entries.isEmpty ? "[:]" : "[" + entries.map { $0.key.sourceText + ": " + $0.value.sourceText }.joined(separator: ", ") + "]"
+    case .member(let leadingDot, let path, let arguments):
+      var text = (leadingDot ? "." : "") + path.joined(separator: ".")
+      if let arguments {
+        text += "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + $0.value.sourceText }.joined(separator: ", ") + ")"
+      }
+      return text
+    case .keyPath(let path): return "\\." + path.joined(separator: ".")
+    }
+  }
+}
+
+extension Expression {
+  /// A short description for error messages: what the user wrote, on one line.
+  var summary: String {
+    switch kind {
+    case .string:
+      let quoted = sourceText
+      return quoted.count > 40 ? String(quoted.prefix(37)) + "…\"" : quoted
+    case .array: return "an array"
+    case .dictionary: return "a dictionary"
+    case .member(let leadingDot, let path, let arguments):
+      return (leadingDot ? "." : "") + path.joined(separator: ".") + (arguments == nil ? "" : "(…)")
+    case .int, .double, .bool, .null, .keyPath:
+      return sourceText
+    }
+  }
+}

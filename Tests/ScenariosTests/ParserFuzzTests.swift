@@ -53,8 +53,8 @@ import Testing
       let line = index.isMultiple(of: 2) ? mutatedLine(&generator, alphabet: alphabet) : GrammarLines.line(&generator)
       do throws(CommandError) {
         let command = try CommandParser.parse(line)
-        if case .dispatch(let expression) = command {
-          _ = try DomainSession<AnimalsState, AnimalsAction>.decodeAction(expression, catalog: catalog)
+        if let dispatch = command as? DispatchCommand {
+          _ = try DomainSession<AnimalsState, AnimalsAction>.decodeAction(dispatch.action, catalog: catalog)
         }
         outcome.parsed += 1
       } catch {

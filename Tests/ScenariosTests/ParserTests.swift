@@ -5,8 +5,8 @@ import Testing
 @Suite struct ParserTests {
   @Test func parsesADispatchWithArguments() throws {
     let command = try CommandParser.parse(#"dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")"#)
-    guard case .dispatch(let expression) = command, case .member(false, let path, let arguments?) = expression.kind else {
-      Issue.record("not a dispatch: \(command)")
+    guard let expression = (command as? DispatchCommand)?.action, case .member(false, let path, let arguments?) = expression.kind else {
+      Issue.record("not a dispatch: \(String(describing: command))")
       return
     }
     #expect(path == ["animalList", "onTapDeleteSelectedAnimalButton"])

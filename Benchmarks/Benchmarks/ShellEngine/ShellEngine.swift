@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import HashTreeCollections
 import QuakesData
 import SampleDomains
 @_spi(Internals) import Scenarios
@@ -8,38 +9,53 @@ import SyntheticQuakes
 // Figures 4 and 5 of ENGINEERING.md: the diff the shell prints after a dispatch on a 64k-quake
 // state, and how many counter dispatch lines a script runs per second.
 
-let quakeCount = 65_536
-let changedIndex = 12_345
-
-/// The states of the diff figure: 64k quakes, then the same with one quake revised.
+/// The states of the diff figure: `count` quakes, then the same with one quake revised.
 struct DiffFixture: Sendable {
   let old: QuakesState
   let new: QuakesState
-  /// The old state as the shell keeps it between dispatches: already encoded.
-  let oldValue: Value
+  /// The two states' quake dictionaries, read once through reflection: the domain keeps them `package`.
+  let oldQuakes: TreeDictionary<Quake.ID, Quake>
+  let newQuakes: TreeDictionary<Quake.ID, Quake>
 
   /// The diff with the specialization the Quakes domain declares for its quake dictionary, as the shell runs it.
   let stateDiff = StateDiff(specializations: [.treeDictionary(Quake.ID.self, Quake.self)])
 
-  init() throws {
-    self.old = try SyntheticQuakes.state(count: quakeCount)
+  init(count: Int) throws {
+    self.old = try SyntheticQuakes.state(count: count)
     self.new = try QuakesReducer.reduce(
       state: old,
-      action: .data(.persistentSession(.remoteStore(.didFetchQuakes(result: .success(quakes: [SyntheticQuakes.quake(changedIndex, revision: 1)])))))
+      action: .data(.persistentSession(.remoteStore(.didFetchQuakes(result: .success(quakes: [SyntheticQuakes.quake(count / 5, revision: 1)])))))
     )
-    self.oldValue = try ValueEncoder.encode(old)
+    self.oldQuakes = try Self.quakes(of: old)
+    self.newQuakes = try Self.quakes(of: new)
   }
 
-  /// What the shell does after a dispatch on a large state: diff the Swift values, encoding only what changed.
-  func diffText() -> String {
-    stateDiff.lines(from: old, to: new).map(\.text).joined(separator: "\n")
+  private static func quakes(of state: QuakesState) throws -> TreeDictionary<Quake.ID, Quake> {
+    guard let quakes = Mirror(reflecting: state).descendant("quakes", "data") as? TreeDictionary<Quake.ID, Quake> else {
+      throw FixtureError.noQuakeDictionary
+    }
+    return quakes
   }
 
-  /// The baseline: encode the whole new state and diff the two encodings (what the shell does for small states).
-  func encodedDiffText() throws -> String {
-    let newValue = try ValueEncoder.encode(new)
-    return ValueDiff.lines(from: oldValue, to: newValue).map(\.text).joined(separator: "\n")
+  /// What the shell does after a dispatch: diff the Swift values and render the lines it prints.
+  func diffText() throws -> String {
+    try stateDiff.lines(from: old, to: new).map(\.text).joined(separator: "\n")
   }
+
+  /// The floor of any O(n) diff: both quake dictionaries walked side by side in their own order,
+  /// keys and values compared with `==`, nothing else. Returns the number of unequal pairs.
+  func equalityWalk() -> Int {
+    var unequal = 0
+    for (before, after) in zip(oldQuakes, newQuakes) where before.key != after.key || before.value != after.value {
+      unequal += 1
+    }
+    return unequal
+  }
+}
+
+/// The state no longer holds its quakes at `quakes.data`.
+enum FixtureError: Error {
+  case noQuakeDictionary
 }
 
 /// FNV-1a over the UTF-8 bytes: a digest that, unlike `hashValue`, is the same in every process.
@@ -70,20 +86,39 @@ func counterScript(lineCount: Int) -> String {
 
 let scriptLineCount = 100_000
 
-/// The typed diff and the encoded diff printed different text: a bug in one of them.
-struct DiffMismatch: Error {}
-
-/// Built once per process: 64k quakes take a while to make and encode, and only the diff is measured.
-/// Its digest is printed so that runs in separate processes (different hash seeds, so different
+/// Built once per process per size: making the quakes takes a while, and only the diff is measured.
+/// The digest is printed so that runs in separate processes (different hash seeds, so different
 /// `TreeDictionary` orders) can be compared byte for byte.
-let diffFixture = Result {
-  let fixture = try DiffFixture()
-  let text = fixture.diffText()
-  guard text == (try fixture.encodedDiffText()) else {
-    throw DiffMismatch()
+func makeFixture(count: Int) -> Result<(fixture: DiffFixture, text: String), any Error> {
+  Result {
+    let fixture = try DiffFixture(count: count)
+    let text = try fixture.diffText()
+    print("diff of one changed quake in \(count): \(text.split(separator: "\n").count) lines, FNV-1a \(digest(text))")
+    return (fixture: fixture, text: text)
   }
-  print("diff of one changed quake in \(quakeCount): \(text.split(separator: "\n").count) lines, FNV-1a \(digest(text))")
-  return (fixture: fixture, text: text)
+}
+
+let fixture64k = makeFixture(count: 65_536)
+let fixture1k = makeFixture(count: 1_024)
+
+/// Registers the diff of one changed quake, rendered as the shell prints it, and the side-by-side
+/// equality walk over the same two states.
+func diffPair(diff diffName: String, walk walkName: String, fixture: Result<(fixture: DiffFixture, text: String), any Error>) {
+  Benchmark(diffName) { benchmark in
+    let (states, expected) = try fixture.get()
+    benchmark.startMeasurement()
+    let text = try states.diffText()
+    benchmark.stopMeasurement()
+    if text != expected {
+      benchmark.error("the diff differs from the first one computed in this process")
+    }
+  }
+
+  Benchmark(walkName) { benchmark in
+    let states = try fixture.get().fixture
+    benchmark.startMeasurement()
+    blackHole(states.equalityWalk())
+  }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -94,38 +129,9 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 20
   )
 
-  Benchmark("4 diff 64k, one changed: StateDiff + render (what the shell does)") { benchmark in
-    let (fixture, expected) = try diffFixture.get()
-    benchmark.startMeasurement()
-    let text = fixture.diffText()
-    benchmark.stopMeasurement()
-    if text != expected {
-      benchmark.error("the diff differs from the first one computed in this process")
-    }
-  }
-
-  Benchmark("4 diff 64k, one changed: baseline, encode new + ValueDiff + render") { benchmark in
-    let (fixture, expected) = try diffFixture.get()
-    benchmark.startMeasurement()
-    let text = try fixture.encodedDiffText()
-    benchmark.stopMeasurement()
-    if text != expected {
-      benchmark.error("the encoded diff differs from the typed one")
-    }
-  }
-
-  Benchmark("4 diff 64k, one changed: ValueEncoder.encode(new) only") { benchmark in
-    let fixture = try diffFixture.get().fixture
-    benchmark.startMeasurement()
-    blackHole(try ValueEncoder.encode(fixture.new))
-  }
-
-  Benchmark("4 diff 64k, one changed: ValueDiff.lines only") { benchmark in
-    let fixture = try diffFixture.get().fixture
-    let newValue = try ValueEncoder.encode(fixture.new)
-    benchmark.startMeasurement()
-    blackHole(ValueDiff.lines(from: fixture.oldValue, to: newValue))
-  }
+  // Figure 4: the diff as the shell prints it, against the floor of any O(n) method, side by side.
+  diffPair(diff: "diff 64k, one change", walk: "equality walk 64k", fixture: fixture64k)
+  diffPair(diff: "diff 1k, one change", walk: "equality walk 1k", fixture: fixture1k)
 
   Benchmark(
     "5 script, 100k counter lines to a file",

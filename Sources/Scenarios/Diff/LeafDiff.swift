@@ -1,14 +1,9 @@
-/// The difference between two values as lines in the style of swift-custom-dump: `-` for the old,
-/// `+` for the new, unchanged parts collapsed as `… (N unchanged)`.
-@_spi(Internals) public enum ValueDiff {
-  /// The diff lines, or an empty array when the values are equal.
-  public static func lines(from old: Value, to new: Value) -> [OutputLine] {
-    guard old != new else { return [] }
-    var lines: [OutputLine] = []
-    appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
-    return lines
-  }
-
+/// The printer of what `StateDiff` does not walk itself — enum cases, arrays, optionals, scalars —
+/// once they differ: the encoded old and new side by side in the style of swift-custom-dump, `-` for
+/// the old, `+` for the new, a case's unchanged arguments and an array's unchanged ends collapsed
+/// as `… (N unchanged)`.
+enum LeafDiff {
+  /// Prints the difference of two encoded leaves, labelled with `prefix` and ended with `suffix`.
   static func appendDiff(_ old: Value, _ new: Value, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     let padding = String(repeating: " ", count: indent)
     if old == new {
@@ -51,6 +46,7 @@
     lines.append(OutputLine(.plain, padding + close + suffix))
   }
 
+  /// Prints a whole value as removed or added.
   static func appendWhole(_ value: Value, kind: OutputLine.Kind, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     let marker = kind == .removed ? "-" : "+"
     var texts: [String] = []

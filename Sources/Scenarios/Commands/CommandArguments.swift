@@ -1,0 +1,44 @@
+/// The text after a command word, with the columns error messages point at.
+struct CommandArguments: Sendable {
+  /// The command word as typed (`exit` for `quit`), for messages.
+  let word: String
+  /// Everything after the word, untrimmed.
+  let text: String
+  /// The column of the first character of `text`.
+  let column: Int
+
+  /// The text without surrounding whitespace; nil when nothing was typed.
+  var trimmed: String? {
+    let trimmed = text.trimmingLeadingWhitespace.trimmingTrailingWhitespace
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  /// Throws unless nothing but whitespace follows the command word.
+  func expectNothing() throws(CommandError) {
+    let extra = text.trimmingLeadingWhitespace
+    guard extra.isEmpty else {
+      throw CommandError("`\(word)` takes no arguments; remove `\(extra.truncatedForMessage)`", column: column + text.count - extra.count)
+    }
+  }
+
+  /// The arguments split into shell words, quotes removed.
+  func words() throws(CommandError) -> [ShellWords.Word] {
+    try ShellWords.split(text, startColumn: column)
+  }
+
+  /// A parser of the arguments as an expression.
+  func expressionParser() throws(CommandError) -> ExpressionParser {
+    try ExpressionParser(text, startColumn: column)
+  }
+
+  /// The arguments as one selector call; `select` and `watch` read theirs so.
+  func selectorCall() throws(CommandError) -> SelectorCall {
+    var parser = try expressionParser()
+    guard !parser.atEnd else {
+      throw CommandError("\(word) needs a selector, e.g. `\(word) selectValue` (type `selectors` for the list)", column: column)
+    }
+    let call = try parser.parseSelectorCall()
+    try parser.expectEnd()
+    return call
+  }
+}

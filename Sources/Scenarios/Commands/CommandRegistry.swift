@@ -1,0 +1,19 @@
+/// The one list of commands: `help` lists it, completion offers it, and a parsed line runs the
+/// command whose name or alias starts it.
+enum CommandRegistry {
+  /// Every command, in the order `help` lists them.
+  static let commands: [any ShellCommand.Type] = [
+    HelpCommand.self, DomainsCommand.self, UseCommand.self, ActionsCommand.self, SelectorsCommand.self,
+    DispatchCommand.self, SelectCommand.self, StateCommand.self, DiffCommand.self, HistoryCommand.self,
+    WatchCommand.self, UnwatchCommand.self, DebugCommand.self, ExpectCommand.self, SettleCommand.self,
+    ResetCommand.self, QuitCommand.self,
+  ]
+
+  /// Every command's name, for suggestions and completion.
+  static let names = commands.map { $0.description.name }
+
+  /// The command that `word` (a name or an alias) runs.
+  static func command(named word: String) -> (any ShellCommand.Type)? {
+    commands.first { $0.description.name == word || $0.description.aliases.contains(word) }
+  }
+}

@@ -1,0 +1,65 @@
+/// The line up to the cursor, split into the word being typed and what lies before it.
+struct CompletionRequest {
+  /// The word being typed: the characters a candidate replaces.
+  let word: String
+  /// The line before that word.
+  let before: String
+  /// The whole words before it; the first is the command word.
+  let words: [String]
+
+  /// Splits `lineUpToCursor` at the start of the word being typed.
+  init(lineUpToCursor: String) {
+    word = String(lineUpToCursor.reversed().prefix { $0.isIdentifierContinuation || $0 == "." || $0 == "\\" || $0 == "-" }.reversed())
+    before = String(lineUpToCursor.dropLast(word.count))
+    words = before.split(whereSeparator: \.isWhitespace).map(String.init)
+  }
+
+  /// The names that start with the word being typed, sorted and without repeats; names ending
+  /// in `.` are never whole words, and `wholeWord: false` makes none of them one.
+  func offer(_ names: [String], wholeWord: Bool = true) -> ShellCompletion {
+    let matches = Array(Set(names.filter { $0.hasPrefix(word) })).sorted()
+    return ShellCompletion(candidates: matches.map { .init(text: $0, isWholeWord: wholeWord && !$0.hasSuffix(".")) }, replacedLength: word.count)
+  }
+}
+
+extension CompletionRequest {
+  /// Completes an action path, an argument label inside its parentheses, or an enum value after a label.
+  @MainActor func action(in session: (any AnyDomainSession)?) -> ShellCompletion {
+    guard let session else { return offer([]) }
+    guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else {
+      return offer(session.catalog.completionNames)
+    }
+    let path = before[..<open].split(whereSeparator: { $0.isWhitespace }).last.map { String($0).split(separator: ".").map(String.init) } ?? []
+    guard let actionCase = try? session.catalog.resolve(path.first == "" ? Array(path.dropFirst()) : path, column: 1) else {
+      return offer([])
+    }
+    if let label = currentLabel(in: before[open...]), let parameter = actionCase.parameters.first(where: { $0.label == label }) {
+      return offer(session.catalog.symbolicValues[parameter.typeName]?.map { "." + $0 } ?? [], wholeWord: false)
+    }
+    return offer(actionCase.parameters.filter { !$0.label.hasPrefix("_") }.map { $0.label + ": " }, wholeWord: false)
+  }
+
+  /// Completes a selector name, an argument label inside its parentheses, or a value after a label.
+  @MainActor func selector(in session: (any AnyDomainSession)?) -> ShellCompletion {
+    guard let session else { return offer([]) }
+    guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else {
+      if before.contains("==") { return offer([]) }
+      return offer(session.selectorSignatures.map(\.name))
+    }
+    let name = before[..<open].split(whereSeparator: { $0.isWhitespace }).last.map(String.init) ?? ""
+    guard let selector = session.selectorSignatures.first(where: { $0.name == name }) else { return offer([]) }
+    if let label = currentLabel(in: before[open...]), let parameter = selector.parameters.first(where: { $0.label == label }) {
+      return offer(parameter.completions, wholeWord: false)
+    }
+    return offer(selector.parameters.map { $0.label + ": " }, wholeWord: false)
+  }
+
+  /// The label of the argument being typed after `(`, when the cursor is past its colon.
+  private func currentLabel(in arguments: Substring) -> String? {
+    let segment = arguments.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    let trimmed = segment.drop { $0 == "(" || $0.isWhitespace }
+    guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+    let label = trimmed[..<colon].trimmingTrailingWhitespace
+    return label.isEmpty ? nil : label
+  }
+}

@@ -1,0 +1,56 @@
+/// `debug [category|all] [on|off]`: switches debug output on or off and shows what is on.
+struct DebugCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "debug", usage: "debug [category|all] [on|off]",
+    summary: "switches debug output on or off and shows what is on; categories: "
+      + OutputBuffer.Category.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; "),
+    examples: ["debug on", "debug effects on", "debug off"])
+
+  /// The category typed, or nil (and `all`) for every one.
+  let category: String?
+  /// On or off; nil only shows what is on.
+  let enabled: Bool?
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> DebugCommand {
+    let words = try arguments.words()
+    func flag(_ word: ShellWords.Word) throws(CommandError) -> Bool {
+      switch word.text {
+      case "on": return true
+      case "off": return false
+      default: throw CommandError("expected `on` or `off`, found `\(word.text.truncatedForMessage)`", column: word.column)
+      }
+    }
+    switch words.count {
+    case 0:
+      return DebugCommand(category: nil, enabled: nil)
+    case 1 where ["on", "off"].contains(words[0].text):
+      return DebugCommand(category: nil, enabled: try flag(words[0]))
+    case 1:
+      return DebugCommand(category: words[0].text, enabled: nil)
+    case 2:
+      return DebugCommand(category: words[0].text, enabled: try flag(words[1]))
+    default:
+      throw CommandError("usage: debug [category] on|off", column: words[2].column)
+    }
+  }
+
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.offer(OutputBuffer.Category.allCases.map(\.rawValue) + ["all", "on", "off"])
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    let all = OutputBuffer.Category.allCases
+    var targets = all
+    if let category, category != "all" {
+      guard let match = OutputBuffer.Category(rawValue: category) else {
+        throw CommandError("unknown debug category `\(category.truncatedForMessage)`; categories: \(all.map(\.rawValue).joined(separator: ", ")), all")
+      }
+      targets = [match]
+    }
+    if let enabled {
+      for target in targets { shell.buffer.set(target, enabled: enabled) }
+    }
+    let on = shell.buffer.enabledCategories
+    return CommandOutput(all.map { .plain("\($0.rawValue): \(on.contains($0) ? "on" : "off")") })
+  }
+}

@@ -1,0 +1,10 @@
+/// `diff`: prints what the last dispatch changed, again.
+struct DiffCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "diff", usage: "diff", summary: "prints what the last dispatch changed, again", examples: ["diff"])
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    let lines = try shell.requireSession().lastDispatchLines
+    return CommandOutput(lines.isEmpty ? [.note("nothing dispatched yet")] : lines)
+  }
+}

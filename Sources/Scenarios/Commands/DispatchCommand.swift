@@ -1,0 +1,33 @@
+/// `dispatch <action>`: dispatches an action and prints the diff of the state, then what listeners dispatched.
+struct DispatchCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "dispatch", usage: "dispatch <action>",
+    summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched",
+    examples: ["dispatch didTapIncrementButton", "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")"])
+
+  /// The action as typed: a case path with its arguments.
+  let action: Expression
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> DispatchCommand {
+    var parser = try arguments.expressionParser()
+    guard !parser.atEnd else {
+      throw CommandError("dispatch needs an action, e.g. `dispatch didTapIncrementButton` (type `actions` for the list)", column: arguments.column)
+    }
+    let action = try parser.parseActionPath()
+    try parser.expectEnd()
+    return DispatchCommand(action: action)
+  }
+
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.action(in: shell.session)
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    switch try await shell.requireSession().dispatch(action) {
+    case .dispatched:
+      return CommandOutput(shell.buffer.drain())
+    case .rejected(let error):
+      throw CommandError("the reducer rejected the action, state unchanged: \(error)", column: action.column)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/// `expect <selector> == <value>` and `expect error <action>`: the assertions of scripts.
+struct ExpectCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "expect", usage: "expect <selector> == <value> | expect error <action>",
+    summary: "asserts in scripts: a selector's output equals a value, or the reducer rejects an action; a failure stops the script with file:line",
+    examples: ["expect selectValue == 1", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"])
+
+  /// What is asserted.
+  enum Assertion: Sendable {
+    /// The selector's output equals the value.
+    case selector(SelectorCall, equals: Expression)
+    /// The reducer rejects the action.
+    case error(Expression)
+  }
+
+  /// What is asserted.
+  let assertion: Assertion
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> ExpectCommand {
+    var parser = try arguments.expressionParser()
+    if parser.peekIdentifier == "error" {
+      parser.advance()
+      guard !parser.atEnd else {
+        throw CommandError("expect error needs an action, e.g. `expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")`", column: parser.column)
+      }
+      let action = try parser.parseActionPath()
+      try parser.expectEnd()
+      return ExpectCommand(assertion: .error(action))
+    }
+    guard !parser.atEnd else {
+      throw CommandError("usage: expect <selector> == <value>, or expect error <action>", column: arguments.column)
+    }
+    let call = try parser.parseSelectorCall()
+    try parser.expect(.equalsEquals, "`==` and the expected value after the selector")
+    let expected = try parser.parseExpression()
+    try parser.expectEnd()
+    return ExpectCommand(assertion: .selector(call, equals: expected))
+  }
+
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.words.count >= 2 && request.words[1] == "error" ? request.action(in: shell.session) : request.selector(in: shell.session)
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    let session = try shell.requireSession()
+    switch assertion {
+    case .selector(let call, let expected):
+      return CommandOutput(try session.expect(call, equals: expected))
+    case .error(let action):
+      switch try await session.dispatch(action) {
+      case .dispatched:
+        throw CommandError("expected the reducer to reject the action, but it was dispatched", column: action.column)
+      case .rejected(let error):
+        return CommandOutput(shell.buffer.drain() + [.note("rejected as expected: \(error)")])
+      }
+    }
+  }
+}

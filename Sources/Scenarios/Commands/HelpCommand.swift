@@ -1,0 +1,34 @@
+/// `help [command]`: lists the commands, or explains one with examples.
+struct HelpCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "help", aliases: ["?"], usage: "help [command]",
+    summary: "lists the commands, or explains one with examples", examples: ["help dispatch"])
+
+  /// The command to explain; nil lists them all.
+  let topic: String?
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> HelpCommand {
+    HelpCommand(topic: arguments.trimmed)
+  }
+
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.offer(request.words.count == 1 ? CommandRegistry.names : [])
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    let descriptions = CommandRegistry.commands.map { $0.description }
+    guard let topic else {
+      let width = descriptions.map(\.usage.count).max() ?? 0
+      var lines = descriptions.map { OutputLine.plain($0.usage + String(repeating: " ", count: width - $0.usage.count) + "  " + $0.summary) }
+      lines.append(.plain(""))
+      lines.append(.plain("Actions and values are written as in Swift: strings in double quotes, enum cases as .name, structs as Type(label: value)."))
+      lines.append(.plain("Type `help <command>` for examples; Tab completes commands, actions, labels, enum values, selectors and domains."))
+      return CommandOutput(lines)
+    }
+    guard let match = descriptions.first(where: { $0.name == topic }) else {
+      let suggestions = Suggestions.closest(to: topic, among: CommandRegistry.names)
+      throw CommandError("no help for `\(topic.truncatedForMessage)`\(suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?") Type `help` for the list.")
+    }
+    return CommandOutput([.plain("usage: \(match.usage)"), .plain(match.summary)] + match.examples.map { .plain("  example: \($0)") })
+  }
+}

@@ -1,0 +1,10 @@
+/// `history`: lists the actions dispatched so far.
+struct HistoryCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "history", usage: "history",
+    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched", examples: ["history"])
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try shell.requireSession().historyLines())
+  }
+}

@@ -1,0 +1,11 @@
+/// `quit` (or `exit`): leaves the shell.
+struct QuitCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "quit", aliases: ["exit"], usage: "quit", summary: "leaves the shell (Ctrl-D too)", examples: ["quit"])
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    var output = CommandOutput([])
+    output.quits = true
+    return output
+  }
+}

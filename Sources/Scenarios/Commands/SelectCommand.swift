@@ -1,0 +1,14 @@
+/// `select <selector>[(arguments)]`: evaluates a selector on the current state and prints its output.
+struct SelectCommand: SelectorCallCommand {
+  static let description = CommandDescription(
+    name: "select", usage: "select <selector>[(arguments)]",
+    summary: "evaluates a selector on the current state and prints its output",
+    examples: ["select selectValue", "select selectAnimalsValues(categoryId: \"Mammal\", sort: \\.name, order: .reverse)"])
+
+  /// The selector and its arguments.
+  let call: SelectorCall
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try shell.requireSession().select(call))
+  }
+}

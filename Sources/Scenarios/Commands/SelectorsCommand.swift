@@ -1,0 +1,10 @@
+/// `selectors`: lists every selector with its parameters and output type.
+struct SelectorsCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "selectors", usage: "selectors", summary: "lists every selector with its parameters and output type",
+    examples: ["selectors"])
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try shell.requireSession().selectorSignatures.map { .plain($0.signature) })
+  }
+}

@@ -1,0 +1,11 @@
+/// `settle`: waits until listeners have finished every side effect.
+struct SettleCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "settle", usage: "settle",
+    summary: "waits until listeners have finished every side effect (dispatch already does this)", examples: ["settle"])
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    try await shell.requireSession().settle()
+    return CommandOutput(shell.buffer.drain() + [.note("settled")])
+  }
+}

@@ -1,0 +1,90 @@
+/// One command of the shell language, as one type: what it is called and how it is explained,
+/// how it reads its arguments, how it completes them and how it runs.
+///
+/// Adding a command means adding one type that adopts this protocol, in a file of its own in this
+/// folder, and naming it in `CommandRegistry.commands`; `help`, completion and dispatch follow.
+protocol ShellCommand: Sendable {
+  /// The command's name, usage, summary and examples.
+  static var description: CommandDescription { get }
+
+  /// Reads the arguments typed after the command word.
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self
+
+  /// The candidates for the word being typed in the command's arguments.
+  @MainActor static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion
+
+  /// Runs the command and returns what it printed.
+  @MainActor func run(in shell: Shell) async throws(CommandError) -> CommandOutput
+}
+
+extension ShellCommand {
+  /// Commands offer nothing to complete unless they say otherwise.
+  @MainActor static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.offer([])
+  }
+}
+
+/// What `help` says about a command: its name, other words for it, usage, summary and examples.
+struct CommandDescription: Sendable {
+  /// The word that runs the command.
+  let name: String
+  /// Other words that run it (`?` for `help`).
+  let aliases: [String]
+  /// The usage line: `use <domain> [--option value …]`.
+  let usage: String
+  /// One sentence for the list of commands.
+  let summary: String
+  /// Lines a user can type, shown by `help <command>`.
+  let examples: [String]
+
+  /// Describes a command.
+  init(name: String, aliases: [String] = [], usage: String, summary: String, examples: [String]) {
+    self.name = name
+    self.aliases = aliases
+    self.usage = usage
+    self.summary = summary
+    self.examples = examples
+  }
+}
+
+/// What a command printed, and whether it asks the shell to end.
+struct CommandOutput: Sendable {
+  /// The lines to print.
+  var lines: [OutputLine]
+  /// True for `quit`.
+  var quits = false
+
+  /// Output of `lines` that keeps the shell running.
+  init(_ lines: [OutputLine]) {
+    self.lines = lines
+  }
+}
+
+/// A command that takes no arguments: anything typed after its word is an error that says what to remove.
+protocol CommandWithoutArguments: ShellCommand {
+  /// The command, which has nothing to read.
+  init()
+}
+
+extension CommandWithoutArguments {
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self {
+    try arguments.expectNothing()
+    return Self()
+  }
+}
+
+/// A command whose argument is one selector call, completed as selectors are.
+protocol SelectorCallCommand: ShellCommand {
+  /// The command for `call`.
+  init(call: SelectorCall)
+}
+
+extension SelectorCallCommand {
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self {
+    Self(call: try arguments.selectorCall())
+  }
+
+  @MainActor static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.selector(in: shell.session)
+  }
+}

@@ -1,0 +1,28 @@
+/// `state [path]`: prints the whole state, or the part at a dotted path.
+struct StateCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "state", usage: "state [path]",
+    summary: "prints the whole state, or the part at a dotted path of labels and keys", examples: ["state", "state animals.data"])
+
+  /// The labels and keys to walk; empty for the whole state.
+  let path: [String]
+  /// The column of the path, where errors point.
+  let column: Int
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> StateCommand {
+    var parser = try arguments.expressionParser()
+    if parser.atEnd { return StateCommand(path: [], column: arguments.column) }
+    let column = parser.column
+    let path = try parser.parseDottedPath()
+    try parser.expectEnd()
+    return StateCommand(path: path, column: column)
+  }
+
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.offer(shell.session?.statePaths(matching: request.word) ?? [])
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try shell.requireSession().state(at: path, column: column))
+  }
+}

@@ -1,0 +1,67 @@
+/// `use <domain> [--option value …]`: starts a fresh store for a domain.
+struct UseCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "use", usage: "use <domain> [--option value …]",
+    summary: "starts a fresh store for a domain (scripts start with this)",
+    examples: ["use counter", "use animals --store animals.sqlite", "use quakes --feed quakes-feed/"])
+
+  /// The domain's name.
+  let domain: String
+  /// The options, flags without dashes → values.
+  let options: [String: String]
+  /// The column of the domain name, where errors point.
+  let column: Int
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> UseCommand {
+    let words = try arguments.words()
+    guard let domain = words.first else {
+      throw CommandError("use needs a domain name, e.g. `use counter` (type `domains` for the list)", column: arguments.column)
+    }
+    return UseCommand(domain: domain.text, options: try options(words.dropFirst().map(\.text), column: domain.column), column: domain.column)
+  }
+
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    if request.words.count == 1 { return request.offer(shell.domains.map(\.name)) }
+    if request.words.last?.hasPrefix("--") == true { return request.offer([]) }
+    let domain = shell.domains.first { $0.name == request.words[1] }
+    return request.offer((domain?.options ?? []).map { "--" + $0.name })
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    var lines: [OutputLine]
+    do {
+      lines = try await shell.start(domain: domain, options: options)
+    } catch {
+      throw CommandError(error.message, column: column)
+    }
+    lines.append(.note("started \(domain)"))
+    return CommandOutput(lines)
+  }
+
+  /// `--store PATH --feed=URL` → `["store": PATH, "feed": URL]`.
+  static func options(_ words: [String], column: Int) throws(CommandError) -> [String: String] {
+    var options: [String: String] = [:]
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      guard word.hasPrefix("--"), word.count > 2 else {
+        throw CommandError("expected an option such as `--store PATH`, found `\(word.truncatedForMessage)`", column: column)
+      }
+      var name = String(word.dropFirst(2))
+      var value: String
+      if let equals = name.firstIndex(of: "=") {
+        value = String(name[name.index(after: equals)...])
+        name = String(name[..<equals])
+      } else {
+        guard index + 1 < words.count else {
+          throw CommandError("option --\(name) needs a value", column: column)
+        }
+        index += 1
+        value = words[index]
+      }
+      options[name] = value
+      index += 1
+    }
+    return options
+  }
+}

@@ -1,0 +1,14 @@
+/// `watch <selector>[(arguments)]`: prints a selector's output whenever a dispatch changes it.
+struct WatchCommand: SelectorCallCommand {
+  static let description = CommandDescription(
+    name: "watch", usage: "watch <selector>[(arguments)]",
+    summary: "re-evaluates a selector after each dispatch (skipping actions its filter rejects) and prints its output when it changes",
+    examples: ["watch selectValue"])
+
+  /// The selector and its arguments.
+  let call: SelectorCall
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try shell.requireSession().watch(call))
+  }
+}

@@ -1,0 +1,135 @@
+/// The diff of two states, computed on the Swift values themselves: equal parts are recognised
+/// with `==` (which `TreeDictionary` answers quickly for shared structure) and never encoded, so a
+/// dispatch that changes one element of a large dictionary costs one pass over its keys and the
+/// encoding of that element only. What it does not walk (enum cases, arrays, scalars) it prints
+/// with `LeafDiff`, the one printer of changed leaves.
+public struct StateDiff: Sendable {
+  /// The domain's specialized dictionary comparisons, by dictionary type.
+  private let specialized: [ObjectIdentifier: @Sendable (Any, Any) throws(CommandError) -> DictionaryChanges?]
+
+  /// A diff that compares the dictionary types named in `specializations` with code specialized for them.
+  public init(specializations: [DiffSpecialization] = []) {
+    self.specialized = Dictionary(specializations.map { ($0.dictionaryType, $0.changes) }, uniquingKeysWith: { _, last in last })
+  }
+
+  /// The diff lines, or an empty array when the states are equal.
+  public func lines<State: Encodable>(from old: State, to new: State) throws(CommandError) -> [OutputLine] {
+    if try Self.areEqual(old, new) { return [] }
+    var lines: [OutputLine] = []
+    try appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
+    return lines
+  }
+
+  /// The changes between two dictionaries: specialized code if the domain named their type, generic code otherwise.
+  private func dictionaryChanges(from old: Any, to new: Any) throws(CommandError) -> DictionaryChanges? {
+    if let specialized = specialized[ObjectIdentifier(type(of: new))] {
+      return try specialized(old, new)
+    }
+    return try (new as? any DiffableDictionary)?.changes(since: old)
+  }
+
+  private func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) throws(CommandError) {
+    switch Shape.of(new) {
+    case .dictionary:
+      if let changes = try dictionaryChanges(from: old, to: new), changes.oldCount > 0, changes.newCount > 0 {
+        try appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+        return
+      }
+    case .structure(let typeName, let labels):
+      try appendStructure(old, new, typeName: typeName, labels: labels, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      return
+    case .leaf:
+      break
+    }
+    LeafDiff.appendDiff(try Self.encode(old), try Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+  }
+
+  private func appendStructure(
+    _ old: Any, _ new: Any, typeName: String, labels: [String], prefix: String, suffix: String, indent: Int,
+    to lines: inout [OutputLine]
+  ) throws(CommandError) {
+    let oldChildren = Mirror(reflecting: old).children.map(\.value)
+    let newChildren = Mirror(reflecting: new).children.map(\.value)
+    guard oldChildren.count == labels.count, newChildren.count == labels.count else {
+      LeafDiff.appendDiff(try Self.encode(old), try Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      return
+    }
+    let padding = String(repeating: " ", count: indent)
+    lines.append(OutputLine(.plain, padding + prefix + typeName + "("))
+    var unchanged = 0
+    for index in labels.indices {
+      if try Self.areEqual(oldChildren[index], newChildren[index]) {
+        unchanged += 1
+        continue
+      }
+      Self.flush(&unchanged, padding: padding, to: &lines)
+      let comma = index == labels.count - 1 ? "" : ","
+      try appendDiff(oldChildren[index], newChildren[index], prefix: labels[index] + ": ", suffix: comma, indent: indent + 2, to: &lines)
+    }
+    Self.flush(&unchanged, padding: padding, to: &lines)
+    lines.append(OutputLine(.plain, padding + ")" + suffix))
+  }
+
+  private func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) throws(CommandError) {
+    let padding = String(repeating: " ", count: indent)
+    lines.append(OutputLine(.plain, padding + prefix + "["))
+    let total = changes.changes.count + changes.unchangedBefore.reduce(changes.unchangedAfter, +)
+    var position = 0
+    for (index, change) in changes.changes.enumerated() {
+      var unchanged = changes.unchangedBefore[index]
+      Self.flush(&unchanged, padding: padding, to: &lines)
+      position += changes.unchangedBefore[index] + 1
+      let comma = position == total ? "" : ","
+      let label = ValuePrinter.singleLine(try Self.encodedKey(change.key)) + ": "
+      switch (change.old, change.new) {
+      case (let before?, let after?):
+        try appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+      case (let before?, nil):
+        LeafDiff.appendWhole(try Self.encode(before), kind: .removed, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+      case (nil, let after?):
+        LeafDiff.appendWhole(try Self.encode(after), kind: .added, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+      case (nil, nil):
+        break
+      }
+    }
+    var trailing = changes.unchangedAfter
+    Self.flush(&trailing, padding: padding, to: &lines)
+    lines.append(OutputLine(.plain, padding + "]" + suffix))
+  }
+
+  private static func flush(_ unchanged: inout Int, padding: String, to lines: inout [OutputLine]) {
+    if unchanged > 0 {
+      lines.append(OutputLine(.plain, padding + "  … (\(unchanged) unchanged)"))
+      unchanged = 0
+    }
+  }
+
+  /// Whether two values are equal: by `==` when the type is `Equatable`, else by their encodings.
+  static func areEqual(_ a: Any, _ b: Any) throws(CommandError) -> Bool {
+    if let equatable = a as? any Equatable {
+      return equatable.isEqual(to: b)
+    }
+    return try encode(a) == encode(b)
+  }
+
+  /// A dictionary key encoded for printing and ordering; a `String` key without the encoder.
+  static func encodedKey(_ key: Any) throws(CommandError) -> Value {
+    if let text = key as? String { return .string(text) }
+    return try encode(key)
+  }
+
+  /// The value encoded for printing; a value that is not `Encodable` is an error naming its type.
+  static func encode(_ value: Any) throws(CommandError) -> Value {
+    guard let encodable = value as? any Encodable else {
+      throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): it is not Encodable")
+    }
+    return try ValueEncoder.encodeForShell(encodable)
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}

@@ -1,0 +1,41 @@
+/// What the shell asks of a running domain session, whatever its state and action types.
+@MainActor protocol AnyDomainSession: AnyObject {
+  /// The domain's name, for the prompt.
+  var domainName: String { get }
+  /// The domain's action cases.
+  var catalog: ActionCatalog { get }
+  /// Every selector: its name, signature and parameters with their completions.
+  var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] { get }
+  /// Told when a wait for listeners starts and ends.
+  var onWaiting: (@MainActor (Bool) -> Void)? { get set }
+  /// The lines the last user dispatch printed, for `diff`.
+  var lastDispatchLines: [OutputLine] { get }
+  /// Decodes and dispatches an action, then settles.
+  func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome
+  /// A selector's output on the current state.
+  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
+  /// Checks a selector's output against a value.
+  func expect(_ call: SelectorCall, equals expected: Expression) throws(CommandError) -> [OutputLine]
+  /// The part of the state at `path`.
+  func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
+  /// The state paths that complete `prefix`.
+  func statePaths(matching prefix: String) -> [String]
+  /// The lines of `history`.
+  func historyLines() throws(CommandError) -> [OutputLine]
+  /// Starts watching a selector.
+  func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
+  /// Stops watching one selector, or all.
+  func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
+  /// Waits for listeners to finish.
+  func settle() async throws(CommandError)
+  /// Ends the listeners and closes what the domain keeps open.
+  func close() async
+}
+
+/// How a dispatch ended.
+enum DispatchOutcome {
+  /// The reducer accepted the action; its diff and what listeners did are in the output buffer.
+  case dispatched
+  /// The reducer threw; the state is unchanged.
+  case rejected(String)
+}

@@ -1,0 +1,42 @@
+extension DomainSession {
+  /// The selector `call` names, its overload chosen by the labels typed, with its arguments read.
+  private func prepare(_ call: SelectorCall) throws(CommandError) -> PreparedSelector<State, Action> {
+    let named = selectors.filter { $0.name == call.name }
+    let labels = call.arguments.map(\.label)
+    let chosen = named.first { $0.parameters.map(\.label) == labels.compactMap { $0 } } ?? named.first
+    guard let definition = chosen else {
+      let suggestions = Suggestions.closest(to: call.name, among: selectors.map(\.name))
+      let hint = suggestions.isEmpty ? "type `selectors` for the list" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
+      throw CommandError("unknown selector `\(call.name.truncatedForMessage)`: \(hint)", column: call.column)
+    }
+    return try definition.prepare(call)
+  }
+
+  /// The selector's output on the current state.
+  private func evaluate(_ selector: PreparedSelector<State, Action>) throws(CommandError) -> SelectorOutput {
+    try selector.evaluate(store.select { $0 })
+  }
+
+  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine] {
+    SelectionRenderer.lines(for: try evaluate(prepare(call)).value)
+  }
+
+  func expect(_ call: SelectorCall, equals expected: Expression) throws(CommandError) -> [OutputLine] {
+    let output = try evaluate(prepare(call))
+    guard try output.matches(expected) else {
+      var lines = ["expectation failed: \(call.text) == \(expected.sourceText)"]
+      ValuePrinter.appendPretty(output.value, prefix: "actual: ", suffix: "", indent: 2, to: &lines)
+      throw CommandError(lines.joined(separator: "\n"), column: call.column)
+    }
+    return [.note("ok")]
+  }
+
+  func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine] {
+    let prepared = try prepare(call)
+    return watches.add(call, selector: prepared, value: try evaluate(prepared).value)
+  }
+
+  func unwatch(_ name: String?) throws(CommandError) -> [OutputLine] {
+    try watches.remove(name)
+  }
+}
