@@ -49,8 +49,8 @@ import SystemPackage
       ListTools.Result(tools: MCPTool.all.map(\.tool))
     }
     await server.withMethodHandler(CallTool.self) { parameters in
-      guard let tool = MCPTool.all.first(where: { $0.command == parameters.name }) else {
-        throw MCPError.invalidParams("unknown tool `\(parameters.name)`; tools: \(MCPTool.all.map(\.command).joined(separator: ", "))")
+      guard let tool = MCPTool.all.first(where: { $0.name == parameters.name }) else {
+        throw MCPError.invalidParams("unknown tool `\(parameters.name)`; tools: \(MCPTool.all.map(\.name).joined(separator: ", "))")
       }
       let line = try tool.line(for: parameters.arguments)
       let result = await calls.run { await shell.execute(line) }

@@ -2,7 +2,8 @@
 struct ActionsCommand: ShellCommand {
   static let description = CommandDescription(
     name: "actions", usage: "actions [filter]", summary: "lists every action case path with its parameters",
-    examples: ["actions", "actions delete"])
+    examples: ["actions", "actions delete"],
+    toolArguments: [ToolArgument("filter", "only the action cases whose signature contains this text", isRequired: false)])
 
   /// Text the listed signatures must contain, ignoring case; nil lists all.
   let filter: String?

@@ -1,6 +1,6 @@
 /// The one list of commands: `help` lists it, completion offers it, and a parsed line runs the
 /// command whose name or alias starts it.
-enum CommandRegistry {
+package enum CommandRegistry {
   /// Every command, in the order `help` lists them.
   static let commands: [any ShellCommand.Type] = [
     HelpCommand.self, DomainsCommand.self, UseCommand.self, ActionsCommand.self, SelectorsCommand.self,
@@ -11,6 +11,12 @@ enum CommandRegistry {
 
   /// Every command's name, for suggestions and completion.
   static let names = commands.map { $0.description.name }
+
+  /// What `help` says of every command, for front ends that describe them in their own terms
+  /// (the MCP tool list).
+  package static var descriptions: [CommandDescription] {
+    commands.map { $0.description }
+  }
 
   /// The command that `word` (a name or an alias) runs.
   static func command(named word: String) -> (any ShellCommand.Type)? {

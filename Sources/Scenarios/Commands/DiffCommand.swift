@@ -1,7 +1,8 @@
 /// `diff`: prints what the last dispatch changed, again.
 struct DiffCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "diff", usage: "diff", summary: "prints what the last dispatch changed, again", examples: ["diff"])
+    name: "diff", usage: "diff", summary: "prints what the last dispatch changed, again", examples: ["diff"],
+    toolArguments: [])
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     let lines = try shell.requireSession().lastDispatchLines

@@ -3,7 +3,10 @@ struct DispatchCommand: ShellCommand {
   static let description = CommandDescription(
     name: "dispatch", usage: "dispatch <action>",
     summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched",
-    examples: ["dispatch didTapIncrementButton", "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")"])
+    examples: ["dispatch didTapIncrementButton", "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")"],
+    toolArguments: [
+      ToolArgument("action", "the action as Swift writes it, e.g. `didTapIncrementButton` or `animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")`")
+    ])
 
   /// The action as typed: a case path with its arguments.
   let action: Expression

@@ -1,7 +1,8 @@
 /// `domains`: lists the domains and the options of `use`.
 struct DomainsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "domains", usage: "domains", summary: "lists the domains and the options of `use`", examples: ["domains"])
+    name: "domains", usage: "domains", summary: "lists the domains and the options of `use`", examples: ["domains"],
+    toolArguments: [])
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     CommandOutput(shell.domains.flatMap { domain -> [OutputLine] in

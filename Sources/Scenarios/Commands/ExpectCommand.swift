@@ -3,7 +3,8 @@ struct ExpectCommand: ShellCommand {
   static let description = CommandDescription(
     name: "expect", usage: "expect <selector> == <value> | expect error <action>",
     summary: "asserts in scripts: a selector's output equals a value, or the reducer rejects an action; a failure stops the script with file:line",
-    examples: ["expect selectValue == 1", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"])
+    examples: ["expect selectValue == 1", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
+    toolArguments: [ToolArgument("assertion", "`<selector> == <value>`, or `error <action>` for an action the reducer must reject")])
 
   /// What is asserted.
   enum Assertion: Sendable {

@@ -2,7 +2,8 @@
 struct HistoryCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "history", usage: "history",
-    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched", examples: ["history"])
+    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched", examples: ["history"],
+    toolArguments: [])
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     CommandOutput(try shell.requireSession().historyLines())

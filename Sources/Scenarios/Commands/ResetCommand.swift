@@ -2,7 +2,8 @@
 struct ResetCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "reset", usage: "reset", summary: "starts the current domain again with a fresh store and the same options",
-    examples: ["reset"])
+    examples: ["reset"],
+    toolArguments: [])
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     _ = try shell.requireSession()

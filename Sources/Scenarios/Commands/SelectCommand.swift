@@ -3,7 +3,8 @@ struct SelectCommand: SelectorCallCommand {
   static let description = CommandDescription(
     name: "select", usage: "select <selector>[(arguments)]",
     summary: "evaluates a selector on the current state and prints its output",
-    examples: ["select selectValue", "select selectAnimalsValues(categoryId: \"Mammal\", sort: \\.name, order: .reverse)"])
+    examples: ["select selectValue", "select selectAnimalsValues(categoryId: \"Mammal\", sort: \\.name, order: .reverse)"],
+    toolArguments: [ToolArgument("selector", "a selector and its arguments, e.g. `selectAnimalsValues(categoryId: \"Mammal\")`")])
 
   /// The selector and its arguments.
   let call: SelectorCall

@@ -2,7 +2,8 @@
 struct SelectorsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "selectors", usage: "selectors", summary: "lists every selector with its parameters and output type",
-    examples: ["selectors"])
+    examples: ["selectors"],
+    toolArguments: [])
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     CommandOutput(try shell.requireSession().selectorSignatures.map { .plain($0.signature) })

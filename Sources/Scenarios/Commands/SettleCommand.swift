@@ -2,7 +2,8 @@
 struct SettleCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "settle", usage: "settle",
-    summary: "waits until listeners have finished every side effect (dispatch already does this)", examples: ["settle"])
+    summary: "waits until listeners have finished every side effect (dispatch already does this)", examples: ["settle"],
+    toolArguments: [])
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     try await shell.requireSession().settle()

@@ -25,25 +25,47 @@ extension ShellCommand {
 }
 
 /// What `help` says about a command: its name, other words for it, usage, summary and examples.
-struct CommandDescription: Sendable {
+package struct CommandDescription: Sendable {
   /// The word that runs the command.
-  let name: String
+  package let name: String
   /// Other words that run it (`?` for `help`).
-  let aliases: [String]
+  package let aliases: [String]
   /// The usage line: `use <domain> [--option value …]`.
-  let usage: String
+  package let usage: String
   /// One sentence for the list of commands.
-  let summary: String
+  package let summary: String
   /// Lines a user can type, shown by `help <command>`.
-  let examples: [String]
+  package let examples: [String]
+  /// The command's arguments when a coding agent calls it as a tool (`--mcp`), each a string in
+  /// the command language appended to the line in this order; nil for commands that make no
+  /// sense without a terminal.
+  package let toolArguments: [ToolArgument]?
 
   /// Describes a command.
-  init(name: String, aliases: [String] = [], usage: String, summary: String, examples: [String]) {
+  init(name: String, aliases: [String] = [], usage: String, summary: String, examples: [String], toolArguments: [ToolArgument]? = nil) {
     self.name = name
     self.aliases = aliases
     self.usage = usage
     self.summary = summary
     self.examples = examples
+    self.toolArguments = toolArguments
+  }
+}
+
+/// One argument of a command called as a tool: a named string that becomes a word of the line.
+package struct ToolArgument: Sendable {
+  /// The argument's name in the tool's schema (`action`).
+  package let name: String
+  /// What to pass, with an example.
+  package let summary: String
+  /// Whether a call must give it.
+  package let isRequired: Bool
+
+  /// Describes an argument; arguments are required unless said otherwise.
+  init(_ name: String, _ summary: String, isRequired: Bool = true) {
+    self.name = name
+    self.summary = summary
+    self.isRequired = isRequired
   }
 }
 

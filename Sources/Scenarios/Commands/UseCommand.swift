@@ -3,7 +3,11 @@ struct UseCommand: ShellCommand {
   static let description = CommandDescription(
     name: "use", usage: "use <domain> [--option value …]",
     summary: "starts a fresh store for a domain (scripts start with this)",
-    examples: ["use counter", "use animals --store animals.sqlite", "use quakes --feed quakes-feed/"])
+    examples: ["use counter", "use animals --store animals.sqlite", "use quakes --feed quakes-feed/"],
+    toolArguments: [
+      ToolArgument("domain", "the domain to start, e.g. `counter`"),
+      ToolArgument("options", "options of `use`, e.g. `--store PATH` (the `domains` tool lists them)", isRequired: false),
+    ])
 
   /// The domain's name.
   let domain: String
