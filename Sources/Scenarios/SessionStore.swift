@@ -22,28 +22,33 @@ import ImmutableData
 }
 
 extension SessionStore: Dispatcher {
+  /// Dispatches `action` to the store, then tells the session what changed.
   public func dispatch(action: Action) throws {
     let oldState = store.state
     try store.dispatch(action: action)
     didDispatch?(oldState, action, store.state)
   }
 
+  /// Runs a thunk with this store as its dispatcher and selector.
   public func dispatch(thunk: @Sendable (SessionStore, SessionStore) throws -> Void) rethrows {
     try thunk(self, self)
   }
 
+  /// Runs an asynchronous thunk with this store as its dispatcher and selector.
   public func dispatch(thunk: @Sendable (SessionStore, SessionStore) async throws -> Void) async rethrows {
     try await thunk(self, self)
   }
 }
 
 extension SessionStore: Selector {
+  /// Runs `selector` on the current state.
   public func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
     store.select(selector)
   }
 }
 
 extension SessionStore: Streamer {
+  /// A new `StoreStream` of every action dispatched from now on, counted while its listener works.
   public func makeStream() -> StoreStream<(oldState: State, action: Action)> {
     store.makeStream()
   }
