@@ -29,6 +29,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
   ],
   targets: [
     .target(name: "ImmutableData"),
@@ -64,7 +65,7 @@ let package = Package(
     .executableTarget(
       name: "AnimalsDataServer",
       dependencies: [
-        "AnimalsData", "AnimalsDataServerCore",
+        "AnimalsData", "AnimalsDataServerCore", "AnimalsDataServerPostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -87,7 +88,7 @@ let package = Package(
     .testTarget(
       name: "AnimalsDataServerTests",
       dependencies: [
-        "AnimalsData", "AnimalsDataServerCore",
+        "AnimalsData", "AnimalsDataServerCore", "AnimalsDataServerPostgres", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(
@@ -97,5 +98,17 @@ let package = Package(
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       exclude: ["Fixtures"]),
+    .target(
+      name: "AnimalsDataServerPostgres",
+      dependencies: [
+        "AnimalsData", "AnimalsDataServerCore",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
+    .target(
+      name: "TestSupport",
+      dependencies: [],
+      path: "Tests/TestSupport"),
   ]
 )

@@ -1,16 +1,16 @@
 import AnimalsData
 import Logging
 
-/// Answers a `RemoteRequest` from a `LocalStore`: every query, then every mutation, each in the
-/// order the request lists it.
+/// Answers a `RemoteRequest` from a persistent store (SQLite or PostgreSQL): every query, then
+/// every mutation, each in the order the request lists it.
 ///
 /// Each mutation is its own transaction: when one fails (a missing animal, say) the request fails,
 /// and the mutations listed before it stay done.
 package struct RemoteRequestHandler: Sendable {
-  private let store: LocalStore
+  private let store: any PersistentSessionPersistentStore
 
   /// Creates a handler that reads and writes `store`.
-  package init(store: LocalStore) {
+  package init(store: any PersistentSessionPersistentStore) {
     self.store = store
   }
 
