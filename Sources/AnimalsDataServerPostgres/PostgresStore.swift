@@ -51,7 +51,8 @@ extension PostgresStore {
   /// the database cannot be reached, refuses the login, or does not answer within the connect timeout.
   public func prepare() async throws {
     do {
-      let configuration = try self.url.connectionConfiguration(connectTimeout: self.connectTimeout)
+      // The connection's own timeout is a little longer, so the deadline below names the failure.
+      let configuration = try self.url.connectionConfiguration(connectTimeout: self.connectTimeout + .seconds(1))
       try await Self.withDeadline(self.connectTimeout) { [logger] in
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         do {

@@ -1,14 +1,15 @@
 import AnimalsData
 import AnimalsDataServerCore
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Bad requests get a 4xx with a JSON `{"error": "…"}` body, and the server keeps serving.
-@Suite struct RefusalTests {
+/// Bad requests get a 4xx with a JSON `{"error": "…"}` body, and the server keeps serving, on both backends.
+@Suite(.postgresCluster) struct RefusalTests {
   /// A request body the server must refuse, the status it must answer, and its error message.
   struct Refusal: Sendable, CustomTestStringConvertible {
     let name: String
@@ -72,9 +73,9 @@ import FoundationNetworking
       message: #"LocalStore.Error(code: .categoryNotFound, id: "Dinosaur")"#),
   ]
 
-  @Test(arguments: Self.refusals)
-  func aBadRequestIsRefusedAndTheServerKeepsServing(_ refusal: Refusal) async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases, Self.refusals)
+  func aBadRequestIsRefusedAndTheServerKeepsServing(_ backend: Backend, _ refusal: Refusal) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.post(refusal.body, to: server.apiURL)
       #expect(exchange.status == refusal.status)
       #expect(exchange.contentType?.hasPrefix("application/json") == true)
@@ -83,16 +84,16 @@ import FoundationNetworking
     }
   }
 
-  @Test func aRefusedMutationLeavesTheDataAsItWas() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func aRefusedMutationLeavesTheDataAsItWas(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let store = RemoteStore(server: server)
       _ = try await HTTPExchange.post(#"{"mutation": [{"deleteAnimal": {"animalId": "Unicorn"}}]}"#, to: server.apiURL)
       #expect(try await store.fetchAnimalsQuery() == Animal.samples)
     }
   }
 
-  @Test func anOversizedBodyWithAContentLengthIsRefusedWith413() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func anOversizedBodyWithAContentLengthIsRefusedWith413(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let body = Data(repeating: UInt8(ascii: " "), count: AnimalsServer.defaultMaxRequestBodySize + 1)
       let exchange = try await HTTPExchange.send(body, to: server.apiURL)
       #expect(exchange.status == 413)
@@ -101,8 +102,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func anOversizedStreamedBodyIsRefusedWith413() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func anOversizedStreamedBodyIsRefusedWith413(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       // A body stream has no Content-Length: the limit is enforced while reading.
       var request = URLRequest(url: server.apiURL, timeoutInterval: 10)
       request.httpMethod = "POST"
@@ -118,8 +119,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func aBodyJustUnderTheLimitIsRead() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func aBodyJustUnderTheLimitIsRead(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let query = Data(#"{"query": [{"categories": {}}]}"#.utf8)
       let padding = Data(repeating: UInt8(ascii: " "), count: AnimalsServer.defaultMaxRequestBodySize - query.count)
       let exchange = try await HTTPExchange.send(query + padding, to: server.apiURL)
@@ -128,9 +129,9 @@ import FoundationNetworking
     }
   }
 
-  @Test(arguments: ["GET", "PUT", "DELETE", "PATCH"])
-  func anotherMethodOnTheEndpointIs405(_ method: String) async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases, ["GET", "PUT", "DELETE", "PATCH"])
+  func anotherMethodOnTheEndpointIs405(_ backend: Backend, _ method: String) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.send(nil, to: server.apiURL, method: method)
       #expect(exchange.status == 405)
       #expect(exchange.errorMessage == "method \(method) not allowed on /animals/api; use POST")
@@ -138,8 +139,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func anotherPathIs404() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func anotherPathIs404(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.post(#"{"query": [{"animals": {}}]}"#, to: server.url.appending(path: "animals/graphql"))
       #expect(exchange.status == 404)
       #expect(exchange.contentType?.hasPrefix("application/json") == true)
@@ -148,8 +149,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func aRemoteStoreSeesTheStatusAndTheServersMessage() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func aRemoteStoreSeesTheStatusAndTheServersMessage(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let store = RemoteStore(server: server)
       let error = await #expect(throws: URLSessionNetworkSession.Error.self) {
         try await store.deleteAnimalMutation(animalId: "Unicorn")

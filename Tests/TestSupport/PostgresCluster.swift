@@ -69,7 +69,7 @@ extension PostgresCluster {
     if let runAs {
       try FileManager.default.setAttributes([.ownerAccountName: runAs], ofItemAtPath: folder.path)
     }
-    let cluster = PostgresCluster(port: try Self.freeLoopbackPort(), folder: folder, binaries: binaries, runAs: runAs)
+    let cluster = PostgresCluster(port: try LoopbackSocket.freePort(), folder: folder, binaries: binaries, runAs: runAs)
     do {
       try await cluster.run(
         "initdb", ["-D", cluster.dataDirectory, "-U", Self.superuser, "--auth=trust", "--encoding=UTF8", "--no-sync"])
@@ -117,7 +117,7 @@ extension PostgresCluster {
   /// PostgreSQL's binaries are not installed where the tests look.
   package struct MissingBinariesError: Error, CustomStringConvertible {
     package var description: String {
-      "no initdb found in POSTGRES_BIN, PATH or /usr/lib/postgresql/*/bin: install the postgresql package (make test does)"
+      "no folder with initdb, pg_ctl and createdb in POSTGRES_BIN, PATH or /usr/lib/postgresql/*/bin: install the postgresql package (make test does)"
     }
   }
 
@@ -125,49 +125,22 @@ extension PostgresCluster {
   /// goes to a file in the folder, read back into the error when it fails.
   private func run(_ name: String, _ arguments: [String]) async throws {
     let executable = self.binaries.appending(path: name).path
-    let outputURL = self.folder.appending(path: "\(name)-\(UUID().uuidString).out")
-    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: outputURL) }
-    let output = try FileHandle(forWritingTo: outputURL)
-    defer { try? output.close() }
-
-    let process = Process()
-    if let runAs = self.runAs {
-      process.executableURL = URL(filePath: "/usr/sbin/runuser")
-      process.arguments = ["-u", runAs, "--", executable] + arguments
-    } else {
-      process.executableURL = URL(filePath: executable)
-      process.arguments = arguments
-    }
-    process.currentDirectoryURL = self.folder
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = output
-    let status = try await Self.runToExit(process, timeout: Self.commandTimeout)
+    let outputPath = self.folder.appending(path: "\(name)-\(UUID().uuidString).out").path
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    let status =
+      if let runAs = self.runAs {
+        try await ChildProcess.run(
+          "/usr/sbin/runuser", ["-u", runAs, "--", executable] + arguments, outputPath: outputPath, timeout: Self.commandTimeout)
+      } else {
+        try await ChildProcess.run(executable, arguments, outputPath: outputPath, timeout: Self.commandTimeout)
+      }
     guard status == 0 else {
-      let printed = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+      let printed = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
       throw CommandError(command: ([name] + arguments).joined(separator: " "), status: status, output: printed)
     }
   }
 
-  /// Runs `process` and returns its exit status; kills it once `timeout` has passed.
-  private static func runToExit(_ process: Process, timeout: Duration) async throws -> Int32 {
-    let (exits, exited) = AsyncStream.makeStream(of: Int32.self)
-    process.terminationHandler = { process in
-      exited.yield(process.terminationStatus)
-      exited.finish()
-    }
-    try process.run()
-    let watchdog = Task {
-      try await Task.sleep(for: timeout)
-      kill(process.processIdentifier, SIGKILL)
-    }
-    defer { watchdog.cancel() }
-    var iterator = exits.makeAsyncIterator()
-    return await iterator.next() ?? -1
-  }
-
-  /// The folder of `initdb` and `pg_ctl`: `POSTGRES_BIN`, else `PATH`, else the newest
+  /// The folder of `initdb`, `pg_ctl` and `createdb`: `POSTGRES_BIN`, else `PATH`, else the newest
   /// `/usr/lib/postgresql/<version>/bin`.
   private static func findBinaries() throws -> URL {
     let environment = ProcessInfo.processInfo.environment
@@ -179,29 +152,14 @@ extension PostgresCluster {
     let debian = "/usr/lib/postgresql"
     let versions = (try? FileManager.default.contentsOfDirectory(atPath: debian)) ?? []
     candidates += versions.sorted { $0.compare($1, options: .numeric) == .orderedDescending }.map { "\(debian)/\($0)/bin" }
-    guard let folder = candidates.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") }) else {
+    // A folder on PATH may hold only a link to initdb: the folder that counts is the link's target's.
+    let folders = candidates.map { URL(filePath: "\($0)/initdb").resolvingSymlinksInPath().deletingLastPathComponent().path }
+    let needed = ["initdb", "pg_ctl", "createdb"]
+    guard let folder = folders.first(where: { folder in
+      needed.allSatisfy { FileManager.default.isExecutableFile(atPath: "\(folder)/\($0)") }
+    }) else {
       throw MissingBinariesError()
     }
     return URL(filePath: folder, directoryHint: .isDirectory)
-  }
-
-  /// A TCP port on 127.0.0.1 that nothing listens on at the moment of asking.
-  private static func freeLoopbackPort() throws -> Int {
-    let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socketDescriptor >= 0 else { throw POSIXError(.EMFILE) }
-    defer { close(socketDescriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, length) }
-    }
-    let named = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
-    }
-    guard bound == 0, named == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-    return Int(UInt16(bigEndian: address.sin_port))
   }
 }
