@@ -76,6 +76,28 @@ private typealias PersistentSession = AnimalsAction.Data.PersistentSession
     #expect(await test.persistentStore.calls == ["reloadSampleData", "deleteAnimal(Dog)"])
   }
 
+  @Test func reloadStartsOnlyWhenBothStatusesStartWaiting() async throws {
+    // A reducer that moves only the categories to waiting on reload: no reload may start then.
+    let store = AnimalsStore(initialState: .samples()) { state, action in
+      guard case .ui(.categoryList(.onTapReloadSampleDataButton)) = action else {
+        return try AnimalsReducer.reduce(state: state, action: action)
+      }
+      var state = state
+      state.categories.status = .waiting
+      return state
+    }
+    let persistentStore = TestPersistentStore()
+    let listener = Listener(store: persistentStore)
+    listener.listen(to: store)
+    var events = store.makeStream().makeAsyncIterator()
+    try store.dispatch(action: .ui(.categoryList(.onTapReloadSampleDataButton)))
+    // Side effects run in order: once the delete's outcome is in, a reload would have run before it.
+    try store.dispatch(action: .ui(.animalList(.onTapDeleteSelectedAnimalButton(animalId: "Dog"))))
+    _ = await nextOutcomes(1, from: &events)
+    #expect(await persistentStore.calls == ["deleteAnimal(Dog)"])
+    withExtendedLifetime(listener) {}
+  }
+
   @Test func deletesFromTheListAndTheDetailRunOncePerAnimal() async throws {
     let test = ListenerTests(state: .samples(), fails: false)
     var events = test.store.makeStream().makeAsyncIterator()

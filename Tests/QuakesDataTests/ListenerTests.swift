@@ -40,6 +40,28 @@ import Testing
     #expect(store.state.quakes.status == .success)
   }
 
+  @Test func onlyTheFirstAppearFetchesTheLocalQuakes() async throws {
+    // A reducer that moves the status to waiting on every appear: only an appear that found no
+    // status at all may fetch, and this one finds a failure.
+    let failed = QuakesState(quakes: .init(data: [:], status: .failure(error: "timed out")))
+    let store = Store(initialState: failed) { (state: QuakesState, action: QuakesAction) in
+      guard case .ui(.quakeList(.onAppear)) = action else {
+        return try QuakesReducer.reduce(state: state, action: action)
+      }
+      var state = state
+      state.quakes.status = .waiting
+      return state
+    }
+    let local = LocalStoreDouble()
+    let listener = Listener(localStore: local, remoteStore: RemoteStoreDouble(results: [:]))
+    listener.listen(to: store)
+    var calls = local.calls.makeAsyncIterator()
+    try store.dispatch(action: .ui(.quakeList(.onAppear)))
+    try store.dispatch(action: .ui(.quakeList(.onTapDeleteAllQuakesButton)))
+    #expect(await calls.next() == .deleteLocalQuakes)
+    withExtendedLifetime(listener) {}
+  }
+
   @Test func aLocalFetchFailureIsDispatchedWithItsDescription() async throws {
     let local = LocalStoreDouble(fetchResult: .failure(.timedOut))
     let (store, listener) = self.makeStore(local: local, remote: RemoteStoreDouble(results: [:]))
