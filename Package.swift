@@ -1,9 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// What each domain module builds on: the store, persistent maps for state, SQLite, logging.
+/// What each domain module builds on: the store, the shared data layer, persistent maps for state, SQLite, logging.
 let domainDependencies: [Target.Dependency] = [
-  "ImmutableData",
+  "ImmutableData", "Services",
   .product(name: "HashTreeCollections", package: "swift-collections"),
   .product(name: "GRDB", package: "GRDB.swift"),
   .product(name: "Logging", package: "swift-log"),
@@ -57,7 +57,7 @@ let package = Package(
     .target(
       name: "AnimalsDataServerCore",
       dependencies: [
-        "AnimalsData",
+        "AnimalsData", "Services",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -105,6 +105,12 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
+    .target(
+      name: "Services",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .target(
       name: "TestSupport",

@@ -49,7 +49,7 @@ import Darwin
         == #"malformed response: missing key "animals" at $.query[0].animals"#)
     #expect(
       description(of: #"{"query":[{"animals":{"animals":[{"animalId":1}]}}]}"#, status: 200)
-        == "malformed response: expected String at $.query[0].animals.animals[0].animalId")
+        == "malformed response: expected a string at $.query[0].animals.animals[0].animalId")
   }
 
   @Test func transportFailuresHaveShortDescriptions() throws {
