@@ -74,7 +74,7 @@ let package = Package(
     .testTarget(
       name: "AnimalsDataTests",
       dependencies: [
-        "AnimalsData", "ImmutableData",
+        "AnimalsData", "ImmutableData", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
@@ -82,7 +82,7 @@ let package = Package(
     .testTarget(
       name: "QuakesDataTests",
       dependencies: [
-        "QuakesData", "ImmutableData",
+        "QuakesData", "ImmutableData", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ]),
     .testTarget(
@@ -114,7 +114,12 @@ let package = Package(
       ]),
     .target(
       name: "TestSupport",
-      dependencies: [],
+      dependencies: [
+        "ImmutableData",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
       path: "Tests/TestSupport"),
   ]
 )

@@ -1,5 +1,6 @@
 import AnimalsData
 import ImmutableData
+import TestSupport
 import Testing
 
 private typealias AnimalsStore = Store<AnimalsState, AnimalsAction>
@@ -9,13 +10,9 @@ private typealias PersistentSession = AnimalsAction.Data.PersistentSession
 /// Reads the test's own stream of the store until `count` persistent-session actions (the ones
 /// the listener dispatches) have arrived, and returns them.
 @MainActor private func nextOutcomes(_ count: Int, from events: inout Events) async -> [PersistentSession] {
-  var outcomes: [PersistentSession] = []
-  while outcomes.count < count, let (_, action) = await events.next(isolation: #isolation) {
-    if case .data(.persistentSession(let outcome)) = action {
-      outcomes.append(outcome)
-    }
+  await waitForActions(count, from: &events) { action in
+    if case .data(.persistentSession(let outcome)) = action { outcome } else { nil }
   }
-  return outcomes
 }
 
 @MainActor @Suite("Listener", .timeLimit(.minutes(1))) struct ListenerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import ImmutableData
 @testable import QuakesData
+import TestSupport
 import Testing
 
 @MainActor @Suite(.timeLimit(.minutes(1))) struct ListenerTests {
@@ -86,7 +87,7 @@ import Testing
     try store.dispatch(action: .ui(.quakeList(.onAppear)))
     #expect(await calls.next() == .fetchLocalQuakes)
     // A refresh starts only once the status has left waiting, that is once the local result is in.
-    await waitForAction(&actions, where: isLocalFetchResult)
+    await waitForAction(from: &actions, where: isLocalFetchResult)
 
     try store.dispatch(action: .ui(.quakeList(.onTapRefreshQuakesButton(range: .allDay))))
     let mutation = await calls.next()
