@@ -75,14 +75,10 @@ private typealias PersistentSession = AnimalsAction.Data.PersistentSession
 
   @Test func reloadStartsOnlyWhenBothStatusesStartWaiting() async throws {
     // A reducer that moves only the categories to waiting on reload: no reload may start then.
-    let store = AnimalsStore(initialState: .samples()) { state, action in
-      guard case .ui(.categoryList(.onTapReloadSampleDataButton)) = action else {
-        return try AnimalsReducer.reduce(state: state, action: action)
-      }
-      var state = state
-      state.categories.status = .waiting
-      return state
+    let reducer = overriding(AnimalsReducer.reduce) { $0 == .ui(.categoryList(.onTapReloadSampleDataButton)) } with: {
+      $0.categories.status = .waiting
     }
+    let store = AnimalsStore(initialState: .samples(), reducer: reducer)
     let persistentStore = TestPersistentStore()
     let listener = Listener(store: persistentStore)
     listener.listen(to: store)

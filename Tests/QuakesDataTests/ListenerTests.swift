@@ -45,14 +45,8 @@ import Testing
     // A reducer that moves the status to waiting on every appear: only an appear that found no
     // status at all may fetch, and this one finds a failure.
     let failed = QuakesState(quakes: .init(data: [:], status: .failure(error: "timed out")))
-    let store = Store(initialState: failed) { (state: QuakesState, action: QuakesAction) in
-      guard case .ui(.quakeList(.onAppear)) = action else {
-        return try QuakesReducer.reduce(state: state, action: action)
-      }
-      var state = state
-      state.quakes.status = .waiting
-      return state
-    }
+    let reducer = overriding(QuakesReducer.reduce) { $0 == .ui(.quakeList(.onAppear)) } with: { $0.quakes.status = .waiting }
+    let store = Store(initialState: failed, reducer: reducer)
     let local = LocalStoreDouble()
     let listener = Listener(localStore: local, remoteStore: RemoteStoreDouble(results: [:]))
     listener.listen(to: store)
