@@ -42,8 +42,23 @@ extension FeedError {
     case .connectionLost: self = .unreachable("connection lost")
     case .cancelled: self = .unreachable("cancelled")
     case .notHTTP: self = .unreachable("bad server response")
-    case .network(let code?): self = .unreachable("network error \(code)")
+    case .network(let code?): self = .unreachable(Self.phrase(forURLErrorCode: code))
     case .network(nil): self = .unreachable("network error")
+    }
+  }
+
+  /// The feed's words for the transport failures the shared session leaves as numbered codes.
+  private static func phrase(forURLErrorCode code: Int) -> String {
+    switch URLError.Code(rawValue: code) {
+    case .notConnectedToInternet:
+      "not connected to the internet"
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      "secure connection failed"
+    case .badServerResponse, .cannotParseResponse:
+      "bad server response"
+    default:
+      "network error \(code)"
     }
   }
 }

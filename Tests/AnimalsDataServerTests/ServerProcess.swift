@@ -1,5 +1,6 @@
 import AnimalsDataServerCore
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,15 +12,17 @@ import Glibc
 final class ServerProcess: Sendable {
   /// The endpoint to POST `RemoteRequest`s to.
   let apiURL: URL
-  private let process: Process
+  private let child: ChildProcess
+  private let folder: URL
 
-  private init(apiURL: URL, process: Process) {
+  private init(apiURL: URL, child: ChildProcess, folder: URL) {
     self.apiURL = apiURL
-    self.process = process
+    self.child = child
+    self.folder = folder
   }
 
   /// The executable built beside the tests.
-  static func binary() throws -> URL {
+  static func binary() throws -> String {
     let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let candidates = [
       URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "AnimalsDataServer"),
@@ -27,7 +30,8 @@ final class ServerProcess: Sendable {
     ]
     return try #require(
       candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-      "AnimalsDataServer is not built beside the tests; run swift build first")
+      "AnimalsDataServer is not built beside the tests; run swift build first"
+    ).path
   }
 
   /// How long a server may take to print that it is listening.
@@ -36,78 +40,79 @@ final class ServerProcess: Sendable {
   /// Starts the server on a free loopback port with `arguments` added, and returns once it prints
   /// that it is listening; throws (and kills it) if it exits or stays silent past `startTimeout`.
   static func start(_ arguments: [String], environment: [String: String] = [:]) async throws -> ServerProcess {
-    let process = Process()
-    process.executableURL = try Self.binary()
-    process.arguments = ["--port", "0", "--log-level", "error"] + arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    let (chunks, continuation) = AsyncStream.makeStream(of: Data.self)
-    output.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        continuation.finish()
-      } else {
-        continuation.yield(data)
+    let folder = FileManager.default.temporaryDirectory.appending(path: "AnimalsDataServer-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let output = folder.appending(path: "stdout").path
+    let child = try ChildProcess.spawn(
+      try Self.binary(), ["--port", "0", "--log-level", "error"] + arguments,
+      environment: environment, outputPath: output, errorPath: "/dev/null")
+    let deadline = ContinuousClock.now + Self.startTimeout
+    while child.exitStatus == nil, ContinuousClock.now < deadline {
+      let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+      if let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
+        let url = URL(string: String(line.dropFirst("listening on ".count)))
+      {
+        return ServerProcess(apiURL: url.appending(path: String(AnimalsServer.apiPath.dropFirst())), child: child, folder: folder)
       }
+      try await Task.sleep(for: .milliseconds(20))
     }
-    try process.run()
-    let line = try await Self.withDeadline(Self.startTimeout, onTimeout: { process.terminate() }) {
-      var printed = ""
-      for await chunk in chunks {
-        printed += String(decoding: chunk, as: UTF8.self)
-        if let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }) {
-          return String(line)
-        }
-      }
-      return nil
-    }
-    guard let line, let url = URL(string: String(line.dropFirst("listening on ".count))) else {
-      process.waitUntilExit()
-      throw StartError(status: process.terminationStatus)
-    }
-    return ServerProcess(apiURL: url.appending(path: String(AnimalsServer.apiPath.dropFirst())), process: process)
+    child.send(SIGKILL)
+    let status = await child.waitForExit()
+    try? FileManager.default.removeItem(at: folder)
+    throw StartError(status: status)
   }
 
-  /// The server exited before it listened.
+  /// The server exited, or said nothing, before it listened.
   struct StartError: Error, CustomStringConvertible {
     let status: Int32
-    var description: String { "AnimalsDataServer exited with status \(self.status) before it listened" }
+    var description: String { "AnimalsDataServer did not listen (exit status \(self.status))" }
   }
 
   /// Kills the server with SIGKILL, as a crash would, and waits for it to be gone.
-  func kill() {
-    Glibc.kill(self.process.processIdentifier, SIGKILL)
-    self.process.waitUntilExit()
+  func kill() async {
+    self.child.send(SIGKILL)
+    _ = await self.child.waitForExit()
   }
 
-  /// Stops the server with SIGTERM (a graceful shutdown) and waits for it to exit.
-  func stop() {
-    if self.process.isRunning {
-      self.process.terminate()
-    }
-    self.process.waitUntilExit()
+  /// Stops the server with SIGTERM (a graceful shutdown), waits for it to exit, removes its folder.
+  func stop() async {
+    self.child.send(SIGTERM)
+    _ = await self.child.waitForExit()
+    try? FileManager.default.removeItem(at: self.folder)
   }
 
-  /// Runs `body` with servers started with each of `argumentLists` at the same time; stops them all afterwards.
+  /// Runs `body` with servers started with each of `argumentLists` (and `environment`) at the
+  /// same time; stops them all afterwards.
   static func withServers<T>(
     _ argumentLists: [[String]],
+    environment: [String: String] = [:],
     _ body: ([ServerProcess]) async throws -> T
   ) async throws -> T {
-    let servers = try await withThrowingTaskGroup(of: ServerProcess.self) { group in
+    let starts = await withTaskGroup(of: Result<ServerProcess, any Error>.self) { group in
       for arguments in argumentLists {
-        group.addTask { try await ServerProcess.start(arguments) }
+        group.addTask {
+          do {
+            return .success(try await ServerProcess.start(arguments, environment: environment))
+          } catch {
+            return .failure(error)
+          }
+        }
       }
-      return try await group.reduce(into: []) { $0.append($1) }
+      return await group.reduce(into: []) { $0.append($1) }
     }
-    defer {
-      for server in servers {
-        server.stop()
+    let servers = starts.compactMap { try? $0.get() }
+    do {
+      // When one server does not start, the others are stopped before its error is thrown.
+      for case .failure(let error) in starts {
+        throw error
       }
+      let result = try await body(servers)
+      for server in servers { await server.stop() }
+      return result
+    } catch {
+      for server in servers { await server.stop() }
+      throw error
     }
-    return try await body(servers)
   }
 }
 
@@ -126,44 +131,21 @@ extension ServerProcess {
     environment: [String: String] = [:],
     timeout: Duration
   ) async throws -> Failure {
-    let process = Process()
-    process.executableURL = try Self.binary()
-    process.arguments = ["--port", "0"] + arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
+    let errors = FileManager.default.temporaryDirectory.appending(path: "AnimalsDataServer-\(UUID().uuidString).err").path
+    defer { try? FileManager.default.removeItem(atPath: errors) }
     let clock = ContinuousClock()
     let start = clock.now
-    try process.run()
+    let child = try ChildProcess.spawn(
+      try Self.binary(), ["--port", "0"] + arguments, environment: environment, outputPath: "/dev/null", errorPath: errors)
     let watchdog = Task {
       try await Task.sleep(for: timeout)
-      process.terminate()
+      child.send(SIGKILL)
     }
-    let standardError = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let status = await child.waitForExit()
     watchdog.cancel()
     return Failure(
-      status: process.terminationStatus,
-      standardError: String(decoding: standardError, as: UTF8.self),
+      status: status,
+      standardError: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "",
       duration: clock.now - start)
-  }
-
-  /// `operation`'s result, or nil after `limit` (having called `onTimeout`).
-  private static func withDeadline<T: Sendable>(
-    _ limit: Duration,
-    onTimeout: @escaping @Sendable () -> Void,
-    _ operation: @escaping @Sendable () async -> T?
-  ) async throws -> T? {
-    await withTaskGroup(of: T?.self) { group in
-      group.addTask(operation: operation)
-      group.addTask {
-        try? await Task.sleep(for: limit)
-        if !Task.isCancelled { onTimeout() }
-        return nil
-      }
-      defer { group.cancelAll() }
-      return await group.next() ?? nil
-    }
   }
 }

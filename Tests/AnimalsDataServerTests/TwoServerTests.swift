@@ -85,7 +85,7 @@ import Testing
           while await acknowledged.count < 60 {
             try await Task.sleep(for: .milliseconds(5))
           }
-          victim.kill()
+          await victim.kill()
         }
         try await group.waitForAll()
       }
@@ -101,11 +101,11 @@ import Testing
 
   @Test func theDatabaseURLCanComeFromTheEnvironment() async throws {
     let database = try await PostgresCluster.required().createDatabase()
-    let server = try await ServerProcess.start([], environment: ["DATABASE_URL": database])
-    defer { server.stop() }
-    let store = RemoteStore(url: server.apiURL)
-    let added = try await store.addAnimalMutation(name: "Eagle", diet: .carnivorous, categoryId: "Bird")
-    #expect(try await store.fetchAnimalsQuery() == (Animal.samples + [added]).sorted { $0.animalId < $1.animalId })
+    try await ServerProcess.withServers([[]], environment: ["DATABASE_URL": database]) { (servers: [ServerProcess]) async throws in
+      let store = RemoteStore(url: servers[0].apiURL)
+      let added = try await store.addAnimalMutation(name: "Eagle", diet: .carnivorous, categoryId: "Bird")
+      #expect(try await store.fetchAnimalsQuery() == (Animal.samples + [added]).sorted { $0.animalId < $1.animalId })
+    }
   }
 
   @Test func anUnreachableDatabaseIsOneErrorAndAFailingExit() async throws {
