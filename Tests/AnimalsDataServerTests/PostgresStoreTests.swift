@@ -45,13 +45,17 @@ import Testing
   @Test func aRefusedConnectionFailsAtOnce() async throws {
     let socket = try LoopbackSocket()
     defer { socket.close() }
+    // A connect timeout far longer than the bound below: a refusal must not wait for it.
     let store = PostgresStore(
-      url: try DatabaseURL("postgres://postgres@127.0.0.1:\(socket.port)/animals"), logger: RunningServer.silentLogger)
+      url: try DatabaseURL("postgres://postgres@127.0.0.1:\(socket.port)/animals"),
+      connectTimeout: .seconds(120),
+      logger: RunningServer.silentLogger)
     let duration = await ContinuousClock().measure {
       let error = await #expect(throws: PostgresStore.PrepareError.self) { try await store.prepare() }
       #expect(error?.reason.contains("Connection refused") == true, "\(String(describing: error))")
     }
-    #expect(duration < .seconds(5))
+    // Generous: other suites may load the machine (the bound is about not waiting, not speed).
+    #expect(duration < .seconds(30))
   }
 
   @Test func aDatabaseThatNeverAnswersFailsAfterTheConnectTimeout() async throws {
@@ -66,7 +70,8 @@ import Testing
       let error = await #expect(throws: PostgresStore.PrepareError.self) { try await store.prepare() }
       #expect(error?.reason == "no answer within 1 seconds")
     }
-    #expect(duration < .seconds(5))
+    // Generous: other suites may load the machine (the bound is about not hanging, not speed).
+    #expect(duration < .seconds(30))
   }
 
   @Test func aReloadRunningBesideAddsLeavesExactlyTheSampleCategories() async throws {

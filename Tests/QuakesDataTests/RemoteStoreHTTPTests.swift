@@ -105,7 +105,8 @@ import Testing
     await self.expectFailure("timed out") {
       try await self.fetch(.silent, timeout: 1)
     }
-    // Bounded by the configured timeout, not by the server or the test's time limit.
-    #expect(ContinuousClock.now - started < .seconds(15))
+    // Bounded by the configured timeout, not by the server or the test's time limit; generous,
+    // since the other suites running beside it can starve the machine's two cores.
+    #expect(ContinuousClock.now - started < .seconds(30))
   }
 }
