@@ -1,0 +1,56 @@
+import Foundation
+
+/// `source FILE`: runs a script's commands in the current session, as psql's `\i` does, stopping
+/// at the first failure with `file:line`.
+struct SourceCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "source", usage: "source <FILE>",
+    summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line",
+    examples: ["source setup.txt", "source Scenarios/counter.txt"],
+    toolArguments: [ToolArgument("file", "the script to run, e.g. `setup.txt`")])
+  static let recordingRole = RecordingRole.omitted
+
+  /// The script's path as typed.
+  let path: String
+  /// The column of the path, where errors point.
+  let column: Int
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> SourceCommand {
+    let words = try arguments.words()
+    guard let word = words.first else {
+      throw CommandError("source needs a file, e.g. `source setup.txt`", column: arguments.column)
+    }
+    guard words.count == 1 else {
+      throw CommandError("source takes one file; remove `\(words[1].text.truncatedForMessage)`", column: words[1].column)
+    }
+    return SourceCommand(path: word.text, column: word.column)
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    let url = URL(fileURLWithPath: path, relativeTo: shell.baseDirectory).standardizedFileURL
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw CommandError("cannot read \(path)", column: column)
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      throw CommandError("\(path) is not UTF-8 text", column: column)
+    }
+    let outer = shell.baseDirectory
+    shell.baseDirectory = url.deletingLastPathComponent()
+    defer { shell.baseDirectory = outer }
+    var lines: [OutputLine] = []
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
+      let trimmed = line.trimmingLeadingWhitespace
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      lines.append(OutputLine(.echo, shell.prompt + line))
+      let result = await shell.execute(line, location: "\(path):\(index + 1)")
+      lines += result.lines
+      if !result.succeeded {
+        shell.buffer.append(contentsOf: lines)
+        throw CommandError("source stopped at \(path):\(index + 1)", column: column)
+      }
+      if result.quit { return CommandOutput(lines) }
+    }
+    return CommandOutput(lines)
+  }
+}
