@@ -22,7 +22,7 @@ extension DomainSession {
     let taken = history.entries[target]
     let followers = history.position - target - 1
     let listeners = followers == 0 ? "" : " and \(followers) action\(followers == 1 ? "" : "s") its listeners dispatched"
-    try travel(to: target, note: "undid \(target + 1): \(try actionText(taken.action))\(listeners)")
+    try travel(to: target, note: "undid \(target + 1): \(try shortText(taken.action))\(listeners)")
   }
 
   func redo() throws(CommandError) {
@@ -31,7 +31,7 @@ extension DomainSession {
     }
     let first = history.position
     let through = target - first > 1 ? " through \(target)" : ""
-    try travel(to: target, note: "redid \(first + 1)\(through): \(try actionText(history.entries[first].action))", warns: false)
+    try travel(to: target, note: "redid \(first + 1)\(through): \(try shortText(history.entries[first].action))", warns: false)
   }
 
   func jump(to target: Int, column: Int) throws(CommandError) {
@@ -40,8 +40,18 @@ extension DomainSession {
       let range = count == 0 ? "only 0 (the initial state): no action dispatched yet" : "0 (the initial state) to \(count)"
       throw CommandError("no history entry \(target): jump takes \(range)", column: column)
     }
-    let place = target == 0 ? "the initial state" : "after \(target): \(try actionText(history.entries[target - 1].action))"
-    try travel(to: target, note: "jumped to \(place)", warns: target < history.position)
+    let place = target == 0 ? "the initial state" : try shortText(history.entries[target - 1].action)
+    try travel(to: target, note: "jumped to \(target): \(place)", warns: target < history.position)
+  }
+
+  /// The action as the shell writes it, its arguments elided when it is longer than a line.
+  private func shortText(_ action: Action) throws(CommandError) -> String {
+    Self.shortened(try actionText(action))
+  }
+
+  /// An action's text, its arguments elided when it is longer than a line.
+  nonisolated static func shortened(_ text: String) -> String {
+    text.count <= ValuePrinter.lineWidth ? text : String(text.prefix { $0 != "(" }) + "(…)"
   }
 
   /// Moves the state to the history position `target` and prints, to the buffer, `note`, the diff,

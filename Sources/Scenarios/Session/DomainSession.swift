@@ -107,8 +107,7 @@ extension DomainSession {
     if byListener || buffer.isEnabled(.actions) {
       let text = try actionText(action)
       if byListener {
-        let shown = text.count <= ValuePrinter.lineWidth ? text : String(text.prefix { $0 != "(" }) + "(…)"
-        lines.append(.note("↳ \(shown)   (listener)"))
+        lines.append(.note("↳ \(Self.shortened(text))   (listener)"))
       }
       buffer.log(.actions, text)
     }
