@@ -159,6 +159,11 @@ import Synchronization
     return [OutputLine.error(place + first)] + messageLines.map { OutputLine(.error, $0) }
   }
 
+  /// A path as typed in a command, relative to `baseDirectory` unless absolute.
+  func url(forPath path: String) -> URL {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: baseDirectory.path, isDirectory: true)).standardizedFileURL
+  }
+
   /// The running session, or an error that says how to start one.
   func requireSession() throws(CommandError) -> any AnyDomainSession {
     guard let session else {

@@ -26,6 +26,11 @@ struct JumpCommand: ShellCommand {
     return JumpCommand(entry: entry, column: word.column)
   }
 
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    guard request.words.count == 1, let count = shell.session?.historyCount else { return request.offer([]) }
+    return request.offer((0...count).map(String.init))
+  }
+
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     try shell.requireSession().jump(to: entry, column: column)
     return CommandOutput(shell.buffer.drain())

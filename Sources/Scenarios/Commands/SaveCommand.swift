@@ -36,10 +36,17 @@ struct SaveCommand: ShellCommand {
     return SaveCommand(path: word.text, force: force, column: word.column)
   }
 
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    guard request.words.count == 1 || request.words == ["save", "--force"] else { return request.offer([]) }
+    let paths = request.scriptPath(from: shell.baseDirectory)
+    guard request.words.count == 1, request.word.hasPrefix("-") else { return paths }
+    return request.offer(["--force"])
+  }
+
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     let session = try shell.requireSession()
     guard let recording = shell.recording else { return CommandOutput([]) }
-    let script = URL(fileURLWithPath: path, relativeTo: shell.baseDirectory).standardizedFileURL
+    let script = shell.url(forPath: path)
     let golden = ScriptRunner.goldenURL(for: script)
     if FileManager.default.fileExists(atPath: script.path) && !force {
       throw CommandError("\(path) exists; `save --force \(path)` overwrites it", column: column)

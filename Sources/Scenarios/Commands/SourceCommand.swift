@@ -26,8 +26,12 @@ struct SourceCommand: ShellCommand {
     return SourceCommand(path: word.text, column: word.column)
   }
 
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.words.count == 1 ? request.scriptPath(from: shell.baseDirectory) : request.offer([])
+  }
+
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    let url = URL(fileURLWithPath: path, relativeTo: shell.baseDirectory).standardizedFileURL
+    let url = shell.url(forPath: path)
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw CommandError("cannot read \(path)", column: column)
     }

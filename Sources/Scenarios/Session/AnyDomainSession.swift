@@ -26,6 +26,8 @@
   func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   /// Stops watching one selector, or all.
   func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
+  /// How many entries the history lists.
+  var historyCount: Int { get }
   /// Where the state stands in the history.
   var historyMark: HistoryMark { get }
   /// The position of each history entry the state has applied, by serial.

@@ -7,6 +7,10 @@ struct HistoryMark: Equatable, Sendable {
 }
 
 extension DomainSession {
+  var historyCount: Int {
+    history.entries.count
+  }
+
   var historyMark: HistoryMark {
     HistoryMark(current: history.currentSerial, lastUserDispatch: history.lastUserSerial)
   }
