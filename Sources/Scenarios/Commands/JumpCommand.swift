@@ -13,13 +13,7 @@ struct JumpCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> JumpCommand {
-    let words = try arguments.words()
-    guard let word = words.first else {
-      throw CommandError("jump needs a history entry number, e.g. `jump 0` (type `history` for the numbers)", column: arguments.column)
-    }
-    guard words.count == 1 else {
-      throw CommandError("jump takes one number; remove `\(words[1].text.truncatedForMessage)`", column: words[1].column)
-    }
+    let word = try arguments.singleWord("number", missing: "jump needs a history entry number, e.g. `jump 0` (type `history` for the numbers)")
     guard let entry = Int(word.text), entry >= 0 else {
       throw CommandError("expected a history entry number such as `3`, found `\(word.text.truncatedForMessage)`", column: word.column)
     }

@@ -16,13 +16,7 @@ struct SourceCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> SourceCommand {
-    let words = try arguments.words()
-    guard let word = words.first else {
-      throw CommandError("source needs a file, e.g. `source setup.txt`", column: arguments.column)
-    }
-    guard words.count == 1 else {
-      throw CommandError("source takes one file; remove `\(words[1].text.truncatedForMessage)`", column: words[1].column)
-    }
+    let word = try arguments.singleWord("file", missing: "source needs a file, e.g. `source setup.txt`")
     return SourceCommand(path: word.text, column: word.column)
   }
 
