@@ -19,23 +19,18 @@ struct Pager {
       output.write(lines)
       return
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let input = Pipe()
-    process.standardInput = input
-    do {
-      try process.run()
-    } catch {
+    // popen keeps the pager in the shell's session and process group, so it can read the keyboard
+    // (less started through Foundation's Process exited at once, unable to read the keyboard).
+    guard let pipe = popen(command, "w") else {
       output.write(lines)
       return
     }
-    let text = output.text(lines)
-    // A pager the user quits early closes the pipe: the rest of the text is not wanted.
+    // A pager quit early closes the pipe: the rest is not wanted. Ctrl-C belongs to the pager.
     signal(SIGPIPE, SIG_IGN)
-    try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    signal(SIGINT, SIG_IGN)
+    defer { signal(SIGINT, SIG_DFL) }
+    fputs(output.text(lines), pipe)
+    pclose(pipe)
   }
 
   /// The terminal's height, when standard output is one.
