@@ -10,7 +10,7 @@ import Testing
 @Suite(.postgresCluster, .timeLimit(.minutes(2))) struct PostgresStoreTests {
   @Test func eightStoresPreparingOneEmptyDatabaseAtOnceSeedItOnce() async throws {
     let url = try DatabaseURL(try await PostgresCluster.required().createDatabase())
-    let stores = (0..<8).map { _ in PostgresStore(url: url, logger: RunningServer.silentLogger) }
+    let stores = (0..<8).map { _ in PostgresStore(url: url, connectTimeout: .seconds(60), logger: RunningServer.silentLogger) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for store in stores {
         group.addTask { try await store.prepare() }
@@ -25,7 +25,7 @@ import Testing
 
   @Test func preparingAgainKeepsTheData() async throws {
     let url = try DatabaseURL(try await PostgresCluster.required().createDatabase())
-    let store = PostgresStore(url: url, logger: RunningServer.silentLogger)
+    let store = PostgresStore(url: url, connectTimeout: .seconds(60), logger: RunningServer.silentLogger)
     try await store.prepare()
     try await withRunning(store) { () async throws in
       let eagle = try await store.addAnimalMutation(name: "Eagle", diet: .carnivorous, categoryId: "Bird")
@@ -76,7 +76,7 @@ import Testing
 
   @Test func aReloadRunningBesideAddsLeavesExactlyTheSampleCategories() async throws {
     let url = try DatabaseURL(try await PostgresCluster.required().createDatabase())
-    let store = PostgresStore(url: url, logger: RunningServer.silentLogger)
+    let store = PostgresStore(url: url, connectTimeout: .seconds(60), logger: RunningServer.silentLogger)
     try await store.prepare()
     try await withRunning(store) { () async throws in
       try await withThrowingTaskGroup(of: Void.self) { group in

@@ -44,7 +44,7 @@ enum ServerDatabase: Sendable {
     case .sqlite(let path):
       .sqlite(try LocalStore(path: path))
     case .postgres(let url):
-      .postgres(PostgresStore(url: try DatabaseURL(url), logger: RunningServer.silentLogger))
+      .postgres(PostgresStore(url: try DatabaseURL(url), connectTimeout: .seconds(60), logger: RunningServer.silentLogger))
     }
   }
 }

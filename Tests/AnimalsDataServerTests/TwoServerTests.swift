@@ -11,7 +11,7 @@ import Testing
 
   @Test func twoServersStartingAtOnceOnAnEmptyDatabaseSeedItOnce() async throws {
     let database = try await PostgresCluster.required().createDatabase()
-    try await ServerProcess.withServers([["--database", database], ["--database", database]]) { (servers: [ServerProcess]) async throws in
+    try await ServerProcess.withServers([["--database", database, "--connect-timeout", "60"], ["--database", database, "--connect-timeout", "60"]]) { (servers: [ServerProcess]) async throws in
       for server in servers {
         let store = RemoteStore(url: server.apiURL)
         #expect(try await store.fetchCategoriesQuery() == Category.samples)
@@ -22,7 +22,7 @@ import Testing
 
   @Test func addsFromEightClientsOverTwoServersAllLand() async throws {
     let database = try await PostgresCluster.required().createDatabase()
-    try await ServerProcess.withServers([["--database", database], ["--database", database]]) { (servers: [ServerProcess]) async throws in
+    try await ServerProcess.withServers([["--database", database, "--connect-timeout", "60"], ["--database", database, "--connect-timeout", "60"]]) { (servers: [ServerProcess]) async throws in
       let added = try await withThrowingTaskGroup(of: [Animal].self) { group in
         for client in 0..<Self.clients {
           let server = servers[client % servers.count]
@@ -48,7 +48,7 @@ import Testing
 
   @Test func eachServerSeesTheOthersWritesAtOnce() async throws {
     let database = try await PostgresCluster.required().createDatabase()
-    try await ServerProcess.withServers([["--database", database], ["--database", database]]) { (servers: [ServerProcess]) async throws in
+    try await ServerProcess.withServers([["--database", database, "--connect-timeout", "60"], ["--database", database, "--connect-timeout", "60"]]) { (servers: [ServerProcess]) async throws in
       let stores = servers.map { RemoteStore(url: $0.apiURL) }
       for round in 0..<10 {
         let writer = stores[round % 2]
@@ -66,7 +66,7 @@ import Testing
 
   @Test func killingOneServerLosesNoAcknowledgedAddAndTheOtherKeepsServing() async throws {
     let database = try await PostgresCluster.required().createDatabase()
-    try await ServerProcess.withServers([["--database", database], ["--database", database]]) { (servers: [ServerProcess]) async throws in
+    try await ServerProcess.withServers([["--database", database, "--connect-timeout", "60"], ["--database", database, "--connect-timeout", "60"]]) { (servers: [ServerProcess]) async throws in
       let (victim, survivor) = (servers[0], servers[1])
       let acknowledged = AcknowledgedAdds()
       try await withThrowingTaskGroup(of: Void.self) { group in
@@ -101,7 +101,7 @@ import Testing
 
   @Test func theDatabaseURLCanComeFromTheEnvironment() async throws {
     let database = try await PostgresCluster.required().createDatabase()
-    try await ServerProcess.withServers([[]], environment: ["DATABASE_URL": database]) { (servers: [ServerProcess]) async throws in
+    try await ServerProcess.withServers([["--connect-timeout", "60"]], environment: ["DATABASE_URL": database]) { (servers: [ServerProcess]) async throws in
       let store = RemoteStore(url: servers[0].apiURL)
       let added = try await store.addAnimalMutation(name: "Eagle", diet: .carnivorous, categoryId: "Bird")
       #expect(try await store.fetchAnimalsQuery() == (Animal.samples + [added]).sorted { $0.animalId < $1.animalId })

@@ -76,7 +76,7 @@ extension CompletionRequest {
     var candidates: [ShellCompletion.Candidate] = []
     for name in names.sorted() where name.hasPrefix(word) && !name.hasPrefix(".") {
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isFolder)
+      guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isFolder) else { continue }
       if isFolder.boolValue {
         candidates.append(.init(text: name + "/", isWholeWord: false))
       } else if name.hasSuffix(".txt") {
