@@ -5,7 +5,7 @@ package enum CommandRegistry {
   static let commands: [any ShellCommand.Type] = [
     HelpCommand.self, DomainsCommand.self, UseCommand.self, ActionsCommand.self, SelectorsCommand.self,
     DispatchCommand.self, SelectCommand.self, StateCommand.self, DiffCommand.self, HistoryCommand.self,
-    WatchCommand.self, UnwatchCommand.self, DebugCommand.self, ExpectCommand.self, SettleCommand.self,
+    WatchCommand.self, UnwatchCommand.self, DebugCommand.self, HideCommand.self, RedactCommand.self, ExpectCommand.self, SettleCommand.self,
     ResetCommand.self, QuitCommand.self,
   ]
 

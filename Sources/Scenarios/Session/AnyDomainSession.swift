@@ -26,6 +26,8 @@
   func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   /// Stops watching one selector, or all.
   func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
+  /// Hides the actions `pattern` matches from what dispatches print; nil lists what is hidden.
+  func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine]
   /// Waits for listeners to finish.
   func settle() async throws(CommandError)
   /// Ends the listeners and closes what the domain keeps open.

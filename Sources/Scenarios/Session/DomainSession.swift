@@ -13,6 +13,8 @@
   private(set) var history = SessionHistory<State, Action>()
   private(set) var lastDispatchLines: [OutputLine] = []
   var watches = WatchList<State, Action>()
+  /// The action cases `hide` keeps out of the output.
+  var hiddenActions = HiddenActions()
   let settler: Settler
   var actionCache = ActionCache<Action>()
   private var dispatchingUserAction = false
@@ -78,9 +80,14 @@ extension DomainSession {
   /// Records a dispatch the store reports: history, diff, debug output and watches.
   private func record(old: State, action: Action, new: State) {
     let byListener = !dispatchingUserAction
-    history.append(action, byListener: byListener, state: new)
+    let hidden = isHidden(action)
+    history.append(action, byListener: byListener, isHidden: hidden, state: new)
     if !byListener {
       currentDiffLines = []
+    }
+    guard !hidden || buffer.isEnabled(.actions) else {
+      watches.update(state: new, action: action, buffer: buffer)
+      return
     }
     let lines: [OutputLine]
     do {
@@ -98,6 +105,14 @@ extension DomainSession {
       }
     }
     watches.update(state: new, action: action, buffer: buffer)
+  }
+
+  /// Whether `hide` matches the action; an action that cannot be written out is never hidden.
+  private func isHidden(_ action: Action) -> Bool {
+    guard !hiddenActions.patterns.isEmpty, let value = try? ValueEncoder.encodeForShell(action),
+      let path = catalog.path(of: value)
+    else { return false }
+    return hiddenActions.hides(path)
   }
 
   /// What a dispatch prints: the listener's action, if a listener dispatched it, and the diff.
@@ -136,5 +151,10 @@ extension DomainSession {
 
   func historyLines() throws(CommandError) -> [OutputLine] {
     try history.lines(text: actionText)
+  }
+
+  func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine] {
+    guard let pattern else { return hiddenActions.lines }
+    return try hiddenActions.add(pattern, catalog: catalog, column: column)
   }
 }

@@ -9,6 +9,8 @@ struct SessionHistory<State, Action> {
     let action: Action
     /// Whether a listener dispatched it, rather than the user.
     let byListener: Bool
+    /// Whether `hide` kept it out of what the dispatch printed.
+    let isHidden: Bool
     /// The state the reducer returned for it.
     let state: State
   }
@@ -17,8 +19,8 @@ struct SessionHistory<State, Action> {
   private(set) var entries: [Entry] = []
 
   /// Appends an action and the state it led to.
-  mutating func append(_ action: Action, byListener: Bool, state: State) {
-    entries.append(Entry(position: entries.count + 1, action: action, byListener: byListener, state: state))
+  mutating func append(_ action: Action, byListener: Bool, isHidden: Bool, state: State) {
+    entries.append(Entry(position: entries.count + 1, action: action, byListener: byListener, isHidden: isHidden, state: state))
   }
 
   /// The lines of `history`: each position, right-aligned, and the action as `text` writes it.
@@ -30,7 +32,9 @@ struct SessionHistory<State, Action> {
     for entry in entries {
       let number = String(repeating: " ", count: width - String(entry.position).count) + String(entry.position)
       let listener = entry.byListener
-      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(try text(entry.action))\(listener ? "   (listener)" : "")"))
+      let marks = [listener ? "listener" : nil, entry.isHidden ? "hidden" : nil].compactMap { $0 }
+      let suffix = marks.isEmpty ? "" : "   (" + marks.joined(separator: ", ") + ")"
+      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(try text(entry.action))\(suffix)"))
     }
     return lines
   }
