@@ -93,7 +93,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
 
   func validate() throws {
     if [check, update, review].filter({ $0 }).count > 1 {
-      throw ValidationError("use one of --check, --update and --review")
+      throw ValidationError("use one of --check, --update and --review, not several")
     }
     if let mode = scriptMode, mode != .print, !review, scripts.isEmpty && arguments.isEmpty {
       let flag = mode == .check ? "--check" : "--update"
