@@ -77,7 +77,8 @@ extension DomainSession {
     try await settler.settle()
   }
 
-  /// Records a dispatch the store reports: history, diff, debug output and watches.
+  /// Records a dispatch the store reports: history, diff, debug output and watches; an action
+  /// `hide` matches prints nothing unless `debug actions` is on.
   private func record(old: State, action: Action, new: State) {
     let byListener = !dispatchingUserAction
     let hidden = isHidden(action)
@@ -85,10 +86,14 @@ extension DomainSession {
     if !byListener {
       currentDiffLines = []
     }
-    guard !hidden || buffer.isEnabled(.actions) else {
-      watches.update(state: new, action: action, buffer: buffer)
-      return
+    if !hidden || buffer.isEnabled(.actions) {
+      print(old: old, action: action, new: new, byListener: byListener)
     }
+    watches.update(state: new, action: action, buffer: buffer)
+  }
+
+  /// Prints a dispatch: its diff, and the whole new state when `debug state` is on.
+  private func print(old: State, action: Action, new: State, byListener: Bool) {
     let lines: [OutputLine]
     do {
       lines = try dispatchLines(old: old, action: action, new: new, byListener: byListener)
@@ -104,7 +109,6 @@ extension DomainSession {
         buffer.append(.error(error.message))
       }
     }
-    watches.update(state: new, action: action, buffer: buffer)
   }
 
   /// Whether `hide` matches the action; an action that cannot be written out is never hidden.
