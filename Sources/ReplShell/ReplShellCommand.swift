@@ -20,7 +20,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
         `\(name) --check Scenarios/` compares every script under the folder with its golden \
         (\(first).txt → \(first).golden) and prints a diff for each mismatch; \
         `\(name) --update Scenarios/` rewrites the goldens after you review the change. \
-        Every run ends with `scenarios: N passed, N failed` and exits 1 when any failed.
+        Every run ends with `scenarios: N passed, N failed` and exits 1 when any failed. \
+        A failed check leaves the new golden as NAME.golden.new (or under --new-goldens DIR); \
+        `\(name) --review` walks the failing scenarios and accepts or rejects each with one key.
 
         Without a terminal on standard input, commands are read from it like a script:
           echo 'help' | \(name)
@@ -46,6 +48,15 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
 
   @Flag(help: "Write each script's transcript to its golden file, and list orphan goldens.")
   var update = false
+
+  @Flag(help: "Walk the failing scenarios under the paths (default: Scenarios/) one by one: show each diff, then a (accept), r (reject), s (skip), A (accept all the rest), q (quit).")
+  var review = false
+
+  @Option(name: .customLong("new-goldens"), help: ArgumentHelp("With --check: write each mismatching or missing golden's new transcript under this folder (at the script's path) instead of beside it as NAME.golden.new.", valueName: "dir"))
+  var newGoldensDirectory: String?
+
+  @Flag(help: "Show the raw transcript: no `redact` line and no volatile pattern of a domain applies.")
+  var noRedact = false
 
   @Flag(help: "With --update: remove the orphan goldens (no script beside them) under the folders given.")
   var prune = false
@@ -75,7 +86,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
 
   /// What to do with scenario scripts, or nil for an interactive (or piped) session.
   private var scriptMode: ScriptMode.Mode? {
-    check ? .check : update ? .update : scripts.isEmpty ? nil : .print
+    check || review ? .check : update ? .update : scripts.isEmpty ? nil : .print
   }
 
   /// The domain to start interactively, when one is named.
@@ -84,15 +95,18 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   }
 
   func validate() throws {
-    if check && update {
-      throw ValidationError("use either --check or --update, not both")
+    if [check, update, review].filter({ $0 }).count > 1 {
+      throw ValidationError("use one of --check, --update and --review, not several")
     }
-    if let mode = scriptMode, mode != .print, scripts.isEmpty && arguments.isEmpty {
+    if let mode = scriptMode, mode != .print, !review, scripts.isEmpty && arguments.isEmpty {
       let flag = mode == .check ? "--check" : "--update"
       throw ValidationError("\(flag) needs scenario files or folders, such as `\(Self.programName) \(flag) Scenarios/`")
     }
     if prune && !update {
       throw ValidationError("--prune removes orphan goldens while updating: `\(Self.programName) --update --prune Scenarios/`")
+    }
+    if newGoldensDirectory != nil && !(check || update || review) {
+      throw ValidationError("--new-goldens says where --check leaves new transcripts: `\(Self.programName) --check Scenarios/ --new-goldens out/`")
     }
     if let jobs, jobs < 1 {
       throw ValidationError("--jobs takes 1 or more, such as `--jobs 4` (default: the number of cores)")
@@ -122,8 +136,11 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       let runner = ScriptMode(
         domains: App.domains, output: output, debugCategories: debugCategories, mode: mode,
         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard, junitPath: junitPath, prune: prune,
-        programName: Self.programName)
-      let succeeded = await runner.run(paths: scripts + arguments)
+        programName: Self.programName, redacts: !noRedact, goldenFiles: GoldenFiles(newGoldensDirectory: newGoldensDirectory))
+      let paths = scripts + arguments
+      let succeeded = review
+        ? await ReviewMode(scripts: runner).run(paths: paths.isEmpty ? ["Scenarios"] : paths)
+        : await runner.run(paths: paths)
       throw ExitCode(succeeded ? 0 : 1)
     }
     if mcp {

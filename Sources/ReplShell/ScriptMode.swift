@@ -22,6 +22,10 @@ import Scenarios
   let prune: Bool
   /// How the summary and the report name the run: the program name.
   let programName: String
+  /// Whether redactions apply; false under `--no-redact`.
+  let redacts: Bool
+  /// Where goldens and their pending `.golden.new` files are.
+  let goldenFiles: GoldenFiles
 
   /// Runs every scenario at `paths` (files, and folders for the `*.txt` under them); true when
   /// all succeeded (and, with `.check`, matched their goldens and no golden was an orphan).
@@ -84,32 +88,11 @@ import Scenarios
 
   private func scriptResult(_ path: String) async -> ScenarioResult {
     var result = ScenarioResult(name: path)
-    let url = URL(fileURLWithPath: path)
-    let prelude = debugCategories.map { "debug \($0) on" }
-    let outcome = await ScriptRunner(domains: domains).run(url, displayPath: path, prelude: prelude)
-    let golden = ScriptRunner.goldenURL(for: url)
+    let outcome = await transcript(ofScript: path)
     switch mode {
-    case .print:
-      result.output.append(.transcript(outcome.transcript))
-    case .check:
-      guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
-        result.fail("\(path): no golden at \(golden.path); review the transcript, then run with --update to create it")
-        break
-      }
-      let diff = UnifiedDiff.make(old: expected, new: outcome.text, oldName: golden.lastPathComponent, newName: "\(path) (this run)")
-      if diff.isEmpty {
-        result.output.append(.line("ok: \(path) matches \(golden.lastPathComponent)"))
-      } else {
-        result.output.append(.line(diff))
-        result.fail("mismatch: \(path) differs from \(golden.lastPathComponent); review the diff, then run with --update to accept it", detail: diff)
-      }
-    case .update:
-      do {
-        try outcome.text.write(to: golden, atomically: true, encoding: .utf8)
-        result.output.append(.line("wrote \(golden.path)"))
-      } catch {
-        result.fail("\(path): cannot write \(golden.path): \(error.localizedDescription)")
-      }
+    case .print: result.output.append(.transcript(outcome.transcript))
+    case .check: check(outcome, path: path, into: &result)
+    case .update: update(outcome, path: path, into: &result)
     }
     if !outcome.succeeded, let error = Self.lastError(in: outcome.transcript) {
       if mode == .print {
@@ -122,8 +105,14 @@ import Scenarios
     return result
   }
 
+  /// Runs the script at `path` with the `--debug` categories switched on first.
+  func transcript(ofScript path: String) async -> ScriptRunner.Outcome {
+    let prelude = debugCategories.map { "debug \($0) on" }
+    return await ScriptRunner(domains: domains, redacts: redacts).run(URL(fileURLWithPath: path), displayPath: path, prelude: prelude)
+  }
+
   /// The error that stopped a script: its first line (`error: file:line:column: …`) and all its lines.
-  private static func lastError(in transcript: [OutputLine]) -> (message: String, detail: String)? {
+  static func lastError(in transcript: [OutputLine]) -> (message: String, detail: String)? {
     guard let start = transcript.lastIndex(where: { $0.kind == .error && $0.text.hasPrefix("error: ") }) else { return nil }
     let lines = transcript[start...].prefix { $0.kind == .error }.map(\.text)
     return (lines[0], lines.joined(separator: "\n"))

@@ -44,3 +44,19 @@ struct TerminalOutput {
     }
   }
 }
+
+extension TerminalOutput {
+  /// Writes `text` with no line break after it, for a question that waits for a key.
+  func writePrompt(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// A unified diff as output lines, so that a terminal colors its removed and added lines.
+  static func diffLines(_ diff: String) -> [OutputLine] {
+    diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+      let isHeader = line.hasPrefix("---") || line.hasPrefix("+++")
+      let kind: OutputLine.Kind = isHeader ? .note : line.hasPrefix("-") ? .removed : line.hasPrefix("+") ? .added : .plain
+      return OutputLine(kind, String(line))
+    }
+  }
+}

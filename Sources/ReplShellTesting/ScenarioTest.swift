@@ -35,7 +35,8 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
   public var testDescription: String { script.lastPathComponent }
 
   /// Runs the script in a fresh session over `domains` and records a test issue when a command
-  /// fails, the golden is missing, or the transcript differs from it (with the unified diff).
+  /// fails, the golden is missing, or the transcript differs from it (with the unified diff); the
+  /// golden's `[..]` and `...` wildcards are honoured, as `--check` honours them.
   @MainActor public func check(domains: [Domain], sourceLocation: SourceLocation = #_sourceLocation) async {
     let name = script.lastPathComponent
     let outcome = await ScriptRunner(domains: domains).run(script, displayPath: name)
@@ -49,7 +50,8 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
         sourceLocation: sourceLocation)
       return
     }
-    let diff = UnifiedDiff.make(old: expected, new: outcome.text, oldName: golden.lastPathComponent, newName: "\(name) (this run)")
+    let diff = GoldenComparison(golden: expected, transcript: outcome.text)
+      .diff(goldenName: golden.lastPathComponent, transcriptName: "\(name) (this run)")
     if !diff.isEmpty {
       Issue.record(
         "\(name) differs from \(golden.lastPathComponent); review the diff, then accept it with `--script \(script.path) --update`:\n\(diff)",

@@ -110,6 +110,21 @@ package struct ActionCatalog: Sendable {
 
   /// The action written as users type it: `ui.animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")`.
   package func text(for action: Value) -> String {
+    guard let (path, arguments) = leafCase(of: action) else { return ValuePrinter.singleLine(action) }
+    var text = path.joined(separator: ".")
+    if let arguments, !arguments.isEmpty {
+      text += "(" + arguments.map { ($0.isUnlabeled ? "" : $0.label + ": ") + ValuePrinter.singleLine($0.value) }.joined(separator: ", ") + ")"
+    }
+    return text
+  }
+
+  /// The full case path of an action (`ui.quakeList.onAppear`), or nil when it is no enum case.
+  func path(of action: Value) -> [String]? {
+    leafCase(of: action)?.path
+  }
+
+  /// The action's case path, outermost case first, and the arguments of its innermost case.
+  private func leafCase(of action: Value) -> (path: [String], arguments: [Field]?)? {
     var path: [String] = []
     var current = action
     while case .enumCase(_, let name, let arguments) = current {
@@ -119,13 +134,9 @@ package struct ActionCatalog: Sendable {
         current = arguments[0].value
         continue
       }
-      var text = path.joined(separator: ".")
-      if let arguments, !arguments.isEmpty {
-        text += "(" + arguments.map { ($0.isUnlabeled ? "" : $0.label + ": ") + ValuePrinter.singleLine($0.value) }.joined(separator: ", ") + ")"
-      }
-      return text
+      return (path, arguments)
     }
-    return ValuePrinter.singleLine(action)
+    return nil
   }
 
   /// Every path and path suffix users may type, for completion.

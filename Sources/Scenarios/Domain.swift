@@ -10,6 +10,8 @@ public struct Domain: Sendable {
   public let summary: String
   /// The options `use <name>` accepts (`--store PATH`).
   public let options: [DomainOption]
+  /// What changes from run to run in this domain's output, redacted in every script that uses it.
+  public let volatile: [Redaction]
   let start: @MainActor @Sendable (DomainContext, OutputBuffer) async throws -> any AnyDomainSession
 
   /// Describes a domain.
@@ -19,6 +21,8 @@ public struct Domain: Sendable {
   ///     accepts, complete and lists, and the round-trip test checks each.
   ///   - diffSpecializations: the dictionary types of the state that may grow large, so diffs of
   ///     them run as code specialized for their types.
+  ///   - volatile: what the domain prints that changes from run to run (timestamps its listener
+  ///     stamps, identifiers it makes), redacted from every transcript of the domain.
   ///   - listen: starts the domain's listeners on the session's store and returns what must be
   ///     kept alive while the session runs (the listener and its persistent store).
   public init<State: Codable & Sendable, Action: Codable & Equatable & Sendable>(
@@ -30,12 +34,14 @@ public struct Domain: Sendable {
     actionExamples: [Action],
     selectors: [SelectorDefinition<State, Action>],
     diffSpecializations: [DiffSpecialization] = [],
+    volatile: [Redaction] = [],
     listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil
   ) {
     let stateDiff = StateDiff(specializations: diffSpecializations)
     self.name = name
     self.summary = summary
     self.options = options
+    self.volatile = volatile
     let catalog = ActionCatalog(examples: actionExamples)
     self.start = { context, buffer in
       let session = DomainSession(

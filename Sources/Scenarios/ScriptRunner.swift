@@ -15,10 +15,14 @@ import Foundation
 
   /// The domains scripts may `use`.
   public let domains: [Domain]
+  /// Whether redactions apply (`redact` lines and the domains' volatile patterns); false shows
+  /// the raw transcript (`--no-redact`).
+  public let redacts: Bool
 
   /// Creates a runner over `domains`.
-  public init(domains: [Domain]) {
+  public init(domains: [Domain], redacts: Bool = true) {
     self.domains = domains
+    self.redacts = redacts
   }
 
   /// Runs the script at `url`; `displayPath` is how error locations name the file.
@@ -40,6 +44,7 @@ import Foundation
   /// Runs a script given as text.
   public func run(text: String, name: String, baseDirectory: URL, prelude: [String] = []) async -> Outcome {
     let shell = Shell(domains: domains, isScript: true, baseDirectory: baseDirectory)
+    shell.redacts = redacts
     let outcome = await run(lines: text, in: shell, name: name, prelude: prelude)
     await shell.close()
     return outcome

@@ -35,6 +35,8 @@ import Synchronization
   private static let parsedLinesLimit = 4_096
   /// `$SCRATCH` in option paths: a folder of this shell's own, made on first use.
   private let scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-\(UUID().uuidString)")
+  /// What is replaced in the output: the domain's volatile patterns and those `redact` switched on.
+  var redactions: RedactionList
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
   public var onWaiting: (@MainActor (Bool) -> Void)?
@@ -44,6 +46,14 @@ import Synchronization
     self.domains = domains
     self.isScript = isScript
     self.baseDirectory = baseDirectory
+    self.redactions = RedactionList(
+      folders: RedactedFolders(scratch: scratchDirectory.path, workingDirectory: FileManager.default.currentDirectoryPath))
+  }
+
+  /// Whether redactions apply to what commands print (true unless `--no-redact`).
+  public var redacts: Bool {
+    get { redactions.isEnabled }
+    set { redactions.isEnabled = newValue }
   }
 
   /// The prompt for the current domain: `counter> `.
@@ -62,8 +72,12 @@ import Synchronization
       let known = domain.options.map { "--\($0.name) \($0.valueName)" }
       throw CommandError("`\(name)` has no option --\(key); \(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
     }
+    if let invalid = domain.volatile.first(where: { !$0.isValid }) {
+      throw CommandError("`\(name)` declares `\(invalid.pattern.truncatedForMessage)` volatile, which is not a valid regular expression")
+    }
     await session?.close()
     session = nil
+    redactions.domain = domain.volatile
     identifierCounter = IdentifierCounter()
     let counter = identifierCounter
     let makeIdentifier: @Sendable () -> String
@@ -121,10 +135,11 @@ import Synchronization
     }
     switch outcome {
     case .success(var result):
-      result.lines = pending + result.lines
+      result.lines = redactions.apply(to: pending + result.lines)
       return result
     case .failure(let error):
-      return Result(lines: pending + buffer.drain() + Self.errorLines(error, location: location), succeeded: false, quit: false)
+      let lines = pending + buffer.drain() + Self.errorLines(error, location: location)
+      return Result(lines: redactions.apply(to: lines), succeeded: false, quit: false)
     }
   }
 

@@ -50,7 +50,9 @@ private enum EmptyShell: ReplShellApp {
 
   @Test(arguments: [
     (["--check"], "--check needs scenario files or folders, such as `"),
-    (["--update", "--check", "a.txt"], "use either --check or --update, not both"),
+    (["--update", "--check", "a.txt"], "use one of --check, --update and --review, not several"),
+    (["--review", "--update", "a.txt"], "use one of --check, --update and --review, not several"),
+    (["--new-goldens", "out"], "--new-goldens says where --check leaves new transcripts"),
     (["--prune", "--check", "Scenarios/"], "--update --prune Scenarios/"),
     (["--jobs", "0", "--check", "Scenarios/"], "--jobs takes 1 or more"),
     (["--junit", "report.xml"], "add the paths with --check, --update or --script"),

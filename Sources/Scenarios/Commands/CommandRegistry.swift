@@ -6,8 +6,8 @@ package enum CommandRegistry {
     HelpCommand.self, DomainsCommand.self, UseCommand.self, ActionsCommand.self, SelectorsCommand.self,
     DispatchCommand.self, SelectCommand.self, StateCommand.self, DiffCommand.self, HistoryCommand.self,
     UndoCommand.self, RedoCommand.self, JumpCommand.self,
-    WatchCommand.self, UnwatchCommand.self, DebugCommand.self, ExpectCommand.self, SettleCommand.self,
-    SaveCommand.self, SourceCommand.self, ResetCommand.self, QuitCommand.self,
+    WatchCommand.self, UnwatchCommand.self, DebugCommand.self, HideCommand.self, RedactCommand.self,
+    ExpectCommand.self, SettleCommand.self, SaveCommand.self, SourceCommand.self, ResetCommand.self, QuitCommand.self,
   ]
 
   /// Every command's name, for suggestions and completion.

@@ -38,6 +38,8 @@
   func redo() throws(CommandError)
   /// Sets the state to the one after history entry `target` (0: the initial state); prints to the buffer.
   func jump(to target: Int, column: Int) throws(CommandError)
+  /// Hides the actions `pattern` matches from what dispatches print; nil lists what is hidden.
+  func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine]
   /// Waits for listeners to finish.
   func settle() async throws(CommandError)
   /// Ends the listeners and closes what the domain keeps open.

@@ -13,6 +13,8 @@
   var history: SessionHistory<State, Action>
   private(set) var lastDispatchLines: [OutputLine] = []
   var watches = WatchList<State, Action>()
+  /// The action cases `hide` keeps out of the output.
+  var hiddenActions = HiddenActions()
   let settler: Settler
   var actionCache = ActionCache<Action>()
   private var dispatchingUserAction = false
@@ -76,13 +78,23 @@ extension DomainSession {
     try await settler.settle()
   }
 
-  /// Records a dispatch the store reports: history, diff, debug output and watches.
+  /// Records a dispatch the store reports: history, diff, debug output and watches; an action
+  /// `hide` matches prints nothing unless `debug actions` is on.
   private func record(old: State, action: Action, new: State) {
     let byListener = !dispatchingUserAction
-    history.append(action, byListener: byListener, state: new)
+    let hidden = isHidden(action)
+    history.append(action, byListener: byListener, isHidden: hidden, state: new)
     if !byListener {
       currentDiffLines = []
     }
+    if !hidden || buffer.isEnabled(.actions) {
+      print(old: old, action: action, new: new, byListener: byListener)
+    }
+    watches.update(state: new, action: action, buffer: buffer)
+  }
+
+  /// Prints a dispatch: its diff, and the whole new state when `debug state` is on.
+  private func print(old: State, action: Action, new: State, byListener: Bool) {
     let lines: [OutputLine]
     do {
       lines = try dispatchLines(old: old, action: action, new: new, byListener: byListener)
@@ -98,7 +110,14 @@ extension DomainSession {
         buffer.append(.error(error.message))
       }
     }
-    watches.update(state: new, action: action, buffer: buffer)
+  }
+
+  /// Whether `hide` matches the action; an action that cannot be written out is never hidden.
+  private func isHidden(_ action: Action) -> Bool {
+    guard !hiddenActions.patterns.isEmpty, let value = try? ValueEncoder.encodeForShell(action),
+      let path = catalog.path(of: value)
+    else { return false }
+    return hiddenActions.hides(path)
   }
 
   /// What a dispatch prints: the listener's action, if a listener dispatched it, and the diff.
@@ -136,5 +155,10 @@ extension DomainSession {
 
   func historyLines() throws(CommandError) -> [OutputLine] {
     try history.lines(text: actionText)
+  }
+
+  func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine] {
+    guard let pattern else { return hiddenActions.lines }
+    return try hiddenActions.add(pattern, catalog: catalog, column: column)
   }
 }

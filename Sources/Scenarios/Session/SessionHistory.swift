@@ -10,6 +10,8 @@ struct SessionHistory<State, Action> {
     let action: Action
     /// Whether a listener dispatched it, rather than the user.
     let byListener: Bool
+    /// Whether `hide` kept it out of what the dispatch printed.
+    let isHidden: Bool
     /// The state the reducer returned for it.
     let state: State
   }
@@ -45,9 +47,9 @@ struct SessionHistory<State, Action> {
   }
 
   /// Appends an action and the state it led to, dropping the undone entries first.
-  mutating func append(_ action: Action, byListener: Bool, state: State) {
+  mutating func append(_ action: Action, byListener: Bool, isHidden: Bool, state: State) {
     entries.removeSubrange(position...)
-    entries.append(Entry(serial: nextSerial, action: action, byListener: byListener, state: state))
+    entries.append(Entry(serial: nextSerial, action: action, byListener: byListener, isHidden: isHidden, state: state))
     if !byListener { lastUserSerial = nextSerial }
     nextSerial += 1
     position = entries.count
@@ -83,7 +85,8 @@ struct SessionHistory<State, Action> {
       }
       let number = String(repeating: " ", count: width - String(index + 1).count) + String(index + 1)
       let listener = entry.byListener
-      let marks = (listener ? "   (listener)" : "") + (index >= position ? "   (undone)" : "")
+      let marks = [listener ? "listener" : nil, entry.isHidden ? "hidden" : nil, index >= position ? "undone" : nil]
+        .compactMap { $0 }.map { "   (\($0))" }.joined()
       lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(try text(entry.action))\(marks)"))
     }
     return lines

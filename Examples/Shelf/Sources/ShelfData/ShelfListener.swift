@@ -1,7 +1,9 @@
+import Foundation
 import ImmutableData
 import Logging
 
-/// Loads the catalog the first time the shelf appears. It awaits the load inside its loop over
+/// Loads the catalog the first time the shelf appears, and records each loan with a fresh
+/// `UUID()` and `Date.now`. It awaits the load inside its loop over
 /// the store's stream, so once it waits for the next action every effect so far is done: that
 /// is what lets a shell or a test settle without sleeping.
 @MainActor public final class ShelfListener {
@@ -29,8 +31,13 @@ import Logging
       do {
         for try await (oldState, action) in stream {
           guard let self, let store else { return }
-          if case .onAppear = action, oldState.status == nil {
+          switch action {
+          case .onAppear where oldState.status == nil:
             await self.loadCatalog(into: store)
+          case .onTapLendBook(let title):
+            try store.dispatch(action: .didLendBook(title: title, loanId: UUID().uuidString, lentAt: .now))
+          default:
+            break
           }
         }
       } catch {

@@ -17,6 +17,10 @@ public enum ShelfReducer {
     case .onTapRemoveBook(let title):
       guard let index = state.titles.firstIndex(of: title) else { throw Error(description: "\"\(title)\" is not on the shelf") }
       state.titles.remove(at: index)
+    case .onTapLendBook(let title):
+      guard state.titles.contains(title) else { throw Error(description: "\"\(title)\" is not on the shelf") }
+    case .didLendBook(let title, let loanId, let lentAt):
+      state.loans.append(Loan(title: title, id: loanId, lentAt: lentAt))
     case .didLoadCatalog(let titles):
       state.titles += titles.filter { !state.titles.contains($0) }
       state.status = .success

@@ -4,11 +4,14 @@ public struct ShelfState: Codable, Equatable, Sendable {
   public var titles: [String]
   /// Where loading the catalog stands: nil before the shelf first appears.
   public var status: ShelfStatus?
+  /// The books lent out, oldest first.
+  public var loans: [Loan]
 
   /// An empty shelf whose catalog has not been loaded.
-  public init(titles: [String] = [], status: ShelfStatus? = nil) {
+  public init(titles: [String] = [], status: ShelfStatus? = nil, loans: [Loan] = []) {
     self.titles = titles
     self.status = status
+    self.loans = loans
   }
 }
 

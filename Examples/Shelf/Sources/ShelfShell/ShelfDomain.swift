@@ -1,3 +1,4 @@
+import Foundation
 import ReplShell
 import ShelfData
 
@@ -7,12 +8,17 @@ extension Domain {
     name: "shelf", summary: "books on a shelf, the catalog loaded by a listener",
     initialState: { ShelfState() },
     reducer: ShelfReducer.reduce,
-    actionExamples: [.onAppear, .onTapAddBook(title: "Emma"), .onTapRemoveBook(title: "Emma"), .didLoadCatalog(titles: ["Emma"])],
+    actionExamples: [
+      .onAppear, .onTapAddBook(title: "Emma"), .onTapRemoveBook(title: "Emma"), .didLoadCatalog(titles: ["Emma"]),
+      .onTapLendBook(title: "Emma"), .didLendBook(title: "Emma", loanId: "L1", lentAt: Date(timeIntervalSince1970: 0)),
+    ],
     selectors: [
       SelectorDefinition("selectCount") { ShelfState.selectCount() },
       SelectorDefinition("selectTitles") { ShelfState.selectTitles() },
       SelectorDefinition("selectContains", Parameter("title", String.self)) { ShelfState.selectContains(title: $0) },
     ],
+    // Loan identifiers are fresh UUIDs: every script of the shelf redacts them.
+    volatile: [.uuids],
     listen: { store, context in
       let listener = ShelfListener(logger: context.logger)
       listener.listen(to: store)

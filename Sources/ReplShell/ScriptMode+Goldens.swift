@@ -1,0 +1,55 @@
+import Foundation
+import Scenarios
+
+extension ScriptMode {
+  /// `--check`: compares the transcript with the golden, wildcards honoured; a mismatch or a
+  /// missing golden also leaves the new golden as `NAME.golden.new` for CI to upload.
+  func check(_ outcome: ScriptRunner.Outcome, path: String, into result: inout ScenarioResult) {
+    let golden = goldenFiles.golden(forScript: path)
+    guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
+      let pending = writeNew(outcome.text, path: path, into: &result)
+      result.fail("\(path): no golden at \(golden.path); review the transcript\(pending), then run with --update to create it")
+      return
+    }
+    let comparison = GoldenComparison(golden: expected, transcript: outcome.text)
+    if comparison.matches {
+      result.output.append(.line("ok: \(path) matches \(golden.lastPathComponent)"))
+      return
+    }
+    let diff = comparison.diff(goldenName: golden.lastPathComponent, transcriptName: "\(path) (this run)")
+    result.output.append(.line(diff))
+    let pending = writeNew(comparison.updatedGolden, path: path, into: &result)
+    result.fail("mismatch: \(path) differs from \(golden.lastPathComponent)\(pending); review the diff, then run with --update to accept it", detail: diff)
+  }
+
+  /// `--update`: writes the golden, keeping its wildcards wherever the transcript still matches
+  /// them, and removes a stale `.golden.new`.
+  func update(_ outcome: ScriptRunner.Outcome, path: String, into result: inout ScenarioResult) {
+    let golden = goldenFiles.golden(forScript: path)
+    let text = Self.updatedGolden(at: golden, transcript: outcome.text)
+    do {
+      try text.write(to: golden, atomically: true, encoding: .utf8)
+      result.output.append(.line("wrote \(golden.path)"))
+      result.output += goldenFiles.removeNew(forScript: path).map { .line("removed \($0)") }
+    } catch {
+      result.fail("\(path): cannot write \(golden.path): \(error.localizedDescription)")
+    }
+  }
+
+  /// What `--update` writes for a transcript: the existing golden's wildcards kept where they match.
+  static func updatedGolden(at golden: URL, transcript: String) -> String {
+    guard let expected = try? String(contentsOf: golden, encoding: .utf8) else { return transcript }
+    return GoldenComparison(golden: expected, transcript: transcript).updatedGolden
+  }
+
+  /// Writes `NAME.golden.new`; returns ` (new transcript in PATH)` for the failure line, or an
+  /// empty string when it could not be written (which is reported too).
+  private func writeNew(_ text: String, path: String, into result: inout ScenarioResult) -> String {
+    do {
+      return " (new transcript in \(try goldenFiles.writeNew(text, forScript: path)))"
+    } catch {
+      result.output.append(.error("\(path): cannot write \(goldenFiles.newGolden(forScript: path)): \(error.localizedDescription)"))
+      return ""
+    }
+  }
+}
