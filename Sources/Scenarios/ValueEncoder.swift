@@ -18,7 +18,7 @@ import Foundation
     case let date as Date: return .date(date)
     default: break
     }
-    let info = TypeInfo.of(T.self, sample: value)
+    let info = TypeInfo.of(value)
     if case .symbolicEnum(let cases) = info.kind {
       TypeInfo.symbolCollector?.record(info.name, cases: cases)
       return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
@@ -219,10 +219,11 @@ extension EncodingNode {
 }
 
 extension ValueEncoder {
-  /// Encodes `value` for printing; a value that cannot be encoded is an error that names its type.
-  static func encodeForShell<T: Encodable>(_ value: T) throws(CommandError) -> Value {
+  /// `value` for printing: through its `Encodable` conformance where it has one, by reflection
+  /// otherwise; a value whose encoding fails is an error that names its type.
+  static func encodeForShell(_ value: Any) throws(CommandError) -> Value {
     do {
-      return try encode(value)
+      return try ValueReflector.value(of: value)
     } catch {
       throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): \(error)")
     }
