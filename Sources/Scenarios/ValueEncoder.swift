@@ -16,6 +16,7 @@ import Foundation
     case let double as Double: return .double(double)
     case let bool as Bool: return .bool(bool)
     case let date as Date: return .date(date)
+    case let url as URL: return .string(url.absoluteString)
     default: break
     }
     let info = TypeInfo.of(value)
@@ -25,7 +26,11 @@ import Foundation
     }
     let node = EncodingNode(codingPath: codingPath)
     try value.encode(to: node)
-    return node.value(as: info)
+    let encoded = node.value(as: info)
+    if case .enumCase(let typeName, let name, let arguments) = encoded {
+      return .enumCase(typeName: typeName, name: name, arguments: ValueReflector.withNilArguments(arguments, of: value))
+    }
+    return encoded
   }
 }
 

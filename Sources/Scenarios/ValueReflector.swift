@@ -14,6 +14,7 @@ enum ValueReflector {
     case let double as Double: return .double(double)
     case let bool as Bool: return .bool(bool)
     case let date as Date: return .date(date)
+    case let url as URL: return .string(url.absoluteString)
     default: break
     }
     if let encodable = value as? any Encodable, preferEncodable || Self.isAtomic(value) {
@@ -66,7 +67,7 @@ enum ValueReflector {
     return label
   }
 
-  /// An enum case. Like synthesized `Codable`, a case leaves out its `nil` arguments.
+  /// An enum case, its arguments in declaration order, `nil` ones included.
   private static func enumCase(_ value: Any, _ mirror: Mirror, _ preferEncodable: Bool) throws -> Value {
     let info = TypeInfo.of(value)
     if case .symbolicEnum(let cases) = info.kind {
@@ -75,13 +76,34 @@ enum ValueReflector {
     guard let payload = mirror.children.first else {
       return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
     }
-    let payloadMirror = Mirror(reflecting: payload.value)
-    let children = payloadMirror.displayStyle == .tuple ? Array(payloadMirror.children) : [(label: nil, value: payload.value)]
-    var arguments: [Field] = []
-    for (index, child) in children.enumerated() where !isNil(child.value) {
-      arguments.append(Field(fieldLabel(child.label, index: index), try Self.value(of: child.value, preferEncodable: preferEncodable)))
+    let arguments = try payloadChildren(payload.value).enumerated().map { index, child in
+      Field(fieldLabel(child.label, index: index), try Self.value(of: child.value, preferEncodable: preferEncodable))
     }
     return .enumCase(typeName: info.name, name: payload.label ?? "", arguments: arguments.isEmpty ? nil : arguments)
+  }
+
+  /// The associated values of a case: the elements of its payload tuple, or the payload alone.
+  private static func payloadChildren(_ payload: Any) -> [Mirror.Child] {
+    let mirror = Mirror(reflecting: payload)
+    return mirror.displayStyle == .tuple ? Array(mirror.children) : [(label: nil, value: payload)]
+  }
+
+  /// The encoded arguments of the case `value` holds, with the `nil` ones that synthesized
+  /// `Codable` leaves out put back in their places, so that `.didSetNote(nil)` prints as itself and
+  /// reads back. Arguments that do not follow the case's declaration are returned as they are.
+  static func withNilArguments(_ arguments: [Field]?, of value: Any) -> [Field]? {
+    guard let payload = Mirror(reflecting: value).children.first else { return arguments }
+    let declared = payloadChildren(payload.value).enumerated().map { index, child in
+      (label: fieldLabel(child.label, index: index), isNil: isNil(child.value))
+    }
+    let encoded = arguments ?? []
+    guard declared.count > encoded.count, declared.filter({ !$0.isNil }).map(\.label) == encoded.map(\.label) else {
+      return arguments
+    }
+    var remaining = encoded[...]
+    return declared.map { argument in
+      argument.isNil ? Field(argument.label, .null) : remaining.popFirst() ?? Field(argument.label, .null)
+    }
   }
 
   /// A dictionary element, a `(key, value)` pair.
