@@ -10,15 +10,7 @@ import Foundation
   }
 
   static func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Value {
-    switch value {
-    case let string as String: return .string(string)
-    case let int as Int: return .int(int)
-    case let double as Double: return .double(double)
-    case let bool as Bool: return .bool(bool)
-    case let date as Date: return .date(date)
-    case let url as URL: return .string(url.absoluteString)
-    default: break
-    }
+    if let scalar = scalar(value) { return scalar }
     let info = TypeInfo.of(value)
     if case .symbolicEnum(let cases) = info.kind {
       TypeInfo.symbolCollector?.record(info.name, cases: cases)
@@ -224,6 +216,19 @@ extension EncodingNode {
 }
 
 extension ValueEncoder {
+  /// The values written without the encoder: strings, numbers, booleans, dates and URLs.
+  static func scalar<T>(_ value: T) -> Value? {
+    switch value {
+    case let string as String: .string(string)
+    case let int as Int: .int(int)
+    case let double as Double: .double(double)
+    case let bool as Bool: .bool(bool)
+    case let date as Date: .date(date)
+    case let url as URL: .string(url.absoluteString)
+    default: nil
+    }
+  }
+
   /// `value` for printing: through its `Encodable` conformance where it has one, by reflection
   /// otherwise; a value whose encoding fails is an error that names its type.
   static func encodeForShell(_ value: Any) throws(CommandError) -> Value {

@@ -8,15 +8,7 @@ enum ValueReflector {
   /// `value` as a `Value`. With `preferEncodable` false, structs, enums, optionals, tuples and
   /// collections are reflected even when they are `Encodable`: the tests compare both forms.
   static func value(of value: Any, preferEncodable: Bool = true) throws -> Value {
-    switch value {
-    case let string as String: return .string(string)
-    case let int as Int: return .int(int)
-    case let double as Double: return .double(double)
-    case let bool as Bool: return .bool(bool)
-    case let date as Date: return .date(date)
-    case let url as URL: return .string(url.absoluteString)
-    default: break
-    }
+    if let scalar = ValueEncoder.scalar(value) { return scalar }
     if let encodable = value as? any Encodable, preferEncodable || Self.isAtomic(value) {
       return try ValueEncoder.encode(encodable)
     }

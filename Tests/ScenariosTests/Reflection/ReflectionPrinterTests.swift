@@ -10,7 +10,7 @@ import Testing
 @Suite struct ReflectionPrinterTests {
   @Test(arguments: 0..<400)
   func generatedValuesPrintTheSameBothWays(seed: Int) throws {
-    var generator = SeededGenerator(seed: UInt64(seed))
+    var generator = SplitMix64(seed: UInt64(seed))
     try expectSamePrinting(Sample.random(using: &generator, depth: 3))
   }
 
@@ -80,7 +80,7 @@ struct Sample: Codable, Sendable {
   var child: [Sample]
   var leaf: Leaf?
 
-  static func random(using generator: inout SeededGenerator, depth: Int) -> Sample {
+  static func random(using generator: inout SplitMix64, depth: Int) -> Sample {
     let events = (0..<Int.random(in: 0...3, using: &generator)).map { _ in Event.random(using: &generator, depth: 2) }
     var byName: [String: Leaf] = [:]
     for index in 0..<Int.random(in: 0...3, using: &generator) { byName["k\(index)"] = Leaf.random(using: &generator) }
@@ -99,7 +99,7 @@ struct Sample: Codable, Sendable {
 }
 
 extension Sample.Leaf {
-  static func random(using generator: inout SeededGenerator) -> Self {
+  static func random(using generator: inout SplitMix64) -> Self {
     let number = Int.random(in: 0...999_999, using: &generator)
     return Self(
       id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number)) ?? UUID(),
@@ -109,7 +109,7 @@ extension Sample.Leaf {
 }
 
 extension Sample.Event {
-  static func random(using generator: inout SeededGenerator, depth: Int) -> Self {
+  static func random(using generator: inout SplitMix64, depth: Int) -> Self {
     switch Int.random(in: 0...4, using: &generator) {
     case 0: .started
     case 1: .moved(x: Int.random(in: -9...9, using: &generator), y: 2)
@@ -117,22 +117,5 @@ extension Sample.Event {
     case 3 where depth > 0: .nested(Bool.random(using: &generator) ? random(using: &generator, depth: depth - 1) : nil)
     default: .tagged(kind: .large, at: Date(timeIntervalSince1970: Double(Int.random(in: 0...99_999, using: &generator)) / 8))
     }
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing seed can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    self.state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }
