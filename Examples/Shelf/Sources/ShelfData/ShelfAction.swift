@@ -1,5 +1,5 @@
 /// What happened: the user's taps, and the catalog's answer.
-public enum ShelfAction: Codable, Equatable, Sendable {
+public enum ShelfAction: Decodable, Equatable, Sendable {
   /// The shelf appeared; the first time, the listener loads the catalog.
   case onAppear
   /// The user added a book.
