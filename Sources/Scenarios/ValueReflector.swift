@@ -42,9 +42,9 @@ enum ValueReflector {
     }
   }
 
-  /// Values whose mirror does not show what they hold (`UUID`, `URL`, `Int8`): always encoded.
+  /// Values whose mirror does not show what they hold (`UUID`, `Decimal`, `Int8`): always encoded.
   private static func isAtomic(_ value: Any) -> Bool {
-    value is UUID || value is URL || value is Decimal || value is Data || Mirror(reflecting: value).displayStyle == nil
+    value is UUID || value is Decimal || value is Data || Mirror(reflecting: value).displayStyle == nil
   }
 
   /// Stored properties or tuple elements as fields; unlabelled elements are `_0`, `_1`, … as Codable names them.
