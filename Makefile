@@ -8,9 +8,11 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 
 .PHONY: run test build deps example
 
-## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB).
+## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
+## and PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH).
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing$$missing ..."; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \

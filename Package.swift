@@ -1,9 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// What each domain module builds on: the store, persistent maps for state, SQLite, logging.
+/// What each domain module builds on: the store, the shared data layer, persistent maps for state, SQLite, logging.
 let domainDependencies: [Target.Dependency] = [
-  "ImmutableData",
+  "ImmutableData", "Services",
   .product(name: "HashTreeCollections", package: "swift-collections"),
   .product(name: "GRDB", package: "GRDB.swift"),
   .product(name: "Logging", package: "swift-log"),
@@ -32,6 +32,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
   ],
   targets: [
     .target(name: "ImmutableData"),
@@ -68,7 +69,7 @@ let package = Package(
     .target(
       name: "AnimalsDataServerCore",
       dependencies: [
-        "AnimalsData",
+        "AnimalsData", "Services",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -76,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "AnimalsDataServer",
       dependencies: [
-        "AnimalsData", "AnimalsDataServerCore",
+        "AnimalsData", "AnimalsDataServerCore", "AnimalsDataServerPostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -85,7 +86,7 @@ let package = Package(
     .testTarget(
       name: "AnimalsDataTests",
       dependencies: [
-        "AnimalsData", "ImmutableData",
+        "AnimalsData", "ImmutableData", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
@@ -93,13 +94,13 @@ let package = Package(
     .testTarget(
       name: "QuakesDataTests",
       dependencies: [
-        "QuakesData", "ImmutableData",
+        "QuakesData", "ImmutableData", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ]),
     .testTarget(
       name: "AnimalsDataServerTests",
       dependencies: [
-        "AnimalsData", "AnimalsDataServerCore",
+        "AnimalsData", "AnimalsDataServerCore", "AnimalsDataServerPostgres", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(
@@ -118,5 +119,28 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       exclude: ["Fixtures"]),
+    .target(
+      name: "AnimalsDataServerPostgres",
+      dependencies: [
+        "AnimalsData", "AnimalsDataServerCore",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
+    .target(
+      name: "Services",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "ImmutableData",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      path: "Tests/TestSupport"),
   ]
 )

@@ -67,7 +67,10 @@ extension Listener {
         await self.run(self.session.fetchCategoriesQuery(), on: store)
       }
     case .ui(.categoryList(.onTapReloadSampleDataButton)):
-      if Self.didStartWaiting(oldState.categories.status, newState.categories.status) {
+      // The reload replaces both lists: it starts only when both just started waiting.
+      if Self.didStartWaiting(oldState.categories.status, newState.categories.status),
+        Self.didStartWaiting(oldState.animals.status, newState.animals.status)
+      {
         await self.run(self.session.reloadSampleDataMutation(), on: store)
       }
     case .ui(.animalList(.onAppear)):

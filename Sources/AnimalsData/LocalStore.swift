@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Services
 
 /// A persistent store on a local SQLite database: a file (in WAL mode) or, with no path, memory.
 ///
@@ -15,13 +16,7 @@ final public class LocalStore: Sendable {
     path: String? = nil,
     makeAnimalID: @escaping @Sendable () -> String = { UUID().uuidString }
   ) throws {
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(5)
-    if let path {
-      self.database = try DatabasePool(path: path, configuration: configuration)
-    } else {
-      self.database = try DatabaseQueue(configuration: configuration)
-    }
+    self.database = try SQLiteDatabase.open(path: path)
     self.makeAnimalID = makeAnimalID
     try Self.migrator.migrate(self.database)
   }

@@ -1,5 +1,6 @@
 import ImmutableData
 import Logging
+import Services
 
 /// Turns each query and mutation of a persistent store into a thunk that runs it, logs it,
 /// and dispatches its outcome as a `did…` action (success, or failure with the error's description).
@@ -147,16 +148,11 @@ extension PersistentSession {
     Selector: ImmutableData.Selector<AnimalsState>
   {
     { dispatcher, _ in
-      self.logger.debug("\(call)")
       let outcome: Outcome<Value>
       do {
-        let value = try await operation(self.store)
-        self.logger.debug("\(call) → \(describe(value))")
-        outcome = .success(value)
+        outcome = .success(try await self.logger.logged(call, { try await operation(self.store) }, outcome: describe))
       } catch {
-        let description = String(describing: error)
-        self.logger.debug("\(call) → failure: \(description)")
-        outcome = .failure(description)
+        outcome = .failure(String(describing: error))
       }
       try await dispatcher.dispatch(action: .data(.persistentSession(makeAction(outcome))))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Services
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 
 /// The Animals HTTP server: `POST /animals/api` answers the guide's `RemoteRequest` with a
-/// `RemoteResponse` from a `LocalStore`; every refusal is a 4xx with a JSON body `{"error": "…"}`.
+/// `RemoteResponse` from a SQLite or PostgreSQL store; every refusal is a 4xx with a JSON body `{"error": "…"}`.
 public enum AnimalsServer {
   /// The path of the one endpoint.
   public static let apiPath = "/animals/api"
@@ -18,7 +18,7 @@ public enum AnimalsServer {
 extension AnimalsServer {
   /// The router: request logging, JSON errors, the API endpoint, and JSON 404s for other paths.
   public static func makeRouter(
-    store: LocalStore,
+    store: some PersistentSessionPersistentStore,
     maxRequestBodySize: Int = Self.defaultMaxRequestBodySize
   ) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
@@ -44,14 +44,38 @@ extension AnimalsServer {
     maxRequestBodySize: Int = Self.defaultMaxRequestBodySize,
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
-    Application(
-      router: Self.makeRouter(store: store, maxRequestBodySize: maxRequestBodySize),
+    Self.makeApplication(
+      backend: .sqlite(store),
+      host: host,
+      port: port,
+      logger: logger,
+      maxRequestBodySize: maxRequestBodySize,
+      onServerRunning: onServerRunning
+    )
+  }
+
+  /// An application serving `backend` on `host`:`port`: the backend's services run beside the
+  /// server, and it listens only once the backend is prepared (the application fails with the
+  /// preparation's error otherwise).
+  public static func makeApplication(
+    backend: AnimalsServerBackend,
+    host: String = Self.defaultHost,
+    port: Int = Self.defaultPort,
+    logger: Logger,
+    maxRequestBodySize: Int = Self.defaultMaxRequestBodySize,
+    onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    var application = Application(
+      router: Self.makeRouter(store: backend.store, maxRequestBodySize: maxRequestBodySize),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "AnimalsDataServer"),
+      services: backend.services,
       onServerRunning: { channel in
         await onServerRunning(channel.localAddress?.port ?? port)
       },
       logger: logger
     )
+    application.beforeServerStarts(perform: backend.prepare)
+    return application
   }
 
   /// The base URL of a server on `host`:`port`, e.g. `http://127.0.0.1:8080`.

@@ -1,5 +1,6 @@
 import AnimalsData
 import Foundation
+import Services
 
 /// Reads a request body as a `RemoteRequest`, or says in one line what is wrong with it:
 /// `malformed request: not valid JSON`, `unknown operation: query "plants" at $.query[0]; …`.
@@ -39,30 +40,19 @@ package struct RemoteRequestDecoder: Sendable {
 }
 
 extension RemoteRequestDecoder {
+  /// The refusal of an undecodable body: the shared one-line summary of the decoding error, except
+  /// for an unknown diet or operation, which are named with what the server expects instead.
   private static func refusal(for error: DecodingError, body: Data) -> APIError {
     switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return .malformedRequest("not valid JSON")
-    case .dataCorrupted(let context):
-      let path = Self.path(context.codingPath)
-      if context.codingPath.last?.stringValue == "diet" {
-        let diets = Animal.Diet.allCases.map(\.rawValue).sorted().joined(separator: ", ")
-        return .malformedRequest("invalid diet at \(path); expected one of \(diets)")
-      }
-      return .malformedRequest("invalid value at \(path)")
-    case .keyNotFound(let key, let context):
-      return .malformedRequest(
-        "missing key \(String(reflecting: key.stringValue)) at \(Self.path(context.codingPath))")
+    case .dataCorrupted(let context) where context.codingPath.last?.stringValue == "diet":
+      let diets = Animal.Diet.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+      return .malformedRequest("invalid diet at \(DecodingError.jsonPath(context.codingPath)); expected one of \(diets)")
     case .typeMismatch(let type, let context) where type == RemoteRequest.Query.self:
       return Self.operationRefusal(kind: "query", known: Self.queryNames, at: context.codingPath, body: body)
     case .typeMismatch(let type, let context) where type == RemoteRequest.Mutation.self:
       return Self.operationRefusal(kind: "mutation", known: Self.mutationNames, at: context.codingPath, body: body)
-    case .typeMismatch(let type, let context):
-      return .malformedRequest("expected \(Self.noun(for: type)) at \(Self.path(context.codingPath))")
-    case .valueNotFound(let type, let context):
-      return .malformedRequest("expected \(Self.noun(for: type)) at \(Self.path(context.codingPath)), found null")
-    @unknown default:
-      return .malformedRequest("undecodable body")
+    default:
+      return .malformedRequest(error.summary)
     }
   }
 
@@ -74,7 +64,7 @@ extension RemoteRequestDecoder {
     at codingPath: [any CodingKey],
     body: Data
   ) -> APIError {
-    let path = Self.path(codingPath)
+    let path = DecodingError.jsonPath(codingPath)
     let expected = "expected one of \(known.joined(separator: ", "))"
     guard let object = Self.value(at: codingPath, in: body) as? [String: Any] else {
       return .malformedRequest("expected an object naming one \(kind) at \(path); \(expected)")
@@ -99,22 +89,5 @@ extension RemoteRequestDecoder {
       }
     }
     return value
-  }
-
-  /// A JSONPath-like rendering of a coding path: `$.mutation[0].addAnimal`.
-  private static func path(_ codingPath: [any CodingKey]) -> String {
-    "$" + codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-  }
-
-  /// What a client should have sent instead of a value of the wrong type, in JSON words.
-  private static func noun(for type: Any.Type) -> String {
-    switch type {
-    case is [String: Any].Type: "an object"
-    case is [Any].Type: "a list"
-    case is String.Type: "a string"
-    case is Bool.Type: "a boolean"
-    case is any Numeric.Type: "a number"
-    default: "a value of type \(type)"
-    }
   }
 }

@@ -1,16 +1,17 @@
 import AnimalsData
 import Logging
+import Services
 
-/// Answers a `RemoteRequest` from a `LocalStore`: every query, then every mutation, each in the
-/// order the request lists it.
+/// Answers a `RemoteRequest` from a persistent store (SQLite or PostgreSQL): every query, then
+/// every mutation, each in the order the request lists it.
 ///
 /// Each mutation is its own transaction: when one fails (a missing animal, say) the request fails,
 /// and the mutations listed before it stay done.
 package struct RemoteRequestHandler: Sendable {
-  private let store: LocalStore
+  private let store: any PersistentSessionPersistentStore
 
   /// Creates a handler that reads and writes `store`.
-  package init(store: LocalStore) {
+  package init(store: any PersistentSessionPersistentStore) {
     self.store = store
   }
 
@@ -41,12 +42,12 @@ extension RemoteRequestHandler {
   private func answer(_ query: RemoteRequest.Query, logger: Logger) async throws -> RemoteResponse.Query {
     switch query {
     case .animals:
-      let animals = try await Self.logged("fetchAnimalsQuery()", logger: logger) {
+      let animals = try await logger.logged("fetchAnimalsQuery()") {
         try await self.store.fetchAnimalsQuery()
       } outcome: { "\($0.count) animals" }
       return .animals(animals: animals)
     case .categories:
-      let categories = try await Self.logged("fetchCategoriesQuery()", logger: logger) {
+      let categories = try await logger.logged("fetchCategoriesQuery()") {
         try await self.store.fetchCategoriesQuery()
       } outcome: { "\($0.count) categories" }
       return .categories(categories: categories)
@@ -57,44 +58,26 @@ extension RemoteRequestHandler {
     switch mutation {
     case .addAnimal(let name, let diet, let categoryId):
       let call = "addAnimalMutation(name: \(String(reflecting: name)), diet: .\(diet), categoryId: \(String(reflecting: categoryId)))"
-      let animal = try await Self.logged(call, logger: logger) {
+      let animal = try await logger.logged(call) {
         try await self.store.addAnimalMutation(name: name, diet: diet, categoryId: categoryId)
       } outcome: { "animal \(String(reflecting: $0.animalId))" }
       return .addAnimal(animal: animal)
     case .updateAnimal(let animalId, let name, let diet, let categoryId):
       let call = "updateAnimalMutation(animalId: \(String(reflecting: animalId)), name: \(String(reflecting: name)), diet: .\(diet), categoryId: \(String(reflecting: categoryId)))"
-      let animal = try await Self.logged(call, logger: logger) {
+      let animal = try await logger.logged(call) {
         try await self.store.updateAnimalMutation(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
       } outcome: { "animal \(String(reflecting: $0.animalId))" }
       return .updateAnimal(animal: animal)
     case .deleteAnimal(let animalId):
-      let animal = try await Self.logged("deleteAnimalMutation(animalId: \(String(reflecting: animalId)))", logger: logger) {
+      let animal = try await logger.logged("deleteAnimalMutation(animalId: \(String(reflecting: animalId)))") {
         try await self.store.deleteAnimalMutation(animalId: animalId)
       } outcome: { "animal \(String(reflecting: $0.animalId))" }
       return .deleteAnimal(animal: animal)
     case .reloadSampleData:
-      let sampleData = try await Self.logged("reloadSampleDataMutation()", logger: logger) {
+      let sampleData = try await logger.logged("reloadSampleDataMutation()") {
         try await self.store.reloadSampleDataMutation()
       } outcome: { "\($0.animals.count) animals, \($0.categories.count) categories" }
       return .reloadSampleData(animals: sampleData.animals, categories: sampleData.categories)
-    }
-  }
-
-  /// Runs `operation`, logging `call` before it and its outcome (or failure) after it.
-  private static func logged<Value>(
-    _ call: String,
-    logger: Logger,
-    _ operation: () async throws -> Value,
-    outcome: (Value) -> String
-  ) async throws -> Value {
-    logger.debug("\(call)")
-    do {
-      let value = try await operation()
-      logger.debug("\(call) → \(outcome(value))")
-      return value
-    } catch {
-      logger.debug("\(call) → failure: \(error)")
-      throw error
     }
   }
 }

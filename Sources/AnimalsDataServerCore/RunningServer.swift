@@ -50,9 +50,21 @@ extension RunningServer {
     logger: Logger = RunningServer.silentLogger,
     maxRequestBodySize: Int = AnimalsServer.defaultMaxRequestBodySize
   ) async throws -> RunningServer {
+    try await Self.start(backend: .sqlite(store), host: host, port: port, logger: logger, maxRequestBodySize: maxRequestBodySize)
+  }
+
+  /// Starts serving `backend`; returns once it is prepared and the server accepts connections, or
+  /// throws why it could not start (the database is unreachable, the port is taken, say).
+  public static func start(
+    backend: AnimalsServerBackend,
+    host: String = AnimalsServer.defaultHost,
+    port: Int = 0,
+    logger: Logger = RunningServer.silentLogger,
+    maxRequestBodySize: Int = AnimalsServer.defaultMaxRequestBodySize
+  ) async throws -> RunningServer {
     let (boundPorts, boundPort) = AsyncStream.makeStream(of: Int.self)
     let application = AnimalsServer.makeApplication(
-      store: store,
+      backend: backend,
       host: host,
       port: port,
       logger: logger,

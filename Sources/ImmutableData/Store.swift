@@ -71,6 +71,12 @@ extension Store {
     self.registrar.count
   }
 
+  /// Sets the state without running the reducer or telling the streams: a shell's time travel
+  /// moves the state only, and what listeners already did stays done.
+  package func travel(to state: State) {
+    self.state = state
+  }
+
   /// Ends every stream, so that listeners stop.
   package func finishStreams() {
     self.registrar.finishAll()

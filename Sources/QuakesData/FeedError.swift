@@ -1,4 +1,5 @@
 import Foundation
+import Services
 
 /// Why a quake feed could not be read, described without URLs, ports or paths so the text is
 /// the same on every machine and every run.
@@ -39,36 +40,8 @@ extension FeedError: CustomStringConvertible {
 
 extension FeedError {
   /// Describes a decoding failure by what was wrong and where (e.g. `missing key "time" at
-  /// features[3].properties`), never by the decoder's own wording, which varies across platforms.
+  /// $.features[3].properties`), in the words every remote store uses.
   package init(decodingError: DecodingError) {
-    switch decodingError {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      self = .malformedFeed("not valid JSON")
-    case .dataCorrupted(let context):
-      self = .malformedFeed("invalid value at \(Self.path(context.codingPath))")
-    case .keyNotFound(let key, let context):
-      self = .malformedFeed("missing key \"\(key.stringValue)\" at \(Self.path(context.codingPath))")
-    case .typeMismatch(_, let context):
-      self = .malformedFeed("unexpected type at \(Self.path(context.codingPath))")
-    case .valueNotFound(_, let context):
-      self = .malformedFeed("unexpected null at \(Self.path(context.codingPath))")
-    @unknown default:
-      self = .malformedFeed("not valid JSON")
-    }
-  }
-
-  private static func path(_ codingPath: [any CodingKey]) -> String {
-    guard !codingPath.isEmpty else {
-      return "the top level"
-    }
-    var path = ""
-    for key in codingPath {
-      if let index = key.intValue {
-        path += "[\(index)]"
-      } else {
-        path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
-      }
-    }
-    return path
+    self = .malformedFeed(decodingError.summary)
   }
 }

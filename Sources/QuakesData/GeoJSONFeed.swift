@@ -38,7 +38,7 @@ extension GeoJSONFeed {
   package func quakes() throws -> [Quake] {
     try self.features.enumerated().map { index, feature in
       guard feature.geometry.coordinates.count >= 2 else {
-        throw FeedError.malformedFeed("fewer than 2 coordinates at features[\(index)].geometry")
+        throw FeedError.malformedFeed("fewer than 2 coordinates at $.features[\(index)].geometry")
       }
       return Quake(
         quakeId: feature.id,

@@ -89,14 +89,15 @@ extension Listener {
     oldState: QuakesState,
     action: QuakesAction.UI.QuakeList
   ) async {
-    let startedWaiting = oldState.quakes.status != .waiting && store.state.quakes.status == .waiting
+    let newStatus = store.state.quakes.status
     switch action {
     case .onAppear:
-      if startedWaiting {
+      // Only the first appear loads the local quakes: the status was never set before.
+      if oldState.quakes.status == nil, newStatus == .waiting {
         await self.run(self.session.fetchLocalQuakesQuery(), on: store)
       }
     case .onTapRefreshQuakesButton(let range):
-      if startedWaiting {
+      if oldState.quakes.status != .waiting, newStatus == .waiting {
         await self.run(self.session.fetchRemoteQuakesQuery(range: range), on: store)
       }
     case .onTapDeleteSelectedQuakeButton(let quakeId):

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Services
 
 /// The SQLite database that caches quakes between launches, in a file or in memory.
 ///
@@ -11,22 +12,17 @@ final public class LocalStore: Sendable {
   /// Opens (creating if needed) the database at `path`, or a private in-memory database when
   /// `path` is nil, and brings its schema up to date.
   public init(path: String? = nil) throws {
-    if let path {
-      self.database = try DatabasePool(path: path)
-    } else {
-      self.database = try DatabaseQueue()
-    }
+    self.database = try SQLiteDatabase.open(path: path)
     try Self.migrator.migrate(self.database)
   }
 }
 
 extension LocalStore {
-  // Times are stored as seconds since 2001-01-01 (Date's own representation), so a Date reads back
-  // bit for bit as it was written.
+  /// The schema; each migration runs once per database.
   private static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("createQuake") { db in
-      try db.create(table: "quake") { table in
+      try db.create(table: QuakeRecord.databaseTableName) { table in
         table.primaryKey("quakeId", .text)
         table.column("magnitude", .double).notNull()
         table.column("time", .double).notNull()
@@ -38,51 +34,13 @@ extension LocalStore {
     }
     return migrator
   }
-
-  private static let selectSQL = """
-    SELECT quakeId, magnitude, time, updated, name, longitude, latitude FROM quake ORDER BY quakeId
-    """
-
-  private static let upsertSQL = """
-    INSERT INTO quake (quakeId, magnitude, time, updated, name, longitude, latitude)
-    VALUES (?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT(quakeId) DO UPDATE SET
-      magnitude = excluded.magnitude, time = excluded.time, updated = excluded.updated,
-      name = excluded.name, longitude = excluded.longitude, latitude = excluded.latitude
-    """
-
-  private static let deleteSQL = "DELETE FROM quake WHERE quakeId = ?"
-
-  private static func quake(row: Row) -> Quake {
-    Quake(
-      quakeId: row[0],
-      magnitude: row[1],
-      time: Date(timeIntervalSinceReferenceDate: row[2]),
-      updated: Date(timeIntervalSinceReferenceDate: row[3]),
-      name: row[4],
-      longitude: row[5],
-      latitude: row[6]
-    )
-  }
-
-  private static func arguments(quake: Quake) -> StatementArguments {
-    [
-      quake.quakeId,
-      quake.magnitude,
-      quake.time.timeIntervalSinceReferenceDate,
-      quake.updated.timeIntervalSinceReferenceDate,
-      quake.name,
-      quake.longitude,
-      quake.latitude,
-    ]
-  }
 }
 
 extension LocalStore: PersistentSessionLocalStore {
   /// Returns every saved quake, ordered by id.
   public func fetchLocalQuakesQuery() async throws -> [Quake] {
     try await self.database.read { db in
-      try Array(Row.fetchCursor(db, sql: Self.selectSQL).map(Self.quake(row:)))
+      try QuakeRecord.order(Column("quakeId")).fetchAll(db).map(\.quake)
     }
   }
 
@@ -90,16 +48,11 @@ extension LocalStore: PersistentSessionLocalStore {
   /// deleted ones, in one transaction.
   public func didFetchRemoteQuakesMutation(inserted: [Quake], updated: [Quake], deleted: [Quake]) async throws {
     try await self.database.write { db in
-      let upsert = try db.cachedStatement(sql: Self.upsertSQL)
-      for quake in inserted {
-        try upsert.execute(arguments: Self.arguments(quake: quake))
+      for quake in inserted + updated {
+        try QuakeRecord(quake).upsert(db)
       }
-      for quake in updated {
-        try upsert.execute(arguments: Self.arguments(quake: quake))
-      }
-      let delete = try db.cachedStatement(sql: Self.deleteSQL)
       for quake in deleted {
-        try delete.execute(arguments: [quake.quakeId])
+        _ = try QuakeRecord.deleteOne(db, key: quake.quakeId)
       }
     }
   }
@@ -107,14 +60,14 @@ extension LocalStore: PersistentSessionLocalStore {
   /// Deletes the quake with `quakeId`; deleting an id that is not saved does nothing.
   public func deleteLocalQuakeMutation(quakeId: Quake.ID) async throws {
     try await self.database.write { db in
-      try db.execute(sql: Self.deleteSQL, arguments: [quakeId])
+      _ = try QuakeRecord.deleteOne(db, key: quakeId)
     }
   }
 
   /// Deletes every saved quake.
   public func deleteLocalQuakesMutation() async throws {
     try await self.database.write { db in
-      try db.execute(sql: "DELETE FROM quake")
+      _ = try QuakeRecord.deleteAll(db)
     }
   }
 }

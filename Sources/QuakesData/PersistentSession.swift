@@ -1,5 +1,6 @@
 import ImmutableData
 import Logging
+import Services
 
 /// Turns the queries and mutations of a local and a remote store into thunks that dispatch their
 /// outcome, logging each request and its result.
@@ -114,13 +115,9 @@ extension PersistentSession {
     describe: (Value) -> String = { _ in "success" },
     _ operation: () async throws -> Value
   ) async -> Result<Value, Failure> {
-    logger.debug("\(request)")
     do {
-      let value = try await operation()
-      logger.debug("\(request) → \(describe(value))")
-      return .success(value)
+      return .success(try await logger.logged(request, operation, outcome: describe))
     } catch {
-      logger.debug("\(request) → failure: \(error)")
       return .failure(Failure(description: String(describing: error)))
     }
   }

@@ -10,6 +10,8 @@ import Synchronization
   let programName: String
   let output: TerminalOutput
   let debugCategories: [String]
+  /// Where output taller than the terminal goes.
+  let pager: Pager
 
   /// Runs until `quit`, Ctrl-D or the end of input; false when piped input had an error.
   func run() async -> Bool {
@@ -57,7 +59,7 @@ import Synchronization
       case .line(let line):
         editor.addToHistory(line)
         let result = await interruptible { await shell.execute(line) }
-        output.write(result.lines)
+        pager.show(result.lines, on: output)
         if result.quit { return true }
       case .interrupted:
         continue

@@ -67,6 +67,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @Flag(help: "Never color the output (colors are also off when NO_COLOR is set or output is not a terminal).")
   var noColor = false
 
+  @Flag(help: "Never send output taller than the terminal through $PAGER (default `less -FRX`; an empty PAGER turns it off too).")
+  var noPager = false
+
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent.")
   var mcp = false
 
@@ -129,7 +132,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
     let interactive = InteractiveMode(
       domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, output: output,
-      debugCategories: debugCategories)
+      debugCategories: debugCategories, pager: Pager(disabled: noPager))
     let succeeded = await interactive.run()
     throw ExitCode(succeeded ? 0 : 1)
   }

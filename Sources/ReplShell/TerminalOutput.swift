@@ -12,11 +12,16 @@ struct TerminalOutput {
   }
 
   func write(_ lines: [OutputLine]) {
+    FileHandle.standardOutput.write(Data(text(lines).utf8))
+  }
+
+  /// The lines as written, colored when this output colors, each ending in a newline.
+  func text(_ lines: [OutputLine]) -> String {
     var text = ""
     for line in lines {
       text += colored(line) + "\n"
     }
-    FileHandle.standardOutput.write(Data(text.utf8))
+    return text
   }
 
   func write(_ text: String) {

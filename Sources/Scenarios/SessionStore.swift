@@ -15,6 +15,16 @@ import ImmutableData
     self.store = Store(initialState: initialState, reducer: reducer, activity: activity)
   }
 
+  /// Whether any listener holds a stream of the store.
+  var hasListeners: Bool {
+    store.streamCount > 0
+  }
+
+  /// Sets the state without the reducer, the streams or `didDispatch` hearing of it.
+  func travel(to state: State) {
+    store.travel(to: state)
+  }
+
   /// Ends every stream, so listeners stop.
   func finishStreams() {
     store.finishStreams()

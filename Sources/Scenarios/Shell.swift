@@ -27,6 +27,8 @@ import Synchronization
   var session: (any AnyDomainSession)?
   /// The running domain and the options it started with, for `reset`.
   private(set) var running: (domain: Domain, options: [String: String])?
+  /// What succeeded since the running session started, for `save`.
+  private(set) var recording: SessionRecording?
   private var identifierCounter = IdentifierCounter()
   /// Recently parsed lines and their commands; nil for blank lines and comments.
   private var parsedLines: [String: (any ShellCommand)?] = [:]
@@ -86,6 +88,7 @@ import Synchronization
       started.onWaiting = { [weak self] waiting in self?.onWaiting?(waiting) }
       session = started
       running = (domain, options)
+      recording = SessionRecording(domain: name, options: options)
     case .failure(let error as CommandError):
       throw error
     case .failure(let error):
@@ -108,6 +111,7 @@ import Synchronization
     do throws(CommandError) {
       if let command = try parse(line) {
         let output = try await command.run(in: self)
+        record(line, as: type(of: command).recordingRole, output: output.lines)
         outcome = .success(Result(lines: output.lines, succeeded: true, quit: output.quits))
       } else {
         outcome = .success(Result(lines: [], succeeded: true, quit: false))
@@ -135,6 +139,12 @@ import Synchronization
     return command
   }
 
+  /// Adds a line that succeeded to the recording of the running session.
+  private func record(_ line: String, as role: RecordingRole, output: [OutputLine]) {
+    guard let mark = session?.historyMark else { return }
+    recording?.append(line, role: role, output: output, mark: mark)
+  }
+
   /// `error: file.txt:12:5: message` in scripts, `error: column 5: message` interactively.
   static func errorLines(_ error: CommandError, location: String?) -> [OutputLine] {
     var messageLines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -147,6 +157,11 @@ import Synchronization
     case (nil, nil): break
     }
     return [OutputLine.error(place + first)] + messageLines.map { OutputLine(.error, $0) }
+  }
+
+  /// A path as typed in a command, relative to `baseDirectory` unless absolute.
+  func url(forPath path: String) -> URL {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: baseDirectory.path, isDirectory: true)).standardizedFileURL
   }
 
   /// The running session, or an error that says how to start one.

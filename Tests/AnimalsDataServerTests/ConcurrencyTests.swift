@@ -1,16 +1,17 @@
 import AnimalsData
 import AnimalsDataServerCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Many clients mutating at once on loopback: no mutation is lost.
-@Suite struct ConcurrencyTests {
+@Suite(.postgresCluster) struct ConcurrencyTests {
   private static let clients = 8
   private static let addsPerClient = 25
 
-  @Test func concurrentAddsFromSeveralClientsAllLand() async throws {
-    try await withTemporaryDatabasePath { path in
-      try await withServer(storePath: path) { server in
+  @Test(arguments: Backend.allCases) func concurrentAddsFromSeveralClientsAllLand(_ backend: Backend) async throws {
+    try await withDatabase(backend) { database in
+      try await withServer(on: database) { server in
         let added = try await withThrowingTaskGroup(of: [Animal].self) { group in
           for client in 0..<Self.clients {
             group.addTask {
@@ -44,8 +45,8 @@ import Testing
     }
   }
 
-  @Test func concurrentReadsWhileWritingSeeWholeAnimals() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func concurrentReadsWhileWritingSeeWholeAnimals(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           let store = RemoteStore(server: server)

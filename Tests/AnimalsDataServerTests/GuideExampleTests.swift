@@ -1,16 +1,17 @@
 import AnimalsData
 import AnimalsDataServerCore
 import Foundation
+import TestSupport
 import Testing
 
 /// The guide's chapter 15 curl session, replayed with the same request bodies against a real server.
-@Suite struct GuideExampleTests {
+@Suite(.postgresCluster) struct GuideExampleTests {
   private static let categoriesQuery = #"{"query": [ {"categories": {}} ]}"#
   private static let animalsQuery = #"{"query": [ {"animals": {}} ]}"#
   private static let addEagle = #"{"mutation": [ {"addAnimal": {"name": "Eagle", "diet": "Carnivore", "categoryId": "Bird"}} ]}"#
 
-  @Test func theCategoriesQueryAnswersTheSixSampleCategories() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func theCategoriesQueryAnswersTheSixSampleCategories(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.post(Self.categoriesQuery, to: server.apiURL)
       #expect(exchange.status == 200)
       #expect(exchange.contentType?.hasPrefix("application/json") == true)
@@ -23,17 +24,17 @@ import Testing
     }
   }
 
-  @Test func theAnimalsQueryAnswersTheSixSampleAnimals() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func theAnimalsQueryAnswersTheSixSampleAnimals(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.post(Self.animalsQuery, to: server.apiURL)
       #expect(exchange.status == 200)
       #expect(try exchange.remoteResponse() == RemoteResponse(query: [.animals(animals: Animal.samples)]))
     }
   }
 
-  @Test func anAddedEagleIsStillThereAfterARestart() async throws {
-    try await withTemporaryDatabasePath { path in
-      let eagle = try await withServer(storePath: path) { server in
+  @Test(arguments: Backend.allCases) func anAddedEagleIsStillThereAfterARestart(_ backend: Backend) async throws {
+    try await withDatabase(backend) { database in
+      let eagle = try await withServer(on: database) { server in
         let exchange = try await HTTPExchange.post(Self.addEagle, to: server.apiURL)
         #expect(exchange.status == 200)
         let response = try exchange.remoteResponse()
@@ -47,7 +48,7 @@ import Testing
         #expect(UUID(uuidString: eagle.animalId) != nil)
         return eagle
       }
-      try await withServer(storePath: path) { server in
+      try await withServer(on: database) { server in
         let exchange = try await HTTPExchange.post(Self.animalsQuery, to: server.apiURL)
         #expect(exchange.status == 200)
         let response = try exchange.remoteResponse()
@@ -60,8 +61,8 @@ import Testing
     }
   }
 
-  @Test func severalQueriesAndMutationsAreAnsweredInOrder() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func severalQueriesAndMutationsAreAnsweredInOrder(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.post(
         #"""
         {"query": [{"categories": {}}, {"animals": {}}, {"categories": {}}],

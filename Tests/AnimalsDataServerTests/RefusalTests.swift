@@ -1,14 +1,15 @@
 import AnimalsData
 import AnimalsDataServerCore
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Bad requests get a 4xx with a JSON `{"error": "…"}` body, and the server keeps serving.
-@Suite struct RefusalTests {
+/// Bad requests get a 4xx with a JSON `{"error": "…"}` body, and the server keeps serving, on both backends.
+@Suite(.postgresCluster) struct RefusalTests {
   /// A request body the server must refuse, the status it must answer, and its error message.
   struct Refusal: Sendable, CustomTestStringConvertible {
     let name: String
@@ -75,9 +76,9 @@ import FoundationNetworking
       message: #"LocalStore.Error(code: .categoryNotFound, id: "Dinosaur")"#),
   ]
 
-  @Test(arguments: Self.refusals)
-  func aBadRequestIsRefusedAndTheServerKeepsServing(_ refusal: Refusal) async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases, Self.refusals)
+  func aBadRequestIsRefusedAndTheServerKeepsServing(_ backend: Backend, _ refusal: Refusal) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.post(refusal.body, to: server.apiURL)
       #expect(exchange.status == refusal.status)
       #expect(exchange.contentType?.hasPrefix("application/json") == true)
@@ -86,9 +87,9 @@ import FoundationNetworking
     }
   }
 
-  @Test(arguments: [RemoteRequestDecoder.maxOperations + 1, 30_000])
-  func tooManyOperationsAreRefusedBeforeAnyRuns(_ count: Int) async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases, [RemoteRequestDecoder.maxOperations + 1, 30_000])
+  func tooManyOperationsAreRefusedBeforeAnyRuns(_ backend: Backend, _ count: Int) async throws {
+    try await withServer(backend) { server in
       let deletes = Array(repeating: #"{"deleteAnimal": {"animalId": "Cat"}}"#, count: count / 2)
       let queries = Array(repeating: #"{"animals": {}}"#, count: count - count / 2)
       let body = #"{"query": [\#(queries.joined(separator: ","))], "mutation": [\#(deletes.joined(separator: ","))]}"#
@@ -99,8 +100,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func theMostOperationsARequestMayListAreAnswered() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func theMostOperationsARequestMayListAreAnswered(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let queries = Array(repeating: #"{"categories": {}}"#, count: RemoteRequestDecoder.maxOperations)
       let exchange = try await HTTPExchange.post(#"{"query": [\#(queries.joined(separator: ","))]}"#, to: server.apiURL)
       #expect(exchange.status == 200)
@@ -108,16 +109,16 @@ import FoundationNetworking
     }
   }
 
-  @Test func aRefusedMutationLeavesTheDataAsItWas() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func aRefusedMutationLeavesTheDataAsItWas(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let store = RemoteStore(server: server)
       _ = try await HTTPExchange.post(#"{"mutation": [{"deleteAnimal": {"animalId": "Unicorn"}}]}"#, to: server.apiURL)
       #expect(try await store.fetchAnimalsQuery() == Animal.samples)
     }
   }
 
-  @Test func anOversizedBodyWithAContentLengthIsRefusedWith413() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func anOversizedBodyWithAContentLengthIsRefusedWith413(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let body = Data(repeating: UInt8(ascii: " "), count: AnimalsServer.defaultMaxRequestBodySize + 1)
       let exchange = try await HTTPExchange.send(body, to: server.apiURL)
       #expect(exchange.status == 413)
@@ -126,8 +127,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func anOversizedStreamedBodyIsRefusedWith413() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func anOversizedStreamedBodyIsRefusedWith413(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       // A body stream has no Content-Length: the limit is enforced while reading.
       var request = URLRequest(url: server.apiURL, timeoutInterval: 10)
       request.httpMethod = "POST"
@@ -143,8 +144,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func aBodyJustUnderTheLimitIsRead() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func aBodyJustUnderTheLimitIsRead(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let query = Data(#"{"query": [{"categories": {}}]}"#.utf8)
       let padding = Data(repeating: UInt8(ascii: " "), count: AnimalsServer.defaultMaxRequestBodySize - query.count)
       let exchange = try await HTTPExchange.send(query + padding, to: server.apiURL)
@@ -153,9 +154,9 @@ import FoundationNetworking
     }
   }
 
-  @Test(arguments: ["GET", "PUT", "DELETE", "PATCH"])
-  func anotherMethodOnTheEndpointIs405(_ method: String) async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases, ["GET", "PUT", "DELETE", "PATCH"])
+  func anotherMethodOnTheEndpointIs405(_ backend: Backend, _ method: String) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.send(nil, to: server.apiURL, method: method)
       #expect(exchange.status == 405)
       #expect(exchange.errorMessage == "method \(method) not allowed on /animals/api; use POST")
@@ -163,8 +164,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func anotherPathIs404() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func anotherPathIs404(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let exchange = try await HTTPExchange.post(#"{"query": [{"animals": {}}]}"#, to: server.url.appending(path: "animals/graphql"))
       #expect(exchange.status == 404)
       #expect(exchange.contentType?.hasPrefix("application/json") == true)
@@ -173,8 +174,8 @@ import FoundationNetworking
     }
   }
 
-  @Test func aRemoteStoreSeesTheStatusAndTheServersMessage() async throws {
-    try await withServer { server in
+  @Test(arguments: Backend.allCases) func aRemoteStoreSeesTheStatusAndTheServersMessage(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       let store = RemoteStore(server: server)
       let error = await #expect(throws: URLSessionNetworkSession.Error.self) {
         try await store.deleteAnimalMutation(animalId: "Unicorn")

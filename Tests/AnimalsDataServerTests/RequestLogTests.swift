@@ -2,10 +2,11 @@ import AnimalsData
 import AnimalsDataServerCore
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 /// The server logs one line per answered request, and at debug level each operation and its outcome.
-@Suite struct RequestLogTests {
+@Suite(.postgresCluster) struct RequestLogTests {
   /// The messages logged by the Animals server (not by Hummingbird or ServiceLifecycle), in order.
   final class LogLines: @unchecked Sendable {
     private let lock = NSLock()
@@ -38,14 +39,14 @@ import Testing
     }
   }
 
-  @Test func eachRequestIsLoggedWithItsStatusAndEachOperationWithItsOutcome() async throws {
+  @Test(arguments: Backend.allCases) func eachRequestIsLoggedWithItsStatusAndEachOperationWithItsOutcome(_ backend: Backend) async throws {
     let lines = LogLines()
     let logger = Logger(label: "AnimalsDataServer") { _ in CapturingLogHandler(lines: lines) }
-    let server = try await RunningServer.start(store: LocalStore(), logger: logger)
-    _ = try await HTTPExchange.post(#"{"query": [{"categories": {}}]}"#, to: server.apiURL)
-    _ = try await HTTPExchange.post(#"{"mutation": [{"deleteAnimal": {"animalId": "Unicorn"}}]}"#, to: server.apiURL)
-    _ = try await HTTPExchange.send(nil, to: server.apiURL, method: "GET")
-    await server.stop()
+    try await withServer(backend, logger: logger) { server in
+      _ = try await HTTPExchange.post(#"{"query": [{"categories": {}}]}"#, to: server.apiURL)
+      _ = try await HTTPExchange.post(#"{"mutation": [{"deleteAnimal": {"animalId": "Unicorn"}}]}"#, to: server.apiURL)
+      _ = try await HTTPExchange.send(nil, to: server.apiURL, method: "GET")
+    }
     #expect(
       lines.all == [
         "debug fetchCategoriesQuery()",

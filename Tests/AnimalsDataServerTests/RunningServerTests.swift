@@ -1,12 +1,13 @@
 import AnimalsData
 import AnimalsDataServerCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Starting and stopping servers in-process, as other test targets do.
-@Suite struct RunningServerTests {
-  @Test func aServerListensOnAnEphemeralLoopbackPort() async throws {
-    try await withServer { server in
+@Suite(.postgresCluster) struct RunningServerTests {
+  @Test(arguments: Backend.allCases) func aServerListensOnAnEphemeralLoopbackPort(_ backend: Backend) async throws {
+    try await withServer(backend) { server in
       #expect(server.port > 0)
       #expect(server.url.absoluteString == "http://127.0.0.1:\(server.port)")
       #expect(server.apiURL.absoluteString == "http://127.0.0.1:\(server.port)/animals/api")
@@ -28,7 +29,7 @@ import Testing
   }
 
   @Test func startingOnATakenPortThrows() async throws {
-    try await withServer { server in
+    try await withServer(.sqlite) { server in
       await #expect(throws: (any Error).self) {
         let second = try await RunningServer.start(storePath: nil, port: server.port)
         await second.stop()
@@ -38,10 +39,10 @@ import Testing
     }
   }
 
-  @Test func twoServersOnOneDatabaseFileSeeEachOthersWrites() async throws {
-    try await withTemporaryDatabasePath { path in
-      try await withServer(storePath: path) { first in
-        try await withServer(storePath: path) { second in
+  @Test(arguments: Backend.allCases) func twoServersOnOneDatabaseSeeEachOthersWrites(_ backend: Backend) async throws {
+    try await withDatabase(backend) { database in
+      try await withServer(on: database) { first in
+        try await withServer(on: database) { second in
           let added = try await RemoteStore(server: first).addAnimalMutation(
             name: "Eagle", diet: .carnivorous, categoryId: "Bird")
           #expect(try await RemoteStore(server: second).fetchAnimalsQuery().contains(added))

@@ -1,6 +1,9 @@
 import AnimalsData
 import AnimalsDataServerCore
+import AnimalsDataServerPostgres
 import Foundation
+import Logging
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -23,13 +26,62 @@ func withTemporaryDatabasePath<T>(_ body: (String) async throws -> T) async thro
   }
 }
 
-/// Runs `body` against a server started in-process on an ephemeral loopback port, then stops it,
-/// whether `body` succeeded or threw.
+/// The databases the server runs on; the server tests run against each (PostgreSQL ones inside
+/// the suite's `.postgresCluster`).
+enum Backend: String, CaseIterable, Sendable {
+  case sqlite
+  case postgres
+}
+
+/// Where a test server keeps its data: a SQLite file (in memory when nil) or a PostgreSQL database.
+enum ServerDatabase: Sendable {
+  case sqlite(path: String?)
+  case postgres(url: String)
+
+  /// A backend on this database.
+  func serverBackend() throws -> AnimalsServerBackend {
+    switch self {
+    case .sqlite(let path):
+      .sqlite(try LocalStore(path: path))
+    case .postgres(let url):
+      .postgres(PostgresStore(url: try DatabaseURL(url), connectTimeout: .seconds(60), logger: RunningServer.silentLogger))
+    }
+  }
+}
+
+/// A fresh database of `backend` that lives as long as `body` runs: a file in a temporary
+/// directory, or a new database in the suite's PostgreSQL cluster.
+func withDatabase<T>(_ backend: Backend, _ body: (ServerDatabase) async throws -> T) async throws -> T {
+  switch backend {
+  case .sqlite:
+    try await withTemporaryDatabasePath { path in try await body(.sqlite(path: path)) }
+  case .postgres:
+    try await body(.postgres(url: try await PostgresCluster.required().createDatabase()))
+  }
+}
+
+/// Runs `body` against a server on a fresh database of `backend` (SQLite in memory), then stops it.
 func withServer<T>(
-  storePath: String? = nil,
+  _ backend: Backend,
+  logger: Logger = RunningServer.silentLogger,
   _ body: (RunningServer) async throws -> T
 ) async throws -> T {
-  let server = try await RunningServer.start(storePath: storePath)
+  switch backend {
+  case .sqlite:
+    try await withServer(on: .sqlite(path: nil), logger: logger, body)
+  case .postgres:
+    try await withDatabase(backend) { database in try await withServer(on: database, logger: logger, body) }
+  }
+}
+
+/// Runs `body` against a server on `database`, started in-process on an ephemeral loopback port,
+/// then stops it, whether `body` succeeded or threw.
+func withServer<T>(
+  on database: ServerDatabase,
+  logger: Logger = RunningServer.silentLogger,
+  _ body: (RunningServer) async throws -> T
+) async throws -> T {
+  let server = try await RunningServer.start(backend: database.serverBackend(), logger: logger)
   do {
     let result = try await body(server)
     await server.stop()

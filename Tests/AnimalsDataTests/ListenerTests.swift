@@ -1,5 +1,6 @@
 import AnimalsData
 import ImmutableData
+import TestSupport
 import Testing
 
 private typealias AnimalsStore = Store<AnimalsState, AnimalsAction>
@@ -9,13 +10,9 @@ private typealias PersistentSession = AnimalsAction.Data.PersistentSession
 /// Reads the test's own stream of the store until `count` persistent-session actions (the ones
 /// the listener dispatches) have arrived, and returns them.
 @MainActor private func nextOutcomes(_ count: Int, from events: inout Events) async -> [PersistentSession] {
-  var outcomes: [PersistentSession] = []
-  while outcomes.count < count, let (_, action) = await events.next(isolation: #isolation) {
-    if case .data(.persistentSession(let outcome)) = action {
-      outcomes.append(outcome)
-    }
+  await waitForActions(count, from: &events) { action in
+    if case .data(.persistentSession(let outcome)) = action { outcome } else { nil }
   }
-  return outcomes
 }
 
 @MainActor @Suite("Listener", .timeLimit(.minutes(1))) struct ListenerTests {
@@ -74,6 +71,24 @@ private typealias PersistentSession = AnimalsAction.Data.PersistentSession
         .didDeleteAnimal(animalId: "Dog", result: .success(animal: .dog)),
       ])
     #expect(await test.persistentStore.calls == ["reloadSampleData", "deleteAnimal(Dog)"])
+  }
+
+  @Test func reloadStartsOnlyWhenBothStatusesStartWaiting() async throws {
+    // A reducer that moves only the categories to waiting on reload: no reload may start then.
+    let reducer = overriding(AnimalsReducer.reduce) { $0 == .ui(.categoryList(.onTapReloadSampleDataButton)) } with: {
+      $0.categories.status = .waiting
+    }
+    let store = AnimalsStore(initialState: .samples(), reducer: reducer)
+    let persistentStore = TestPersistentStore()
+    let listener = Listener(store: persistentStore)
+    listener.listen(to: store)
+    var events = store.makeStream().makeAsyncIterator()
+    try store.dispatch(action: .ui(.categoryList(.onTapReloadSampleDataButton)))
+    // Side effects run in order: once the delete's outcome is in, a reload would have run before it.
+    try store.dispatch(action: .ui(.animalList(.onTapDeleteSelectedAnimalButton(animalId: "Dog"))))
+    _ = await nextOutcomes(1, from: &events)
+    #expect(await persistentStore.calls == ["deleteAnimal(Dog)"])
+    withExtendedLifetime(listener) {}
   }
 
   @Test func deletesFromTheListAndTheDetailRunOncePerAnimal() async throws {

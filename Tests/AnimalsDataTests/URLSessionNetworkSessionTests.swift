@@ -1,16 +1,12 @@
 import AnimalsData
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 @Suite struct URLSessionNetworkSessionTests {
   private static let url = URL(string: "http://127.0.0.1:8080/animals/api")
@@ -49,7 +45,7 @@ import Darwin
         == #"malformed response: missing key "animals" at $.query[0].animals"#)
     #expect(
       description(of: #"{"query":[{"animals":{"animals":[{"animalId":1}]}}]}"#, status: 200)
-        == "malformed response: expected String at $.query[0].animals.animals[0].animalId")
+        == "malformed response: expected a string at $.query[0].animals.animals[0].animalId")
   }
 
   @Test func transportFailuresHaveShortDescriptions() throws {
@@ -69,7 +65,7 @@ import Darwin
 
   /// Sends a real request to a loopback port nothing listens on.
   @Test func aRealRequestToAClosedPortIsConnectionRefused() async throws {
-    let port = try Self.unusedLoopbackPort()
+    let port = try LoopbackSocket.freePort()
     let url = try #require(URL(string: "http://127.0.0.1:\(port)/animals/api"))
     let store = RemoteStore(url: url, timeout: 5)
     do {
@@ -82,10 +78,10 @@ import Darwin
 
   /// Sends a real request to a loopback socket that accepts connections but never answers.
   @Test func aRealRequestThatGetsNoAnswerTimesOut() async throws {
-    let (descriptor, port) = try Self.boundLoopbackSocket()
-    defer { close(descriptor) }
-    try #require(listen(descriptor, 4) == 0)
-    let url = try #require(URL(string: "http://127.0.0.1:\(port)/animals/api"))
+    let socket = try LoopbackSocket()
+    defer { socket.close() }
+    try socket.listen()
+    let url = try #require(URL(string: "http://127.0.0.1:\(socket.port)/animals/api"))
     let store = RemoteStore(url: url, timeout: 1)
     do {
       _ = try await store.fetchAnimalsQuery()
@@ -93,37 +89,5 @@ import Darwin
     } catch {
       #expect(String(describing: error) == "timed out")
     }
-  }
-
-  /// A loopback TCP port that was free a moment ago: bound to port 0, read back, then closed.
-  private static func unusedLoopbackPort() throws -> UInt16 {
-    let (descriptor, port) = try Self.boundLoopbackSocket()
-    close(descriptor)
-    return port
-  }
-
-  /// A TCP socket bound to a free loopback port, and that port.
-  private static func boundLoopbackSocket() throws -> (Int32, UInt16) {
-    #if canImport(Glibc)
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    try #require(descriptor >= 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-      }
-    }
-    guard bound else {
-      close(descriptor)
-      throw POSIXError(.EADDRINUSE)
-    }
-    return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImmutableData
 @testable import QuakesData
+import TestSupport
 import Testing
 
 /// The whole chain on the scenario feeds: Store, Listener, RemoteStore over file://, LocalStore in SQLite.
@@ -20,7 +21,7 @@ import Testing
     try store.dispatch(action: .ui(.quakeList(.onAppear)))
     #expect(await calls.next() == "fetchLocalQuakesQuery")
     // A refresh starts only once the status has left waiting, that is once the local result is in.
-    await waitForAction(&actions, where: isLocalFetchResult)
+    await waitForAction(from: &actions, where: isLocalFetchResult)
 
     // The hour feed: the null-magnitude quake is left out.
     try store.dispatch(action: .ui(.quakeList(.onTapRefreshQuakesButton(range: .allHour))))

@@ -1,5 +1,4 @@
 import Foundation
-import ImmutableData
 import QuakesData
 
 /// Where the test data lives: the real USGS feeds shared beside the repository, and the project's own scenario feeds.
@@ -56,19 +55,6 @@ enum Fixtures {
       longitude: -120,
       latitude: 36
     )
-  }
-}
-
-/// Waits until `actions` yields an action that `matches`, so a test can act only after a
-/// listener's thunk has dispatched its result.
-@MainActor func waitForAction(
-  _ actions: inout StoreStream<(oldState: QuakesState, action: QuakesAction)>.Iterator,
-  where matches: (QuakesAction) -> Bool
-) async {
-  while let element = await actions.next(isolation: #isolation) {
-    if matches(element.action) {
-      return
-    }
   }
 }
 

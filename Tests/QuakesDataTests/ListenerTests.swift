@@ -1,6 +1,7 @@
 import Foundation
 import ImmutableData
 @testable import QuakesData
+import TestSupport
 import Testing
 
 @MainActor @Suite(.timeLimit(.minutes(1))) struct ListenerTests {
@@ -40,6 +41,22 @@ import Testing
     #expect(store.state.quakes.status == .success)
   }
 
+  @Test func onlyTheFirstAppearFetchesTheLocalQuakes() async throws {
+    // A reducer that moves the status to waiting on every appear: only an appear that found no
+    // status at all may fetch, and this one finds a failure.
+    let failed = QuakesState(quakes: .init(data: [:], status: .failure(error: "timed out")))
+    let reducer = overriding(QuakesReducer.reduce) { $0 == .ui(.quakeList(.onAppear)) } with: { $0.quakes.status = .waiting }
+    let store = Store(initialState: failed, reducer: reducer)
+    let local = LocalStoreDouble()
+    let listener = Listener(localStore: local, remoteStore: RemoteStoreDouble(results: [:]))
+    listener.listen(to: store)
+    var calls = local.calls.makeAsyncIterator()
+    try store.dispatch(action: .ui(.quakeList(.onAppear)))
+    try store.dispatch(action: .ui(.quakeList(.onTapDeleteAllQuakesButton)))
+    #expect(await calls.next() == .deleteLocalQuakes)
+    withExtendedLifetime(listener) {}
+  }
+
   @Test func aLocalFetchFailureIsDispatchedWithItsDescription() async throws {
     let local = LocalStoreDouble(fetchResult: .failure(.timedOut))
     let (store, listener) = self.makeStore(local: local, remote: RemoteStoreDouble(results: [:]))
@@ -64,7 +81,7 @@ import Testing
     try store.dispatch(action: .ui(.quakeList(.onAppear)))
     #expect(await calls.next() == .fetchLocalQuakes)
     // A refresh starts only once the status has left waiting, that is once the local result is in.
-    await waitForAction(&actions, where: isLocalFetchResult)
+    await waitForAction(from: &actions, where: isLocalFetchResult)
 
     try store.dispatch(action: .ui(.quakeList(.onTapRefreshQuakesButton(range: .allDay))))
     let mutation = await calls.next()

@@ -163,19 +163,19 @@ private func usgsQuake(
   }
 
   @Test(arguments: [
-    ("{\"type\":\"FeatureCollection\"}", "malformed feed: missing key \"features\" at the top level"),
-    ("[1, 2]", "malformed feed: unexpected type at the top level"),
+    ("{\"type\":\"FeatureCollection\"}", "malformed feed: missing key \"features\" at $"),
+    ("[1, 2]", "malformed feed: expected an object at $"),
     (
       "{\"features\":[{\"id\":\"a\",\"properties\":{\"mag\":1,\"place\":\"x\",\"time\":\"soon\",\"updated\":1},\"geometry\":{\"coordinates\":[1,2]}}]}",
-      "malformed feed: unexpected type at features[0].properties.time"
+      "malformed feed: expected a number at $.features[0].properties.time"
     ),
     (
       "{\"features\":[{\"id\":\"a\",\"properties\":{\"mag\":1,\"place\":\"x\",\"time\":1,\"updated\":1},\"geometry\":{\"coordinates\":[1]}}]}",
-      "malformed feed: fewer than 2 coordinates at features[0].geometry"
+      "malformed feed: fewer than 2 coordinates at $.features[0].geometry"
     ),
     (
       "{\"features\":[{\"id\":\"a\",\"properties\":{\"mag\":1,\"place\":\"x\",\"time\":1,\"updated\":null},\"geometry\":{\"coordinates\":[1,2]}}]}",
-      "malformed feed: unexpected null at features[0].properties.updated"
+      "malformed feed: expected a number at $.features[0].properties.updated, found null"
     ),
     ("{\"features\":[{\"id\":", "malformed feed: not valid JSON"),
   ])

@@ -133,6 +133,10 @@ let benchmarks: @Sendable () -> Void = {
   diffPair(diff: "diff 64k, one change", walk: "equality walk 64k", fixture: fixture64k)
   diffPair(diff: "diff 1k, one change", walk: "equality walk 1k", fixture: fixture1k)
 
+  // Undo / jump: time travel on the two sizes, side by side.
+  timeTravelBenchmarks(count: 65_536, label: "64k")
+  timeTravelBenchmarks(count: 1_024, label: "1k")
+
   Benchmark(
     "5 script, 100k counter lines to a file",
     configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)

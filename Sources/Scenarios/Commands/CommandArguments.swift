@@ -26,6 +26,19 @@ struct CommandArguments: Sendable {
     try ShellWords.split(text, startColumn: column)
   }
 
+  /// The one word typed after the command, such as a file or a number: `missing` is the error
+  /// when there is none, and a second word is an error that says what to remove.
+  func singleWord(_ what: String, missing: String) throws(CommandError) -> ShellWords.Word {
+    let words = try words()
+    guard let first = words.first else {
+      throw CommandError(missing, column: column)
+    }
+    guard words.count == 1 else {
+      throw CommandError("\(word) takes one \(what); remove `\(words[1].text.truncatedForMessage)`", column: words[1].column)
+    }
+    return first
+  }
+
   /// A parser of the arguments as an expression.
   func expressionParser() throws(CommandError) -> ExpressionParser {
     try ExpressionParser(text, startColumn: column)

@@ -5,8 +5,9 @@ package enum CommandRegistry {
   static let commands: [any ShellCommand.Type] = [
     HelpCommand.self, DomainsCommand.self, UseCommand.self, ActionsCommand.self, SelectorsCommand.self,
     DispatchCommand.self, SelectCommand.self, StateCommand.self, DiffCommand.self, HistoryCommand.self,
+    UndoCommand.self, RedoCommand.self, JumpCommand.self,
     WatchCommand.self, UnwatchCommand.self, DebugCommand.self, ExpectCommand.self, SettleCommand.self,
-    ResetCommand.self, QuitCommand.self,
+    SaveCommand.self, SourceCommand.self, ResetCommand.self, QuitCommand.self,
   ]
 
   /// Every command's name, for suggestions and completion.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The line up to the cursor, split into the word being typed and what lies before it.
 struct CompletionRequest {
   /// The word being typed: the characters a candidate replaces.
@@ -61,5 +63,26 @@ extension CompletionRequest {
     guard let colon = trimmed.firstIndex(of: ":") else { return nil }
     let label = trimmed[..<colon].trimmingTrailingWhitespace
     return label.isEmpty ? nil : label
+  }
+}
+
+extension CompletionRequest {
+  /// Completes a script's path: the `.txt` files and the folders in the folder typed so far,
+  /// relative to `base`; a folder is no whole word, so Tab goes on into it.
+  func scriptPath(from base: URL) -> ShellCompletion {
+    let folder = before.last.map { $0.isWhitespace ? "" : before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? "" } ?? ""
+    let directory = URL(fileURLWithPath: folder.isEmpty ? "." : folder, relativeTo: URL(fileURLWithPath: base.path, isDirectory: true))
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    var candidates: [ShellCompletion.Candidate] = []
+    for name in names.sorted() where name.hasPrefix(word) && !name.hasPrefix(".") {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isFolder) else { continue }
+      if isFolder.boolValue {
+        candidates.append(.init(text: name + "/", isWholeWord: false))
+      } else if name.hasSuffix(".txt") {
+        candidates.append(.init(text: name, isWholeWord: true))
+      }
+    }
+    return ShellCompletion(candidates: candidates, replacedLength: word.count)
   }
 }

@@ -3,6 +3,7 @@ struct DomainsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "domains", usage: "domains", summary: "lists the domains and the options of `use`", examples: ["domains"],
     toolArguments: [])
+  static let recordingRole = RecordingRole.omitted
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     CommandOutput(shell.domains.flatMap { domain -> [OutputLine] in

@@ -5,6 +5,7 @@ struct ExpectCommand: ShellCommand {
     summary: "asserts in scripts: a selector's output equals a value, or the reducer rejects an action; a failure stops the script with file:line",
     examples: ["expect selectValue == 1", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
     toolArguments: [ToolArgument("assertion", "`<selector> == <value>`, or `error <action>` for an action the reducer must reject")])
+  static let recordingRole = RecordingRole.reading
 
   /// What is asserted.
   enum Assertion: Sendable {

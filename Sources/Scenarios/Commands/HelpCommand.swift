@@ -3,6 +3,7 @@ struct HelpCommand: ShellCommand {
   static let description = CommandDescription(
     name: "help", aliases: ["?"], usage: "help [command]",
     summary: "lists the commands, or explains one with examples", examples: ["help dispatch"])
+  static let recordingRole = RecordingRole.omitted
 
   /// The command to explain; nil lists them all.
   let topic: String?

@@ -2,8 +2,9 @@
 struct HistoryCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "history", usage: "history",
-    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched", examples: ["history"],
+    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched, and after undo or jump a line marks where the state is", examples: ["history"],
     toolArguments: [])
+  static let recordingRole = RecordingRole.omitted
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     CommandOutput(try shell.requireSession().historyLines())

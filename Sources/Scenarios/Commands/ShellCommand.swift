@@ -7,6 +7,9 @@ protocol ShellCommand: Sendable {
   /// The command's name, usage, summary and examples.
   static var description: CommandDescription { get }
 
+  /// What `save` does with the command when it succeeded.
+  static var recordingRole: RecordingRole { get }
+
   /// Reads the arguments typed after the command word.
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self
 
@@ -18,6 +21,9 @@ protocol ShellCommand: Sendable {
 }
 
 extension ShellCommand {
+  /// Commands are settings a saved script keeps unless they say otherwise.
+  static var recordingRole: RecordingRole { .setting }
+
   /// Commands offer nothing to complete unless they say otherwise.
   @MainActor static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
     request.offer([])

@@ -26,6 +26,18 @@
   func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   /// Stops watching one selector, or all.
   func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
+  /// How many entries the history lists.
+  var historyCount: Int { get }
+  /// Where the state stands in the history.
+  var historyMark: HistoryMark { get }
+  /// The position of each history entry the state has applied, by serial.
+  var appliedPositions: [Int: Int] { get }
+  /// Takes back the last user dispatch and what its listeners dispatched; prints to the buffer.
+  func undo() throws(CommandError)
+  /// Moves forward over the next undone user dispatch; prints to the buffer.
+  func redo() throws(CommandError)
+  /// Sets the state to the one after history entry `target` (0: the initial state); prints to the buffer.
+  func jump(to target: Int, column: Int) throws(CommandError)
   /// Waits for listeners to finish.
   func settle() async throws(CommandError)
   /// Ends the listeners and closes what the domain keeps open.

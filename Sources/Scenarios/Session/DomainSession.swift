@@ -10,7 +10,7 @@
   let stateDiff: StateDiff
   /// What the domain's listeners keep alive while the session runs.
   var keepAlive: (any Sendable)?
-  private(set) var history = SessionHistory<State, Action>()
+  var history: SessionHistory<State, Action>
   private(set) var lastDispatchLines: [OutputLine] = []
   var watches = WatchList<State, Action>()
   let settler: Settler
@@ -29,6 +29,7 @@
     self.catalog = catalog
     self.selectors = selectors
     self.store = SessionStore(initialState: initialState, reducer: reducer)
+    self.history = SessionHistory(initialState: initialState)
     self.buffer = buffer
     self.settler = Settler(activity: store.activity, timeout: settleTimeout)
     store.didDispatch = { [unowned self] old, action, new in
@@ -106,8 +107,7 @@ extension DomainSession {
     if byListener || buffer.isEnabled(.actions) {
       let text = try actionText(action)
       if byListener {
-        let shown = text.count <= ValuePrinter.lineWidth ? text : String(text.prefix { $0 != "(" }) + "(…)"
-        lines.append(.note("↳ \(shown)   (listener)"))
+        lines.append(.note("↳ \(Self.shortened(text))   (listener)"))
       }
       buffer.log(.actions, text)
     }

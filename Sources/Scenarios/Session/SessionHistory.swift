@@ -1,10 +1,11 @@
-/// The actions a session dispatched, in order, each at its position with the state it led to, so
-/// that going back to a position (undo, jump) needs nothing the history does not hold.
+/// The actions a session dispatched, in order, each with the state it led to, and the position the
+/// state is at: going back (undo, jump) and forward again (redo) moves the position and needs
+/// nothing the history does not hold. States share their structure, so keeping them copies nothing.
 struct SessionHistory<State, Action> {
   /// One dispatched action.
   struct Entry {
-    /// Its 1-based position, as `history` numbers it.
-    let position: Int
+    /// A number no other entry of the session has, even after undone entries were dropped.
+    let serial: Int
     /// The action.
     let action: Action
     /// Whether a listener dispatched it, rather than the user.
@@ -13,24 +14,77 @@ struct SessionHistory<State, Action> {
     let state: State
   }
 
-  /// Every entry, oldest first.
+  /// The state before the first entry, where `jump 0` goes.
+  let initialState: State
+  /// Every entry, oldest first; those after `position` are undone.
   private(set) var entries: [Entry] = []
+  /// How many entries the current state has applied (`history` numbers entries from 1).
+  private(set) var position = 0
+  /// The serial of the last entry the user dispatched; 0 before any.
+  private(set) var lastUserSerial = 0
+  private var nextSerial = 1
 
-  /// Appends an action and the state it led to.
-  mutating func append(_ action: Action, byListener: Bool, state: State) {
-    entries.append(Entry(position: entries.count + 1, action: action, byListener: byListener, state: state))
+  /// A history that starts at `initialState`.
+  init(initialState: State) {
+    self.initialState = initialState
   }
 
-  /// The lines of `history`: each position, right-aligned, and the action as `text` writes it.
+  /// The state at the current position.
+  var currentState: State {
+    position == 0 ? initialState : entries[position - 1].state
+  }
+
+  /// The serial of the entry at the current position; 0 at the initial state.
+  var currentSerial: Int {
+    position == 0 ? 0 : entries[position - 1].serial
+  }
+
+  /// The position of each entry the current state has applied, by serial.
+  var appliedPositions: [Int: Int] {
+    Dictionary(uniqueKeysWithValues: entries.prefix(position).enumerated().map { ($1.serial, $0 + 1) })
+  }
+
+  /// Appends an action and the state it led to, dropping the undone entries first.
+  mutating func append(_ action: Action, byListener: Bool, state: State) {
+    entries.removeSubrange(position...)
+    entries.append(Entry(serial: nextSerial, action: action, byListener: byListener, state: state))
+    if !byListener { lastUserSerial = nextSerial }
+    nextSerial += 1
+    position = entries.count
+  }
+
+  /// The position before the last user dispatch the current state applied; nil when there is none.
+  var undoTarget: Int? {
+    entries.prefix(position).lastIndex { !$0.byListener }
+  }
+
+  /// The position after the next undone user dispatch and what its listeners dispatched; nil when nothing is undone.
+  var redoTarget: Int? {
+    guard position < entries.count else { return nil }
+    return entries.indices.first { $0 > position && !entries[$0].byListener } ?? entries.count
+  }
+
+  /// Moves the current position to `target`, which must be in `0...entries.count`.
+  mutating func move(to target: Int) {
+    precondition((0...entries.count).contains(target), "a history position out of range")
+    position = target
+  }
+
+  /// The lines of `history`: each position, right-aligned, and the action as `text` writes it;
+  /// when entries are undone, a line marks the current position and they are marked `(undone)`.
   func lines(text: (Action) throws(CommandError) -> String) throws(CommandError) -> [OutputLine] {
     if entries.isEmpty { return [.note("no actions dispatched yet")] }
     let width = String(entries.count).count
     var lines: [OutputLine] = []
-    lines.reserveCapacity(entries.count)
-    for entry in entries {
-      let number = String(repeating: " ", count: width - String(entry.position).count) + String(entry.position)
+    lines.reserveCapacity(entries.count + 1)
+    for (index, entry) in entries.enumerated() {
+      if index == position {
+        lines.append(.note(position == 0 ? "── now: the initial state ──" : "── now: the state after \(position) ──"))
+      }
+      let number = String(repeating: " ", count: width - String(index + 1).count) + String(index + 1)
       let listener = entry.byListener
-      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(try text(entry.action))\(listener ? "   (listener)" : "")"))
+      let marks = (listener ? "   (listener)" : "") + (index >= position ? "   (undone)" : "")
+      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(try text(entry.action))\(marks)"))
     }
     return lines
   }

@@ -37,11 +37,12 @@ struct WatchList<State, Action> {
     return [.note("stopped watching \(name)")]
   }
 
-  /// Re-evaluates every watch whose filter accepts `action` and prints, to `buffer`, those whose output changed.
-  mutating func update(state: State, action: Action, buffer: OutputBuffer) {
+  /// Re-evaluates every watch whose filter accepts `action` and prints, to `buffer`, those whose
+  /// output changed; with no action (time travel) every watch is re-evaluated.
+  mutating func update(state: State, action: Action?, buffer: OutputBuffer) {
     for index in watches.indices {
       let watch = watches[index]
-      if let filter = watch.selector.filter, !filter(state, action) {
+      if let action, let filter = watch.selector.filter, !filter(state, action) {
         buffer.log(.selectors, "\(watch.call.text): skipped, the filter rejects this action")
         continue
       }

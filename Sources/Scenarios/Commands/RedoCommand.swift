@@ -1,0 +1,14 @@
+/// `redo`: moves forward again over what `undo` or `jump` took back, dispatching nothing.
+struct RedoCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "redo", usage: "redo",
+    summary: "moves forward again over the next undone dispatch, dispatching nothing (a new dispatch drops what was undone)",
+    examples: ["redo"],
+    toolArguments: [])
+  static let recordingRole = RecordingRole.travel
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    try shell.requireSession().redo()
+    return CommandOutput(shell.buffer.drain())
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// `save [--force] FILE`: writes the session as a scenario script, runs it in a fresh session,
+/// writes its golden beside it and says whether the fresh run saw what the session saw.
+struct SaveCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "save", usage: "save [--force] <FILE.txt>",
+    summary: "writes the session since its `use` as a scenario script (without failed lines, help-like commands and undone dispatches), then its golden from a fresh run",
+    examples: ["save explored.txt", "save --force Scenarios/checkout.txt"],
+    toolArguments: [
+      ToolArgument("file", "where to write the script, ending in `.txt`, e.g. `explored.txt`; the golden goes beside it"),
+      ToolArgument("options", "`--force` to overwrite an existing script", isRequired: false),
+    ])
+  static let recordingRole = RecordingRole.omitted
+
+  /// The script's path as typed.
+  let path: String
+  /// Whether an existing script may be overwritten.
+  let force: Bool
+  /// The column of the path, where errors point.
+  let column: Int
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> SaveCommand {
+    var words = try arguments.words()
+    let force = words.contains { $0.text == "--force" }
+    words.removeAll { $0.text == "--force" }
+    guard let word = words.first else {
+      throw CommandError("save needs a file, e.g. `save explored.txt`", column: arguments.column)
+    }
+    guard words.count == 1 else {
+      throw CommandError("save takes one file; remove `\(words[1].text.truncatedForMessage)`", column: words[1].column)
+    }
+    guard word.text.hasSuffix(".txt"), word.text.count > 4 else {
+      throw CommandError("scenario scripts end in `.txt`, so that `--check` finds them: try `save \(word.text.truncatedForMessage).txt`", column: word.column)
+    }
+    return SaveCommand(path: word.text, force: force, column: word.column)
+  }
+
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    guard request.words.count == 1 || request.words == ["save", "--force"] else { return request.offer([]) }
+    let paths = request.scriptPath(from: shell.baseDirectory)
+    guard request.words.count == 1, request.word.hasPrefix("-") else { return paths }
+    return request.offer(["--force"])
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    let session = try shell.requireSession()
+    guard let recording = shell.recording else { return CommandOutput([]) }
+    let script = shell.url(forPath: path)
+    let golden = ScriptRunner.goldenURL(for: script)
+    if FileManager.default.fileExists(atPath: script.path) && !force {
+      throw CommandError("\(path) exists; `save --force \(path)` overwrites it", column: column)
+    }
+    let lines = recording.script(applied: session.appliedPositions)
+    let text = ([recording.useLine] + lines.map(\.text)).joined(separator: "\n") + "\n"
+    try write(text, to: script)
+    let outcome = await ScriptRunner(domains: shell.domains).run(script, displayPath: path)
+    try write(outcome.text, to: golden)
+    return CommandOutput([
+      .note("saved \(lines.count + 1) line\(lines.isEmpty ? "" : "s") to \(script.path) and the golden of a fresh run to \(golden.path)"),
+      .note(Self.verdict(outcome, lines: lines, path: path)),
+    ])
+  }
+
+  private func write(_ text: String, to url: URL) throws(CommandError) {
+    do {
+      try Data(text.utf8).write(to: url)
+    } catch {
+      throw CommandError("cannot write \(url.path): \(error.localizedDescription)", column: column)
+    }
+  }
+
+  /// Whether the fresh run printed, for each line the script holds as typed, what the session printed.
+  static func verdict(_ outcome: ScriptRunner.Outcome, lines: [SessionRecording.ScriptLine], path: String) -> String {
+    var chunks: [[String]] = []
+    for line in outcome.transcript {
+      if line.kind == .echo { chunks.append([]) } else if !chunks.isEmpty { chunks[chunks.count - 1].append(line.text) }
+    }
+    for (index, line) in lines.enumerated() {
+      guard let expected = line.sessionOutput else { continue }
+      let fresh = index + 1 < chunks.count ? chunks[index + 1] : []
+      guard fresh != expected else { continue }
+      let difference = zip(expected + [""], fresh + [""]).first { $0 != $1 } ?? ("", "")
+      return "the fresh run differs at \(path):\(index + 2) `\(line.text.truncatedForMessage)`: the session printed `\(difference.0.truncatedForMessage)`, the fresh run `\(difference.1.truncatedForMessage)`"
+        + " (a session on a persistent database or the network may not replay)"
+    }
+    if !outcome.succeeded {
+      return "the fresh run failed: \(outcome.transcript.last?.text ?? "")"
+    }
+    return "the fresh run saw what the session saw"
+  }
+}

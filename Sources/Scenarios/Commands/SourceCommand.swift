@@ -1,0 +1,54 @@
+import Foundation
+
+/// `source FILE`: runs a script's commands in the current session, as psql's `\i` does, stopping
+/// at the first failure with `file:line`.
+struct SourceCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "source", usage: "source <FILE>",
+    summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line",
+    examples: ["source setup.txt", "source Scenarios/counter.txt"],
+    toolArguments: [ToolArgument("file", "the script to run, e.g. `setup.txt`")])
+  static let recordingRole = RecordingRole.omitted
+
+  /// The script's path as typed.
+  let path: String
+  /// The column of the path, where errors point.
+  let column: Int
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> SourceCommand {
+    let word = try arguments.singleWord("file", missing: "source needs a file, e.g. `source setup.txt`")
+    return SourceCommand(path: word.text, column: word.column)
+  }
+
+  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+    request.words.count == 1 ? request.scriptPath(from: shell.baseDirectory) : request.offer([])
+  }
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    let url = shell.url(forPath: path)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw CommandError("cannot read \(path)", column: column)
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      throw CommandError("\(path) is not UTF-8 text", column: column)
+    }
+    let outer = shell.baseDirectory
+    shell.baseDirectory = url.deletingLastPathComponent()
+    defer { shell.baseDirectory = outer }
+    var lines: [OutputLine] = []
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
+      let trimmed = line.trimmingLeadingWhitespace
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      lines.append(OutputLine(.echo, shell.prompt + line))
+      let result = await shell.execute(line, location: "\(path):\(index + 1)")
+      lines += result.lines
+      if !result.succeeded {
+        shell.buffer.append(contentsOf: lines)
+        throw CommandError("source stopped at \(path):\(index + 1)", column: column)
+      }
+      if result.quit { return CommandOutput(lines) }
+    }
+    return CommandOutput(lines)
+  }
+}

@@ -1,0 +1,14 @@
+/// `undo`: takes back the last `dispatch` and every action its listeners dispatched because of it.
+struct UndoCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "undo", usage: "undo",
+    summary: "takes back the last dispatch with what its listeners dispatched: the state only, side effects stay done",
+    examples: ["undo"],
+    toolArguments: [])
+  static let recordingRole = RecordingRole.travel
+
+  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+    try shell.requireSession().undo()
+    return CommandOutput(shell.buffer.drain())
+  }
+}

@@ -1,0 +1,71 @@
+/// The lines of a session since it started that succeeded, each with what it printed and where
+/// the state stood after it: what `save` turns into a scenario script.
+struct SessionRecording {
+  /// One line that succeeded.
+  struct Line {
+    /// The line as typed, without surrounding whitespace.
+    let text: String
+    /// What a saved script does with it.
+    let role: RecordingRole
+    /// The texts it printed.
+    let output: [String]
+    /// Where the state stood after it.
+    let mark: HistoryMark
+  }
+
+  /// One line of a saved script, with what the session printed for it when the script holds it as
+  /// typed (a time-travel command is written as the `jump` it amounts to, which prints otherwise).
+  struct ScriptLine: Equatable {
+    let text: String
+    let sessionOutput: [String]?
+  }
+
+  /// The `use` line that starts the same domain with the same options.
+  let useLine: String
+  private(set) var lines: [Line] = []
+
+  /// A recording of a session of `domain` started with `options`.
+  init(domain: String, options: [String: String]) {
+    let words = ["use", domain] + options.keys.sorted().flatMap { ["--" + $0, Self.quoted(options[$0] ?? "")] }
+    useLine = words.joined(separator: " ")
+  }
+
+  /// Records a line that succeeded, unless `save` would leave it out whatever happens next.
+  mutating func append(_ text: String, role: RecordingRole, output: [OutputLine], mark: HistoryMark) {
+    guard role != .omitted else { return }
+    lines.append(Line(text: text.trimmingLeadingWhitespace.trimmingTrailingWhitespace, role: role, output: output.map(\.text), mark: mark))
+  }
+
+  /// The lines of the saved script after its `use` line, given the position of each history entry
+  /// the session's state still applies: undone dispatches are left out with the lines that read
+  /// the states they led to, and time travel becomes a `jump` wherever it moves the fresh run.
+  func script(applied: [Int: Int]) -> [ScriptLine] {
+    var fresh = 0
+    var script: [ScriptLine] = []
+    for line in lines {
+      switch line.role {
+      case .setting:
+        script.append(ScriptLine(text: line.text, sessionOutput: line.output))
+      case .reading where line.mark.current == fresh:
+        script.append(ScriptLine(text: line.text, sessionOutput: line.output))
+      case .dispatch where applied[line.mark.lastUserDispatch] != nil:
+        script.append(ScriptLine(text: line.text, sessionOutput: line.output))
+        fresh = line.mark.current
+      case .travel where line.mark.current != fresh:
+        let target = line.mark.current
+        guard let position = target == 0 ? 0 : applied[target] else { continue }
+        script.append(ScriptLine(text: "jump \(position)", sessionOutput: line.text == "jump \(position)" ? line.output : nil))
+        fresh = target
+      case .reading, .dispatch, .travel, .omitted:
+        continue
+      }
+    }
+    return script
+  }
+
+  /// A word of the `use` line, quoted as `ShellWords` reads it back when it holds whitespace or quotes.
+  private static func quoted(_ word: String) -> String {
+    guard word.isEmpty || word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return word }
+    return word.contains("\"") ? "'" + word + "'" : "\"" + word + "\""
+  }
+}

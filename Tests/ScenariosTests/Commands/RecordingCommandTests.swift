@@ -1,0 +1,72 @@
+import Foundation
+import SampleDomains
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// `save` and `source`: a session written as a scenario with its golden, and a script run inside a session.
+@MainActor @Suite struct RecordingCommandTests {
+  /// A fresh folder for files the test writes.
+  private func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("recording-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// A script-mode counter shell whose relative paths start in `folder`.
+  private func shell(in folder: URL) async throws -> Shell {
+    let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
+    _ = try await shell.start(domain: "counter")
+    return shell
+  }
+
+  @Test func saveLeavesOutFailuresHelpAndUndoneDispatches() async throws {
+    let folder = try folder()
+    let shell = try await shell(in: folder)
+    for line in ["dispatch didTapIncrementButton", "dispatch nope", "help", "dispatch didTapIncrementButton", "select selectValue", "undo", "select selectValue", "watch selectValue"] {
+      _ = await shell.execute(line)
+    }
+    let lines = await shell.texts("save explored.txt")
+    #expect(lines.last == "the fresh run saw what the session saw")
+    let script = try String(contentsOf: folder.appendingPathComponent("explored.txt"), encoding: .utf8)
+    #expect(script == "use counter\ndispatch didTapIncrementButton\nselect selectValue\nwatch selectValue\n")
+    let golden = try String(contentsOf: folder.appendingPathComponent("explored.golden"), encoding: .utf8)
+    #expect(golden.hasPrefix("replshell> use counter\nstarted counter\ncounter> dispatch didTapIncrementButton\n"))
+  }
+
+  @Test func timeTravelThatIsKeptBecomesAJump() async throws {
+    let folder = try folder()
+    let shell = try await shell(in: folder)
+    for line in ["dispatch didTapIncrementButton", "dispatch didTapIncrementButton", "undo", "redo"] {
+      _ = await shell.execute(line)
+    }
+    _ = await shell.execute("save kept.txt")
+    let script = try String(contentsOf: folder.appendingPathComponent("kept.txt"), encoding: .utf8)
+    #expect(script == "use counter\ndispatch didTapIncrementButton\ndispatch didTapIncrementButton\njump 1\njump 2\n")
+  }
+
+  @Test func saveRefusesToOverwriteWithoutForce() async throws {
+    let folder = try folder()
+    let shell = try await shell(in: folder)
+    _ = await shell.execute("save twice.txt")
+    #expect(await shell.texts("save twice.txt") == ["error: column 6: twice.txt exists; `save --force twice.txt` overwrites it"])
+    #expect(await shell.execute("save --force twice.txt").succeeded)
+    #expect(parseError("save notes")?.message == "scenario scripts end in `.txt`, so that `--check` finds them: try `save notes.txt`")
+    #expect(shell.candidates("save --f") == ["--force"])
+  }
+
+  @Test func sourceRunsAScriptInTheSessionAndStopsAtItsFirstFailure() async throws {
+    let folder = try folder()
+    try Data("# setup\ndispatch didTapIncrementButton\ndispatch nope\ndispatch didTapIncrementButton\n".utf8)
+      .write(to: folder.appendingPathComponent("setup.txt"))
+    let shell = try await shell(in: folder)
+    let result = await shell.execute("source setup.txt")
+    #expect(!result.succeeded)
+    let texts = result.lines.map(\.text)
+    #expect(texts.first == "counter> dispatch didTapIncrementButton")
+    #expect(texts.contains { $0.hasPrefix("error: setup.txt:3:10: unknown action `nope`") })
+    #expect(texts.last == "error: column 8: source stopped at setup.txt:3")
+    #expect(await shell.texts("select selectValue") == ["1"])
+    #expect(shell.candidates("source se") == ["setup.txt"])
+    #expect(await shell.texts("source missing.txt") == ["error: column 8: cannot read missing.txt"])
+  }
+}

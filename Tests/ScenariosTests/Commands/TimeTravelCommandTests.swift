@@ -1,0 +1,73 @@
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// `undo`, `redo` and `jump`: the state moves along the history, and nothing is dispatched.
+@MainActor @Suite struct TimeTravelCommandTests {
+  /// A counter shell after three increments.
+  private func counted() async throws -> Shell {
+    let shell = try await startedShell()
+    for _ in 1...3 { _ = await shell.execute("dispatch didTapIncrementButton") }
+    return shell
+  }
+
+  @Test func undoTakesBackTheLastDispatchAndRedoMovesForward() async throws {
+    let shell = try await counted()
+    #expect(await shell.texts("undo").first == "undid 3: didTapIncrementButton")
+    #expect(await shell.texts("select selectValue") == ["2"])
+    #expect(await shell.texts("redo").first == "redid 3: didTapIncrementButton")
+    #expect(await shell.texts("select selectValue") == ["3"])
+    #expect(await shell.texts("redo") == ["error: nothing to redo"])
+  }
+
+  @Test func aDispatchAfterUndoDropsWhatCouldBeRedone() async throws {
+    let shell = try await counted()
+    _ = await shell.execute("undo")
+    _ = await shell.execute("dispatch didTapDecrementButton")
+    #expect(await shell.texts("select selectValue") == ["1"])
+    #expect(await shell.texts("redo") == ["error: nothing to redo"])
+    #expect(await shell.texts("history") == ["1  didTapIncrementButton", "2  didTapIncrementButton", "3  didTapDecrementButton"])
+  }
+
+  @Test func undoBeforeAnyDispatchIsRefused() async throws {
+    let shell = try await startedShell()
+    #expect(await shell.texts("undo") == ["error: nothing to undo: no action dispatched yet"])
+    #expect(!(await shell.execute("undo")).succeeded)
+  }
+
+  @Test func jumpMarksLaterEntriesUndoneAndMovesEitherWay() async throws {
+    let shell = try await counted()
+    #expect(await shell.texts("jump 1").first == "jumped to 1: didTapIncrementButton")
+    #expect(await shell.texts("history") == [
+      "1  didTapIncrementButton", "── now: the state after 1 ──",
+      "2  didTapIncrementButton   (undone)", "3  didTapIncrementButton   (undone)",
+    ])
+    #expect(await shell.texts("jump 0").first == "jumped to 0: the initial state")
+    #expect(await shell.texts("jump 3").first == "jumped to 3: didTapIncrementButton")
+    #expect(await shell.texts("state") == ["CounterState(value: 3)"])
+  }
+
+  @Test func jumpChecksItsNumber() async throws {
+    let shell = try await counted()
+    #expect(await shell.texts("jump 4") == ["error: column 6: no history entry 4: jump takes 0 (the initial state) to 3"])
+    #expect(parseError("jump x")?.message == "expected a history entry number such as `3`, found `x`")
+    #expect(parseError("jump")?.message == "jump needs a history entry number, e.g. `jump 0` (type `history` for the numbers)")
+    #expect(parseError("jump 1 2")?.message == "jump takes one number; remove `2`")
+    #expect(parseError("undo now")?.message == "`undo` takes no arguments; remove `now`")
+    #expect(shell.candidates("jump ") == ["0", "1", "2", "3"])
+  }
+
+  @Test func watchesReadTheStateTravelledTo() async throws {
+    let shell = try await counted()
+    _ = await shell.execute("watch selectValue")
+    #expect(await shell.texts("undo").last == "watch selectValue → 2")
+  }
+
+  @Test func undoTakesBackWhatListenersDispatchedAndSaysSideEffectsStay() async throws {
+    let shell = try await startedShell("animals")
+    _ = await shell.execute("dispatch categoryList.onAppear")
+    let lines = await shell.texts("undo")
+    #expect(lines.first == "undid 1: ui.categoryList.onAppear and 1 action its listeners dispatched")
+    #expect(lines.last == "the state only moved: what listeners already did (database rows, requests) stays done")
+    #expect(await shell.texts("select selectCategoriesStatus") == ["nil"])
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// An HTTP server on 127.0.0.1 and an ephemeral port for tests, built on Hummingbird: it answers
+/// each path with the reply the test gave (a JSON 404 for other paths), or holds the request
+/// without ever answering. `withServer` stops it when its body returns.
+package final class FixtureHTTPServer: Sendable {
+  /// How the server answers a request.
+  package enum Reply: Sendable {
+    /// A complete response with this status and body.
+    case respond(status: Int, body: Data)
+    /// Reads the request and never answers, until the server stops.
+    case silent
+  }
+
+  /// The port the server listens on.
+  package let port: Int
+
+  private init(port: Int) {
+    self.port = port
+  }
+
+  /// The base URL of the server, with a trailing slash.
+  package var baseURL: URL {
+    URL(string: "http://127.0.0.1:\(self.port)/") ?? URL(filePath: "/")
+  }
+}
+
+extension FixtureHTTPServer {
+  /// Serves `routes` (keyed by path, e.g. `/feeds/all_day.geojson`) while `body` runs, then stops,
+  /// cutting off any request held by a `.silent` reply.
+  package static func withServer<T: Sendable>(
+    routes: [String: Reply],
+    _ body: (FixtureHTTPServer) async throws -> T
+  ) async throws -> T {
+    let (ports, boundPort) = AsyncStream.makeStream(of: Int.self)
+    let application = Application(
+      responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
+        try await Self.answer(routes[request.uri.path])
+      },
+      configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+      onServerRunning: { channel in boundPort.yield(channel.localAddress?.port ?? 0) },
+      logger: Logger(label: "FixtureHTTPServer") { _ in SwiftLogNoOpLogHandler() }
+    )
+    let running = Task {
+      defer { boundPort.finish() }
+      try await application.run()
+    }
+    // Cancelling the task, rather than a graceful shutdown, ends the requests held open.
+    defer { running.cancel() }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else {
+      try await running.value
+      throw StartError()
+    }
+    return try await body(FixtureHTTPServer(port: port))
+  }
+
+  /// The server stopped before it was listening, without saying why.
+  package struct StartError: Error, CustomStringConvertible {
+    package var description: String { "FixtureHTTPServer stopped before it was listening" }
+  }
+
+  private static func answer(_ reply: Reply?) async throws -> Response {
+    switch reply ?? .respond(status: 404, body: Data(#"{"error":"not found"}"#.utf8)) {
+    case .respond(let status, let body):
+      return Response(
+        status: HTTPResponse.Status(code: status),
+        headers: [.contentType: "application/json"],
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    case .silent:
+      try await Task.sleep(for: .seconds(3600))
+      throw CancellationError()
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A TCP socket bound to an ephemeral port on 127.0.0.1, for tests that need a port with a known
+/// behaviour: bound only, connecting is refused; listening but never accepting, a client connects
+/// and then hears nothing. Close it when done.
+package final class LoopbackSocket: Sendable {
+  /// The port the socket is bound to.
+  package let port: Int
+  private let descriptor: Int32
+
+  /// Binds a new socket to a free port on 127.0.0.1.
+  package init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+    }
+    let named = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard bound == 0, named == 0 else {
+      Glibc.close(descriptor)
+      throw POSIXError(.EADDRNOTAVAIL)
+    }
+    self.descriptor = descriptor
+    self.port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// A port on 127.0.0.1 that nothing listens on at the moment of asking.
+  package static func freePort() throws -> Int {
+    let socket = try LoopbackSocket()
+    socket.close()
+    return socket.port
+  }
+
+  /// Starts listening without ever accepting: connections complete, and then nothing is said.
+  package func listen() throws {
+    guard Glibc.listen(self.descriptor, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+  }
+
+  /// Closes the socket, freeing the port.
+  package func close() {
+    Glibc.close(self.descriptor)
+  }
+}
