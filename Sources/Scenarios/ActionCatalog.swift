@@ -29,12 +29,12 @@ package struct ActionCatalog: Sendable {
   package let symbolicValues: [String: [String]]
 
   /// Learns the cases from `examples`, one value per action case.
-  package init<Action: Encodable>(examples: [Action]) {
+  package init<Action>(examples: [Action]) {
     var cases: [Case] = []
     var symbols: [String: [String]] = [:]
     let collector = SymbolCollector()
     for example in examples {
-      guard let value = TypeInfo.$symbolCollector.withValue(collector, operation: { try? ValueEncoder.encode(example) }) else { continue }
+      guard let value = TypeInfo.$symbolCollector.withValue(collector, operation: { try? ValueEncoder.encodeForShell(example) }) else { continue }
       var path: [String] = []
       var current = value
       while case .enumCase(_, let name, let arguments) = current {

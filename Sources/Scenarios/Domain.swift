@@ -14,7 +14,9 @@ public struct Domain: Sendable {
   public let volatile: [Redaction]
   let start: @MainActor @Sendable (DomainContext, OutputBuffer) async throws -> any AnyDomainSession
 
-  /// Describes a domain.
+  /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
+  /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
+  /// `Decodable`, to be read from what the user types, and `Equatable`, for the round trip.
   ///
   /// - Parameters:
   ///   - actionExamples: one value of every action case; they define the case paths the shell
@@ -25,7 +27,7 @@ public struct Domain: Sendable {
   ///     stamps, identifiers it makes), redacted from every transcript of the domain.
   ///   - listen: starts the domain's listeners on the session's store and returns what must be
   ///     kept alive while the session runs (the listener and its persistent store).
-  public init<State: Codable & Sendable, Action: Codable & Equatable & Sendable>(
+  public init<State: Sendable, Action: Decodable & Equatable & Sendable>(
     name: String,
     summary: String,
     options: [DomainOption] = [],

@@ -18,8 +18,9 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
   let prepare: @Sendable (SelectorCall) throws(CommandError) -> PreparedSelector<State, Action>
 
   /// Registers `select`, whose arguments are read by `parameters`; `filter` (the guide's
-  /// `…Filter` functions) lets `watch` skip actions that cannot change the output.
-  public init<each P: Sendable, Output: Codable & Equatable & Sendable>(
+  /// `…Filter` functions) lets `watch` skip actions that cannot change the output. The output
+  /// may be any `Sendable` type; `expect` compares it only when it is `Decodable & Equatable`.
+  public init<each P: Sendable, Output: Sendable>(
     _ name: String,
     _ parameters: repeat Parameter<each P>,
     filter: (@Sendable (repeat each P) -> @Sendable (State, Action) -> Bool)? = nil,
@@ -51,7 +52,7 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
         evaluate: { state throws(CommandError) in
           let output = function(state)
           return SelectorOutput(value: try ValueEncoder.encodeForShell(output)) { expected throws(CommandError) in
-            output == (try ValueDecoder.decode(Output.self, from: expected))
+            try SelectorOutput.does(output, equal: expected)
           }
         },
         filter: actionFilter)
@@ -81,4 +82,22 @@ struct PreparedSelector<State, Action>: Sendable {
 struct SelectorOutput: Sendable {
   let value: Value
   let matches: @Sendable (Expression) throws(CommandError) -> Bool
+}
+
+extension SelectorOutput {
+  /// Whether `output` equals the value the user typed, read as an `Output`; an output type that
+  /// cannot be read or compared is an error that names it.
+  static func does<Output>(_ output: Output, equal expected: Expression) throws(CommandError) -> Bool {
+    guard let comparable = Output.self as? any (Decodable & Equatable).Type else {
+      let name = TypeInfo.displayName(of: Output.self)
+      throw CommandError("expect cannot compare `\(name)`: it must be Decodable and Equatable; print it with `select`", column: expected.column)
+    }
+    return try does(output, equal: expected, as: comparable)
+  }
+
+  private static func does<Comparable: Decodable & Equatable>(
+    _ output: Any, equal expected: Expression, as type: Comparable.Type
+  ) throws(CommandError) -> Bool {
+    try ValueDecoder.decode(Comparable.self, from: expected) == output as? Comparable
+  }
 }

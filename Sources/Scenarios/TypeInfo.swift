@@ -26,9 +26,9 @@ struct TypeInfo: Sendable {
   /// Where the encoder notes the `CaseIterable` enums it meets while an action catalog is built.
   @TaskLocal static var symbolCollector: SymbolCollector?
 
-  /// The cached description of `type`, learning it from `sample` the first time.
-  static func of<T>(_ type: T.Type, sample: T) -> TypeInfo {
-    let id = ObjectIdentifier(type)
+  /// The cached description of the type of `sample`, learned from it the first time.
+  static func of(_ sample: Any) -> TypeInfo {
+    let id = ObjectIdentifier(type(of: sample))
     if let known = cache.withLock({ $0[id] }) {
       return known
     }
@@ -37,8 +37,8 @@ struct TypeInfo: Sendable {
     return info
   }
 
-  private init<T>(learningFrom sample: T) {
-    self.name = Self.displayName(of: T.self)
+  private init(learningFrom sample: Any) {
+    self.name = Self.displayName(of: type(of: sample))
     let mirror = Mirror(reflecting: sample)
     var order: [String] = []
     switch mirror.displayStyle {

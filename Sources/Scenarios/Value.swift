@@ -18,6 +18,8 @@ import Foundation
   case structure(typeName: String, fields: [Field])
   /// A key path such as `\.name`.
   case keyPath([String])
+  /// What reflection cannot show, as its placeholder: `<closure>`, `Cache(…)`, `<opaque>`.
+  case opaque(String)
 }
 
 /// One labelled child of a struct or enum case; unlabelled associated values use `_0`, `_1`, ….
@@ -88,6 +90,7 @@ extension Value {
     case .enumCase(let typeName, _, _): typeName ?? "enum"
     case .structure(let typeName, _): typeName
     case .keyPath: "KeyPath"
+    case .opaque(let placeholder): placeholder
     }
   }
 }

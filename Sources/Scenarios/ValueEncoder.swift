@@ -10,22 +10,19 @@ import Foundation
   }
 
   static func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Value {
-    switch value {
-    case let string as String: return .string(string)
-    case let int as Int: return .int(int)
-    case let double as Double: return .double(double)
-    case let bool as Bool: return .bool(bool)
-    case let date as Date: return .date(date)
-    default: break
-    }
-    let info = TypeInfo.of(T.self, sample: value)
+    if let scalar = scalar(value) { return scalar }
+    let info = TypeInfo.of(value)
     if case .symbolicEnum(let cases) = info.kind {
       TypeInfo.symbolCollector?.record(info.name, cases: cases)
       return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
     }
     let node = EncodingNode(codingPath: codingPath)
     try value.encode(to: node)
-    return node.value(as: info)
+    let encoded = node.value(as: info)
+    if case .enumCase(let typeName, let name, let arguments) = encoded {
+      return .enumCase(typeName: typeName, name: name, arguments: ValueReflector.withNilArguments(arguments, of: value))
+    }
+    return encoded
   }
 }
 
@@ -219,10 +216,24 @@ extension EncodingNode {
 }
 
 extension ValueEncoder {
-  /// Encodes `value` for printing; a value that cannot be encoded is an error that names its type.
-  static func encodeForShell<T: Encodable>(_ value: T) throws(CommandError) -> Value {
+  /// The values written without the encoder: strings, numbers, booleans, dates and URLs.
+  static func scalar<T>(_ value: T) -> Value? {
+    switch value {
+    case let string as String: .string(string)
+    case let int as Int: .int(int)
+    case let double as Double: .double(double)
+    case let bool as Bool: .bool(bool)
+    case let date as Date: .date(date)
+    case let url as URL: .string(url.absoluteString)
+    default: nil
+    }
+  }
+
+  /// `value` for printing: through its `Encodable` conformance where it has one, by reflection
+  /// otherwise; a value whose encoding fails is an error that names its type.
+  static func encodeForShell(_ value: Any) throws(CommandError) -> Value {
     do {
-      return try encode(value)
+      return try ValueReflector.value(of: value)
     } catch {
       throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): \(error)")
     }

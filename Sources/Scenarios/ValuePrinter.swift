@@ -54,6 +54,8 @@ package enum ValuePrinter {
       writeQuoted(format(date), to: &output)
     case .keyPath(let components):
       output += "\\." + components.joined(separator: ".")
+    case .opaque(let placeholder):
+      output += placeholder
     case .array, .dictionary, .enumCase, .structure:
       if case .enumCase(_, let name, nil) = value {
         output += "." + name

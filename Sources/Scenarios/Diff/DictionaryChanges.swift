@@ -50,7 +50,7 @@ public struct DiffSpecialization: Sendable {
   /// Specialized comparison of `TreeDictionary<Key, Value>` states; inlinable, so that the
   /// domain's module compiles it for its own key and value types.
   @inlinable
-  public static func treeDictionary<Key: Hashable & Encodable & Sendable, Value: Equatable & Sendable>(
+  public static func treeDictionary<Key: Hashable & Sendable, Value: Equatable & Sendable>(
     _ key: Key.Type, _ value: Value.Type
   ) -> DiffSpecialization {
     DiffSpecialization(dictionaryType: ObjectIdentifier(TreeDictionary<Key, Value>.self)) { old, new throws(CommandError) in
@@ -69,7 +69,7 @@ extension DiffableDictionary {
   /// The changes given the changed entries, with the unchanged keys of the new dictionary counted
   /// between them in key order.
   @inlinable
-  static func changes<Key: Hashable & Encodable, Element>(
+  static func changes<Key: Hashable, Element>(
     _ changed: [(key: Key, old: Element?, new: Element?)], newKeys: some Sequence<Key>, oldCount: Int, newCount: Int
   ) throws(CommandError) -> DictionaryChanges {
     let sortKey = sortKeyFunction(Key.self)
@@ -135,7 +135,7 @@ extension DiffableDictionary {
 
   /// How keys order in the output; for `String` keys the string itself, without a cast per key.
   @usableFromInline
-  static func sortKeyFunction<Key: Encodable>(_ type: Key.Type) -> (Key) throws(CommandError) -> String {
+  static func sortKeyFunction<Key>(_ type: Key.Type) -> (Key) throws(CommandError) -> String {
     if Key.self == String.self {
       return { unsafeBitCast($0, to: String.self) }
     }
@@ -143,7 +143,7 @@ extension DiffableDictionary {
   }
 }
 
-extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
+extension TreeDictionary: DiffableDictionary where Value: Equatable {
   @inlinable
   func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
@@ -202,7 +202,7 @@ extension TreeDictionary: DiffableDictionary where Key: Encodable, Value: Equata
   }
 }
 
-extension Dictionary: DiffableDictionary where Key: Encodable, Value: Equatable {
+extension Dictionary: DiffableDictionary where Value: Equatable {
   @inlinable
   func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }

@@ -4,10 +4,13 @@
 /// as `… (N unchanged)`.
 enum LeafDiff {
   /// Prints the difference of two encoded leaves, labelled with `prefix` and ended with `suffix`.
+  /// The values differ; when they print the same (two instances of a class, a `NaN`), the new one
+  /// is marked `// changed`.
   static func appendDiff(_ old: Value, _ new: Value, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     let padding = String(repeating: " ", count: indent)
     if old == new {
-      lines.append(OutputLine(.plain, padding + prefix + ValuePrinter.singleLine(new) + suffix))
+      appendWhole(old, kind: .removed, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      appendWhole(new, kind: .added, prefix: prefix, suffix: suffix + "  // changed", indent: indent, to: &lines)
       return
     }
     guard let pairs = pairedChildren(old, new) else {

@@ -13,8 +13,8 @@ public struct StateDiff: Sendable {
   }
 
   /// The diff lines, or an empty array when the states are equal.
-  public func lines<State: Encodable>(from old: State, to new: State) throws(CommandError) -> [OutputLine] {
-    if try Self.areEqual(old, new) { return [] }
+  public func lines<State>(from old: State, to new: State) throws(CommandError) -> [OutputLine] {
+    if ReflectedEquality.areEqual(old, new) { return [] }
     var lines: [OutputLine] = []
     try appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
     return lines
@@ -58,7 +58,7 @@ public struct StateDiff: Sendable {
     lines.append(OutputLine(.plain, padding + prefix + typeName + "("))
     var unchanged = 0
     for index in labels.indices {
-      if try Self.areEqual(oldChildren[index], newChildren[index]) {
+      if ReflectedEquality.areEqual(oldChildren[index], newChildren[index]) {
         unchanged += 1
         continue
       }
@@ -104,32 +104,14 @@ public struct StateDiff: Sendable {
     }
   }
 
-  /// Whether two values are equal: by `==` when the type is `Equatable`, else by their encodings.
-  static func areEqual(_ a: Any, _ b: Any) throws(CommandError) -> Bool {
-    if let equatable = a as? any Equatable {
-      return equatable.isEqual(to: b)
-    }
-    return try encode(a) == encode(b)
-  }
-
   /// A dictionary key encoded for printing and ordering; a `String` key without the encoder.
   static func encodedKey(_ key: Any) throws(CommandError) -> Value {
     if let text = key as? String { return .string(text) }
     return try encode(key)
   }
 
-  /// The value encoded for printing; a value that is not `Encodable` is an error naming its type.
+  /// The value as printed: encoded where it is `Encodable`, reflected otherwise.
   static func encode(_ value: Any) throws(CommandError) -> Value {
-    guard let encodable = value as? any Encodable else {
-      throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): it is not Encodable")
-    }
-    return try ValueEncoder.encodeForShell(encodable)
-  }
-}
-
-extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+    try ValueEncoder.encodeForShell(value)
   }
 }

@@ -4,7 +4,7 @@ import Synchronization
 enum Shape {
   /// A dictionary compared entry by entry.
   case dictionary
-  /// A struct whose encoding has exactly its stored properties, in order: compared field by field.
+  /// A struct printed as exactly its stored properties, in order: compared field by field.
   case structure(typeName: String, labels: [String])
   /// Anything else: encoded and diffed as a `Value`.
   case leaf
@@ -25,11 +25,15 @@ enum Shape {
     if sample is any DiffableDictionary { return .dictionary }
     let mirror = Mirror(reflecting: sample)
     guard mirror.displayStyle == .struct else { return .leaf }
-    guard let encodable = sample as? any Encodable,
-      let labels = TopLevelKeys.storedProperties(of: encodable, mirror: mirror), !labels.isEmpty
-    else {
-      return .leaf
+    let labels: [String]?
+    if let encodable = sample as? any Encodable {
+      labels = TopLevelKeys.storedProperties(of: encodable, mirror: mirror)
+    } else {
+      // Reflection prints every stored property under its label.
+      let reflected = mirror.children.compactMap(\.label)
+      labels = reflected.count == mirror.children.count ? reflected : nil
     }
+    guard let labels, !labels.isEmpty else { return .leaf }
     return .structure(typeName: TypeInfo.displayName(of: type(of: sample)), labels: labels)
   }
 }

@@ -1,6 +1,6 @@
 /// A running domain: its store, composed with the parts that each keep one concern of the session —
 /// the history, the watches, the settling and the navigation of the state.
-@MainActor final class DomainSession<State: Codable & Sendable, Action: Codable & Equatable & Sendable>: AnyDomainSession {
+@MainActor final class DomainSession<State: Sendable, Action: Decodable & Equatable & Sendable>: AnyDomainSession {
   let domainName: String
   let catalog: ActionCatalog
   let selectors: [SelectorDefinition<State, Action>]

@@ -2,7 +2,7 @@ import Foundation
 
 /// A book lent out: the listener stamps it with an identifier and the time, as real apps do.
 /// Only the reducer makes loans, so the memberwise initializer is enough.
-public struct Loan: Codable, Equatable, Sendable {
+public struct Loan: Equatable, Sendable {
   /// The title lent.
   public var title: String
   /// A fresh `UUID()`, different on every run.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What happened: the user's taps, and the catalog's and the listener's answers.
-public enum ShelfAction: Codable, Equatable, Sendable {
+public enum ShelfAction: Decodable, Equatable, Sendable {
   /// The shelf appeared; the first time, the listener loads the catalog.
   case onAppear
   /// The user added a book.

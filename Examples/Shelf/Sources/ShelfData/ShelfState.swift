@@ -1,5 +1,5 @@
 /// The books on a shelf, and whether the catalog has been loaded.
-public struct ShelfState: Codable, Equatable, Sendable {
+public struct ShelfState: Equatable, Sendable {
   /// Titles on the shelf, in the order they were added.
   public var titles: [String]
   /// Where loading the catalog stands: nil before the shelf first appears.

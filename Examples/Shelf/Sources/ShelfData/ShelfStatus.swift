@@ -1,5 +1,5 @@
 /// Where loading the catalog stands.
-public enum ShelfStatus: String, CaseIterable, Codable, Equatable, Sendable {
+public enum ShelfStatus: String, CaseIterable, Equatable, Sendable {
   case waiting
   case success
 }

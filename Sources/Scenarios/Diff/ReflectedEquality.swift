@@ -1,0 +1,60 @@
+/// Equality of any two values, for diffs: `==` where the type is `Equatable`, identity for class
+/// instances, and otherwise a walk of both with `Mirror`. A closure or an opaque value cannot be
+/// compared, so it counts as equal: a diff never says "changed" for what it cannot tell apart.
+enum ReflectedEquality {
+  /// Whether `a` and `b` are equal, as far as Swift lets them be compared.
+  static func areEqual(_ a: Any, _ b: Any) -> Bool {
+    if let equatable = a as? any Equatable {
+      return equatable.isEqual(to: b)
+    }
+    guard type(of: a) == type(of: b) else { return false }
+    let left = Mirror(reflecting: a)
+    let right = Mirror(reflecting: b)
+    switch left.displayStyle {
+    case .class?:
+      return (a as AnyObject) === (b as AnyObject)
+    case .dictionary?:
+      return dictionariesAreEqual(left, right)
+    case .enum? where left.children.isEmpty && right.children.isEmpty:
+      return String(describing: a) == String(describing: b)
+    case nil where left.children.isEmpty:
+      return true
+    default:
+      return childrenAreEqual(left, right)
+    }
+  }
+
+  /// The children pairwise: same count, same labels (an enum's case names), equal values.
+  private static func childrenAreEqual(_ left: Mirror, _ right: Mirror) -> Bool {
+    guard left.children.count == right.children.count else { return false }
+    return zip(left.children, right.children).allSatisfy { pair in
+      pair.0.label == pair.1.label && areEqual(pair.0.value, pair.1.value)
+    }
+  }
+
+  /// Entries matched by key, whatever order each dictionary keeps them in.
+  private static func dictionariesAreEqual(_ left: Mirror, _ right: Mirror) -> Bool {
+    guard left.children.count == right.children.count else { return false }
+    var rightByKey: [String: Any] = [:]
+    for pair in right.children.map({ Mirror(reflecting: $0.value).children.map(\.value) }) where pair.count == 2 {
+      rightByKey[keyText(pair[0])] = pair[1]
+    }
+    return left.children.allSatisfy { element in
+      let pair = Mirror(reflecting: element.value).children.map(\.value)
+      guard pair.count == 2, let other = rightByKey[keyText(pair[0])] else { return false }
+      return areEqual(pair[1], other)
+    }
+  }
+
+  /// A dictionary key as printed: keys are `Hashable`, so printing tells them apart.
+  private static func keyText(_ key: Any) -> String {
+    (try? ValueEncoder.encodeForShell(key)).map(ValuePrinter.singleLine) ?? String(reflecting: key)
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}

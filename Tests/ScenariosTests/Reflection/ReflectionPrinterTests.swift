@@ -1,0 +1,121 @@
+import AnimalsData
+import Foundation
+import HashTreeCollections
+import QuakesData
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// The same value printed through its `Codable` conformance and by reflection reads the same,
+/// over many generated values and the sample domains' own states and actions.
+@Suite struct ReflectionPrinterTests {
+  @Test(arguments: 0..<400)
+  func generatedValuesPrintTheSameBothWays(seed: Int) throws {
+    var generator = SplitMix64(seed: UInt64(seed))
+    try expectSamePrinting(Sample.random(using: &generator, depth: 3))
+  }
+
+  @Test func sampleDomainValuesPrintTheSameBothWays() throws {
+    let quake = Quake(
+      quakeId: "q1", magnitude: 4.5, time: Date(timeIntervalSince1970: 60), updated: Date(timeIntervalSince1970: 120),
+      name: "Ténéré, Niger", longitude: 8.5, latitude: 18.25)
+    try expectSamePrinting(QuakesState(quakes: .init(data: ["q1": quake], status: .success)))
+    try expectSamePrinting(QuakesAction.data(.persistentSession(.localStore(.didFetchQuakes(result: .success(quakes: [quake]))))))
+    try expectSamePrinting(AnimalsState())
+    try expectSamePrinting(Category(categoryId: "Bird", name: "Bird"))
+  }
+
+  @Test func whatReflectionCannotShowIsAPlaceholder() throws {
+    final class Cache {}
+    let closure: @Sendable (Int) -> Int = { $0 + 1 }
+    let values: [Any] = [Cache(), closure, Int.self]
+    let printed = try values.map { try ValuePrinter.singleLine(ValueReflector.value(of: $0)) }
+    #expect(printed == ["ReflectionPrinterTests.Cache(…)", "<closure>", "<opaque>"])
+  }
+
+  @Test func aClassInstanceDiffersByIdentityAndAClosureNever() {
+    final class Cache {}
+    let cache = Cache()
+    #expect(ReflectedEquality.areEqual(cache, cache))
+    #expect(!ReflectedEquality.areEqual(cache, Cache()))
+    #expect(ReflectedEquality.areEqual({ (x: Int) in x } as (Int) -> Int, { (x: Int) in x + 1 } as (Int) -> Int))
+  }
+
+  private func expectSamePrinting<T: Encodable>(_ value: T) throws {
+    let encoded = try ValueEncoder.encode(value)
+    let reflected = try ValueReflector.value(of: value, preferEncodable: false)
+    #expect(ValuePrinter.pretty(reflected) == ValuePrinter.pretty(encoded))
+    #expect(ValuePrinter.singleLine(reflected) == ValuePrinter.singleLine(encoded))
+  }
+}
+
+/// A `Codable` value of many shapes: nested structs, enums with labelled, unlabelled and optional
+/// associated values, optionals, arrays, dictionaries with `String` and `Int` keys, `TreeDictionary`,
+/// `Date`, `UUID`, `URL`.
+struct Sample: Codable, Sendable {
+  enum Kind: String, Codable, CaseIterable, Sendable { case small, large }
+
+  indirect enum Event: Codable, Sendable {
+    case started
+    case moved(x: Int, y: Int)
+    case named(String, note: String?)
+    case nested(Sample.Event?)
+    case tagged(kind: Kind, at: Date)
+  }
+
+  struct Leaf: Codable, Sendable {
+    var id: UUID
+    var link: URL
+    var score: Double
+    var flag: Bool
+  }
+
+  var title: String
+  var count: Int
+  var maybe: Int?
+  var kind: Kind
+  var events: [Event]
+  var byName: [String: Leaf]
+  var byNumber: [Int: String]
+  var tree: TreeDictionary<String, Event>
+  var child: [Sample]
+  var leaf: Leaf?
+
+  static func random(using generator: inout SplitMix64, depth: Int) -> Sample {
+    let events = (0..<Int.random(in: 0...3, using: &generator)).map { _ in Event.random(using: &generator, depth: 2) }
+    var byName: [String: Leaf] = [:]
+    for index in 0..<Int.random(in: 0...3, using: &generator) { byName["k\(index)"] = Leaf.random(using: &generator) }
+    var byNumber: [Int: String] = [:]
+    for _ in 0..<Int.random(in: 0...3, using: &generator) { byNumber[Int.random(in: -50...50, using: &generator)] = "v" }
+    var tree: TreeDictionary<String, Event> = [:]
+    for index in 0..<Int.random(in: 0...3, using: &generator) { tree["t\(index)"] = Event.random(using: &generator, depth: 1) }
+    return Sample(
+      title: ["", "a \"quoted\"\nline", "Ténéré", "plain"].randomElement(using: &generator) ?? "",
+      count: Int.random(in: -1_000...1_000, using: &generator),
+      maybe: Bool.random(using: &generator) ? nil : Int.random(in: 0...9, using: &generator),
+      kind: Kind.allCases.randomElement(using: &generator) ?? .small, events: events, byName: byName, byNumber: byNumber,
+      tree: tree, child: depth > 0 && Bool.random(using: &generator) ? [random(using: &generator, depth: depth - 1)] : [],
+      leaf: Bool.random(using: &generator) ? Leaf.random(using: &generator) : nil)
+  }
+}
+
+extension Sample.Leaf {
+  static func random(using generator: inout SplitMix64) -> Self {
+    let number = Int.random(in: 0...999_999, using: &generator)
+    return Self(
+      id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number)) ?? UUID(),
+      link: URL(string: "https://example.com/\(number)?q=\(number % 7)") ?? URL(fileURLWithPath: "/"),
+      score: [0.5, -1e-7, 3, .infinity, 1e21].randomElement(using: &generator) ?? 0, flag: Bool.random(using: &generator))
+  }
+}
+
+extension Sample.Event {
+  static func random(using generator: inout SplitMix64, depth: Int) -> Self {
+    switch Int.random(in: 0...4, using: &generator) {
+    case 0: .started
+    case 1: .moved(x: Int.random(in: -9...9, using: &generator), y: 2)
+    case 2: .named("n", note: Bool.random(using: &generator) ? "note" : nil)
+    case 3 where depth > 0: .nested(Bool.random(using: &generator) ? random(using: &generator, depth: depth - 1) : nil)
+    default: .tagged(kind: .large, at: Date(timeIntervalSince1970: Double(Int.random(in: 0...99_999, using: &generator)) / 8))
+    }
+  }
+}
