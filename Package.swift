@@ -106,17 +106,14 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: [
-        "Scenarios", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
+        "Scenarios", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ReplShellTests",
       dependencies: [
-        "ReplShell", "ReplShellTesting", "SampleDomains", .product(name: "Logging", package: "swift-log"),
-        // A slow loopback feed for the scenarios that must overlap under --jobs.
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        "ReplShell", "ReplShellTesting", "SampleDomains", "TestSupport", .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["Fixtures"]),
     .target(

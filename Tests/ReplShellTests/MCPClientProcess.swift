@@ -1,14 +1,5 @@
 import Foundation
 
-/// The `replshell` executable built beside the tests, if it is there.
-let replshellBinary: URL? = {
-  let candidates = [
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("replshell"),
-    projectRoot.appendingPathComponent(".build/debug/replshell"),
-  ]
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-}()
-
 /// A real `replshell --mcp` process, spoken to over its standard input and output as an MCP
 /// client does: one JSON-RPC message a line.
 final class MCPClientProcess {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `replshell --mcp` spoken to over pipes, as an MCP client would.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One run of the built `replshell` executable as a subprocess, the way CI runs it: what it
@@ -12,12 +13,9 @@ struct ReplShellRun: Sendable {
   /// The lines of standard output.
   var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 
-  /// The executable beside the test bundle (`swift build` puts every product in one folder).
+  /// The built `replshell`.
   static var executable: URL {
-    get throws {
-      let folder = try #require(Bundle.main.executableURL).deletingLastPathComponent()
-      return folder.appendingPathComponent("replshell")
-    }
+    get throws { try #require(replshellBinary, "the replshell executable is not built") }
   }
 
   /// Runs `replshell` with `arguments` in `directory`, without a terminal, and waits for it to end

@@ -1,15 +1,7 @@
 import AnimalsData
 import Foundation
+import TestSupport
 import Testing
-
-/// The `replshell` executable built beside the test bundle, if it is there.
-let replshellBinary: URL? = {
-  let candidates = [
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("replshell"),
-    projectRoot.appendingPathComponent(".build/debug/replshell"),
-  ]
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-}()
 
 @Suite struct CrashDurabilityTests {
   /// Kills `replshell` with SIGKILL while it adds animals to a database file, then reopens the

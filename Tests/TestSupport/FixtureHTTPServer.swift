@@ -11,6 +11,8 @@ package final class FixtureHTTPServer: Sendable {
   package enum Reply: Sendable {
     /// A complete response with this status and body.
     case respond(status: Int, body: Data)
+    /// The same, after waiting `delay`: a slow server.
+    case respondAfter(Duration, status: Int, body: Data)
     /// Reads the request and never answers, until the server stops.
     case silent
   }
@@ -70,6 +72,9 @@ extension FixtureHTTPServer {
         status: HTTPResponse.Status(code: status),
         headers: [.contentType: "application/json"],
         body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    case .respondAfter(let delay, let status, let body):
+      try await Task.sleep(for: delay)
+      return try await answer(.respond(status: status, body: body))
     case .silent:
       try await Task.sleep(for: .seconds(3600))
       throw CancellationError()
