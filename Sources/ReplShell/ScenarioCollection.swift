@@ -3,17 +3,17 @@ import Foundation
 /// The scenarios a run covers, from the files and folders named on the command line: a folder
 /// stands for every `*.txt` under it, recursively; a golden under a folder with no script beside
 /// it is an orphan.
-struct ScenarioCollection: Equatable, Sendable {
+package struct ScenarioCollection: Equatable, Sendable {
   /// One thing the run reports on, named by its path as the user gave it (a folder's path joined
   /// with the file's path inside it).
-  enum Entry: Equatable, Sendable {
+  package enum Entry: Equatable, Sendable {
     /// A scenario script.
     case script(String)
     /// A golden file (`old.golden`) with no script (`old.txt`) beside it.
     case orphan(String)
 
     /// The path that names the entry.
-    var path: String {
+    package var path: String {
       switch self {
       case .script(let path), .orphan(let path): path
       }
@@ -21,12 +21,12 @@ struct ScenarioCollection: Equatable, Sendable {
   }
 
   /// The scripts, and the orphans when asked for, sorted by path, each once.
-  let entries: [Entry]
+  package let entries: [Entry]
   /// The paths given that do not exist, in the order given.
-  let missing: [String]
+  package let missing: [String]
 
   /// Collects the scripts at `paths`; `orphans` also collects orphan goldens under the folders.
-  init(paths: [String], orphans: Bool) {
+  package init(paths: [String], orphans: Bool) {
     var entries: [Entry] = []
     var missing: [String] = []
     for path in paths {

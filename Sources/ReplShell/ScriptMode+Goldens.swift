@@ -6,12 +6,11 @@ extension ScriptMode {
   /// missing golden also leaves the new golden as `NAME.golden.new` for CI to upload.
   func check(_ outcome: ScriptRunner.Outcome, path: String, into result: inout ScenarioResult) {
     let golden = goldenFiles.golden(forScript: path)
-    guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
+    guard let comparison = GoldenComparison(goldenAt: golden, transcript: outcome.text) else {
       let pending = writeNew(outcome.text, path: path, into: &result)
       result.fail("\(path): no golden at \(golden.path); review the transcript\(pending), then run with --update to create it")
       return
     }
-    let comparison = GoldenComparison(golden: expected, transcript: outcome.text)
     if comparison.matches {
       result.output.append(.line("ok: \(path) matches \(golden.lastPathComponent)"))
       return
@@ -38,8 +37,7 @@ extension ScriptMode {
 
   /// What `--update` writes for a transcript: the existing golden's wildcards kept where they match.
   static func updatedGolden(at golden: URL, transcript: String) -> String {
-    guard let expected = try? String(contentsOf: golden, encoding: .utf8) else { return transcript }
-    return GoldenComparison(golden: expected, transcript: transcript).updatedGolden
+    GoldenComparison(goldenAt: golden, transcript: transcript)?.updatedGolden ?? transcript
   }
 
   /// Writes `NAME.golden.new`; returns ` (new transcript in PATH)` for the failure line, or an

@@ -20,12 +20,12 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
     self.script = script
   }
 
-  /// Every `*.txt` script under `folder`, recursively, in sorted path order.
+  /// Every `*.txt` script under `folder`, recursively, in sorted path order: the scenarios
+  /// `--check FOLDER` runs.
   public static func all(in folder: URL) -> [ScenarioTest] {
-    let root = folder.standardizedFileURL
-    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
-    let scripts = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "txt" }
-    return scripts.map(\.standardizedFileURL).sorted { $0.path < $1.path }.map(ScenarioTest.init)
+    ScenarioCollection(paths: [folder.standardizedFileURL.path], orphans: false).entries.map {
+      ScenarioTest(script: URL(fileURLWithPath: $0.path))
+    }
   }
 
   /// The golden file beside the script (`shelf.golden`).
@@ -44,14 +44,13 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
       let error = outcome.transcript.last { $0.kind == .error }?.text ?? "the script failed"
       Issue.record("\(name) failed: \(error)", sourceLocation: sourceLocation)
     }
-    guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
+    guard let comparison = GoldenComparison(goldenAt: golden, transcript: outcome.text) else {
       Issue.record(
         "\(name) has no golden at \(golden.path); review the transcript, then write it with `--script \(script.path) --update`",
         sourceLocation: sourceLocation)
       return
     }
-    let diff = GoldenComparison(golden: expected, transcript: outcome.text)
-      .diff(goldenName: golden.lastPathComponent, transcriptName: "\(name) (this run)")
+    let diff = comparison.diff(goldenName: golden.lastPathComponent, transcriptName: "\(name) (this run)")
     if !diff.isEmpty {
       Issue.record(
         "\(name) differs from \(golden.lastPathComponent); review the diff, then accept it with `--script \(script.path) --update`:\n\(diff)",

@@ -31,6 +31,12 @@ public struct GoldenComparison: Sendable {
     self.updatedGolden = updated.lines.map { $0 + "\n" }.joined()
   }
 
+  /// Compares `transcript` with the golden file at `url`; nil when there is no golden to read.
+  public init?(goldenAt url: URL, transcript: String) {
+    guard let golden = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+    self.init(golden: golden, transcript: transcript)
+  }
+
   /// The unified diff of the golden against what `--update` would write: only the lines the
   /// wildcards do not cover; empty when the transcript matches.
   public func diff(goldenName: String, transcriptName: String) -> String {
