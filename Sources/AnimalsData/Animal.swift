@@ -1,8 +1,12 @@
 /// An animal in the catalog: a name, what it eats, and the category it belongs to.
 public struct Animal: Hashable, Codable, Sendable {
+  /// The animal's identity, unique in the catalog.
   public let animalId: String
+  /// The name shown to users.
   public let name: String
+  /// What the animal eats.
   public let diet: Diet
+  /// The id of the category the animal belongs to.
   public let categoryId: String
 
   /// Creates an animal that belongs to the category with id `categoryId`.

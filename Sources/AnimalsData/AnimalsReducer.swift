@@ -25,6 +25,7 @@ extension AnimalsReducer {
       case animalNotFound
     }
 
+    /// Why the action was refused.
     public let code: Code
 
     /// Creates an error with `code`.
@@ -35,6 +36,7 @@ extension AnimalsReducer {
 }
 
 extension AnimalsReducer.Error: CustomStringConvertible {
+  /// The error as Swift writes it: `AnimalsReducer.Error(code: .animalNotFound)`.
   public var description: String {
     switch self.code {
     case .animalNotFound:

@@ -1,6 +1,8 @@
 /// A group that animals belong to, such as mammals or birds.
 public struct Category: Hashable, Codable, Sendable {
+  /// The category's identity; animals refer to it by this id.
   public let categoryId: String
+  /// The name shown to users.
   public let name: String
 
   /// Creates a category; its id is how animals refer to it.

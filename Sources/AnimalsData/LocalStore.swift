@@ -39,6 +39,7 @@ extension LocalStore {
       case categoryNotFound
     }
 
+    /// What was not found: an animal or a category.
     public let code: Code
     /// The id of the animal or category that was not found.
     public let id: String
@@ -52,6 +53,7 @@ extension LocalStore {
 }
 
 extension LocalStore.Error: CustomStringConvertible {
+  /// The error as Swift writes it: `LocalStore.Error(code: .animalNotFound, id: "Cat")`.
   public var description: String {
     "LocalStore.Error(code: .\(self.code), id: \(String(reflecting: self.id)))"
   }
@@ -90,10 +92,12 @@ extension LocalStore {
 }
 
 extension LocalStore: PersistentSessionPersistentStore {
+  /// Reads every animal from the database.
   public func fetchAnimalsQuery() async throws -> [Animal] {
     try await self.database.read(Self.fetchAnimals)
   }
 
+  /// Inserts an animal with a new id; throws `categoryNotFound` when no category has `categoryId`.
   public func addAnimalMutation(name: String, diet: Animal.Diet, categoryId: String) async throws -> Animal {
     let record = AnimalRecord(animalId: self.makeAnimalID(), name: name, diet: diet, categoryId: categoryId)
     return try await self.database.write { db in
@@ -103,6 +107,7 @@ extension LocalStore: PersistentSessionPersistentStore {
     }
   }
 
+  /// Updates the animal's name, diet and category in one write; throws when the animal or the category is missing.
   public func updateAnimalMutation(
     animalId: String,
     name: String,
@@ -120,6 +125,7 @@ extension LocalStore: PersistentSessionPersistentStore {
     }
   }
 
+  /// Deletes the animal and returns it as it was; throws `animalNotFound` when there is none with `animalId`.
   public func deleteAnimalMutation(animalId: String) async throws -> Animal {
     try await self.database.write { db in
       let record = try Self.requireAnimal(animalId: animalId, db)
@@ -128,10 +134,12 @@ extension LocalStore: PersistentSessionPersistentStore {
     }
   }
 
+  /// Reads every category from the database.
   public func fetchCategoriesQuery() async throws -> [Category] {
     try await self.database.read(Self.fetchCategories)
   }
 
+  /// Deletes every animal and category and inserts the sample data again, in one write; returns what is stored after it.
   public func reloadSampleDataMutation() async throws -> (animals: [Animal], categories: [Category]) {
     try await self.database.write { db in
       try AnimalRecord.deleteAll(db)

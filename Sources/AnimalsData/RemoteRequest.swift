@@ -2,7 +2,9 @@
 /// to perform, each encoded with the synthesized `Codable` shape the guide uses
 /// (`{"query":[{"categories":{}}]}`, `{"mutation":[{"deleteAnimal":{"animalId":"Cat"}}]}`).
 public struct RemoteRequest: Hashable, Codable, Sendable {
+  /// The reads to answer, in order; nil when the request only mutates.
   public let query: [Query]?
+  /// The mutations to perform, in order; nil when the request only reads.
   public let mutation: [Mutation]?
 
   /// Creates a request; a nil list is left out of the JSON.

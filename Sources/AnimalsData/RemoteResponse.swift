@@ -1,7 +1,9 @@
 /// The body the Animals server answers with: one result per query and per mutation of the request,
 /// in the guide's synthesized `Codable` shape (`{"query":[{"categories":{"categories":[…]}}]}`).
 public struct RemoteResponse: Hashable, Codable, Sendable {
+  /// One answer per query of the request, in its order; nil when it sent none.
   public let query: [Query]?
+  /// One answer per mutation of the request, in its order; nil when it sent none.
   public let mutation: [Mutation]?
 
   /// Creates a response; a nil list is left out of the JSON.
@@ -42,6 +44,7 @@ extension RemoteResponse.Query {
       case animalsNotFound
     }
 
+    /// Which answer was missing.
     public let code: Code
 
     /// Creates an error with `code`.
@@ -52,6 +55,7 @@ extension RemoteResponse.Query {
 }
 
 extension RemoteResponse.Query.Error: CustomStringConvertible {
+  /// The error as Swift writes it: `RemoteResponse.Query.Error(code: .animalsNotFound)`.
   public var description: String {
     "RemoteResponse.Query.Error(code: .\(self.code))"
   }
@@ -66,6 +70,7 @@ extension RemoteResponse.Mutation {
       case sampleDataNotFound
     }
 
+    /// Which answer was missing.
     public let code: Code
 
     /// Creates an error with `code`.
@@ -76,6 +81,7 @@ extension RemoteResponse.Mutation {
 }
 
 extension RemoteResponse.Mutation.Error: CustomStringConvertible {
+  /// The error as Swift writes it: `RemoteResponse.Mutation.Error(code: .animalNotFound)`.
   public var description: String {
     "RemoteResponse.Mutation.Error(code: .\(self.code))"
   }

@@ -33,6 +33,7 @@ extension RemoteStore {
       case requestError
     }
 
+    /// Why the request could not be sent.
     public let code: Code
 
     /// Creates an error with `code`.
@@ -43,6 +44,7 @@ extension RemoteStore {
 }
 
 extension RemoteStore.Error: CustomStringConvertible {
+  /// The error as Swift writes it: `RemoteStore.Error(code: .requestError)`.
   public var description: String {
     "RemoteStore.Error(code: .\(self.code))"
   }
@@ -72,6 +74,7 @@ extension RemoteStore {
 }
 
 extension RemoteStore: PersistentSessionPersistentStore {
+  /// Asks the server for every animal; throws when its response has no animals query answer.
   public func fetchAnimalsQuery() async throws -> [Animal] {
     let response = try await self.send(RemoteRequest(query: .animals))
     let animals = response.query?.lazy.compactMap { query in
@@ -83,6 +86,7 @@ extension RemoteStore: PersistentSessionPersistentStore {
     return animals
   }
 
+  /// Asks the server to add an animal, which assigns its id; returns the animal it answers with.
   public func addAnimalMutation(name: String, diet: Animal.Diet, categoryId: String) async throws -> Animal {
     let response = try await self.send(
       RemoteRequest(mutation: .addAnimal(name: name, diet: diet, categoryId: categoryId))
@@ -92,6 +96,7 @@ extension RemoteStore: PersistentSessionPersistentStore {
     }
   }
 
+  /// Asks the server to update the animal's name, diet and category; returns the animal it answers with.
   public func updateAnimalMutation(
     animalId: String,
     name: String,
@@ -106,6 +111,7 @@ extension RemoteStore: PersistentSessionPersistentStore {
     }
   }
 
+  /// Asks the server to delete the animal; returns the animal as it was.
   public func deleteAnimalMutation(animalId: String) async throws -> Animal {
     let response = try await self.send(RemoteRequest(mutation: .deleteAnimal(animalId: animalId)))
     return try Self.animal(in: response) { mutation in
@@ -113,6 +119,7 @@ extension RemoteStore: PersistentSessionPersistentStore {
     }
   }
 
+  /// Asks the server for every category; throws when its response has no categories query answer.
   public func fetchCategoriesQuery() async throws -> [Category] {
     let response = try await self.send(RemoteRequest(query: .categories))
     let categories = response.query?.lazy.compactMap { query in
@@ -124,6 +131,7 @@ extension RemoteStore: PersistentSessionPersistentStore {
     return categories
   }
 
+  /// Asks the server to reload the sample data; returns the animals and categories it answers with.
   public func reloadSampleDataMutation() async throws -> (animals: [Animal], categories: [Category]) {
     let response = try await self.send(RemoteRequest(mutation: .reloadSampleData))
     let sampleData = response.mutation?.lazy.compactMap { mutation in

@@ -20,6 +20,7 @@ package struct APIError: Error, Hashable, Sendable {
 }
 
 extension APIError: CustomStringConvertible {
+  /// The error with its status code and message: `APIError(status: 404, message: "…")`.
   public var description: String {
     "APIError(status: \(self.status.code), message: \(String(reflecting: self.message)))"
   }

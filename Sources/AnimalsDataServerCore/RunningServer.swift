@@ -100,6 +100,7 @@ extension RunningServer {
 extension RunningServer {
   /// The server stopped before it accepted connections, without saying why.
   public struct StartError: Error, CustomStringConvertible, Sendable {
+    /// Says that the server stopped before it was listening.
     public var description: String { "RunningServer.StartError: the server stopped before it was listening" }
   }
 }

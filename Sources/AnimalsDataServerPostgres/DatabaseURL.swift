@@ -79,6 +79,7 @@ extension DatabaseURL {
       self.problem = problem
     }
 
+    /// The masked URL, what is wrong with it, and the form expected.
     public var description: String {
       "\(self.url) is not a database URL: \(self.problem); expected postgres://user[:password]@host[:port]/dbname"
     }

@@ -75,6 +75,7 @@ extension PostgresStore {
     /// What went wrong: the server's message, the network error, or the timeout.
     public let reason: String
 
+    /// `cannot use the database <url>: <reason>`, the password masked.
     public var description: String {
       "cannot use the database \(self.url): \(self.reason)"
     }
@@ -135,10 +136,12 @@ extension PostgresStore {
 }
 
 extension PostgresStore: PersistentSessionPersistentStore {
+  /// Reads every animal.
   public func fetchAnimalsQuery() async throws -> [Animal] {
     try await PostgresSchema.animals(in: self.client.query(PostgresSchema.selectAnimals, logger: self.logger))
   }
 
+  /// Inserts an animal with a new id in one statement; throws `categoryNotFound` when no category has `categoryId`.
   public func addAnimalMutation(name: String, diet: Animal.Diet, categoryId: String) async throws -> Animal {
     let animalId = self.makeAnimalID()
     let rows = try await self.client.query(
@@ -155,6 +158,7 @@ extension PostgresStore: PersistentSessionPersistentStore {
     return animal
   }
 
+  /// Updates the animal in a transaction; throws `animalNotFound` or `categoryNotFound` for whichever is missing, the animal first.
   public func updateAnimalMutation(
     animalId: String,
     name: String,
@@ -181,6 +185,7 @@ extension PostgresStore: PersistentSessionPersistentStore {
     }
   }
 
+  /// Deletes the animal and returns it as it was; throws `animalNotFound` when there is none with `animalId`.
   public func deleteAnimalMutation(animalId: String) async throws -> Animal {
     let rows = try await self.client.query(
       "DELETE FROM animal WHERE animal_id = \(animalId) RETURNING animal_id, name, diet, category_id",
@@ -192,10 +197,12 @@ extension PostgresStore: PersistentSessionPersistentStore {
     return animal
   }
 
+  /// Reads every category.
   public func fetchCategoriesQuery() async throws -> [Category] {
     try await PostgresSchema.categories(in: self.client.query(PostgresSchema.selectCategories, logger: self.logger))
   }
 
+  /// Replaces every animal and category with the sample data in a transaction; returns what is stored after it.
   public func reloadSampleDataMutation() async throws -> (animals: [Animal], categories: [Category]) {
     try await self.transaction { [logger] connection in
       try await PostgresSchema.lockSampleData(connection, logger: logger)

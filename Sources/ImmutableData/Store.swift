@@ -34,6 +34,7 @@
 }
 
 extension Store: Dispatcher {
+  /// Replaces the state with what the reducer returns for `action`, then hands the old state and the action to every stream; a throwing reducer leaves the state as it was and streams nothing.
   @inlinable
   public func dispatch(action: Action) throws {
     let oldState = self.state
@@ -41,11 +42,13 @@ extension Store: Dispatcher {
     self.registrar.yield((oldState: oldState, action: action))
   }
 
+  /// Runs `thunk` now with this store as its dispatcher and selector.
   @inlinable
   public func dispatch(thunk: @Sendable (Store, Store) throws -> Void) rethrows {
     try thunk(self, self)
   }
 
+  /// Runs `thunk` with this store as its dispatcher and selector, and returns when it finishes.
   @inlinable
   public func dispatch(thunk: @Sendable (Store, Store) async throws -> Void) async rethrows {
     try await thunk(self, self)
@@ -53,6 +56,7 @@ extension Store: Dispatcher {
 }
 
 extension Store: Selector {
+  /// Applies `selector` to the current state.
   @inlinable
   public func select<T>(_ selector: @Sendable (State) -> T) -> T where T: Sendable {
     selector(self.state)
@@ -60,6 +64,7 @@ extension Store: Selector {
 }
 
 extension Store: Streamer {
+  /// A new stream of every `(oldState, action)` dispatched from now on, for one listener.
   public func makeStream() -> StoreStream<(oldState: State, action: Action)> {
     self.registrar.makeStream()
   }

@@ -16,6 +16,7 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
     self.consumer = Consumer(buffer: buffer)
   }
 
+  /// The stream's one iterator.
   public func makeAsyncIterator() -> Iterator {
     Iterator(consumer: consumer)
   }
@@ -30,11 +31,13 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
       self.consumer = consumer
     }
 
+    /// The next `(oldState, action)` pair, waiting for one if none is buffered; nil once the store is gone or the task is cancelled.
     @inlinable
     public mutating func next() async -> Element? {
       await next(isolation: nil)
     }
 
+    /// The next element, waiting in `actor`'s isolation so the caller does not hop off it; nil once the stream has ended.
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
       if holdsElement {

@@ -4,6 +4,8 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
   public var message: String
   /// The 1-based column in the line, when the problem has a place.
   public var column: Int?
+  /// What the command printed before it failed, shown ahead of the error.
+  var output: [OutputLine] = []
 
   /// Creates an error with an optional column.
   public init(_ message: String, column: Int? = nil) {
@@ -11,6 +13,14 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
     self.column = column
   }
 
+  /// The error with `lines` printed ahead of what it already carries.
+  func preceded(by lines: [OutputLine]) -> CommandError {
+    var error = self
+    error.output = lines + output
+    return error
+  }
+
+  /// The message, after its column when it has one.
   public var description: String {
     column.map { "column \($0): \(message)" } ?? message
   }

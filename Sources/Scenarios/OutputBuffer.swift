@@ -1,7 +1,9 @@
 import Synchronization
 
-/// Collects the lines a session prints, in order, from the main actor and from listener tasks
-/// (their log lines), and holds the debug categories that are switched on.
+/// Collects, in order, what a session prints while no command holds it: what listeners dispatch
+/// and log while a command waits for them, or after an interrupted wait, from the main actor and
+/// from listener tasks. Commands return their own lines; the buffer also holds the debug
+/// categories that are switched on.
 package final class OutputBuffer: Sendable {
   /// The debug categories users can switch on and off.
   package enum Category: String, CaseIterable, Sendable {

@@ -110,6 +110,7 @@ public protocol SortKeyPath<Root>: Sendable {
 
 /// A concrete `SortKeyPath`: `SortKey(\Animal.name)`.
 public struct SortKey<Root, Value: Comparable>: SortKeyPath {
+  /// The key path to the comparable property.
   public let keyPath: KeyPath<Root, Value> & Sendable
 
   /// Wraps `keyPath`.

@@ -3,9 +3,13 @@
 public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
   /// The parameter as listed by `selectors`.
   public struct ParameterInfo: Sendable {
+    /// The argument label users type.
     public let label: String
+    /// The type as `selectors` shows it.
     public let typeName: String
+    /// What Tab offers for the value; empty when it is not a closed set.
     public let completions: [String]
+    /// Whether the argument may be left out.
     public let hasDefault: Bool
   }
 

@@ -21,7 +21,7 @@ import Synchronization
   public let isScript: Bool
   /// The folder relative paths in `use` options start from.
   public var baseDirectory: URL
-  /// What listeners print between commands, and the debug categories that are on.
+  /// What listeners print while a command waits or between commands, and the debug categories that are on.
   let buffer = OutputBuffer()
   /// The running domain session, if any.
   var session: (any AnyDomainSession)?
@@ -138,7 +138,7 @@ import Synchronization
       result.lines = redactions.apply(to: pending + result.lines)
       return result
     case .failure(let error):
-      let lines = pending + buffer.drain() + Self.errorLines(error, location: location)
+      let lines = pending + error.output + buffer.drain() + Self.errorLines(error, location: location)
       return Result(lines: redactions.apply(to: lines), succeeded: false, quit: false)
     }
   }

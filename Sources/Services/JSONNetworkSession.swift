@@ -128,6 +128,7 @@ extension JSONNetworkSession {
       case network(code: Int?)
     }
 
+    /// What kind of failure it was.
     public let code: Code
     /// The server's error message for an HTTP error, or what was wrong with a malformed body.
     public let message: String?
@@ -154,6 +155,7 @@ extension JSONNetworkSession {
 }
 
 extension JSONNetworkSession.Error: CustomStringConvertible {
+  /// The failure in a few words, then the server's message if there is one: `HTTP status 500: boom`.
   public var description: String {
     let summary =
       switch self.code {

@@ -28,8 +28,9 @@ struct DispatchCommand: ShellCommand {
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     switch try await shell.requireSession().dispatch(action) {
-    case .dispatched:
-      return CommandOutput(shell.buffer.drain())
+    case .dispatched(let printed):
+      // What listeners dispatched while the store settled follows the dispatch's own lines.
+      return CommandOutput(printed + shell.buffer.drain())
     case .rejected(let error):
       throw CommandError("the reducer rejected the action, state unchanged: \(error)", column: action.column)
     }

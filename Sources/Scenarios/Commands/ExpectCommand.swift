@@ -50,10 +50,11 @@ struct ExpectCommand: ShellCommand {
       return CommandOutput(try session.expect(call, equals: expected))
     case .error(let action):
       switch try await session.dispatch(action) {
-      case .dispatched:
+      case .dispatched(let printed):
         throw CommandError("expected the reducer to reject the action, but it was dispatched", column: action.column)
+          .preceded(by: printed)
       case .rejected(let error):
-        return CommandOutput(shell.buffer.drain() + [.note("rejected as expected: \(error)")])
+        return CommandOutput([.note("rejected as expected: \(error)")])
       }
     }
   }

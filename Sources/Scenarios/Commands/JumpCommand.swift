@@ -26,7 +26,6 @@ struct JumpCommand: ShellCommand {
   }
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    try shell.requireSession().jump(to: entry, column: column)
-    return CommandOutput(shell.buffer.drain())
+    CommandOutput(try shell.requireSession().jump(to: entry, column: column))
   }
 }

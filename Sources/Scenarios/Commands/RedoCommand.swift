@@ -8,7 +8,6 @@ struct RedoCommand: CommandWithoutArguments {
   static let recordingRole = RecordingRole.travel
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    try shell.requireSession().redo()
-    return CommandOutput(shell.buffer.drain())
+    CommandOutput(try shell.requireSession().redo())
   }
 }

@@ -7,6 +7,7 @@ struct SettleCommand: CommandWithoutArguments {
 
   func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
     try await shell.requireSession().settle()
+    // Everything settle prints arrived from listeners while it waited.
     return CommandOutput(shell.buffer.drain() + [.note("settled")])
   }
 }

@@ -44,8 +44,7 @@ struct SourceCommand: ShellCommand {
       let result = await shell.execute(line, location: "\(path):\(index + 1)")
       lines += result.lines
       if !result.succeeded {
-        shell.buffer.append(contentsOf: lines)
-        throw CommandError("source stopped at \(path):\(index + 1)", column: column)
+        throw CommandError("source stopped at \(path):\(index + 1)", column: column).preceded(by: lines)
       }
       if result.quit { return CommandOutput(lines) }
     }

@@ -10,7 +10,7 @@
   var onWaiting: (@MainActor (Bool) -> Void)? { get set }
   /// The lines the last user dispatch printed, for `diff`.
   var lastDispatchLines: [OutputLine] { get }
-  /// Decodes and dispatches an action, then settles.
+  /// Decodes and dispatches an action, then settles; returns what the dispatch itself printed.
   func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome
   /// A selector's output on the current state.
   func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
@@ -32,15 +32,15 @@
   var historyMark: HistoryMark { get }
   /// The position of each history entry the state has applied, by serial.
   var appliedPositions: [Int: Int] { get }
-  /// Takes back the last user dispatch and what its listeners dispatched; prints to the buffer.
-  func undo() throws(CommandError)
-  /// Moves forward over the next undone user dispatch; prints to the buffer.
-  func redo() throws(CommandError)
-  /// Sets the state to the one after history entry `target` (0: the initial state); prints to the buffer.
-  func jump(to target: Int, column: Int) throws(CommandError)
+  /// Takes back the last user dispatch and what its listeners dispatched; returns what it printed.
+  func undo() throws(CommandError) -> [OutputLine]
+  /// Moves forward over the next undone user dispatch; returns what it printed.
+  func redo() throws(CommandError) -> [OutputLine]
+  /// Sets the state to the one after history entry `target` (0: the initial state); returns what it printed.
+  func jump(to target: Int, column: Int) throws(CommandError) -> [OutputLine]
   /// Hides the actions `pattern` matches from what dispatches print; nil lists what is hidden.
   func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine]
-  /// Waits for listeners to finish.
+  /// Waits for listeners to finish; what they print while it waits is in the output buffer.
   func settle() async throws(CommandError)
   /// Ends the listeners and closes what the domain keeps open.
   func close() async
@@ -48,8 +48,9 @@
 
 /// How a dispatch ended.
 enum DispatchOutcome {
-  /// The reducer accepted the action; its diff and what listeners did are in the output buffer.
-  case dispatched
+  /// The reducer accepted the action: the lines its own dispatch printed (debug lines, diff,
+  /// watches). What listeners dispatched while the store settled is in the output buffer.
+  case dispatched([OutputLine])
   /// The reducer threw; the state is unchanged.
   case rejected(String)
 }

@@ -19,33 +19,33 @@ extension DomainSession {
     history.appliedPositions
   }
 
-  func undo() throws(CommandError) {
+  func undo() throws(CommandError) -> [OutputLine] {
     guard let target = history.undoTarget else {
       throw CommandError(history.entries.isEmpty ? "nothing to undo: no action dispatched yet" : "nothing to undo: the state is the initial state")
     }
     let taken = history.entries[target]
     let followers = history.position - target - 1
     let listeners = followers == 0 ? "" : " and \(followers) action\(followers == 1 ? "" : "s") its listeners dispatched"
-    try travel(to: target, note: "undid \(target + 1): \(try shortText(taken.action))\(listeners)")
+    return try travel(to: target, note: "undid \(target + 1): \(try shortText(taken.action))\(listeners)")
   }
 
-  func redo() throws(CommandError) {
+  func redo() throws(CommandError) -> [OutputLine] {
     guard let target = history.redoTarget else {
       throw CommandError("nothing to redo")
     }
     let first = history.position
     let through = target - first > 1 ? " through \(target)" : ""
-    try travel(to: target, note: "redid \(first + 1)\(through): \(try shortText(history.entries[first].action))", warns: false)
+    return try travel(to: target, note: "redid \(first + 1)\(through): \(try shortText(history.entries[first].action))", warns: false)
   }
 
-  func jump(to target: Int, column: Int) throws(CommandError) {
+  func jump(to target: Int, column: Int) throws(CommandError) -> [OutputLine] {
     let count = history.entries.count
     guard (0...count).contains(target) else {
       let range = count == 0 ? "only 0 (the initial state): no action dispatched yet" : "0 (the initial state) to \(count)"
       throw CommandError("no history entry \(target): jump takes \(range)", column: column)
     }
     let place = target == 0 ? "the initial state" : try shortText(history.entries[target - 1].action)
-    try travel(to: target, note: "jumped to \(target): \(place)", warns: target < history.position)
+    return try travel(to: target, note: "jumped to \(target): \(place)", warns: target < history.position)
   }
 
   /// The action as the shell writes it, its arguments elided when it is longer than a line.
@@ -58,19 +58,24 @@ extension DomainSession {
     text.count <= ValuePrinter.lineWidth ? text : String(text.prefix { $0 != "(" }) + "(…)"
   }
 
-  /// Moves the state to the history position `target` and prints, to the buffer, `note`, the diff,
-  /// the watches that changed and, when going back with listeners, that their side effects stay.
-  private func travel(to target: Int, note: String, warns: Bool = true) throws(CommandError) {
+  /// Moves the state to the history position `target` and returns `note`, the diff, the watches
+  /// that changed and, when going back with listeners, that their side effects stay.
+  private func travel(to target: Int, note: String, warns: Bool = true) throws(CommandError) -> [OutputLine] {
     let old = store.select { $0 }
     history.move(to: target)
     let new = history.currentState
     store.travel(to: new)
-    buffer.append(.note(note))
-    let diff = try stateDiff.lines(from: old, to: new)
-    buffer.append(contentsOf: diff.isEmpty ? [.note("no change")] : diff)
-    watches.update(state: new, action: nil, buffer: buffer)
-    if warns && store.hasListeners {
-      buffer.append(.note("the state only moved: what listeners already did (database rows, requests) stays done"))
+    var lines: [OutputLine] = [.note(note)]
+    do {
+      let diff = try stateDiff.lines(from: old, to: new)
+      lines += diff.isEmpty ? [.note("no change")] : diff
+    } catch {
+      throw error.preceded(by: lines)
     }
+    lines += watches.update(state: new, action: nil, logsSelectors: buffer.isEnabled(.selectors))
+    if warns && store.hasListeners {
+      lines.append(.note("the state only moved: what listeners already did (database rows, requests) stays done"))
+    }
+    return lines
   }
 }

@@ -18,6 +18,8 @@
   let settler: Settler
   var actionCache = ActionCache<Action>()
   private var dispatchingUserAction = false
+  /// What the user's own dispatch printed, kept between the store's report and `dispatch` returning it.
+  private var userDispatchLines: [OutputLine] = []
   /// The diff lines of the dispatch under way and of what listeners dispatched after it.
   private var currentDiffLines: [OutputLine] = []
 
@@ -68,18 +70,25 @@ extension DomainSession {
       return .rejected(String(describing: error))
     }
     dispatchingUserAction = false
-    try await settle()
+    let printed = userDispatchLines
+    userDispatchLines = []
+    do {
+      try await settle()
+    } catch {
+      throw error.preceded(by: printed)
+    }
     lastDispatchLines = currentDiffLines
     currentDiffLines = []
-    return .dispatched
+    return .dispatched(printed)
   }
 
   func settle() async throws(CommandError) {
     try await settler.settle()
   }
 
-  /// Records a dispatch the store reports: history, diff, debug output and watches; an action
-  /// `hide` matches prints nothing unless `debug actions` is on.
+  /// Records a dispatch the store reports: history, diff, debug output and watches. The user's own
+  /// dispatch keeps its lines for `dispatch` to return; a listener's goes to the buffer, since it
+  /// arrives while a command waits. An action `hide` matches prints nothing unless `debug actions` is on.
   private func record(old: State, action: Action, new: State) {
     let byListener = !dispatchingUserAction
     let hidden = isHidden(action)
@@ -87,29 +96,48 @@ extension DomainSession {
     if !byListener {
       currentDiffLines = []
     }
+    var lines: [OutputLine] = []
     if !hidden || buffer.isEnabled(.actions) {
-      print(old: old, action: action, new: new, byListener: byListener)
+      lines = printedLines(old: old, action: action, new: new, byListener: byListener)
     }
-    watches.update(state: new, action: action, buffer: buffer)
+    lines += watches.update(state: new, action: action, logsSelectors: buffer.isEnabled(.selectors))
+    if byListener {
+      buffer.append(contentsOf: lines)
+    } else {
+      userDispatchLines = lines
+    }
   }
 
-  /// Prints a dispatch: its diff, and the whole new state when `debug state` is on.
-  private func print(old: State, action: Action, new: State, byListener: Bool) {
-    let lines: [OutputLine]
-    do {
-      lines = try dispatchLines(old: old, action: action, new: new, byListener: byListener)
+  /// What a dispatch prints: the action in full when `debug actions` is on, the listener's action
+  /// if a listener dispatched it, the diff, and the whole new state when `debug state` is on.
+  private func printedLines(old: State, action: Action, new: State, byListener: Bool) -> [OutputLine] {
+    var lines: [OutputLine] = []
+    var diffLines: [OutputLine] = []
+    do throws(CommandError) {
+      if byListener || buffer.isEnabled(.actions) {
+        let text = try actionText(action)
+        if buffer.isEnabled(.actions) {
+          lines.append(.log(OutputBuffer.Category.actions.rawValue, text))
+        }
+        if byListener {
+          diffLines.append(.note("↳ \(Self.shortened(text))   (listener)"))
+        }
+      }
+      let diff = try stateDiff.lines(from: old, to: new)
+      diffLines += diff.isEmpty ? [.note("no change")] : diff
     } catch {
-      lines = [.error(error.message)]
+      diffLines = [.error(error.message)]
     }
-    currentDiffLines += lines
-    buffer.append(contentsOf: lines)
+    currentDiffLines += diffLines
+    lines += diffLines
     if buffer.isEnabled(.state) {
       do {
-        buffer.append(contentsOf: ValuePrinter.pretty(try ValueEncoder.encodeForShell(new)).map { .log("state", $0) })
+        lines += ValuePrinter.pretty(try ValueEncoder.encodeForShell(new)).map { .log(OutputBuffer.Category.state.rawValue, $0) }
       } catch {
-        buffer.append(.error(error.message))
+        lines.append(.error(error.message))
       }
     }
+    return lines
   }
 
   /// Whether `hide` matches the action; an action that cannot be written out is never hidden.
@@ -118,20 +146,6 @@ extension DomainSession {
       let path = catalog.path(of: value)
     else { return false }
     return hiddenActions.hides(path)
-  }
-
-  /// What a dispatch prints: the listener's action, if a listener dispatched it, and the diff.
-  private func dispatchLines(old: State, action: Action, new: State, byListener: Bool) throws(CommandError) -> [OutputLine] {
-    var lines: [OutputLine] = []
-    if byListener || buffer.isEnabled(.actions) {
-      let text = try actionText(action)
-      if byListener {
-        lines.append(.note("↳ \(Self.shortened(text))   (listener)"))
-      }
-      buffer.log(.actions, text)
-    }
-    let diff = try stateDiff.lines(from: old, to: new)
-    return lines + (diff.isEmpty ? [.note("no change")] : diff)
   }
 
   /// The action as the shell writes it.

@@ -37,29 +37,33 @@ struct WatchList<State, Action> {
     return [.note("stopped watching \(name)")]
   }
 
-  /// Re-evaluates every watch whose filter accepts `action` and prints, to `buffer`, those whose
-  /// output changed; with no action (time travel) every watch is re-evaluated.
-  mutating func update(state: State, action: Action?, buffer: OutputBuffer) {
+  /// Re-evaluates every watch whose filter accepts `action` and returns the lines of those whose
+  /// output changed, with why each was skipped or recomputed when `logsSelectors` (`debug
+  /// selectors`) is on; with no action (time travel) every watch is re-evaluated.
+  mutating func update(state: State, action: Action?, logsSelectors: Bool) -> [OutputLine] {
+    var output: [OutputLine] = []
+    let category = OutputBuffer.Category.selectors.rawValue
     for index in watches.indices {
       let watch = watches[index]
       if let action, let filter = watch.selector.filter, !filter(state, action) {
-        buffer.log(.selectors, "\(watch.call.text): skipped, the filter rejects this action")
+        if logsSelectors { output.append(.log(category, "\(watch.call.text): skipped, the filter rejects this action")) }
         continue
       }
-      buffer.log(.selectors, "\(watch.call.text): recomputed")
+      if logsSelectors { output.append(.log(category, "\(watch.call.text): recomputed")) }
       let value: Value
       do {
         value = try watch.selector.evaluate(state).value
       } catch {
-        buffer.append(.error("watch \(watch.call.text): \(error.message)"))
+        output.append(.error("watch \(watch.call.text): \(error.message)"))
         continue
       }
       if value != watch.lastValue {
         watches[index].lastValue = value
         var lines: [String] = []
         ValuePrinter.appendPretty(value, prefix: "watch \(watch.call.text) → ", suffix: "", indent: 0, to: &lines)
-        buffer.append(contentsOf: lines.map(OutputLine.plain))
+        output += lines.map(OutputLine.plain)
       }
     }
+    return output
   }
 }

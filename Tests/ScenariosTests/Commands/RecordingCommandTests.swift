@@ -69,4 +69,16 @@ import Testing
     #expect(shell.candidates("source se") == ["setup.txt"])
     #expect(await shell.texts("source missing.txt") == ["error: column 8: cannot read missing.txt"])
   }
+
+  @Test func aStoppedSourceCarriesWhatItRanInItsErrorNotInTheBuffer() async throws {
+    let folder = try folder()
+    try Data("dispatch didTapIncrementButton\ndispatch nope\n".utf8).write(to: folder.appendingPathComponent("stops.txt"))
+    let shell = try await shell(in: folder)
+    let error = await #expect(throws: CommandError.self) { try await SourceCommand(path: "stops.txt", column: 8).run(in: shell) }
+    let printed = error?.output.map(\.text) ?? []
+    #expect(printed.first == "counter> dispatch didTapIncrementButton")
+    #expect(printed.contains("+   value: 1"))
+    #expect(printed.last?.hasPrefix("error: stops.txt:2:10: unknown action `nope`") == true)
+    #expect(shell.buffer.drain().isEmpty)
+  }
 }

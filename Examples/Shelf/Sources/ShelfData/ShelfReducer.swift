@@ -2,6 +2,7 @@
 public enum ShelfReducer {
   /// Why an action was refused.
   public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+    /// What was refused, and why, in one sentence.
     public let description: String
   }
 
