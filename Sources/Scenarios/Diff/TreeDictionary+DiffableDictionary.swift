@@ -1,16 +1,26 @@
 import HashTreeCollections
 
+// The loops below are written for the optimizer. Each entry is taken from its iterator straight
+// into a `while let` and only compared there, so that the code specialized for the domain's types
+// borrows the entries instead of copying them: a copy retains every reference in the entry, and on
+// a large state those retains, each a cache miss, cost more than the comparisons. A loop that also
+// writes to memory (an array, a counter held in a property) loses that, so counts are kept in
+// local variables, and the rare cases are left to slower loops beside the fast ones.
+
 extension TreeDictionary: DiffableDictionary where Value: Equatable {
   @inlinable
   func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
+    let walk = Self.changedInStep(old: old, new: self)
     let changed =
-      Self.changedInStep(old: old, new: self)
+      walk?.changed
       ?? Self.changedByLookup(
         old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },
         new: self.lazy.map { (key: $0.key, value: $0.value) }, newCount: count, newLookup: { self[$0] })
     return try Self.changes(changed, oldCount: old.count, newCount: count) { counter throws(CommandError) in
-      if Key.self == String.self, counter.sortedKeys.count < SIMD8<Int>.scalarCount {
+      if let gaps = walk?.oneChangeGaps {
+        counter.gaps = [gaps.before, gaps.after]
+      } else if Key.self == String.self, counter.sortedKeys.count < SIMD8<Int>.scalarCount {
         counter.gaps = Self.unchangedStringKeyGaps(in: self, around: counter.sortedKeys)
       } else {
         var entries = makeIterator()
@@ -20,8 +30,7 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
   }
 
   /// The unchanged keys of `dictionary` before each of a few changed `String` keys (in order) and
-  /// after the last, counted in registers: a loop that writes to memory as it goes makes the
-  /// specialized code copy every entry it reads, which costs more than the rest of the count.
+  /// after the last, counted in registers.
   @inlinable
   static func unchangedStringKeyGaps(in dictionary: Self, around sortedKeys: [String]) -> [Int] {
     var gaps = SIMD8<Int>()
@@ -38,18 +47,20 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
   /// keys they share, so entries are compared in step, without a lookup, and only an added or a
   /// removed key is looked up in the other dictionary. Nil when the orders disagree.
   ///
-  /// The loop is written for the optimizer: each entry is taken from its iterator straight into a
-  /// `while let` and compared there, so that the code specialized for the domain's types borrows
-  /// the entries instead of copying them (a copy retains every reference in the entry, and on a
-  /// large state those retains cost more than the comparisons). Holding an entry over from one
-  /// turn to the next, as an added or a removed key needs, is left to the slower loop below it.
+  /// When the keys are `String`s and exactly one value was replaced — what most dispatches do — the
+  /// walk also counts the unchanged keys on either side of it (`oneChangeGaps`), so that the diff
+  /// needs no second pass over the keys.
   @inlinable
-  static func changedInStep(old: Self, new: Self) -> [(key: Key, old: Value?, new: Value?)]? {
+  static func changedInStep(
+    old: Self, new: Self
+  ) -> (changed: [(key: Key, old: Value?, new: Value?)], oneChangeGaps: (before: Int, after: Int)?)? {
     var changed: [(key: Key, old: Value?, new: Value?)] = []
     var oldEntries = old.makeIterator()
     var newEntries = new.makeIterator()
-    while true {
-      var unmatched: (old: Element, new: Element?)?
+    var unmatched: (old: Element?, new: Element?)?
+    if Key.self == String.self {
+      // Up to the first difference.
+      var equalBefore = 0
       while let before = oldEntries.next() {
         guard let after = newEntries.next() else {
           unmatched = (before, nil)
@@ -59,18 +70,90 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
           unmatched = (before, after)
           break
         }
-        if before.value != after.value { changed.append((after.key, before.value, after.value)) }
+        if before.value != after.value {
+          changed.append((after.key, before.value, after.value))
+          break
+        }
+        equalBefore += 1
       }
-      guard let unmatched else {
+      if unmatched == nil, changed.count == 1 {
+        // After it, counting keys as they pass, until a second difference.
+        let changedKey = unsafeBitCast(changed[0].key, to: String.self)
+        var sortingBefore = 0
+        var sortingAfter = 0
+        while let before = oldEntries.next() {
+          guard let after = newEntries.next() else {
+            unmatched = (before, nil)
+            break
+          }
+          guard before.key == after.key else {
+            unmatched = (before, after)
+            break
+          }
+          if before.value != after.value {
+            changed.append((after.key, before.value, after.value))
+            break
+          }
+          if unsafeBitCast(after.key, to: String.self) < changedKey { sortingBefore += 1 } else { sortingAfter += 1 }
+        }
+        if unmatched == nil, changed.count == 1 {
+          if let added = newEntries.next() {
+            unmatched = (nil, added)
+          } else {
+            let before = unchangedStringKeys(in: new, first: equalBefore, sortingBefore: changedKey)
+            return (changed, (sortingBefore + before, sortingAfter + equalBefore - before))
+          }
+        }
+      }
+    }
+    guard continueInStep(old: old, new: new, &oldEntries, &newEntries, from: unmatched, into: &changed) else { return nil }
+    return (changed, nil)
+  }
+
+  /// How many of the first `count` entries of `dictionary` have a key that sorts before `changedKey`.
+  @inlinable
+  static func unchangedStringKeys(in dictionary: Self, first count: Int, sortingBefore changedKey: String) -> Int {
+    var entries = dictionary.makeIterator()
+    var remaining = count
+    var sortingBefore = 0
+    while remaining > 0, let entry = entries.next() {
+      if unsafeBitCast(entry.key, to: String.self) < changedKey { sortingBefore += 1 }
+      remaining -= 1
+    }
+    return sortingBefore
+  }
+
+  /// The rest of the side-by-side walk, from where the iterators stand and the entries already
+  /// taken from them but not matched (`unmatched`); false when the orders disagree.
+  @inlinable
+  static func continueInStep(
+    old: Self, new: Self, _ oldEntries: inout Iterator, _ newEntries: inout Iterator, from unmatched: (old: Element?, new: Element?)?,
+    into changed: inout [(key: Key, old: Value?, new: Value?)]
+  ) -> Bool {
+    var unmatched = unmatched
+    while true {
+      if unmatched == nil {
+        while let before = oldEntries.next() {
+          guard let after = newEntries.next() else {
+            unmatched = (before, nil)
+            break
+          }
+          guard before.key == after.key else {
+            unmatched = (before, after)
+            break
+          }
+          if before.value != after.value { changed.append((after.key, before.value, after.value)) }
+        }
+      }
+      guard var (before, after) = unmatched else {
         // The old entries are all seen: what the new dictionary still holds was added.
         while let after = newEntries.next() {
-          guard old[after.key] == nil else { return nil }
+          guard old[after.key] == nil else { return false }
           changed.append((after.key, nil, after.value))
         }
-        return changed
+        return true
       }
-      var before: Element? = unmatched.old
-      var after = unmatched.new
+      unmatched = nil
       while true {
         if let oldEntry = before, let newEntry = after, oldEntry.key == newEntry.key {
           if oldEntry.value != newEntry.value { changed.append((newEntry.key, oldEntry.value, newEntry.value)) }
@@ -82,9 +165,9 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
           changed.append((newEntry.key, nil, newEntry.value))
           after = newEntries.next()
         } else if before == nil, after == nil {
-          return changed
+          return true
         } else {
-          return nil
+          return false
         }
       }
     }
