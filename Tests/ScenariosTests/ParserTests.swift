@@ -5,12 +5,12 @@ import Testing
 @Suite struct ParserTests {
   @Test func parsesADispatchWithArguments() throws {
     let command = try CommandParser.parse(#"dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")"#)
-    guard let expression = (command as? DispatchCommand)?.action, case .member(false, let path, let arguments?) = expression.kind else {
+    guard let action = (command as? DispatchCommand)?.action, case .member(false, let path, _?) = action.value else {
       Issue.record("not a dispatch: \(String(describing: command))")
       return
     }
     #expect(path == ["animalList", "onTapDeleteSelectedAnimalButton"])
-    #expect(arguments == [.init(label: "animalId", value: Expression(.string("Cat"), column: 63))])
+    #expect(action.arguments == [.init(label: "animalId", value: ParsedValue(.string("Cat"), column: 63))])
   }
 }
 
@@ -44,24 +44,24 @@ import Testing
     let printed = ValuePrinter.singleLine(try ValueEncoder.encode(sample))
     #expect(printed == #"ValueRoundTripTests.Sample(name: "Line \"one\"\nand\ttwo ✓", count: -3, ratio: 2.5, flag: true, tags: ["a", "b"], lookup: ["a": 2, "z": 1], optional: nil, kind: .second, when: "2023-11-14T22:13:20.250Z")"#)
     var parser = try ExpressionParser(printed, startColumn: 1)
-    let expression = try parser.parseExpression()
-    #expect(try ValueDecoder.decode(Sample.self, from: expression) == sample)
+    let parsed = try parser.parseValue()
+    #expect(try ValueDecoder.decode(Sample.self, from: parsed) == sample)
   }
 
   @Test func enumsWithPayloadsReadBack() throws {
     for event in [Event.tapped, .loaded(items: [1, 2], note: "n"), .nested(.beta(value: 1.0)), .nested(.alpha)] {
       let printed = ValuePrinter.singleLine(try ValueEncoder.encode(event))
       var parser = try ExpressionParser(printed, startColumn: 1)
-      #expect(try ValueDecoder.decode(Event.self, from: try parser.parseExpression()) == event, "\(printed)")
+      #expect(try ValueDecoder.decode(Event.self, from: try parser.parseValue()) == event, "\(printed)")
     }
   }
 
   @Test func wrongInputIsAnErrorWithAColumn() throws {
     func error<T: Decodable>(_ text: String, as type: T.Type) throws -> CommandError? {
       var parser = try ExpressionParser(text, startColumn: 1)
-      let expression = try parser.parseExpression()
+      let parsed = try parser.parseValue()
       do throws(CommandError) {
-        _ = try ValueDecoder.decode(T.self, from: expression)
+        _ = try ValueDecoder.decode(T.self, from: parsed)
         return nil
       } catch {
         return error

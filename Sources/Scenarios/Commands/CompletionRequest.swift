@@ -36,7 +36,7 @@ extension CompletionRequest {
       return offer([])
     }
     if let label = currentLabel(in: before[open...]), let parameter = actionCase.parameters.first(where: { $0.label == label }) {
-      return offer(session.catalog.symbolicValues[parameter.typeName]?.map { "." + $0 } ?? [], wholeWord: false)
+      return offer(session.catalog.symbolicValues[parameter.typeName]?.map(ValuePrinter.caseName) ?? [], wholeWord: false)
     }
     return offer(actionCase.parameters.filter { !$0.label.hasPrefix("_") }.map { $0.label + ": " }, wholeWord: false)
   }
