@@ -32,7 +32,7 @@ package enum ValuePrinter {
     case .dictionary: return "a dictionary"
     case .member(let leadingDot, let path, let arguments):
       let name = memberName(leadingDot: leadingDot, path: path)
-      return arguments == nil ? name : elidingArguments(name)
+      return arguments == nil ? name : withElidedArguments(name)
     default: return sourceText(value)
     }
   }
@@ -121,12 +121,18 @@ package enum ValuePrinter {
 
   /// A printed member or struct cut before its arguments, which become `(…)`: `a.b(…)`.
   static func elidingArguments(_ text: String) -> String {
-    String(text.prefix { $0 != "(" }) + "(…)"
+    withElidedArguments(String(text.prefix { $0 != "(" }))
   }
 
-  /// The text that introduces a dictionary entry's value: `"key": `.
-  static func entryLabel(_ key: Value) -> String {
-    singleLine(key) + ": "
+  /// A name followed by arguments left out: `Cache(…)`.
+  static func withElidedArguments(_ name: String) -> String {
+    name + "(…)"
+  }
+
+  /// The text that introduces a dictionary entry's value: `"key": `; a key that is itself a
+  /// dictionary keeps its entries as written unless `keysSorted`.
+  static func entryLabel(_ key: Value, keysSorted: Bool = true) -> String {
+    (keysSorted ? singleLine(key) : sourceText(key)) + ": "
   }
 
   /// The text that introduces a field or argument: `label: `, or nothing when it has no label.
@@ -223,7 +229,7 @@ extension Value {
     case .dictionary(let entries) where keysSorted:
       return Value.sortedEntries(entries).map { LabeledChild(label: ValuePrinter.entryLabel($0.key), value: $0.value) }
     case .dictionary(let entries):
-      return entries.map { LabeledChild(label: ValuePrinter.sourceText($0.key) + ": ", value: $0.value) }
+      return entries.map { LabeledChild(label: ValuePrinter.entryLabel($0.key, keysSorted: false), value: $0.value) }
     case .structure(_, let fields), .enumCase(_, _, let fields?):
       return fields.map { LabeledChild(label: ValuePrinter.fieldLabel($0.isUnlabeled ? nil : $0.label), value: $0.value) }
     case .member(_, _, let arguments?):
