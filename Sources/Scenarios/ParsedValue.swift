@@ -81,6 +81,7 @@ extension ParsedValue {
     case .member(_, _, let arguments?): values = arguments.map(\.value)
     default: return []
     }
+    assert(values.count == columns.children.count, "the columns of a parsed value have the value's shape")
     return zip(values, columns.children).map { ParsedValue($0, columns: $1) }
   }
 

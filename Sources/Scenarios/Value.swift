@@ -1,7 +1,8 @@
 import Foundation
 
-/// A domain value in the shell's own model: what Swift values are encoded to before they are
-/// printed, diffed or compared, written the way Swift writes them.
+/// A domain value in the shell's own model, written the way Swift writes them: what Swift values
+/// are encoded to before they are printed, diffed or compared, and what the parser reads from a
+/// typed line (with the columns beside it, in `ParsedValue`) before it is decoded.
 @_spi(Internals) public indirect enum Value: Hashable, Sendable {
   case string(String)
   case int(Int)
