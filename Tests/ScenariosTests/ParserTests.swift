@@ -12,6 +12,21 @@ import Testing
     #expect(path == ["animalList", "onTapDeleteSelectedAnimalButton"])
     #expect(action.arguments == [.init(label: "animalId", value: ParsedValue(.string("Cat"), column: 63))])
   }
+
+  @Test func keepsTheColumnOfEveryPartBesideTheValue() throws {
+    let text = #"[2: Kind.a(x: "s", [:]), 1: nil]"#
+    var parser = try ExpressionParser(text, startColumn: 5)
+    let parsed = try parser.parseValue()
+    let member = Value.member(
+      leadingDot: false, path: ["Kind", "a"], arguments: [.init(label: "x", value: .string("s")), .init(label: nil, value: .dictionary([]))])
+    #expect(parsed.value == .dictionary([Entry(.int(2), member), Entry(.int(1), .null)]))
+    #expect(parsed.column == 5)
+    #expect(parsed.parts.map(\.column) == [6, 9, 30, 33])
+    #expect(parsed.parts[1].arguments?.map(\.value.column) == [19, 24])
+    #expect(parsed.sourceText == text)
+    #expect(ValuePrinter.singleLine(parsed.value) == #"[1: nil, 2: Kind.a(x: "s", [:])]"#)
+    #expect(parsed.parts[1].summary == "Kind.a(…)")
+  }
 }
 
 @Suite struct ValueRoundTripTests {
