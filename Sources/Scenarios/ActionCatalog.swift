@@ -99,23 +99,20 @@ package struct ActionCatalog: Sendable {
     throw CommandError("unknown action `\(typed.truncatedForMessage)`: \(hint)", column: column)
   }
 
-  /// The nested enum expression that `ValueDecoder` turns into the action.
-  func expression(for actionCase: Case, arguments: [Expression.Argument]?, column: Int) -> Expression {
-    var expression = Expression(.member(leadingDot: true, path: [actionCase.path.last ?? ""], arguments: arguments), column: column)
+  /// The nested enum cases that `ValueDecoder` turns into the action, each at `column`.
+  func value(for actionCase: Case, arguments: [ParsedValue.Argument]?, column: Int) -> ParsedValue {
+    var value = ParsedValue.member(leadingDot: true, path: [actionCase.path.last ?? ""], arguments: arguments, column: column)
     for name in actionCase.path.dropLast().reversed() {
-      expression = Expression(.member(leadingDot: true, path: [name], arguments: [.init(label: nil, value: expression)]), column: column)
+      value = .member(leadingDot: true, path: [name], arguments: [.init(label: nil, value: value)], column: column)
     }
-    return expression
+    return value
   }
 
   /// The action written as users type it: `ui.animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")`.
   package func text(for action: Value) -> String {
     guard let (path, arguments) = leafCase(of: action) else { return ValuePrinter.singleLine(action) }
-    var text = path.joined(separator: ".")
-    if let arguments, !arguments.isEmpty {
-      text += "(" + arguments.map { ($0.isUnlabeled ? "" : $0.label + ": ") + ValuePrinter.singleLine($0.value) }.joined(separator: ", ") + ")"
-    }
-    return text
+    let written = arguments.flatMap { $0.isEmpty ? nil : $0.map { Value.Argument(label: $0.isUnlabeled ? nil : $0.label, value: $0.value) } }
+    return ValuePrinter.singleLine(.member(leadingDot: false, path: path, arguments: written))
   }
 
   /// The full case path of an action (`ui.quakeList.onAppear`), or nil when it is no enum case.

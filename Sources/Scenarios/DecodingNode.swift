@@ -1,8 +1,8 @@
 import Foundation
 
-/// The `Decoder` over one expression.
+/// The `Decoder` over one typed value.
 struct DecodingNode: Decoder {
-  let expression: Expression
+  let parsed: ParsedValue
   let codingPath: [any CodingKey]
   let tracker: LabelTracker
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -12,13 +12,12 @@ struct DecodingNode: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    switch expression.kind {
-    case .array(let elements):
-      return UnkeyedContainer(elements: elements, codingPath: codingPath, tracker: tracker)
-    case .dictionary(let entries):
-      return UnkeyedContainer(elements: entries.flatMap { [$0.key, $0.value] }, codingPath: codingPath, tracker: tracker)
+    switch parsed.value {
+    case .array, .dictionary:
+      // A dictionary reads as its keys and values alternating, as Codable writes non-string keys.
+      return UnkeyedContainer(elements: parsed.parts, codingPath: codingPath, tracker: tracker)
     default:
-      throw CommandError("expected an array such as `[…]`, found \(expression.summary)", column: expression.column)
+      throw CommandError("expected an array such as `[…]`, found \(parsed.summary)", column: parsed.column)
     }
   }
 
@@ -28,30 +27,31 @@ struct DecodingNode: Decoder {
 }
 
 extension DecodingNode {
-  /// The labelled children of the expression as a keyed container sees them.
+  /// The labelled children of the value as a keyed container sees them.
   enum KeyedShape {
     /// A struct literal or an argument list: label → value (unlabelled → `_0`, `_1`, …).
-    case fields([(label: String, value: Expression)])
+    case fields([(label: String, value: ParsedValue)])
     /// An enum case: its name, and its arguments (empty when none).
-    case enumCase(name: String, arguments: [Expression.Argument])
-    case dictionary([(key: String, value: Expression)])
+    case enumCase(name: String, arguments: [ParsedValue.Argument])
+    case dictionary([(key: String, value: ParsedValue)])
   }
 
   var keyedShape: KeyedShape? {
-    switch expression.kind {
-    case .member(let leadingDot, let path, let arguments):
+    switch parsed.value {
+    case .member(let leadingDot, let path, _):
       guard let last = path.last else { return nil }
       let isCase = leadingDot || last.first?.isLowercase == true || last.first == "_"
       if isCase {
-        return .enumCase(name: last, arguments: arguments ?? [])
+        return .enumCase(name: last, arguments: parsed.arguments ?? [])
       }
-      return .fields(Self.labeled(arguments ?? []))
-    case .dictionary(let entries):
-      var pairs: [(key: String, value: Expression)] = []
-      for entry in entries {
-        switch entry.key.kind {
-        case .string(let key): pairs.append((key, entry.value))
-        case .int(let key): pairs.append((String(key), entry.value))
+      return .fields(Self.labeled(parsed.arguments ?? []))
+    case .dictionary:
+      let parts = parsed.parts
+      var pairs: [(key: String, value: ParsedValue)] = []
+      for index in stride(from: 0, to: parts.count, by: 2) {
+        switch parts[index].value {
+        case .string(let key): pairs.append((key, parts[index + 1]))
+        case .int(let key): pairs.append((String(key), parts[index + 1]))
         default: return nil
         }
       }
@@ -61,7 +61,7 @@ extension DecodingNode {
     }
   }
 
-  static func labeled(_ arguments: [Expression.Argument]) -> [(label: String, value: Expression)] {
+  static func labeled(_ arguments: [ParsedValue.Argument]) -> [(label: String, value: ParsedValue)] {
     var unlabeledIndex = 0
     return arguments.map { argument in
       if let label = argument.label {
@@ -76,9 +76,9 @@ extension DecodingNode {
 extension DecodingNode {
   struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let node: DecodingNode
-    let children: [(label: String, value: Expression)]
+    let children: [(label: String, value: ParsedValue)]
     let trackingList: Int?
-    let caseArguments: [Expression.Argument]?
+    let caseArguments: [ParsedValue.Argument]?
     var codingPath: [any CodingKey] { node.codingPath }
 
     init(node: DecodingNode) throws {
@@ -90,7 +90,7 @@ extension DecodingNode {
         trackingList = node.tracker.register(
           owner: Self.ownerName, labels: fields.map { ($0.label, $0.value.column) })
       case .enumCase(let name, let arguments):
-        children = [(name, node.expression)]
+        children = [(name, node.parsed)]
         caseArguments = arguments
         trackingList = nil
       case .dictionary(let entries):
@@ -98,7 +98,7 @@ extension DecodingNode {
         caseArguments = nil
         trackingList = nil
       case nil:
-        throw CommandError("expected \(Self.ownerName), found \(node.expression.summary)", column: node.expression.column)
+        throw CommandError("expected \(Self.ownerName), found \(node.parsed.summary)", column: node.parsed.column)
       }
     }
 
@@ -113,7 +113,7 @@ extension DecodingNode {
       children.contains { $0.label == key.stringValue }
     }
 
-    private func child(_ key: Key) throws -> Expression {
+    private func child(_ key: Key) throws -> ParsedValue {
       guard let found = children.first(where: { $0.label == key.stringValue }) else {
         throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "missing"))
       }
@@ -122,7 +122,7 @@ extension DecodingNode {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-      if case .null = try child(key).kind { return true }
+      if case .null = try child(key).value { return true }
       return false
     }
 
@@ -139,20 +139,20 @@ extension DecodingNode {
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-      let expression = try child(key)
+      let value = try child(key)
       if let caseArguments {
         // The argument list of an enum case: a struct-like set of labels.
-        let arguments = Expression(.member(leadingDot: false, path: ["Arguments"], arguments: caseArguments), column: expression.column)
-        let nested = DecodingNode(expression: arguments, codingPath: codingPath + [key], tracker: node.tracker)
+        let arguments = ParsedValue.member(leadingDot: false, path: ["Arguments"], arguments: caseArguments, column: value.column)
+        let nested = DecodingNode(parsed: arguments, codingPath: codingPath + [key], tracker: node.tracker)
         return KeyedDecodingContainer(try KeyedContainer<NestedKey>(caseArgumentsOf: nested, caseName: key.stringValue, enumKey: Key.self))
       }
-      return try DecodingNode(expression: expression, codingPath: codingPath + [key], tracker: node.tracker).container(keyedBy: type)
+      return try DecodingNode(parsed: value, codingPath: codingPath + [key], tracker: node.tracker).container(keyedBy: type)
     }
 
     init(caseArgumentsOf node: DecodingNode, caseName: String, enumKey: Any.Type) throws {
       self.node = node
       guard case .fields(let fields) = node.keyedShape else {
-        throw CommandError("expected arguments", column: node.expression.column)
+        throw CommandError("expected arguments", column: node.parsed.column)
       }
       children = fields
       caseArguments = nil
@@ -163,28 +163,28 @@ extension DecodingNode {
       var enumName = TypeInfo.displayName(of: enumKey)
       if enumName.hasSuffix(".CodingKeys") { enumName.removeLast(".CodingKeys".count) }
       trackingList = node.tracker.register(
-        owner: "`.\(caseName)` of \(enumName)", labels: fields.map { ($0.label, $0.value.column) })
+        owner: "`\(ValuePrinter.caseName(caseName))` of \(enumName)", labels: fields.map { ($0.label, $0.value.column) })
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      try DecodingNode(expression: try child(key), codingPath: codingPath + [key], tracker: node.tracker).unkeyedContainer()
+      try DecodingNode(parsed: try child(key), codingPath: codingPath + [key], tracker: node.tracker).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { node }
     func superDecoder(forKey key: Key) throws -> any Decoder {
-      DecodingNode(expression: try child(key), codingPath: codingPath + [key], tracker: node.tracker)
+      DecodingNode(parsed: try child(key), codingPath: codingPath + [key], tracker: node.tracker)
     }
   }
 
   struct UnkeyedContainer: UnkeyedDecodingContainer {
-    let elements: [Expression]
+    let elements: [ParsedValue]
     let codingPath: [any CodingKey]
     let tracker: LabelTracker
     var currentIndex = 0
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private mutating func next() throws -> Expression {
+    private mutating func next() throws -> ParsedValue {
       guard !isAtEnd else {
         throw DecodingError.valueNotFound(Any.self, DecodingError.Context(codingPath: codingPath, debugDescription: "too few elements"))
       }
@@ -193,7 +193,7 @@ extension DecodingNode {
     }
 
     mutating func decodeNil() throws -> Bool {
-      guard !isAtEnd, case .null = elements[currentIndex].kind else { return false }
+      guard !isAtEnd, case .null = elements[currentIndex].value else { return false }
       currentIndex += 1
       return true
     }
@@ -203,44 +203,44 @@ extension DecodingNode {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-      try DecodingNode(expression: try next(), codingPath: codingPath, tracker: tracker).container(keyedBy: type)
+      try DecodingNode(parsed: try next(), codingPath: codingPath, tracker: tracker).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-      try DecodingNode(expression: try next(), codingPath: codingPath, tracker: tracker).unkeyedContainer()
+      try DecodingNode(parsed: try next(), codingPath: codingPath, tracker: tracker).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-      DecodingNode(expression: try next(), codingPath: codingPath, tracker: tracker)
+      DecodingNode(parsed: try next(), codingPath: codingPath, tracker: tracker)
     }
   }
 
   struct SingleContainer: SingleValueDecodingContainer {
     let node: DecodingNode
     var codingPath: [any CodingKey] { node.codingPath }
-    private var expression: Expression { node.expression }
+    private var parsed: ParsedValue { node.parsed }
 
     func decodeNil() -> Bool {
-      if case .null = expression.kind { return true }
+      if case .null = parsed.value { return true }
       return false
     }
 
     private func mismatch(_ expected: String) -> CommandError {
-      CommandError("expected \(expected), found \(expression.summary)", column: expression.column)
+      CommandError("expected \(expected), found \(parsed.summary)", column: parsed.column)
     }
 
     func decode(_ type: Bool.Type) throws -> Bool {
-      guard case .bool(let flag) = expression.kind else { throw mismatch("Bool (true or false)") }
+      guard case .bool(let flag) = parsed.value else { throw mismatch("Bool (true or false)") }
       return flag
     }
 
     func decode(_ type: String.Type) throws -> String {
-      guard case .string(let text) = expression.kind else { throw mismatch("a String in double quotes") }
+      guard case .string(let text) = parsed.value else { throw mismatch("a String in double quotes") }
       return text
     }
 
     func decode(_ type: Double.Type) throws -> Double {
-      switch expression.kind {
+      switch parsed.value {
       case .double(let number): return number
       case .int(let number): return Double(number)
       case .member(true, ["infinity"], nil): return .infinity
@@ -252,7 +252,7 @@ extension DecodingNode {
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
 
     func decode(_ type: Int.Type) throws -> Int {
-      guard case .int(let number) = expression.kind else { throw mismatch("Int") }
+      guard case .int(let number) = parsed.value else { throw mismatch("Int") }
       return number
     }
 
@@ -272,7 +272,7 @@ extension DecodingNode {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-      try ValueDecoder.decodeValue(type, from: expression, codingPath: codingPath, tracker: node.tracker)
+      try ValueDecoder.decodeValue(type, from: parsed, codingPath: codingPath, tracker: node.tracker)
     }
   }
 }

@@ -1,4 +1,5 @@
-/// A recursive-descent parser for Swift-like values, action paths and selector calls.
+/// A recursive-descent parser for Swift-like values, action paths and selector calls: each value
+/// comes out as a `ParsedValue`, the `Value` typed with the columns of its parts.
 struct ExpressionParser {
   /// The deepest nesting of `[…]` and `(…)` a value may have: parsing, decoding and printing
   /// recurse once per level, so an unbounded depth would overflow the stack.
@@ -58,16 +59,16 @@ struct ExpressionParser {
   }
 
   /// An action: a (possibly partial) case path with optional arguments, `.ui.animalList.onAppear`.
-  mutating func parseActionPath() throws(CommandError) -> Expression {
+  mutating func parseActionPath() throws(CommandError) -> ParsedValue {
     let start = column
     guard peekIdentifier != nil || current == .punctuation(".") else {
       throw CommandError("expected an action case such as `didTapIncrementButton`, found \(describe(current))", column: column)
     }
-    let expression = try parseExpression()
-    guard case .member = expression.kind else {
-      throw CommandError("expected an action case such as `didTapIncrementButton`, found \(expression.summary)", column: start)
+    let action = try parseValue()
+    guard case .member = action.value else {
+      throw CommandError("expected an action case such as `didTapIncrementButton`, found \(action.summary)", column: start)
     }
-    return expression
+    return action
   }
 
   /// `selectName` or `selectName(label: value, …)`.
@@ -75,32 +76,33 @@ struct ExpressionParser {
     let start = column
     if current == .punctuation(".") { advance() }
     let name = try identifier("a selector name such as `selectValue`")
-    var arguments: [Expression.Argument] = []
+    var arguments: [ParsedValue.Argument] = []
     if current == .punctuation("(") {
       arguments = try parseArguments()
     }
     return SelectorCall(name: name, arguments: arguments, column: start)
   }
 
-  mutating func parseExpression() throws(CommandError) -> Expression {
+  /// One value: a literal, a collection, a key path or a typed name with its arguments.
+  mutating func parseValue() throws(CommandError) -> ParsedValue {
     let start = column
     switch current {
     case .string(let text):
       advance()
-      return Expression(.string(text), column: start)
+      return ParsedValue(.string(text), column: start)
     case .int(let number):
       advance()
-      return Expression(.int(number), column: start)
+      return ParsedValue(.int(number), column: start)
     case .double(let number):
       advance()
-      return Expression(.double(number), column: start)
+      return ParsedValue(.double(number), column: start)
     case .identifier("true"), .identifier("false"):
       let flag = current == .identifier("true")
       advance()
-      return Expression(.bool(flag), column: start)
+      return ParsedValue(.bool(flag), column: start)
     case .identifier("nil"):
       advance()
-      return Expression(.null, column: start)
+      return ParsedValue(.null, column: start)
     case .punctuation("["):
       return try parseCollection()
     case .punctuation("\\"):
@@ -117,7 +119,7 @@ struct ExpressionParser {
         advance()
         path.append(try identifier("a property name after `.`"))
       }
-      return Expression(.keyPath(path), column: start)
+      return ParsedValue(.keyPath(path), column: start)
     case .punctuation("-"):
       advance()
       guard current == .punctuation("."), case .identifier("infinity")? = peek(1) else {
@@ -125,7 +127,7 @@ struct ExpressionParser {
       }
       advance()
       advance()
-      return Expression(.double(-.infinity), column: start)
+      return ParsedValue(.double(-.infinity), column: start)
     case .punctuation("."), .identifier:
       var leadingDot = false
       if current == .punctuation(".") {
@@ -137,11 +139,11 @@ struct ExpressionParser {
         advance()
         path.append(try identifier("a name after `.`"))
       }
-      var arguments: [Expression.Argument]?
+      var arguments: [ParsedValue.Argument]?
       if current == .punctuation("(") {
         arguments = try parseArguments()
       }
-      return Expression(.member(leadingDot: leadingDot, path: path, arguments: arguments), column: start)
+      return .member(leadingDot: leadingDot, path: path, arguments: arguments, column: start)
     default:
       throw CommandError("expected a value, found \(describe(current))", column: start)
     }
@@ -159,12 +161,12 @@ struct ExpressionParser {
     nesting += 1
   }
 
-  private mutating func parseArguments() throws(CommandError) -> [Expression.Argument] {
+  private mutating func parseArguments() throws(CommandError) -> [ParsedValue.Argument] {
     let open = column
     try enterNesting()
     defer { nesting -= 1 }
     advance()
-    var arguments: [Expression.Argument] = []
+    var arguments: [ParsedValue.Argument] = []
     while current != .punctuation(")") {
       if atEnd {
         throw CommandError("missing `)` to close the `(` at column \(open)", column: column)
@@ -175,7 +177,7 @@ struct ExpressionParser {
         advance()
         advance()
       }
-      arguments.append(Expression.Argument(label: label, value: try parseExpression()))
+      arguments.append(ParsedValue.Argument(label: label, value: try parseValue()))
       if current == .punctuation(",") {
         advance()
       } else if current != .punctuation(")") {
@@ -186,7 +188,7 @@ struct ExpressionParser {
     return arguments
   }
 
-  private mutating func parseCollection() throws(CommandError) -> Expression {
+  private mutating func parseCollection() throws(CommandError) -> ParsedValue {
     let start = column
     try enterNesting()
     defer { nesting -= 1 }
@@ -194,23 +196,23 @@ struct ExpressionParser {
     if current == .punctuation(":") {
       advance()
       try expect(.punctuation("]"), "`]` to close the empty dictionary `[:]`")
-      return Expression(.dictionary([]), column: start)
+      return .dictionary([], column: start)
     }
-    var elements: [Expression] = []
-    var entries: [(key: Expression, value: Expression)] = []
+    var elements: [ParsedValue] = []
+    var entries: [(key: ParsedValue, value: ParsedValue)] = []
     var isDictionary: Bool?
     while current != .punctuation("]") {
       if atEnd {
         throw CommandError("missing `]` to close the `[` at column \(start)", column: column)
       }
-      let element = try parseExpression()
+      let element = try parseValue()
       if current == .punctuation(":") {
         guard isDictionary != false else {
           throw CommandError("`:` in an array: write a dictionary with every element as `key: value`", column: column)
         }
         isDictionary = true
         advance()
-        entries.append((element, try parseExpression()))
+        entries.append((element, try parseValue()))
       } else {
         guard isDictionary != true else {
           throw CommandError("expected `:` and a value for this dictionary key", column: column)
@@ -225,14 +227,14 @@ struct ExpressionParser {
       }
     }
     advance()
-    return Expression(isDictionary == true ? .dictionary(entries) : .array(elements), column: start)
+    return isDictionary == true ? .dictionary(entries, column: start) : .array(elements, column: start)
   }
 
   private func describe(_ token: Lexer.Token) -> String {
     switch token {
     case .identifier(let name): "`\(name.truncatedForMessage)`"
-    case .int(let number): "`\(number)`"
-    case .double(let number): "`\(ValuePrinter.format(number))`"
+    case .int(let number): "`\(ValuePrinter.singleLine(.int(number)))`"
+    case .double(let number): "`\(ValuePrinter.singleLine(.double(number)))`"
     case .string: "a string"
     case .punctuation(let character): "`\(character)`"
     case .equalsEquals: "`==`"

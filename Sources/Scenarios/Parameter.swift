@@ -9,31 +9,32 @@ public struct Parameter<Value: Sendable>: Sendable {
   /// What Tab offers for the value (`.forward`, `\.name`), if it is a closed set.
   public let completions: [String]
   let defaultValue: Value?
-  let read: @Sendable (Expression) throws(CommandError) -> Value
+  let read: @Sendable (ParsedValue) throws(CommandError) -> Value
 
   /// A parameter read by the shell's generic decoder, from any `Decodable` value.
   public init(_ label: String, _ type: Value.Type) where Value: Decodable {
     self.init(label: label, typeName: TypeInfo.displayName(of: type), completions: Self.symbolicCases(of: type), defaultValue: nil) {
-      expression throws(CommandError) in try ValueDecoder.decode(Value.self, from: expression)
+      typed throws(CommandError) in try ValueDecoder.decode(Value.self, from: typed)
     }
   }
 
   /// A `Decodable` parameter that may be left out, taking `defaultValue`.
   public init(_ label: String, _ type: Value.Type, default defaultValue: Value) where Value: Decodable {
     self.init(label: label, typeName: TypeInfo.displayName(of: type), completions: Self.symbolicCases(of: type), defaultValue: defaultValue) {
-      expression throws(CommandError) in try ValueDecoder.decode(Value.self, from: expression)
+      typed throws(CommandError) in try ValueDecoder.decode(Value.self, from: typed)
     }
   }
 
   /// A parameter that takes one of a fixed set of named values written as `.name`.
   public init(_ label: String, typeName: String, choices: KeyValuePairs<String, Value>, default defaultValue: Value? = nil) {
     let table = Array(choices)
-    self.init(label: label, typeName: typeName, completions: table.map { "." + $0.key }, defaultValue: defaultValue) {
-      expression throws(CommandError) in
-      guard case .member(_, let path, nil) = expression.kind, let name = path.last,
+    let names = table.map { ValuePrinter.caseName($0.key) }
+    self.init(label: label, typeName: typeName, completions: names, defaultValue: defaultValue) {
+      typed throws(CommandError) in
+      guard case .member(_, let path, nil) = typed.value, let name = path.last,
         let match = table.first(where: { $0.key == name })
       else {
-        throw CommandError("expected one of \(table.map { "." + $0.key }.joined(separator: ", ")), found \(expression.summary)", column: expression.column)
+        throw CommandError("expected one of \(names.joined(separator: ", ")), found \(typed.summary)", column: typed.column)
       }
       return match.value
     }
@@ -41,7 +42,7 @@ public struct Parameter<Value: Sendable>: Sendable {
 
   init(
     label: String, typeName: String, completions: [String], defaultValue: Value?,
-    read: @escaping @Sendable (Expression) throws(CommandError) -> Value
+    read: @escaping @Sendable (ParsedValue) throws(CommandError) -> Value
   ) {
     self.label = label
     self.typeName = typeName
@@ -56,11 +57,11 @@ public struct Parameter<Value: Sendable>: Sendable {
   }
 
   private static func names<C: CaseIterable>(_ type: C.Type) -> [String] {
-    C.allCases.map { "." + String(describing: $0) }
+    C.allCases.map { ValuePrinter.caseName(String(describing: $0)) }
   }
 
   /// Reads this parameter from the call's arguments: the next one, if it carries this label.
-  func value(from arguments: inout ArraySlice<Expression.Argument>, call: SelectorCall) throws(CommandError) -> Value {
+  func value(from arguments: inout ArraySlice<ParsedValue.Argument>, call: SelectorCall) throws(CommandError) -> Value {
     if let next = arguments.first, next.label == label {
       arguments.removeFirst()
       return try read(next.value)
@@ -86,12 +87,13 @@ extension Parameter {
   /// A key path to sort by, written `\.name`, chosen from `keyPaths`.
   public static func sortKey<Root>(_ label: String = "sort", _ keyPaths: KeyValuePairs<String, any SortKeyPath<Root>>) -> Parameter<any SortKeyPath<Root>> {
     let table = Array(keyPaths)
+    let names = table.map { ValuePrinter.keyPath([$0.key]) }
     return Parameter<any SortKeyPath<Root>>(
       label: label, typeName: "KeyPath<\(TypeInfo.displayName(of: Root.self)), some Comparable>",
-      completions: table.map { "\\." + $0.key }, defaultValue: nil
-    ) { expression throws(CommandError) in
-      guard case .keyPath(let path) = expression.kind, let match = table.first(where: { $0.key == path.joined(separator: ".") }) else {
-        throw CommandError("expected a key path, one of \(table.map { "\\." + $0.key }.joined(separator: ", ")), found \(expression.summary)", column: expression.column)
+      completions: names, defaultValue: nil
+    ) { typed throws(CommandError) in
+      guard case .keyPath(let path) = typed.value, let match = table.first(where: { $0.key == path.joined(separator: ".") }) else {
+        throw CommandError("expected a key path, one of \(names.joined(separator: ", ")), found \(typed.summary)", column: typed.column)
       }
       return match.value
     }

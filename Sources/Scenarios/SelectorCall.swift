@@ -3,12 +3,12 @@ package struct SelectorCall: Equatable, Sendable {
   /// The selector's name.
   package var name: String
   /// Its arguments, possibly none.
-  package var arguments: [Expression.Argument]
+  package var arguments: [ParsedValue.Argument]
   /// The column of the name.
   package var column: Int
 
   /// The call on one line, as the user would type it.
   var text: String {
-    Expression(.member(leadingDot: false, path: [name], arguments: arguments.isEmpty ? nil : arguments), column: column).sourceText
+    ParsedValue.member(leadingDot: false, path: [name], arguments: arguments.isEmpty ? nil : arguments, column: column).sourceText
   }
 }

@@ -64,7 +64,7 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
   }
 
   private static func read<each P>(
-    _ parameters: repeat Parameter<each P>, from arguments: inout ArraySlice<Expression.Argument>, call: SelectorCall
+    _ parameters: repeat Parameter<each P>, from arguments: inout ArraySlice<ParsedValue.Argument>, call: SelectorCall
   ) throws(CommandError) -> (repeat each P) {
     (repeat try (each parameters).value(from: &arguments, call: call))
   }
@@ -85,13 +85,13 @@ struct PreparedSelector<State, Action>: Sendable {
 /// A selector's output, printable, and comparable with an expected value the user typed.
 struct SelectorOutput: Sendable {
   let value: Value
-  let matches: @Sendable (Expression) throws(CommandError) -> Bool
+  let matches: @Sendable (ParsedValue) throws(CommandError) -> Bool
 }
 
 extension SelectorOutput {
   /// Whether `output` equals the value the user typed, read as an `Output`; an output type that
   /// cannot be read or compared is an error that names it.
-  static func does<Output>(_ output: Output, equal expected: Expression) throws(CommandError) -> Bool {
+  static func does<Output>(_ output: Output, equal expected: ParsedValue) throws(CommandError) -> Bool {
     guard let comparable = Output.self as? any (Decodable & Equatable).Type else {
       let name = TypeInfo.displayName(of: Output.self)
       throw CommandError("expect cannot compare `\(name)`: it must be Decodable and Equatable; print it with `select`", column: expected.column)
@@ -100,7 +100,7 @@ extension SelectorOutput {
   }
 
   private static func does<Comparable: Decodable & Equatable>(
-    _ output: Any, equal expected: Expression, as type: Comparable.Type
+    _ output: Any, equal expected: ParsedValue, as type: Comparable.Type
   ) throws(CommandError) -> Bool {
     try ValueDecoder.decode(Comparable.self, from: expected) == output as? Comparable
   }

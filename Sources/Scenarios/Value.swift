@@ -1,7 +1,8 @@
 import Foundation
 
-/// A domain value in the shell's own model: what Swift values are encoded to before they are
-/// printed, diffed or compared, written the way Swift writes them.
+/// A domain value in the shell's own model, written the way Swift writes them: what Swift values
+/// are encoded to before they are printed, diffed or compared, and what the parser reads from a
+/// typed line (with the columns beside it, in `ParsedValue`) before it is decoded.
 @_spi(Internals) public indirect enum Value: Hashable, Sendable {
   case string(String)
   case int(Int)
@@ -20,6 +21,26 @@ import Foundation
   case keyPath([String])
   /// What reflection cannot show, as its placeholder: `<closure>`, `Cache(…)`, `<opaque>`.
   case opaque(String)
+  /// A name as the user typed it, which only the type it is read as resolves: an enum case
+  /// (`.carnivorous`, `Diet.carnivorous`), a struct (`Category(name: "Bird")`) or an action path
+  /// (`ui.animalList.onAppear`). The parser makes it; encoding never does.
+  case member(leadingDot: Bool, path: [String], arguments: [Argument]?)
+}
+
+extension Value {
+  /// One argument of a typed `member` in parentheses: `label: value`, or just `value`.
+  public struct Argument: Hashable, Sendable {
+    /// The label as typed; nil when the argument has none.
+    public var label: String?
+    /// The argument's value.
+    public var value: Value
+
+    /// Creates an argument.
+    public init(label: String?, value: Value) {
+      self.label = label
+      self.value = value
+    }
+  }
 }
 
 /// One labelled child of a struct or enum case; unlabelled associated values use `_0`, `_1`, ….
@@ -91,6 +112,7 @@ extension Value {
     case .structure(let typeName, _): typeName
     case .keyPath: "KeyPath"
     case .opaque(let placeholder): placeholder
+    case .member: "member"
     }
   }
 }

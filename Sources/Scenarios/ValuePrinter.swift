@@ -13,6 +13,30 @@ package enum ValuePrinter {
     return output
   }
 
+  /// The value on one line as the user would type it: like `singleLine`, but dictionaries keep
+  /// the order their entries were written in.
+  package static func sourceText(_ value: Value) -> String {
+    var output = ""
+    write(value, keysSorted: false, to: &output)
+    return output
+  }
+
+  /// A short description of a typed value for error messages, on one line: a long string cut
+  /// short, a collection by its kind, a member without its arguments.
+  static func summary(_ value: Value) -> String {
+    switch value {
+    case .string:
+      let quoted = sourceText(value)
+      return quoted.count > 40 ? String(quoted.prefix(37)) + "…\"" : quoted
+    case .array: return "an array"
+    case .dictionary: return "a dictionary"
+    case .member(let leadingDot, let path, let arguments):
+      let name = memberName(leadingDot: leadingDot, path: path)
+      return arguments == nil ? name : withElidedArguments(name)
+    default: return sourceText(value)
+    }
+  }
+
   /// The value over as many lines as it needs, each at most about `lineWidth` wide.
   package static func pretty(_ value: Value, indent: Int = 0) -> [String] {
     var lines: [String] = []
@@ -38,7 +62,7 @@ package enum ValuePrinter {
     lines.append(padding + close + suffix)
   }
 
-  static func write(_ value: Value, to output: inout String) {
+  static func write(_ value: Value, keysSorted: Bool = true, to output: inout String) {
     switch value {
     case .string(let text):
       writeQuoted(text, to: &output)
@@ -53,23 +77,67 @@ package enum ValuePrinter {
     case .date(let date):
       writeQuoted(format(date), to: &output)
     case .keyPath(let components):
-      output += "\\." + components.joined(separator: ".")
+      output += keyPath(components)
     case .opaque(let placeholder):
       output += placeholder
-    case .array, .dictionary, .enumCase, .structure:
-      if case .enumCase(_, let name, nil) = value {
-        output += "." + name
-        return
-      }
+    case .enumCase(_, let name, nil):
+      output += caseName(name)
+    case .member(let leadingDot, let path, nil):
+      output += memberName(leadingDot: leadingDot, path: path)
+    case .array, .dictionary, .enumCase, .structure, .member:
       let (open, close) = value.brackets
       output += open
-      for (index, child) in value.children.enumerated() {
+      for (index, child) in value.children(keysSorted: keysSorted).enumerated() {
         if index > 0 { output += ", " }
         output += child.label
-        write(child.value, to: &output)
+        write(child.value, keysSorted: keysSorted, to: &output)
       }
       output += close
     }
+  }
+
+  /// An enum case without arguments as Swift writes it where its type is known: `.name`.
+  static func caseName(_ name: String) -> String {
+    "." + name
+  }
+
+  /// A key path from the type the context implies: `\.name`, `\.a.b`.
+  static func keyPath(_ components: [String]) -> String {
+    "\\." + components.joined(separator: ".")
+  }
+
+  /// A typed name as written: `.name`, `Type.name`, `a.b.c`.
+  static func memberName(leadingDot: Bool, path: [String]) -> String {
+    (leadingDot ? "." : "") + path.joined(separator: ".")
+  }
+
+  /// The brackets around a struct's fields: `Type(` and `)`.
+  static func structureBrackets(_ typeName: String) -> (open: String, close: String) {
+    (typeName + "(", ")")
+  }
+
+  /// The brackets around the elements of a non-empty array or dictionary.
+  static let collectionBrackets = (open: "[", close: "]")
+
+  /// A printed member or struct cut before its arguments, which become `(…)`: `a.b(…)`.
+  static func elidingArguments(_ text: String) -> String {
+    withElidedArguments(String(text.prefix { $0 != "(" }))
+  }
+
+  /// A name followed by arguments left out: `Cache(…)`.
+  static func withElidedArguments(_ name: String) -> String {
+    name + "(…)"
+  }
+
+  /// The text that introduces a dictionary entry's value: `"key": `; a key that is itself a
+  /// dictionary keeps its entries as written unless `keysSorted`.
+  static func entryLabel(_ key: Value, keysSorted: Bool = true) -> String {
+    (keysSorted ? singleLine(key) : sourceText(key)) + ": "
+  }
+
+  /// The text that introduces a field or argument: `label: `, or nothing when it has no label.
+  static func fieldLabel(_ label: String?) -> String {
+    label.map { $0 + ": " } ?? ""
   }
 
   static func writeQuoted(_ text: String, to output: inout String) {
@@ -133,6 +201,7 @@ extension Value {
     case .dictionary(let entries): !entries.isEmpty
     case .structure(_, let fields): !fields.isEmpty
     case .enumCase(_, _, let arguments): !(arguments ?? []).isEmpty
+    case .member(_, _, let arguments): !(arguments ?? []).isEmpty
     default: false
     }
   }
@@ -140,68 +209,33 @@ extension Value {
   /// The opening and closing text of a composite value.
   var brackets: (open: String, close: String) {
     switch self {
-    case .array: ("[", "]")
-    case .dictionary(let entries): entries.isEmpty ? ("[:", "]") : ("[", "]")
-    case .structure(let typeName, _): (typeName + "(", ")")
-    case .enumCase(_, let name, _): ("." + name + "(", ")")
+    case .array: ValuePrinter.collectionBrackets
+    case .dictionary(let entries): entries.isEmpty ? ("[:", "]") : ValuePrinter.collectionBrackets
+    case .structure(let typeName, _): ValuePrinter.structureBrackets(typeName)
+    case .enumCase(_, let name, _): (ValuePrinter.caseName(name) + "(", ")")
+    case .member(let leadingDot, let path, _): (ValuePrinter.memberName(leadingDot: leadingDot, path: path) + "(", ")")
     default: ("", "")
     }
   }
 
   /// The children in printing order: struct fields and case arguments as declared, dictionary entries by key.
-  var children: [LabeledChild] {
+  var children: [LabeledChild] { children(keysSorted: true) }
+
+  /// The children in printing order; dictionary entries by key, or as written when not `keysSorted`.
+  func children(keysSorted: Bool) -> [LabeledChild] {
     switch self {
     case .array(let elements):
       return elements.map { LabeledChild(label: "", value: $0) }
+    case .dictionary(let entries) where keysSorted:
+      return Value.sortedEntries(entries).map { LabeledChild(label: ValuePrinter.entryLabel($0.key), value: $0.value) }
     case .dictionary(let entries):
-      return Value.sortedEntries(entries).map { LabeledChild(label: ValuePrinter.singleLine($0.key) + ": ", value: $0.value) }
+      return entries.map { LabeledChild(label: ValuePrinter.entryLabel($0.key, keysSorted: false), value: $0.value) }
     case .structure(_, let fields), .enumCase(_, _, let fields?):
-      return fields.map { LabeledChild(label: $0.isUnlabeled ? "" : $0.label + ": ", value: $0.value) }
+      return fields.map { LabeledChild(label: ValuePrinter.fieldLabel($0.isUnlabeled ? nil : $0.label), value: $0.value) }
+    case .member(_, _, let arguments?):
+      return arguments.map { LabeledChild(label: ValuePrinter.fieldLabel($0.label), value: $0.value) }
     default:
       return []
-    }
-  }
-}
-
-extension Expression {
-  /// The expression written back as source text.
-  var sourceText: String {
-    switch kind {
-    case .string(let text):
-      var quoted = ""
-      ValuePrinter.writeQuoted(text, to: &quoted)
-      return quoted
-    case .int(let number): return String(number)
-    case .double(let number): return ValuePrinter.format(number)
-    case .bool(let flag): return flag ? "true" : "false"
-    case .null: return "nil"
-    case .array(let elements): return "[" + elements.map(\.sourceText).joined(separator: ", ") + "]"
-    case .dictionary(let entries):
-      return entries.isEmpty ? "[:]" : "[" + entries.map { $0.key.sourceText + ": " + $0.value.sourceText }.joined(separator: ", ") + "]"
-    case .member(let leadingDot, let path, let arguments):
-      var text = (leadingDot ? "." : "") + path.joined(separator: ".")
-      if let arguments {
-        text += "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + $0.value.sourceText }.joined(separator: ", ") + ")"
-      }
-      return text
-    case .keyPath(let path): return "\\." + path.joined(separator: ".")
-    }
-  }
-}
-
-extension Expression {
-  /// A short description for error messages: what the user wrote, on one line.
-  var summary: String {
-    switch kind {
-    case .string:
-      let quoted = sourceText
-      return quoted.count > 40 ? String(quoted.prefix(37)) + "…\"" : quoted
-    case .array: return "an array"
-    case .dictionary: return "a dictionary"
-    case .member(let leadingDot, let path, let arguments):
-      return (leadingDot ? "." : "") + path.joined(separator: ".") + (arguments == nil ? "" : "(…)")
-    case .int, .double, .bool, .null, .keyPath:
-      return sourceText
     }
   }
 }

@@ -31,7 +31,7 @@ enum ValueReflector {
     case .dictionary?:
       return .dictionary(try mirror.children.compactMap { child in try entry(child.value, preferEncodable) })
     case .class?, .foreignReference?:
-      return .opaque(TypeInfo.displayName(of: type(of: value)) + "(…)")
+      return .opaque(ValuePrinter.withElidedArguments(TypeInfo.displayName(of: type(of: value))))
     case nil:
       guard mirror.children.isEmpty else {
         return .structure(typeName: TypeInfo.displayName(of: type(of: value)), fields: try fields(of: mirror, preferEncodable))

@@ -5,12 +5,27 @@ import Testing
 @Suite struct ParserTests {
   @Test func parsesADispatchWithArguments() throws {
     let command = try CommandParser.parse(#"dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")"#)
-    guard let expression = (command as? DispatchCommand)?.action, case .member(false, let path, let arguments?) = expression.kind else {
+    guard let action = (command as? DispatchCommand)?.action, case .member(false, let path, _?) = action.value else {
       Issue.record("not a dispatch: \(String(describing: command))")
       return
     }
     #expect(path == ["animalList", "onTapDeleteSelectedAnimalButton"])
-    #expect(arguments == [.init(label: "animalId", value: Expression(.string("Cat"), column: 63))])
+    #expect(action.arguments == [.init(label: "animalId", value: ParsedValue(.string("Cat"), column: 63))])
+  }
+
+  @Test func keepsTheColumnOfEveryPartBesideTheValue() throws {
+    let text = #"[2: Kind.a(x: "s", [:]), 1: nil]"#
+    var parser = try ExpressionParser(text, startColumn: 5)
+    let parsed = try parser.parseValue()
+    let member = Value.member(
+      leadingDot: false, path: ["Kind", "a"], arguments: [.init(label: "x", value: .string("s")), .init(label: nil, value: .dictionary([]))])
+    #expect(parsed.value == .dictionary([Entry(.int(2), member), Entry(.int(1), .null)]))
+    #expect(parsed.column == 5)
+    #expect(parsed.parts.map(\.column) == [6, 9, 30, 33])
+    #expect(parsed.parts[1].arguments?.map(\.value.column) == [19, 24])
+    #expect(parsed.sourceText == text)
+    #expect(ValuePrinter.singleLine(parsed.value) == #"[1: nil, 2: Kind.a(x: "s", [:])]"#)
+    #expect(parsed.parts[1].summary == "Kind.a(…)")
   }
 }
 
@@ -44,24 +59,24 @@ import Testing
     let printed = ValuePrinter.singleLine(try ValueEncoder.encode(sample))
     #expect(printed == #"ValueRoundTripTests.Sample(name: "Line \"one\"\nand\ttwo ✓", count: -3, ratio: 2.5, flag: true, tags: ["a", "b"], lookup: ["a": 2, "z": 1], optional: nil, kind: .second, when: "2023-11-14T22:13:20.250Z")"#)
     var parser = try ExpressionParser(printed, startColumn: 1)
-    let expression = try parser.parseExpression()
-    #expect(try ValueDecoder.decode(Sample.self, from: expression) == sample)
+    let parsed = try parser.parseValue()
+    #expect(try ValueDecoder.decode(Sample.self, from: parsed) == sample)
   }
 
   @Test func enumsWithPayloadsReadBack() throws {
     for event in [Event.tapped, .loaded(items: [1, 2], note: "n"), .nested(.beta(value: 1.0)), .nested(.alpha)] {
       let printed = ValuePrinter.singleLine(try ValueEncoder.encode(event))
       var parser = try ExpressionParser(printed, startColumn: 1)
-      #expect(try ValueDecoder.decode(Event.self, from: try parser.parseExpression()) == event, "\(printed)")
+      #expect(try ValueDecoder.decode(Event.self, from: try parser.parseValue()) == event, "\(printed)")
     }
   }
 
   @Test func wrongInputIsAnErrorWithAColumn() throws {
     func error<T: Decodable>(_ text: String, as type: T.Type) throws -> CommandError? {
       var parser = try ExpressionParser(text, startColumn: 1)
-      let expression = try parser.parseExpression()
+      let parsed = try parser.parseValue()
       do throws(CommandError) {
-        _ = try ValueDecoder.decode(T.self, from: expression)
+        _ = try ValueDecoder.decode(T.self, from: parsed)
         return nil
       } catch {
         return error

@@ -39,7 +39,7 @@ struct CommandArguments: Sendable {
     return first
   }
 
-  /// A parser of the arguments as an expression.
+  /// A parser of the arguments as values, action paths or a selector call.
   func expressionParser() throws(CommandError) -> ExpressionParser {
     try ExpressionParser(text, startColumn: column)
   }

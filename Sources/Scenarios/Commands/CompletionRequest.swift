@@ -36,9 +36,9 @@ extension CompletionRequest {
       return offer([])
     }
     if let label = currentLabel(in: before[open...]), let parameter = actionCase.parameters.first(where: { $0.label == label }) {
-      return offer(session.catalog.symbolicValues[parameter.typeName]?.map { "." + $0 } ?? [], wholeWord: false)
+      return offer(session.catalog.symbolicValues[parameter.typeName]?.map(ValuePrinter.caseName) ?? [], wholeWord: false)
     }
-    return offer(actionCase.parameters.filter { !$0.label.hasPrefix("_") }.map { $0.label + ": " }, wholeWord: false)
+    return offer(actionCase.parameters.filter { !$0.label.hasPrefix("_") }.map { ValuePrinter.fieldLabel($0.label) }, wholeWord: false)
   }
 
   /// Completes a selector name, an argument label inside its parentheses, or a value after a label.
@@ -53,7 +53,7 @@ extension CompletionRequest {
     if let label = currentLabel(in: before[open...]), let parameter = selector.parameters.first(where: { $0.label == label }) {
       return offer(parameter.completions, wholeWord: false)
     }
-    return offer(selector.parameters.map { $0.label + ": " }, wholeWord: false)
+    return offer(selector.parameters.map { ValuePrinter.fieldLabel($0.label) }, wholeWord: false)
   }
 
   /// The label of the argument being typed after `(`, when the cursor is past its colon.

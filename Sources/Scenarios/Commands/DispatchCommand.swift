@@ -10,7 +10,7 @@ struct DispatchCommand: ShellCommand {
   static let recordingRole = RecordingRole.dispatch
 
   /// The action as typed: a case path with its arguments.
-  let action: Expression
+  let action: ParsedValue
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> DispatchCommand {
     var parser = try arguments.expressionParser()

@@ -10,9 +10,9 @@ struct ExpectCommand: ShellCommand {
   /// What is asserted.
   enum Assertion: Sendable {
     /// The selector's output equals the value.
-    case selector(SelectorCall, equals: Expression)
+    case selector(SelectorCall, equals: ParsedValue)
     /// The reducer rejects the action.
-    case error(Expression)
+    case error(ParsedValue)
   }
 
   /// What is asserted.
@@ -34,7 +34,7 @@ struct ExpectCommand: ShellCommand {
     }
     let call = try parser.parseSelectorCall()
     try parser.expect(.equalsEquals, "`==` and the expected value after the selector")
-    let expected = try parser.parseExpression()
+    let expected = try parser.parseValue()
     try parser.expectEnd()
     return ExpectCommand(assertion: .selector(call, equals: expected))
   }

@@ -55,7 +55,8 @@ public struct StateDiff: Sendable {
       return
     }
     let padding = String(repeating: " ", count: indent)
-    lines.append(OutputLine(.plain, padding + prefix + typeName + "("))
+    let (open, close) = ValuePrinter.structureBrackets(typeName)
+    lines.append(OutputLine(.plain, padding + prefix + open))
     var unchanged = 0
     for index in labels.indices {
       if ReflectedEquality.areEqual(oldChildren[index], newChildren[index]) {
@@ -64,15 +65,16 @@ public struct StateDiff: Sendable {
       }
       Self.flush(&unchanged, padding: padding, to: &lines)
       let comma = index == labels.count - 1 ? "" : ","
-      try appendDiff(oldChildren[index], newChildren[index], prefix: labels[index] + ": ", suffix: comma, indent: indent + 2, to: &lines)
+      try appendDiff(oldChildren[index], newChildren[index], prefix: ValuePrinter.fieldLabel(labels[index]), suffix: comma, indent: indent + 2, to: &lines)
     }
     Self.flush(&unchanged, padding: padding, to: &lines)
-    lines.append(OutputLine(.plain, padding + ")" + suffix))
+    lines.append(OutputLine(.plain, padding + close + suffix))
   }
 
   private func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) throws(CommandError) {
     let padding = String(repeating: " ", count: indent)
-    lines.append(OutputLine(.plain, padding + prefix + "["))
+    let (open, close) = ValuePrinter.collectionBrackets
+    lines.append(OutputLine(.plain, padding + prefix + open))
     let total = changes.changes.count + changes.unchangedBefore.reduce(changes.unchangedAfter, +)
     var position = 0
     for (index, change) in changes.changes.enumerated() {
@@ -80,7 +82,7 @@ public struct StateDiff: Sendable {
       Self.flush(&unchanged, padding: padding, to: &lines)
       position += changes.unchangedBefore[index] + 1
       let comma = position == total ? "" : ","
-      let label = ValuePrinter.singleLine(try Self.encodedKey(change.key)) + ": "
+      let label = ValuePrinter.entryLabel(try Self.encodedKey(change.key))
       switch (change.old, change.new) {
       case (let before?, let after?):
         try appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
@@ -94,7 +96,7 @@ public struct StateDiff: Sendable {
     }
     var trailing = changes.unchangedAfter
     Self.flush(&trailing, padding: padding, to: &lines)
-    lines.append(OutputLine(.plain, padding + "]" + suffix))
+    lines.append(OutputLine(.plain, padding + close + suffix))
   }
 
   private static func flush(_ unchanged: inout Int, padding: String, to lines: inout [OutputLine]) {

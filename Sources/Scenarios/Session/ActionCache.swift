@@ -3,33 +3,34 @@ struct ActionCache<Action: Decodable> {
   private var actions: [String: Action] = [:]
   private static var limit: Int { 1_024 }
 
-  /// The action `expression` decodes to, from the cache when its text was decoded before.
-  mutating func action(for expression: Expression, catalog: ActionCatalog) throws(CommandError) -> Action {
-    let text = expression.sourceText
+  /// The action `typed` decodes to, from the cache when its text was decoded before.
+  mutating func action(for typed: ParsedValue, catalog: ActionCatalog) throws(CommandError) -> Action {
+    let text = typed.sourceText
     if let known = actions[text] {
       return known
     }
-    let action: Action = try ActionCache.decode(expression, catalog: catalog)
+    let action: Action = try ActionCache.decode(typed, catalog: catalog)
     if actions.count >= Self.limit { actions.removeAll(keepingCapacity: true) }
     actions[text] = action
     return action
   }
 
   /// Decodes an action case path with its arguments, as `dispatch` reads it.
-  static func decode(_ expression: Expression, catalog: ActionCatalog) throws(CommandError) -> Action {
-    guard case .member(_, let path, let arguments) = expression.kind else {
-      throw CommandError("expected an action case, found \(expression.summary)", column: expression.column)
+  static func decode(_ typed: ParsedValue, catalog: ActionCatalog) throws(CommandError) -> Action {
+    guard case .member(_, let path, _) = typed.value else {
+      throw CommandError("expected an action case, found \(typed.summary)", column: typed.column)
     }
-    let actionCase = try catalog.resolve(path, column: expression.column)
+    let arguments = typed.arguments
+    let actionCase = try catalog.resolve(path, column: typed.column)
     switch ((arguments ?? []).isEmpty, actionCase.parameters.isEmpty) {
     case (true, false):
-      throw CommandError("`\(actionCase.pathText)` needs arguments: \(actionCase.signature)", column: expression.column)
+      throw CommandError("`\(actionCase.pathText)` needs arguments: \(actionCase.signature)", column: typed.column)
     case (false, true):
-      throw CommandError("`\(actionCase.pathText)` takes no arguments", column: expression.column)
+      throw CommandError("`\(actionCase.pathText)` takes no arguments", column: typed.column)
     default:
       break
     }
-    let nested = catalog.expression(for: actionCase, arguments: arguments?.isEmpty == true ? nil : arguments, column: expression.column)
+    let nested = catalog.value(for: actionCase, arguments: arguments?.isEmpty == true ? nil : arguments, column: typed.column)
     return try ValueDecoder.decode(Action.self, from: nested)
   }
 }
@@ -38,13 +39,13 @@ extension DomainSession {
   /// Reads an action typed as text, as `dispatch` does.
   nonisolated static func parseAction(_ text: String, catalog: ActionCatalog) throws(CommandError) -> Action {
     var parser = try ExpressionParser(text, startColumn: 1)
-    let expression = try parser.parseActionPath()
+    let action = try parser.parseActionPath()
     try parser.expectEnd()
-    return try decodeAction(expression, catalog: catalog)
+    return try decodeAction(action, catalog: catalog)
   }
 
   /// Decodes an action case path with its arguments, as `dispatch` reads it.
-  nonisolated static func decodeAction(_ expression: Expression, catalog: ActionCatalog) throws(CommandError) -> Action {
-    try ActionCache<Action>.decode(expression, catalog: catalog)
+  nonisolated static func decodeAction(_ typed: ParsedValue, catalog: ActionCatalog) throws(CommandError) -> Action {
+    try ActionCache<Action>.decode(typed, catalog: catalog)
   }
 }

@@ -11,11 +11,11 @@
   /// The lines the last user dispatch printed, for `diff`.
   var lastDispatchLines: [OutputLine] { get }
   /// Decodes and dispatches an action, then settles; returns what the dispatch itself printed.
-  func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome
+  func dispatch(_ typed: ParsedValue) async throws(CommandError) -> DispatchOutcome
   /// A selector's output on the current state.
   func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   /// Checks a selector's output against a value.
-  func expect(_ call: SelectorCall, equals expected: Expression) throws(CommandError) -> [OutputLine]
+  func expect(_ call: SelectorCall, equals expected: ParsedValue) throws(CommandError) -> [OutputLine]
   /// The part of the state at `path`.
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
   /// The state paths that complete `prefix`.

@@ -21,7 +21,7 @@ extension DomainSession {
     SelectionRenderer.lines(for: try evaluate(prepare(call)).value)
   }
 
-  func expect(_ call: SelectorCall, equals expected: Expression) throws(CommandError) -> [OutputLine] {
+  func expect(_ call: SelectorCall, equals expected: ParsedValue) throws(CommandError) -> [OutputLine] {
     let output = try evaluate(prepare(call))
     guard try output.matches(expected) else {
       var lines = ["expectation failed: \(call.text) == \(expected.sourceText)"]

@@ -55,7 +55,7 @@ extension DomainSession {
 
   /// An action's text, its arguments elided when it is longer than a line.
   nonisolated static func shortened(_ text: String) -> String {
-    text.count <= ValuePrinter.lineWidth ? text : String(text.prefix { $0 != "(" }) + "(…)"
+    text.count <= ValuePrinter.lineWidth ? text : ValuePrinter.elidingArguments(text)
   }
 
   /// Moves the state to the history position `target` and returns `note`, the diff, the watches

@@ -60,8 +60,8 @@
 }
 
 extension DomainSession {
-  func dispatch(_ expression: Expression) async throws(CommandError) -> DispatchOutcome {
-    let action = try actionCache.action(for: expression, catalog: catalog)
+  func dispatch(_ typed: ParsedValue) async throws(CommandError) -> DispatchOutcome {
+    let action = try actionCache.action(for: typed, catalog: catalog)
     dispatchingUserAction = true
     defer { dispatchingUserAction = false }
     do {

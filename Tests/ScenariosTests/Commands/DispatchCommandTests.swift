@@ -4,7 +4,7 @@ import Testing
 @MainActor @Suite struct DispatchCommandTests {
   @Test func parsesAnActionPathWithArguments() throws {
     let command = try #require(try parsed(#"dispatch list.onTap(id: "A")"#, as: DispatchCommand.self))
-    guard case .member(false, let path, let arguments?) = command.action.kind else {
+    guard case .member(false, let path, let arguments?) = command.action.value else {
       Issue.record("not a member: \(command.action)")
       return
     }

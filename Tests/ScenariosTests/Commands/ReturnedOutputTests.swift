@@ -5,7 +5,7 @@ import Testing
 /// holds only what listeners dispatch and log while the store settles.
 @MainActor @Suite struct ReturnedOutputTests {
   /// The action of `dispatch <text>`, as the command parses it.
-  private func action(_ text: String) throws -> Expression {
+  private func action(_ text: String) throws -> ParsedValue {
     try #require(try parsed("dispatch \(text)", as: DispatchCommand.self)).action
   }
 
