@@ -15,7 +15,7 @@ import Testing
 
   @Test func keepsTheColumnOfEveryPartBesideTheValue() throws {
     let text = #"[2: Kind.a(x: "s", [:]), 1: nil]"#
-    var parser = try ExpressionParser(text, startColumn: 5)
+    var parser = try ValueParser(text, startColumn: 5)
     let parsed = try parser.parseValue()
     let member = Value.member(
       leadingDot: false, path: ["Kind", "a"], arguments: [.init(label: "x", value: .string("s")), .init(label: nil, value: .dictionary([]))])
@@ -58,7 +58,7 @@ import Testing
       optional: nil, kind: .second, when: Date(timeIntervalSince1970: 1_700_000_000.25))
     let printed = ValuePrinter.singleLine(try ValueEncoder.encode(sample))
     #expect(printed == #"ValueRoundTripTests.Sample(name: "Line \"one\"\nand\ttwo ✓", count: -3, ratio: 2.5, flag: true, tags: ["a", "b"], lookup: ["a": 2, "z": 1], optional: nil, kind: .second, when: "2023-11-14T22:13:20.250Z")"#)
-    var parser = try ExpressionParser(printed, startColumn: 1)
+    var parser = try ValueParser(printed, startColumn: 1)
     let parsed = try parser.parseValue()
     #expect(try ValueDecoder.decode(Sample.self, from: parsed) == sample)
   }
@@ -66,14 +66,14 @@ import Testing
   @Test func enumsWithPayloadsReadBack() throws {
     for event in [Event.tapped, .loaded(items: [1, 2], note: "n"), .nested(.beta(value: 1.0)), .nested(.alpha)] {
       let printed = ValuePrinter.singleLine(try ValueEncoder.encode(event))
-      var parser = try ExpressionParser(printed, startColumn: 1)
+      var parser = try ValueParser(printed, startColumn: 1)
       #expect(try ValueDecoder.decode(Event.self, from: try parser.parseValue()) == event, "\(printed)")
     }
   }
 
   @Test func wrongInputIsAnErrorWithAColumn() throws {
     func error<T: Decodable>(_ text: String, as type: T.Type) throws -> CommandError? {
-      var parser = try ExpressionParser(text, startColumn: 1)
+      var parser = try ValueParser(text, startColumn: 1)
       let parsed = try parser.parseValue()
       do throws(CommandError) {
         _ = try ValueDecoder.decode(T.self, from: parsed)

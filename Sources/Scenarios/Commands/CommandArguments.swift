@@ -40,13 +40,13 @@ struct CommandArguments: Sendable {
   }
 
   /// A parser of the arguments as values, action paths or a selector call.
-  func expressionParser() throws(CommandError) -> ExpressionParser {
-    try ExpressionParser(text, startColumn: column)
+  func valueParser() throws(CommandError) -> ValueParser {
+    try ValueParser(text, startColumn: column)
   }
 
   /// The arguments as one selector call; `select` and `watch` read theirs so.
   func selectorCall() throws(CommandError) -> SelectorCall {
-    var parser = try expressionParser()
+    var parser = try valueParser()
     guard !parser.atEnd else {
       throw CommandError("\(word) needs a selector, e.g. `\(word) selectValue` (type `selectors` for the list)", column: column)
     }

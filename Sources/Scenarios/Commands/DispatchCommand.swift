@@ -13,7 +13,7 @@ struct DispatchCommand: ShellCommand {
   let action: ParsedValue
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> DispatchCommand {
-    var parser = try arguments.expressionParser()
+    var parser = try arguments.valueParser()
     guard !parser.atEnd else {
       throw CommandError("dispatch needs an action, e.g. `dispatch didTapIncrementButton` (type `actions` for the list)", column: arguments.column)
     }

@@ -19,7 +19,7 @@ struct ExpectCommand: ShellCommand {
   let assertion: Assertion
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> ExpectCommand {
-    var parser = try arguments.expressionParser()
+    var parser = try arguments.valueParser()
     if parser.peekIdentifier == "error" {
       parser.advance()
       guard !parser.atEnd else {

@@ -12,7 +12,7 @@ struct StateCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> StateCommand {
-    var parser = try arguments.expressionParser()
+    var parser = try arguments.valueParser()
     if parser.atEnd { return StateCommand(path: [], column: arguments.column) }
     let column = parser.column
     let path = try parser.parseDottedPath()

@@ -38,7 +38,7 @@ struct ActionCache<Action: Decodable> {
 extension DomainSession {
   /// Reads an action typed as text, as `dispatch` does.
   nonisolated static func parseAction(_ text: String, catalog: ActionCatalog) throws(CommandError) -> Action {
-    var parser = try ExpressionParser(text, startColumn: 1)
+    var parser = try ValueParser(text, startColumn: 1)
     let action = try parser.parseActionPath()
     try parser.expectEnd()
     return try decodeAction(action, catalog: catalog)

@@ -1,6 +1,6 @@
 /// A recursive-descent parser for Swift-like values, action paths and selector calls: each value
 /// comes out as a `ParsedValue`, the `Value` typed with the columns of its parts.
-struct ExpressionParser {
+struct ValueParser {
   /// The deepest nesting of `[…]` and `(…)` a value may have: parsing, decoding and printing
   /// recurse once per level, so an unbounded depth would overflow the stack.
   static let maxNesting = 256
