@@ -49,7 +49,7 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
   ///
   /// When the keys are `String`s and exactly one value was replaced — what most dispatches do — the
   /// walk also counts the unchanged keys on either side of it (`oneChangeGaps`), so that the diff
-  /// needs no second pass over the keys.
+  /// needs no second pass over the dictionary.
   @inlinable
   static func changedInStep(
     old: Self, new: Self
@@ -59,8 +59,14 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
     var newEntries = new.makeIterator()
     var unmatched: (old: Element?, new: Element?)?
     if Key.self == String.self {
-      // Up to the first difference.
+      // Up to the first difference, keeping the keys that pass (a pointer, unlike an array, leaves
+      // the entries borrowed) to count them once the changed key is known.
       var equalBefore = 0
+      let passedKeys = UnsafeMutablePointer<String>.allocate(capacity: new.count)
+      defer {
+        passedKeys.deinitialize(count: equalBefore)
+        passedKeys.deallocate()
+      }
       while let before = oldEntries.next() {
         guard let after = newEntries.next() else {
           unmatched = (before, nil)
@@ -74,6 +80,7 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
           changed.append((after.key, before.value, after.value))
           break
         }
+        (passedKeys + equalBefore).initialize(to: unsafeBitCast(after.key, to: String.self))
         equalBefore += 1
       }
       if unmatched == nil, changed.count == 1 {
@@ -100,7 +107,8 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
           if let added = newEntries.next() {
             unmatched = (nil, added)
           } else {
-            let before = unchangedStringKeys(in: new, first: equalBefore, sortingBefore: changedKey)
+            var before = 0
+            for index in 0..<equalBefore where passedKeys[index] < changedKey { before += 1 }
             return (changed, (sortingBefore + before, sortingAfter + equalBefore - before))
           }
         }
@@ -108,19 +116,6 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
     }
     guard continueInStep(old: old, new: new, &oldEntries, &newEntries, from: unmatched, into: &changed) else { return nil }
     return (changed, nil)
-  }
-
-  /// How many of the first `count` entries of `dictionary` have a key that sorts before `changedKey`.
-  @inlinable
-  static func unchangedStringKeys(in dictionary: Self, first count: Int, sortingBefore changedKey: String) -> Int {
-    var entries = dictionary.makeIterator()
-    var remaining = count
-    var sortingBefore = 0
-    while remaining > 0, let entry = entries.next() {
-      if unsafeBitCast(entry.key, to: String.self) < changedKey { sortingBefore += 1 }
-      remaining -= 1
-    }
-    return sortingBefore
   }
 
   /// The rest of the side-by-side walk, from where the iterators stand and the entries already
