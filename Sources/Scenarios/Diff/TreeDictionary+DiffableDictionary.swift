@@ -67,43 +67,30 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
         passedKeys.deinitialize(count: equalBefore)
         passedKeys.deallocate()
       }
-      while let before = oldEntries.next() {
-        guard let after = newEntries.next() else {
-          unmatched = (before, nil)
-          break
-        }
-        guard before.key == after.key else {
-          unmatched = (before, after)
-          break
-        }
-        if before.value != after.value {
-          changed.append((after.key, before.value, after.value))
-          break
-        }
-        (passedKeys + equalBefore).initialize(to: unsafeBitCast(after.key, to: String.self))
+      let first = skipEqual(&oldEntries, &newEntries) { key in
+        (passedKeys + equalBefore).initialize(to: unsafeBitCast(key, to: String.self))
         equalBefore += 1
       }
-      if unmatched == nil, changed.count == 1 {
+      switch first {
+      case .unmatched(let before, let after):
+        unmatched = (before, after)
+      case .oldExhausted:
+        break
+      case .replaced(let before, let after):
+        changed.append((after.key, before.value, after.value))
         // After it, counting keys as they pass, until a second difference.
-        let changedKey = unsafeBitCast(changed[0].key, to: String.self)
+        let changedKey = unsafeBitCast(after.key, to: String.self)
         var sortingBefore = 0
         var sortingAfter = 0
-        while let before = oldEntries.next() {
-          guard let after = newEntries.next() else {
-            unmatched = (before, nil)
-            break
-          }
-          guard before.key == after.key else {
-            unmatched = (before, after)
-            break
-          }
-          if before.value != after.value {
-            changed.append((after.key, before.value, after.value))
-            break
-          }
-          if unsafeBitCast(after.key, to: String.self) < changedKey { sortingBefore += 1 } else { sortingAfter += 1 }
+        let second = skipEqual(&oldEntries, &newEntries) { key in
+          if unsafeBitCast(key, to: String.self) < changedKey { sortingBefore += 1 } else { sortingAfter += 1 }
         }
-        if unmatched == nil, changed.count == 1 {
+        switch second {
+        case .unmatched(let before, let after):
+          unmatched = (before, after)
+        case .replaced(let before, let after):
+          changed.append((after.key, before.value, after.value))
+        case .oldExhausted:
           if let added = newEntries.next() {
             unmatched = (nil, added)
           } else {
@@ -118,6 +105,19 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
     return (changed, nil)
   }
 
+  /// Takes equal entries from both iterators, in step, handing each key to `passing`, and stops at
+  /// the first pair that differs or when the old entries run out.
+  @inlinable
+  static func skipEqual(_ oldEntries: inout Iterator, _ newEntries: inout Iterator, passing: (Key) -> Void) -> InStepStop<Element> {
+    while let before = oldEntries.next() {
+      guard let after = newEntries.next() else { return .unmatched(old: before, new: nil) }
+      guard before.key == after.key else { return .unmatched(old: before, new: after) }
+      if before.value != after.value { return .replaced(old: before, new: after) }
+      passing(after.key)
+    }
+    return .oldExhausted
+  }
+
   /// The rest of the side-by-side walk, from where the iterators stand and the entries already
   /// taken from them but not matched (`unmatched`); false when the orders disagree.
   @inlinable
@@ -128,16 +128,16 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
     var unmatched = unmatched
     while true {
       if unmatched == nil {
-        while let before = oldEntries.next() {
-          guard let after = newEntries.next() else {
-            unmatched = (before, nil)
-            break
-          }
-          guard before.key == after.key else {
+        walk: while true {
+          switch skipEqual(&oldEntries, &newEntries, passing: { _ in }) {
+          case .replaced(let before, let after):
+            changed.append((after.key, before.value, after.value))
+          case .unmatched(let before, let after):
             unmatched = (before, after)
-            break
+            break walk
+          case .oldExhausted:
+            break walk
           }
-          if before.value != after.value { changed.append((after.key, before.value, after.value)) }
         }
       }
       guard var (before, after) = unmatched else {
@@ -167,4 +167,14 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
       }
     }
   }
+}
+
+/// Where a side-by-side run of equal entries stopped.
+@usableFromInline enum InStepStop<Element> {
+  /// The old dictionary has no more entries.
+  case oldExhausted
+  /// Both hold the same key here, with different values.
+  case replaced(old: Element, new: Element)
+  /// The keys differ here, or the new dictionary has no more entries.
+  case unmatched(old: Element, new: Element?)
 }
