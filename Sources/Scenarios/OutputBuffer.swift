@@ -48,7 +48,7 @@ package final class OutputBuffer: Sendable {
   /// Appends a log line if its category is on.
   func log(_ category: Category, _ text: @autoclosure () -> String) {
     guard isEnabled(category) else { return }
-    append(.log(category.rawValue, text()))
+    append(.log(category, text()))
   }
 
   /// Removes and returns everything collected so far.

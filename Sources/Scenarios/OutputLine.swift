@@ -31,5 +31,5 @@ public struct OutputLine: Equatable, Sendable {
   static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
   static func note(_ text: String) -> OutputLine { OutputLine(.note, text) }
   static func error(_ text: String) -> OutputLine { OutputLine(.error, "error: " + text) }
-  static func log(_ category: String, _ text: String) -> OutputLine { OutputLine(.log, "[\(category)] " + text) }
+  static func log(_ category: OutputBuffer.Category, _ text: String) -> OutputLine { OutputLine(.log, "[\(category.rawValue)] " + text) }
 }

@@ -22,19 +22,13 @@ struct TypeInfo: Sendable {
   let fieldOrder: [String]
 
   /// What was learned of each type: a pure function of the type, so one table serves every domain.
-  private static let cache = Mutex<[ObjectIdentifier: TypeInfo]>([:])
+  private static let cache = TypeMemo<TypeInfo>()
   /// Where the encoder notes the `CaseIterable` enums it meets while an action catalog is built.
   @TaskLocal static var symbolCollector: SymbolCollector?
 
   /// The cached description of the type of `sample`, learned from it the first time.
   static func of(_ sample: Any) -> TypeInfo {
-    let id = ObjectIdentifier(type(of: sample))
-    if let known = cache.withLock({ $0[id] }) {
-      return known
-    }
-    let info = TypeInfo(learningFrom: sample)
-    cache.withLock { $0[id] = info }
-    return info
+    cache.fact(aboutTypeOf: sample, learning: TypeInfo.init(learningFrom:))
   }
 
   private init(learningFrom sample: Any) {
@@ -66,16 +60,10 @@ struct TypeInfo: Sendable {
   /// `String(reflecting:)` without module names, with Swift's sugar for arrays, optionals and
   /// dictionaries: `Swift.Optional<AnimalsData.Animal>` → `Animal?`.
   static func displayName(of type: Any.Type) -> String {
-    let id = ObjectIdentifier(type)
-    if let known = displayNames.withLock({ $0[id] }) {
-      return known
-    }
-    let name = computeDisplayName(of: type)
-    displayNames.withLock { $0[id] = name }
-    return name
+    displayNames.fact(about: type) { computeDisplayName(of: type) }
   }
 
-  private static let displayNames = Mutex<[ObjectIdentifier: String]>([:])
+  private static let displayNames = TypeMemo<String>()
 
   private static func computeDisplayName(of type: Any.Type) -> String {
     var full = String(reflecting: type)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How `StateDiff` walks a type, learned once per type.
 enum Shape {
   /// A dictionary compared entry by entry.
@@ -9,16 +7,10 @@ enum Shape {
   /// Anything else: encoded and diffed as a `Value`.
   case leaf
 
-  private static let known = Mutex<[ObjectIdentifier: Shape]>([:])
+  private static let known = TypeMemo<Shape>()
 
   static func of(_ sample: Any) -> Shape {
-    let id = ObjectIdentifier(type(of: sample))
-    if let shape = known.withLock({ $0[id] }) {
-      return shape
-    }
-    let shape = learn(from: sample)
-    known.withLock { $0[id] = shape }
-    return shape
+    known.fact(aboutTypeOf: sample, learning: learn(from:))
   }
 
   private static func learn(from sample: Any) -> Shape {

@@ -117,7 +117,7 @@ extension DomainSession {
       if byListener || buffer.isEnabled(.actions) {
         let text = try actionText(action)
         if buffer.isEnabled(.actions) {
-          lines.append(.log(OutputBuffer.Category.actions.rawValue, text))
+          lines.append(.log(.actions, text))
         }
         if byListener {
           diffLines.append(.note("↳ \(Self.shortened(text))   (listener)"))
@@ -132,7 +132,7 @@ extension DomainSession {
     lines += diffLines
     if buffer.isEnabled(.state) {
       do {
-        lines += ValuePrinter.pretty(try ValueEncoder.encodeForShell(new)).map { .log(OutputBuffer.Category.state.rawValue, $0) }
+        lines += ValuePrinter.pretty(try ValueEncoder.encodeForShell(new)).map { .log(.state, $0) }
       } catch {
         lines.append(.error(error.message))
       }

@@ -42,14 +42,13 @@ struct WatchList<State, Action> {
   /// selectors`) is on; with no action (time travel) every watch is re-evaluated.
   mutating func update(state: State, action: Action?, logsSelectors: Bool) -> [OutputLine] {
     var output: [OutputLine] = []
-    let category = OutputBuffer.Category.selectors.rawValue
     for index in watches.indices {
       let watch = watches[index]
       if let action, let filter = watch.selector.filter, !filter(state, action) {
-        if logsSelectors { output.append(.log(category, "\(watch.call.text): skipped, the filter rejects this action")) }
+        if logsSelectors { output.append(.log(.selectors, "\(watch.call.text): skipped, the filter rejects this action")) }
         continue
       }
-      if logsSelectors { output.append(.log(category, "\(watch.call.text): recomputed")) }
+      if logsSelectors { output.append(.log(.selectors, "\(watch.call.text): recomputed")) }
       let value: Value
       do {
         value = try watch.selector.evaluate(state).value
