@@ -86,7 +86,7 @@ let package = Package(
     .testTarget(
       name: "AnimalsDataTests",
       dependencies: [
-        "AnimalsData", "ImmutableData", "TestSupport",
+        "AnimalsData", "ImmutableData", "Services", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
@@ -96,6 +96,15 @@ let package = Package(
       dependencies: [
         "QuakesData", "ImmutableData", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
+      ]),
+    // The guide's published behaviour for Services, the stores and the reducers, so code written
+    // against the guide keeps compiling and behaving the same here.
+    .testTarget(
+      name: "GuideConformanceTests",
+      dependencies: [
+        "Services", "AnimalsData", "QuakesData", "ImmutableData",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(
       name: "AnimalsDataServerTests",

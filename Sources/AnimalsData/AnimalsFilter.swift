@@ -18,7 +18,8 @@ extension AnimalsFilter {
 
   /// Passes the actions that can change the animals of the category with `categoryId`:
   /// fetch and reload successes, and add, delete and update successes that touch that category
-  /// (for an update, either its new category or the one the animal had in the old state).
+  /// (for an update, either its new category or the one the updated animal, looked up by its
+  /// returned id, had in the old state).
   public static func filterAnimals(categoryId: Category.ID?) -> @Sendable (AnimalsState, AnimalsAction) -> Bool {
     { oldState, action in
       switch action {
@@ -28,9 +29,9 @@ extension AnimalsFilter {
       case .data(.persistentSession(.didAddAnimal(id: _, result: .success(let animal)))),
         .data(.persistentSession(.didDeleteAnimal(animalId: _, result: .success(let animal)))):
         animal.categoryId == categoryId
-      case .data(.persistentSession(.didUpdateAnimal(let animalId, result: .success(let animal)))):
+      case .data(.persistentSession(.didUpdateAnimal(animalId: _, result: .success(let animal)))):
         animal.categoryId == categoryId
-          || oldState.animal(animalId: animalId)?.categoryId == categoryId
+          || oldState.animals.data[animal.animalId]?.categoryId == categoryId
       default:
         false
       }

@@ -109,17 +109,18 @@ extension AnimalsReducer {
     case .didAddAnimal(let id, .failure(let error)):
       state.animals.queue[id] = .failure(error: error)
     case .didUpdateAnimal(let animalId, .success(let animal)):
+      // Keyed by the id the update was asked for, which the store does not change.
       try self.requireAnimal(animalId, in: state)
-      state.animals.data[animalId] = nil
-      state.animals.data[animal.animalId] = animal
+      state.animals.data[animalId] = animal
       state.animals.queue[animalId] = .success
     case .didUpdateAnimal(let animalId, .failure(let error)):
       try self.requireAnimal(animalId, in: state)
       state.animals.queue[animalId] = .failure(error: error)
-    case .didDeleteAnimal(let animalId, .success):
+    case .didDeleteAnimal(let animalId, .success(let animal)):
+      // Keyed by the id of the animal the store deleted.
       try self.requireAnimal(animalId, in: state)
-      state.animals.data[animalId] = nil
-      state.animals.queue[animalId] = .success
+      state.animals.data[animal.animalId] = nil
+      state.animals.queue[animal.animalId] = .success
     case .didDeleteAnimal(let animalId, .failure(let error)):
       try self.requireAnimal(animalId, in: state)
       state.animals.queue[animalId] = .failure(error: error)

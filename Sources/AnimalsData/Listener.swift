@@ -101,7 +101,8 @@ extension Listener {
     }
   }
 
-  /// Dispatches `thunk` to `store` and awaits it; a reducer that rejects the outcome is logged.
+  /// Dispatches `thunk` to `store` and awaits it; what it throws (the persistent store's error,
+  /// once its failure action is dispatched, or a reducer's refusal of the outcome) is logged.
   private func run<Store: Dispatcher<AnimalsState, AnimalsAction>>(
     _ thunk: @escaping @Sendable (Store.Dispatcher, Store.Selector) async throws -> Void,
     on store: Store
@@ -109,7 +110,7 @@ extension Listener {
     do {
       try await store.dispatch(thunk: thunk)
     } catch {
-      self.logger.error("Listener: the store rejected an outcome: \(String(describing: error))")
+      self.logger.error("Listener: \(String(describing: error))")
     }
   }
 

@@ -3,7 +3,8 @@ import Logging
 import Services
 
 /// Turns each query and mutation of a persistent store into a thunk that runs it, logs it,
-/// and dispatches its outcome as a `did…` action (success, or failure with the error's description).
+/// and dispatches its outcome as a `did…` action (success, or failure with the error's
+/// description, after which the thunk throws the store's error).
 package struct PersistentSession<PersistentStore: PersistentSessionPersistentStore>: Sendable {
   private let store: PersistentStore
   private let logger: Logger
@@ -136,7 +137,8 @@ extension PersistentSession {
 
   /// The thunk every query and mutation shares: run `operation` on the store, logging `call`
   /// before and `call → outcome` (or `call → failure: …`) after, then dispatch the action
-  /// `makeAction` makes of the outcome.
+  /// `makeAction` makes of the outcome. A failed operation's error is thrown again once its
+  /// failure action is dispatched, so whoever dispatched the thunk learns of it too.
   private func thunk<Dispatcher, Selector, Value>(
     _ call: String,
     outcome describe: @escaping @Sendable (Value) -> String = { _ in "success" },
@@ -148,13 +150,14 @@ extension PersistentSession {
     Selector: ImmutableData.Selector<AnimalsState>
   {
     { dispatcher, _ in
-      let outcome: Outcome<Value>
+      let value: Value
       do {
-        outcome = .success(try await self.logger.logged(call, { try await operation(self.store) }, outcome: describe))
+        value = try await self.logger.logged(call, { try await operation(self.store) }, outcome: describe)
       } catch {
-        outcome = .failure(String(describing: error))
+        try await dispatcher.dispatch(action: .data(.persistentSession(makeAction(.failure(String(describing: error))))))
+        throw error
       }
-      try await dispatcher.dispatch(action: .data(.persistentSession(makeAction(outcome))))
+      try await dispatcher.dispatch(action: .data(.persistentSession(makeAction(.success(value)))))
     }
   }
 }

@@ -16,6 +16,20 @@ final public class RemoteStore<NetworkSession: RemoteStoreNetworkSession>: Senda
     self.session = session
     self.url = url
   }
+
+  /// Creates a store that POSTs through `session` to `defaultURL`, where `AnimalsDataServer`
+  /// listens when started without options.
+  public convenience init(session: NetworkSession) {
+    self.init(session: session, url: Self.defaultURL)
+  }
+}
+
+extension RemoteStore {
+  /// `http://localhost:8080/animals/api`: the server's endpoint on its default port.
+  public static var defaultURL: URL {
+    // A constant, well-formed literal: URL(string:) cannot return nil for it.
+    URL(string: "http://localhost:8080/animals/api")!
+  }
 }
 
 extension RemoteStore where NetworkSession == URLSessionNetworkSession {

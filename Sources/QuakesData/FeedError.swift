@@ -4,7 +4,7 @@ import Services
 /// Why a quake feed could not be read, described without URLs, ports or paths so the text is
 /// the same on every machine and every run.
 public enum FeedError: Swift.Error, Hashable, Sendable {
-  /// The server answered with an HTTP error status (400 or above).
+  /// The server answered with a status outside 200…299.
   case httpStatus(Int)
   /// The body is not a USGS GeoJSON feature collection; the detail says where it went wrong.
   case malformedFeed(String)

@@ -107,6 +107,8 @@ extension Listener {
     }
   }
 
+  /// Dispatches `thunk` to `store` and awaits it; what it throws (the local or remote store's
+  /// error, after any failure action, or a reducer's refusal of the outcome) is logged.
   private func run<Store>(
     _ thunk: @Sendable (Store.Dispatcher, Store.Selector) async throws -> Void,
     on store: Store
@@ -114,7 +116,7 @@ extension Listener {
     do {
       try await store.dispatch(thunk: thunk)
     } catch {
-      self.logger.debug("dispatch → failure: \(error)")
+      self.logger.error("Listener: \(String(describing: error))")
     }
   }
 }

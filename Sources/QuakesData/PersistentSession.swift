@@ -3,7 +3,8 @@ import Logging
 import Services
 
 /// Turns the queries and mutations of a local and a remote store into thunks that dispatch their
-/// outcome, logging each request and its result.
+/// outcome, logging each request and its result. A failed fetch's error is thrown again once its
+/// failure action is dispatched; a failed mutation's error is thrown as it is.
 package final class PersistentSession<LocalStore, RemoteStore>: Sendable
 where LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore {
   private let localStore: LocalStore
@@ -27,12 +28,15 @@ extension PersistentSession {
     Selector: ImmutableData.Selector<QuakesState>
   {
     { dispatcher, _ in
-      let result: QuakesAction.Data.PersistentSession.LocalStore.FetchQuakesResult =
-        switch await self.perform("fetchLocalQuakesQuery()", describe: Self.count, { try await self.localStore.fetchLocalQuakesQuery() }) {
-        case .success(let quakes): .success(quakes: quakes)
-        case .failure(let failure): .failure(error: failure.description)
-        }
-      try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: result)))))
+      let quakes: [Quake]
+      do {
+        quakes = try await self.logger.logged("fetchLocalQuakesQuery()", { try await self.localStore.fetchLocalQuakesQuery() }, outcome: Self.count)
+      } catch {
+        let failure = QuakesAction.Data.PersistentSession.LocalStore.didFetchQuakes(result: .failure(error: String(describing: error)))
+        try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(failure))))
+        throw error
+      }
+      try await dispatcher.dispatch(action: .data(.persistentSession(.localStore(.didFetchQuakes(result: .success(quakes: quakes))))))
     }
   }
 
@@ -46,16 +50,19 @@ extension PersistentSession {
   {
     { dispatcher, _ in
       let request = "fetchRemoteQuakesQuery(range: .\(range))"
-      let result: QuakesAction.Data.PersistentSession.RemoteStore.FetchQuakesResult =
-        switch await self.perform(request, describe: Self.count, { try await self.remoteStore.fetchRemoteQuakesQuery(range: range) }) {
-        case .success(let quakes): .success(quakes: quakes)
-        case .failure(let failure): .failure(error: failure.description)
-        }
-      try await dispatcher.dispatch(action: .data(.persistentSession(.remoteStore(.didFetchQuakes(result: result)))))
+      let quakes: [Quake]
+      do {
+        quakes = try await self.logger.logged(request, { try await self.remoteStore.fetchRemoteQuakesQuery(range: range) }, outcome: Self.count)
+      } catch {
+        let failure = QuakesAction.Data.PersistentSession.RemoteStore.didFetchQuakes(result: .failure(error: String(describing: error)))
+        try await dispatcher.dispatch(action: .data(.persistentSession(.remoteStore(failure))))
+        throw error
+      }
+      try await dispatcher.dispatch(action: .data(.persistentSession(.remoteStore(.didFetchQuakes(result: .success(quakes: quakes))))))
     }
   }
 
-  /// A thunk that saves the changes of a remote fetch locally; a failure is logged, as no action reports it.
+  /// A thunk that saves the changes of a remote fetch locally; no action reports it, so a failure is thrown.
   package func didFetchRemoteQuakesMutation<Dispatcher, Selector>(
     inserted: [Quake],
     updated: [Quake],
@@ -67,13 +74,13 @@ extension PersistentSession {
   {
     { _, _ in
       let request = "didFetchRemoteQuakesMutation(inserted: \(Self.count(inserted)), updated: \(Self.count(updated)), deleted: \(Self.count(deleted)))"
-      _ = await self.perform(request) {
+      try await self.logger.logged(request) {
         try await self.localStore.didFetchRemoteQuakesMutation(inserted: inserted, updated: updated, deleted: deleted)
       }
     }
   }
 
-  /// A thunk that deletes one quake locally; a failure is logged, as no action reports it.
+  /// A thunk that deletes one quake locally; no action reports it, so a failure is thrown.
   package func deleteLocalQuakeMutation<Dispatcher, Selector>(
     quakeId: Quake.ID
   ) -> @Sendable (Dispatcher, Selector) async throws -> Void
@@ -82,13 +89,13 @@ extension PersistentSession {
     Selector: ImmutableData.Selector<QuakesState>
   {
     { _, _ in
-      _ = await self.perform("deleteLocalQuakeMutation(quakeId: \(String(reflecting: quakeId)))") {
+      try await self.logger.logged("deleteLocalQuakeMutation(quakeId: \(String(reflecting: quakeId)))") {
         try await self.localStore.deleteLocalQuakeMutation(quakeId: quakeId)
       }
     }
   }
 
-  /// A thunk that deletes every quake locally; a failure is logged, as no action reports it.
+  /// A thunk that deletes every quake locally; no action reports it, so a failure is thrown.
   package func deleteLocalQuakesMutation<Dispatcher, Selector>()
     -> @Sendable (Dispatcher, Selector) async throws -> Void
   where
@@ -96,7 +103,7 @@ extension PersistentSession {
     Selector: ImmutableData.Selector<QuakesState>
   {
     { _, _ in
-      _ = await self.perform("deleteLocalQuakesMutation()") {
+      try await self.logger.logged("deleteLocalQuakesMutation()") {
         try await self.localStore.deleteLocalQuakesMutation()
       }
     }
@@ -104,24 +111,6 @@ extension PersistentSession {
 }
 
 extension PersistentSession {
-  /// Why a query or mutation failed, as the failure actions carry it.
-  private struct Failure: Error, CustomStringConvertible {
-    let description: String
-  }
-
-  /// Runs `operation`, logging `request` before and `request → outcome` (or `request → failure: …`) after.
-  private func perform<Value>(
-    _ request: String,
-    describe: (Value) -> String = { _ in "success" },
-    _ operation: () async throws -> Value
-  ) async -> Result<Value, Failure> {
-    do {
-      return .success(try await logger.logged(request, operation, outcome: describe))
-    } catch {
-      return .failure(Failure(description: String(describing: error)))
-    }
-  }
-
   private static func count(_ quakes: [Quake]) -> String {
     quakes.count == 1 ? "1 quake" : "\(quakes.count) quakes"
   }

@@ -5,8 +5,8 @@ import Services
 import FoundationNetworking
 #endif
 
-/// The real network session of `RemoteStore`: the shared `JSONNetworkSession` (HTTP(S) with
-/// bounded timeouts, `file://` URLs read from disk), its failures told as `FeedError`s.
+/// The real network session of `RemoteStore`: the shared `JSONNetworkSession` (a `NetworkSession`
+/// over HTTP(S) with bounded timeouts, `file://` URLs read from disk), its failures told as `FeedError`s.
 final public class QuakesNetworkSession: RemoteStoreNetworkSession {
   private let session: JSONNetworkSession
 
@@ -29,11 +29,41 @@ extension QuakesNetworkSession {
 }
 
 extension FeedError {
-  /// The feed failure a network failure stands for, in the feed's own words.
+  /// The feed failure a failed fetch stands for, in the feed's own words, read from the step
+  /// that failed and that step's error.
   init(_ error: JSONNetworkSession.Error) {
+    switch (error.code, error.underlying) {
+    case (.sessionError, let transport as TransportError):
+      self.init(transport)
+    case (.jsonHandlerError, let handler as NetworkJSONHandler.Error):
+      self.init(handler)
+    case (_, let underlying):
+      self = .unreachable(underlying.map { String(describing: $0) } ?? "network error")
+    }
+  }
+
+  private init(_ error: NetworkJSONHandler.Error) {
+    switch (error.code, error.underlying) {
+    case (.mimeTypeError, _):
+      if let status = error.statusCode, !NetworkDataHandler.successfulStatusCodes.contains(status) {
+        self = .httpStatus(status)
+      } else {
+        self = .malformedFeed("content type \(error.mimeType ?? "none"), not JSON")
+      }
+    case (.dataHandlerError, let refusal as NetworkDataHandler.Error):
+      switch (refusal.code, refusal.statusCode) {
+      case (.statusCodeError, let status?): self = .httpStatus(status)
+      default: self = .unreachable("bad server response")
+      }
+    case (.jsonDecoderError, let decoding as DecodingError):
+      self = .malformedFeed(decoding.summary)
+    case (_, let underlying):
+      self = .malformedFeed(underlying.map { String(describing: $0) } ?? "not valid JSON")
+    }
+  }
+
+  private init(_ error: TransportError) {
     switch error.code {
-    case .httpStatus(let status): self = .httpStatus(status)
-    case .malformedResponse: self = .malformedFeed(error.message ?? "not valid JSON")
     case .connectionRefused: self = .connectionRefused
     case .timedOut: self = .timedOut
     case .fileNotFound: self = .feedNotFound
@@ -41,7 +71,6 @@ extension FeedError {
     case .cannotFindHost: self = .unreachable("host not found")
     case .connectionLost: self = .unreachable("connection lost")
     case .cancelled: self = .unreachable("cancelled")
-    case .notHTTP: self = .unreachable("bad server response")
     case .network(let code?): self = .unreachable(Self.phrase(forURLErrorCode: code))
     case .network(nil): self = .unreachable("network error")
     }

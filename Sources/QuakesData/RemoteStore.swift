@@ -46,16 +46,19 @@ extension RemoteStore {
 }
 
 extension RemoteStore: PersistentSessionRemoteStore {
-  /// Fetches and decodes the feed for `range`; every event becomes a quake, in feed order,
-  /// including those without a magnitude (read as zero). Decoding failures throw `FeedError.malformedFeed`.
+  /// Fetches and decodes the feed for `range` (dates in milliseconds since 1970); every event
+  /// becomes a quake, in feed order, including those without a magnitude (read as zero).
+  /// Decoding failures throw `FeedError.malformedFeed`.
   public func fetchRemoteQuakesQuery(range: QuakesAction.UI.QuakeList.RefreshQuakesRange) async throws -> [Quake] {
     let request = URLRequest(url: self.feedURL(range: range))
-    let feed: GeoJSONFeed
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .millisecondsSince1970
+    let response: RemoteResponse
     do {
-      feed = try await self.session.json(for: request, from: JSONDecoder())
+      response = try await self.session.json(for: request, from: decoder)
     } catch let error as DecodingError {
       throw FeedError(decodingError: error)
     }
-    return try feed.quakes()
+    return try response.quakes()
   }
 }

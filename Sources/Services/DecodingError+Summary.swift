@@ -4,7 +4,7 @@ extension DecodingError {
   /// What went wrong and where, in one line and in JSON words, the same on every platform (the
   /// decoder's own wording is not): `not valid JSON`, `missing key "query" at $`,
   /// `expected a string at $.query[0].animals.animals[0].animalId`,
-  /// `expected a number at $.features[0].properties.updated, found null`.
+  /// `expected a date at $.features[0].properties.updated, found null`.
   package var summary: String {
     switch self {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
@@ -34,6 +34,7 @@ extension DecodingError {
     case is [Any].Type: "a list"
     case is String.Type: "a string"
     case is Bool.Type: "a boolean"
+    case is Date.Type: "a date"
     case is any Numeric.Type: "a number"
     default: "a value of type \(type)"
     }

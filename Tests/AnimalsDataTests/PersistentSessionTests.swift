@@ -75,9 +75,12 @@ private struct RecordingLogHandler: LogHandler {
     #expect(store.state == .samples(queue: ["Temp": .success, "Cat": .success, "Dog": .success]))
   }
 
-  @Test func aFailureLogsAndDispatchesTheErrorsDescription() async throws {
+  @Test func aFailureLogsDispatchesTheErrorsDescriptionAndThrowsTheError() async throws {
     let store = Store(initialState: AnimalsState.samples(), reducer: AnimalsReducer.reduce)
-    try await store.dispatch(thunk: makeSession(fails: true).deleteAnimalMutation(animalId: "Cat"))
+    let error = await #expect(throws: TestError.self) {
+      try await store.dispatch(thunk: makeSession(fails: true).deleteAnimalMutation(animalId: "Cat"))
+    }
+    #expect(error.map { String(describing: $0) } == "TestError(boom)")
     #expect(
       recorder.lines == [
         #"debug deleteAnimalMutation(animalId: "Cat")"#,

@@ -1,4 +1,5 @@
 import AnimalsData
+import Services
 import Foundation
 import Testing
 
@@ -118,7 +119,11 @@ import FoundationNetworking
   }
 
   @Test func sessionErrorsReachTheCaller() async throws {
-    let session = TestNetworkSession(error: URLSessionNetworkSession.Error(code: .httpStatus(500), message: "boom"))
+    let refusal = NetworkDataHandler.Error(code: .statusCodeError, statusCode: 500, message: "boom")
+    let session = TestNetworkSession(
+      error: URLSessionNetworkSession.Error(
+        code: .jsonHandlerError,
+        underlying: NetworkJSONHandler.Error(code: .dataHandlerError, underlying: refusal)))
     let store = RemoteStore(session: session, url: try #require(Self.url))
     do {
       _ = try await store.fetchAnimalsQuery()

@@ -1,5 +1,6 @@
 import AnimalsData
 import Foundation
+import Services
 import TestSupport
 import Testing
 
@@ -11,15 +12,17 @@ import FoundationNetworking
 @Suite struct URLSessionNetworkSessionTests {
   private static let url = URL(string: "http://127.0.0.1:8080/animals/api")
 
-  private func decode(_ body: String, status: Int) throws -> RemoteResponse {
+  /// Hands a response to the shared session's JSON step, as `NetworkSession` does after loading it.
+  private func decode(_ body: String, status: Int, contentType: String? = "application/json; charset=utf-8") throws -> RemoteResponse {
     let url = try #require(Self.url)
-    let response = try #require(HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil))
-    return try URLSessionNetworkSession.decode(data: Data(body.utf8), response: response, decoder: JSONDecoder())
+    let headers = contentType.map { ["Content-Type": $0] }
+    let response = try #require(HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers))
+    return try NetworkJSONHandler.handle(Data(body.utf8), with: response, dataHandler: NetworkDataHandler.self, from: JSONDecoder())
   }
 
-  private func description(of body: String, status: Int) -> String? {
+  private func description(of body: String, status: Int, contentType: String? = "application/json; charset=utf-8") -> String? {
     do {
-      _ = try decode(body, status: status)
+      _ = try decode(body, status: status, contentType: contentType)
       return nil
     } catch {
       return String(describing: error)
@@ -36,10 +39,25 @@ import FoundationNetworking
     #expect(description(of: #"{"error":true,"reason":"Not Found"}"#, status: 404) == "HTTP status 404: Not Found")
     #expect(description(of: "<html>Bad Gateway</html>", status: 502) == "HTTP status 502")
     #expect(description(of: "", status: 500) == "HTTP status 500")
+    #expect(description(of: "<html>Bad Gateway</html>", status: 502, contentType: "text/html") == "HTTP status 502 (text/html, not JSON)")
+  }
+
+  @Test func aStatusOutsideTwoHundredsIsRefusedEvenWithAJSONBody() {
+    let body = #"{"query":[{"animals":{"animals":[]}}]}"#
+    #expect(description(of: body, status: 304) == "HTTP status 304")
+    #expect(description(of: body, status: 101) == "HTTP status 101")
+    #expect(description(of: body, status: 302) == "HTTP status 302")
+  }
+
+  @Test func aBodyThatIsNotJSONIsRefusedBeforeDecoding() {
+    let body = #"{"query":[{"animals":{"animals":[]}}]}"#
+    #expect(description(of: body, status: 200, contentType: "text/plain") == "not JSON: content type text/plain")
+    #expect(description(of: body, status: 200, contentType: nil) == "not JSON: content type none")
   }
 
   @Test func aMalformedBodySaysWhatIsWrong() {
     #expect(description(of: "{", status: 200) == "malformed response: not valid JSON")
+    #expect(description(of: "", status: 200) == "malformed response: not valid JSON")
     #expect(
       description(of: #"{"query":[{"animals":{}}]}"#, status: 200)
         == #"malformed response: missing key "animals" at $.query[0].animals"#)
@@ -59,7 +77,7 @@ import FoundationNetworking
     ]
     for (code, description) in failures {
       let error = URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: try #require(Self.url)])
-      #expect(String(describing: URLSessionNetworkSession.Error(error)) == description)
+      #expect(String(describing: TransportError(error)) == description)
     }
   }
 

@@ -85,7 +85,7 @@ import Testing
   }
 
   @Test func anEmptyBodyFails() async {
-    await self.expectFailure("malformed feed: empty body") {
+    await self.expectFailure("malformed feed: not valid JSON") {
       try await self.fetch(.respond(status: 200, body: Data()))
     }
   }

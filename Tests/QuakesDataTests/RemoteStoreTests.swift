@@ -135,7 +135,7 @@ private func usgsQuake(
     #expect(hourRidgecrest.updated < dayRidgecrest.updated)
     #expect(dayRidgecrest.magnitude == 2.4)
     #expect(day.first { $0.id == "av92345678" }?.magnitude == -0.4)
-    #expect(week.first { $0.id == "nc75012345" }?.name == GeoJSONFeed.unknownPlace)
+    #expect(week.first { $0.id == "nc75012345" }?.name == RemoteResponse.unknownPlace)
     #expect(week.first { $0.id == "hv74123456" }?.magnitude == 1.6)
     let onTheFifteenth = QuakesState.selectQuakesValues(
       searchText: "", searchDate: Fixtures.date("2024-03-15T12:00:00Z"), sort: \.time, calendar: Fixtures.utc
@@ -175,7 +175,7 @@ private func usgsQuake(
     ),
     (
       "{\"features\":[{\"id\":\"a\",\"properties\":{\"mag\":1,\"place\":\"x\",\"time\":1,\"updated\":null},\"geometry\":{\"coordinates\":[1,2]}}]}",
-      "malformed feed: expected a number at $.features[0].properties.updated, found null"
+      "malformed feed: expected a date at $.features[0].properties.updated, found null"
     ),
     ("{\"features\":[{\"id\":", "malformed feed: not valid JSON"),
   ])
