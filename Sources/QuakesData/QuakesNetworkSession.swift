@@ -32,47 +32,49 @@ extension FeedError {
   /// The feed failure a failed fetch stands for, in the feed's own words, read from the step
   /// that failed and that step's error.
   init(_ error: JSONNetworkSession.Error) {
-    switch (error.code, error.underlying) {
-    case (.sessionError, let transport as TransportError):
-      self.init(transport)
-    case (.jsonHandlerError, let handler as NetworkJSONHandler.Error):
-      self.init(handler)
-    case (_, let underlying):
-      self = .unreachable(underlying.map { String(describing: $0) } ?? "network error")
+    if let transport = error.underlying as? TransportError {
+      self = Self.failure(of: transport)
+    } else if let handler = error.underlying as? NetworkJSONHandler.Error {
+      self = Self.failure(of: handler)
+    } else {
+      self = .unreachable(error.underlying.map { String(describing: $0) } ?? "network error")
     }
   }
 
-  private init(_ error: NetworkJSONHandler.Error) {
-    switch (error.code, error.underlying) {
-    case (.mimeTypeError, _):
-      if let status = error.statusCode, !NetworkDataHandler.successfulStatusCodes.contains(status) {
-        self = .httpStatus(status)
-      } else {
-        self = .malformedFeed("content type \(error.mimeType ?? "none"), not JSON")
-      }
-    case (.dataHandlerError, let refusal as NetworkDataHandler.Error):
-      switch (refusal.code, refusal.statusCode) {
-      case (.statusCodeError, let status?): self = .httpStatus(status)
-      default: self = .unreachable("bad server response")
-      }
-    case (.jsonDecoderError, let decoding as DecodingError):
-      self = .malformedFeed(decoding.summary)
-    case (_, let underlying):
-      self = .malformedFeed(underlying.map { String(describing: $0) } ?? "not valid JSON")
-    }
-  }
-
-  private init(_ error: TransportError) {
+  /// A response refused before or while decoding: an error status says so even when its body is
+  /// not JSON; anything else is a malformed feed.
+  private static func failure(of error: NetworkJSONHandler.Error) -> FeedError {
     switch error.code {
-    case .connectionRefused: self = .connectionRefused
-    case .timedOut: self = .timedOut
-    case .fileNotFound: self = .feedNotFound
-    case .fileUnreadable: self = .unreachable("feed unreadable")
-    case .cannotFindHost: self = .unreachable("host not found")
-    case .connectionLost: self = .unreachable("connection lost")
-    case .cancelled: self = .unreachable("cancelled")
-    case .network(let code?): self = .unreachable(Self.phrase(forURLErrorCode: code))
-    case .network(nil): self = .unreachable("network error")
+    case .mimeTypeError:
+      if let status = error.statusCode, !NetworkDataHandler.successfulStatusCodes.contains(status) {
+        return .httpStatus(status)
+      }
+      return .malformedFeed("content type \(error.mimeType ?? "none"), not JSON")
+    case .dataHandlerError:
+      if let refusal = error.underlying as? NetworkDataHandler.Error, let status = refusal.statusCode {
+        return .httpStatus(status)
+      }
+      return .unreachable("bad server response")
+    case .jsonDecoderError:
+      if let decodingError = error.underlying as? DecodingError {
+        return .malformedFeed(decodingError.summary)
+      }
+      return .malformedFeed(error.underlying.map { String(describing: $0) } ?? "not valid JSON")
+    }
+  }
+
+  /// A request that could not be loaded.
+  private static func failure(of error: TransportError) -> FeedError {
+    switch error.code {
+    case .connectionRefused: .connectionRefused
+    case .timedOut: .timedOut
+    case .fileNotFound: .feedNotFound
+    case .fileUnreadable: .unreachable("feed unreadable")
+    case .cannotFindHost: .unreachable("host not found")
+    case .connectionLost: .unreachable("connection lost")
+    case .cancelled: .unreachable("cancelled")
+    case .network(let code?): .unreachable(Self.phrase(forURLErrorCode: code))
+    case .network(nil): .unreachable("network error")
     }
   }
 

@@ -87,11 +87,13 @@ extension NetworkJSONHandler.Error: CustomStringConvertible {
     case .dataHandlerError:
       return self.underlying.map { String(describing: $0) } ?? "response refused"
     case .jsonDecoderError:
-      switch self.underlying {
-      case let error as DecodingError: return "malformed response: \(error.summary)"
-      case let error?: return "malformed response: \(error)"
-      case nil: return "malformed response"
+      guard let underlying = self.underlying else {
+        return "malformed response"
       }
+      if let decodingError = underlying as? DecodingError {
+        return "malformed response: \(decodingError.summary)"
+      }
+      return "malformed response: \(underlying)"
     }
   }
 }

@@ -11,21 +11,16 @@ import FoundationNetworking
   static let refusedStatuses = Array(100...199) + Array(300...599)
 
   @Test func aResponseThatIsNotHTTPIsAResponseError() {
-    #expect {
-      try NetworkDataHandler.handle(Fixture.body, with: Fixture.plainResponse())
-    } throws: { error in
-      (error as? NetworkDataHandler.Error)?.code == .responseError
-    }
+    let error = thrownError { _ = try NetworkDataHandler.handle(Fixture.body, with: Fixture.plainResponse()) }
+    #expect((error as? NetworkDataHandler.Error)?.code == .responseError)
   }
 
   @Test(arguments: Self.refusedStatuses)
   func everyStatusOutsideTheTwoHundredsIsAStatusCodeError(status: Int) {
-    #expect {
-      try NetworkDataHandler.handle(Fixture.body, with: Fixture.jsonResponse(status: status))
-    } throws: { error in
-      let error = error as? NetworkDataHandler.Error
-      return error?.code == .statusCodeError && error?.statusCode == status
-    }
+    let error = thrownError { _ = try NetworkDataHandler.handle(Fixture.body, with: Fixture.jsonResponse(status: status)) }
+    let refusal = error as? NetworkDataHandler.Error
+    #expect(refusal?.code == .statusCodeError)
+    #expect(refusal?.statusCode == status)
   }
 
   @Test(arguments: 200...299)

@@ -14,12 +14,11 @@ import FoundationNetworking
     HandlerRecord.reset(returning: Fixture.body)
     let decoder = DecoderDouble(value: DecodedValue())
     let response = Fixture.httpResponse(headers: ["Content-Type": mimeType])
-    #expect {
-      try NetworkJSONHandler.handle(Fixture.body, with: response, dataHandler: DataHandlerDouble.self, from: decoder) as DecodedValue
-    } throws: { error in
-      let error = error as? NetworkJSONHandler.Error
-      return error?.code == .mimeTypeError && error?.underlying == nil
-    }
+    let error = thrownError {
+      let _: DecodedValue = try NetworkJSONHandler.handle(Fixture.body, with: response, dataHandler: DataHandlerDouble.self, from: decoder)
+    } as? NetworkJSONHandler.Error
+    #expect(error?.code == .mimeTypeError)
+    #expect(error != nil && error?.underlying == nil)
     #expect(HandlerRecord.data.current == nil)
     #expect(HandlerRecord.response.current == nil)
     #expect(decoder.decodedData.current == nil)
@@ -27,13 +26,11 @@ import FoundationNetworking
 
   @Test func aResponseWithoutAMIMETypeIsRefused() {
     HandlerRecord.reset(returning: Fixture.body)
-    #expect {
-      try NetworkJSONHandler.handle(
-        Fixture.body, with: Fixture.plainResponse(), dataHandler: DataHandlerDouble.self, from: DecoderDouble()
-      ) as DecodedValue
-    } throws: { error in
-      (error as? NetworkJSONHandler.Error)?.code == .mimeTypeError
+    let error = thrownError {
+      let _: DecodedValue = try NetworkJSONHandler.handle(
+        Fixture.body, with: Fixture.plainResponse(), dataHandler: DataHandlerDouble.self, from: DecoderDouble())
     }
+    #expect((error as? NetworkJSONHandler.Error)?.code == .mimeTypeError)
   }
 
   @Test func theMIMETypeIsComparedWithoutCaseOrParameters() throws {
@@ -49,12 +46,11 @@ import FoundationNetworking
     HandlerRecord.reset()
     let decoder = DecoderDouble(value: DecodedValue())
     let response = Fixture.jsonResponse()
-    #expect {
-      try NetworkJSONHandler.handle(Fixture.body, with: response, dataHandler: DataHandlerDouble.self, from: decoder) as DecodedValue
-    } throws: { error in
-      let error = error as? NetworkJSONHandler.Error
-      return error?.code == .dataHandlerError && (error?.underlying as? MarkerError) === HandlerRecord.error
-    }
+    let error = thrownError {
+      let _: DecodedValue = try NetworkJSONHandler.handle(Fixture.body, with: response, dataHandler: DataHandlerDouble.self, from: decoder)
+    } as? NetworkJSONHandler.Error
+    #expect(error?.code == .dataHandlerError)
+    #expect((error?.underlying as? MarkerError) === HandlerRecord.error)
     #expect(HandlerRecord.data.current == Fixture.body)
     #expect(HandlerRecord.response.current === response)
     #expect(decoder.decodedData.current == nil)
@@ -64,14 +60,12 @@ import FoundationNetworking
     let handled = Data("handled".utf8)
     HandlerRecord.reset(returning: handled)
     let decoder = DecoderDouble()
-    #expect {
-      try NetworkJSONHandler.handle(
-        Fixture.body, with: Fixture.jsonResponse(), dataHandler: DataHandlerDouble.self, from: decoder
-      ) as DecodedValue
-    } throws: { error in
-      let error = error as? NetworkJSONHandler.Error
-      return error?.code == .jsonDecoderError && (error?.underlying as? MarkerError) === decoder.error
-    }
+    let error = thrownError {
+      let _: DecodedValue = try NetworkJSONHandler.handle(
+        Fixture.body, with: Fixture.jsonResponse(), dataHandler: DataHandlerDouble.self, from: decoder)
+    } as? NetworkJSONHandler.Error
+    #expect(error?.code == .jsonDecoderError)
+    #expect((error?.underlying as? MarkerError) === decoder.error)
     #expect(decoder.decodedType.current == DecodedValue.self)
     #expect(decoder.decodedData.current == handled)
   }
@@ -89,25 +83,22 @@ import FoundationNetworking
   }
 
   @Test func theRealStepsTogetherRefuseAStatusErrorAndKeepItsCode() {
-    #expect {
-      try NetworkJSONHandler.handle(
-        Data(#"{"a":1}"#.utf8), with: Fixture.jsonResponse(status: 503), dataHandler: NetworkDataHandler.self, from: JSONDecoder()
-      ) as [String: Int]
-    } throws: { error in
-      let error = error as? NetworkJSONHandler.Error
-      let refusal = error?.underlying as? NetworkDataHandler.Error
-      return error?.code == .dataHandlerError && refusal?.code == .statusCodeError && refusal?.statusCode == 503
-    }
+    let error = thrownError {
+      let _: [String: Int] = try NetworkJSONHandler.handle(
+        Data(#"{"a":1}"#.utf8), with: Fixture.jsonResponse(status: 503), dataHandler: NetworkDataHandler.self, from: JSONDecoder())
+    } as? NetworkJSONHandler.Error
+    let refusal = error?.underlying as? NetworkDataHandler.Error
+    #expect(error?.code == .dataHandlerError)
+    #expect(refusal?.code == .statusCodeError)
+    #expect(refusal?.statusCode == 503)
   }
 
   @Test func theRealStepsTogetherKeepTheDecodingError() {
-    #expect {
-      try NetworkJSONHandler.handle(
-        Data("{".utf8), with: Fixture.jsonResponse(), dataHandler: NetworkDataHandler.self, from: JSONDecoder()
-      ) as [String: Int]
-    } throws: { error in
-      let error = error as? NetworkJSONHandler.Error
-      return error?.code == .jsonDecoderError && error?.underlying is DecodingError
-    }
+    let error = thrownError {
+      let _: [String: Int] = try NetworkJSONHandler.handle(
+        Data("{".utf8), with: Fixture.jsonResponse(), dataHandler: NetworkDataHandler.self, from: JSONDecoder())
+    } as? NetworkJSONHandler.Error
+    #expect(error?.code == .jsonDecoderError)
+    #expect(error?.underlying is DecodingError)
   }
 }

@@ -96,3 +96,13 @@ final class DecoderDouble: NetworkJSONHandlerDecoder, @unchecked Sendable {
     return value
   }
 }
+
+/// The error `body` throws, or nil when it returns.
+func thrownError(_ body: () throws -> Void) -> (any Error)? {
+  do {
+    try body()
+    return nil
+  } catch {
+    return error
+  }
+}
