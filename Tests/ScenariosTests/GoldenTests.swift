@@ -34,9 +34,4 @@ let scenarioNames: [String] = {
     #expect(errors.dropFirst().first?.text == "  actual: 1")
     #expect(!outcome.text.contains("counter> dispatch didTapIncrementButton\n  CounterState(\n-   value: 1"), "the script went on after the failure")
   }
-
-  @Test func scenariosFolderResolvesInLowerCase() {
-    let lower = projectRoot.appendingPathComponent("scenarios/counter.txt")
-    #expect(FileManager.default.fileExists(atPath: lower.path))
-  }
 }

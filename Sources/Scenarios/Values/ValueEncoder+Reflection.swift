@@ -1,77 +1,70 @@
 import Foundation
 
-/// Turns any Swift value into a `Value`: through `ValueEncoder` where the value is `Encodable`,
-/// by reflection (`Mirror`) otherwise, in the very form a synthesized `Codable` conformance would
-/// give, so a domain's types need not be `Codable` to be printed, navigated and diffed. What
-/// reflection cannot show becomes a placeholder: `<closure>`, `ClassName(…)`, `<opaque>`.
-enum ValueReflector {
-  /// `value` as a `Value`. With `preferEncodable` false, structs, enums, optionals, tuples and
-  /// collections are reflected even when they are `Encodable`: the tests compare both forms.
-  static func value(of value: Any, preferEncodable: Bool = true) throws -> Value {
-    if let scalar = ValueEncoder.scalar(value) { return scalar }
-    if let encodable = value as? any Encodable, preferEncodable || Self.isAtomic(value) {
-      return try ValueEncoder.encode(encodable)
-    }
+/// Rule 4 of `ValueEncoder`: a value that is not `Encodable` (or that the encoder is asked to
+/// reflect) read through `Mirror`, in the very form a synthesized `Codable` conformance would give.
+extension ValueEncoder {
+  /// `value` by reflection; its children go through all four rules again.
+  func reflect(_ value: Any) throws -> Value {
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional?:
       guard let wrapped = mirror.children.first?.value else { return .null }
-      return try Self.value(of: wrapped, preferEncodable: preferEncodable)
+      return try self.value(of: wrapped)
     case .struct?:
-      return .structure(typeName: TypeInfo.displayName(of: type(of: value)), fields: try fields(of: mirror, preferEncodable))
+      return .structure(typeName: TypeInfo.displayName(of: type(of: value)), fields: try fields(of: mirror))
     case .tuple?:
-      return .structure(typeName: "", fields: try fields(of: mirror, preferEncodable))
+      return .structure(typeName: "", fields: try fields(of: mirror))
     case .enum?:
-      return try enumCase(value, mirror, preferEncodable)
+      return try enumCase(value, mirror)
     case .collection?:
-      return .array(try mirror.children.map { child in try Self.value(of: child.value, preferEncodable: preferEncodable) })
+      return .array(try mirror.children.map { child in try self.value(of: child.value) })
     case .set?:
-      let elements = try mirror.children.map { child in try Self.value(of: child.value, preferEncodable: preferEncodable) }
+      let elements = try mirror.children.map { child in try self.value(of: child.value) }
       return .array(elements.sorted { $0.sortKey < $1.sortKey })
     case .dictionary?:
-      return .dictionary(try mirror.children.compactMap { child in try entry(child.value, preferEncodable) })
+      return .dictionary(try mirror.children.compactMap { child in try entry(child.value) })
     case .class?, .foreignReference?:
       return .opaque(ValuePrinter.withElidedArguments(TypeInfo.displayName(of: type(of: value))))
     case nil:
       guard mirror.children.isEmpty else {
-        return .structure(typeName: TypeInfo.displayName(of: type(of: value)), fields: try fields(of: mirror, preferEncodable))
+        return .structure(typeName: TypeInfo.displayName(of: type(of: value)), fields: try fields(of: mirror))
       }
-      return .opaque(isFunction(value) ? "<closure>" : "<opaque>")
+      return .opaque(Self.isFunction(value) ? "<closure>" : "<opaque>")
     @unknown default:
       return .opaque("<opaque>")
     }
   }
 
-  /// Values whose mirror does not show what they hold (`UUID`, `Decimal`, `Int8`): always encoded.
-  private static func isAtomic(_ value: Any) -> Bool {
-    value is UUID || value is Decimal || value is Data || Mirror(reflecting: value).displayStyle == nil
+  /// Stored properties or tuple elements as fields; unlabelled elements are `_0`, `_1`, … as Codable names them.
+  private func fields(of mirror: Mirror) throws -> [Field] {
+    try mirror.children.enumerated().map { index, child in
+      Field(Self.fieldLabel(child.label, index: index), try value(of: child.value))
+    }
   }
 
-  /// Stored properties or tuple elements as fields; unlabelled elements are `_0`, `_1`, … as Codable names them.
-  private static func fields(of mirror: Mirror, _ preferEncodable: Bool) throws -> [Field] {
-    try mirror.children.enumerated().map { index, child in
-      Field(fieldLabel(child.label, index: index), try value(of: child.value, preferEncodable: preferEncodable))
+  /// An enum case, its arguments in declaration order, `nil` ones included; a symbol by rule 2.
+  private func enumCase(_ value: Any, _ mirror: Mirror) throws -> Value {
+    let info = TypeInfo.of(value)
+    if let symbol = symbol(value, info) { return symbol }
+    guard let payload = mirror.children.first else {
+      return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
     }
+    let arguments = try Self.payloadChildren(payload.value).enumerated().map { index, child in
+      Field(Self.fieldLabel(child.label, index: index), try self.value(of: child.value))
+    }
+    return .enumCase(typeName: info.name, name: payload.label ?? "", arguments: arguments.isEmpty ? nil : arguments)
+  }
+
+  /// A dictionary element, a `(key, value)` pair.
+  private func entry(_ element: Any) throws -> Entry? {
+    let pair = Mirror(reflecting: element).children.map(\.value)
+    guard pair.count == 2 else { return nil }
+    return Entry(try value(of: pair[0]), try value(of: pair[1]))
   }
 
   private static func fieldLabel(_ label: String?, index: Int) -> String {
     guard let label, !label.hasPrefix(".") else { return "_\(index)" }
     return label
-  }
-
-  /// An enum case, its arguments in declaration order, `nil` ones included.
-  private static func enumCase(_ value: Any, _ mirror: Mirror, _ preferEncodable: Bool) throws -> Value {
-    let info = TypeInfo.of(value)
-    if case .symbolicEnum(let cases) = info.kind {
-      TypeInfo.symbolCollector?.record(info.name, cases: cases)
-    }
-    guard let payload = mirror.children.first else {
-      return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
-    }
-    let arguments = try payloadChildren(payload.value).enumerated().map { index, child in
-      Field(fieldLabel(child.label, index: index), try Self.value(of: child.value, preferEncodable: preferEncodable))
-    }
-    return .enumCase(typeName: info.name, name: payload.label ?? "", arguments: arguments.isEmpty ? nil : arguments)
   }
 
   /// The associated values of a case: the elements of its payload tuple, or the payload alone.
@@ -98,14 +91,7 @@ enum ValueReflector {
     }
   }
 
-  /// A dictionary element, a `(key, value)` pair.
-  private static func entry(_ element: Any, _ preferEncodable: Bool) throws -> Entry? {
-    let pair = Mirror(reflecting: element).children.map(\.value)
-    guard pair.count == 2 else { return nil }
-    return Entry(try value(of: pair[0], preferEncodable: preferEncodable), try value(of: pair[1], preferEncodable: preferEncodable))
-  }
-
-  private static func isNil(_ value: Any) -> Bool {
+  static func isNil(_ value: Any) -> Bool {
     let mirror = Mirror(reflecting: value)
     return mirror.displayStyle == .optional && mirror.children.isEmpty
   }
@@ -113,5 +99,13 @@ enum ValueReflector {
   /// Whether `value` is a function: its type is written with an arrow, `(Int) -> Bool`.
   private static func isFunction(_ value: Any) -> Bool {
     String(reflecting: type(of: value)).contains(" -> ")
+  }
+}
+
+extension ValueEncoder {
+  /// The values of a struct's stored properties in declaration order, which `TypeInfo`'s
+  /// `printedStoredProperties` labels: what a diff compares one by one.
+  static func storedPropertyValues(of value: Any) -> [Any] {
+    Mirror(reflecting: value).children.map(\.value)
   }
 }

@@ -1,222 +1,67 @@
 import Foundation
 
-/// Turns any `Encodable` value into a `Value`, using the compiler-synthesized Codable
-/// conformances of domain types: enums become cases, structs keep their labels, dictionaries
-/// keep their keys.
-@_spi(Internals) public enum ValueEncoder {
-  /// Encodes `value`.
-  public static func encode<T: Encodable>(_ value: T) throws -> Value {
-    try encodeValue(value, codingPath: [])
+/// Turns any Swift value into a `Value`, the one model the shell prints, navigates and diffs.
+/// One rule for each kind of value, applied in this order at every level of a value:
+///
+/// 1. strings, numbers, booleans, dates and URLs are written as themselves (`scalar`);
+/// 2. a `CaseIterable` enum is a symbol, `.carnivorous` (`symbol`);
+/// 3. an `Encodable` value is what its encoding writes, in the form synthesized `Codable` gives,
+///    with the `nil` arguments of an enum case put back in their places;
+/// 4. any other value is reflected (`Mirror`) into that same form, so a domain's types need not
+///    be `Codable` to be printed; what reflection cannot show becomes a placeholder (`<closure>`).
+///
+/// An encoder made with a `SymbolCollector` notes in it every symbolic enum it meets.
+@_spi(Internals) public struct ValueEncoder {
+  /// Where the symbolic enums met are noted; nil when nobody asks.
+  let symbols: SymbolCollector?
+  /// Whether `Encodable` values take rule 3; when false, structs, enums, optionals, tuples and
+  /// collections are reflected even when they are `Encodable` (the tests compare both forms).
+  let prefersEncodable: Bool
+
+  /// An encoder that notes the symbolic enums it meets in `symbols`, if given.
+  init(collectingSymbolsIn symbols: SymbolCollector? = nil, prefersEncodable: Bool = true) {
+    self.symbols = symbols
+    self.prefersEncodable = prefersEncodable
   }
 
-  static func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Value {
-    if let scalar = scalar(value) { return scalar }
-    let info = TypeInfo.of(value)
-    if case .symbolicEnum(let cases) = info.kind {
-      TypeInfo.symbolCollector?.record(info.name, cases: cases)
-      return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
+  /// Encodes `value`.
+  public static func encode<T: Encodable>(_ value: T) throws -> Value {
+    try ValueEncoder().encode(value, codingPath: [])
+  }
+
+  /// `value` for printing; a value whose encoding fails is an error that names its type.
+  static func encodeForShell(_ value: Any) throws(CommandError) -> Value {
+    do {
+      return try ValueEncoder().value(of: value)
+    } catch {
+      throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): \(error)")
     }
-    let node = EncodingNode(codingPath: codingPath)
+  }
+
+  /// Any value, by the four rules.
+  func value(of value: Any) throws -> Value {
+    if let scalar = Self.scalar(value) { return scalar }
+    if let encodable = value as? any Encodable, prefersEncodable || Self.isAtomic(value) {
+      return try encode(encodable, codingPath: [])
+    }
+    return try reflect(value)
+  }
+
+  /// An `Encodable` value, by the first three rules.
+  func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Value {
+    if let scalar = Self.scalar(value) { return scalar }
+    let info = TypeInfo.of(value)
+    if let symbol = symbol(value, info) { return symbol }
+    let node = EncodingNode(encoder: self, codingPath: codingPath)
     try value.encode(to: node)
     let encoded = node.value(as: info)
     if case .enumCase(let typeName, let name, let arguments) = encoded {
-      return .enumCase(typeName: typeName, name: name, arguments: ValueReflector.withNilArguments(arguments, of: value))
+      return .enumCase(typeName: typeName, name: name, arguments: Self.withNilArguments(arguments, of: value))
     }
     return encoded
   }
-}
 
-/// The `Encoder` behind `ValueEncoder`: one node per encoded value, turned into a `Value` at the end.
-final class EncodingNode: Encoder {
-  enum Content {
-    case empty
-    case single(Value)
-    case keyed([(key: any CodingKey, slot: Slot)])
-    case unkeyed([Slot])
-  }
-
-  /// A child that is either finished or a nested encoder still being written.
-  enum Slot {
-    case value(Value)
-    case node(EncodingNode)
-
-    var value: Value {
-      switch self {
-      case .value(let value): value
-      case .node(let node): node.value(as: nil)
-      }
-    }
-  }
-
-  let codingPath: [any CodingKey]
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
-  var content: Content = .empty
-
-  init(codingPath: [any CodingKey]) {
-    self.codingPath = codingPath
-  }
-
-  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    if case .keyed = content {} else { content = .keyed([]) }
-    return KeyedEncodingContainer(KeyedContainer<Key>(node: self))
-  }
-
-  func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    if case .unkeyed = content {} else { content = .unkeyed([]) }
-    return UnkeyedContainer(node: self)
-  }
-
-  func singleValueContainer() -> any SingleValueEncodingContainer {
-    SingleContainer(node: self)
-  }
-
-  // Each append takes the array out of `content` first, so that appending does not copy it.
-  func append(_ slot: Slot, forKey key: any CodingKey) {
-    if case .keyed(var fields) = content {
-      content = .empty
-      fields.append((key, slot))
-      content = .keyed(fields)
-    }
-  }
-
-  func append(_ slot: Slot) {
-    if case .unkeyed(var elements) = content {
-      content = .empty
-      elements.append(slot)
-      content = .unkeyed(elements)
-    }
-  }
-
-  /// The finished value; `info` says whether keyed content is an enum, a dictionary or a struct.
-  func value(as info: TypeInfo?) -> Value {
-    switch content {
-    case .empty:
-      return info.map { .structure(typeName: $0.name, fields: []) } ?? .null
-    case .single(let value):
-      return value
-    case .unkeyed(let slots):
-      let elements = slots.map(\.value)
-      if case .dictionary = info?.kind {
-        return .dictionary(stride(from: 0, to: elements.count - 1, by: 2).map { Entry(elements[$0], elements[$0 + 1]) })
-      }
-      return .array(elements)
-    case .keyed(let fields):
-      switch info?.kind {
-      case .enumeration?:
-        guard fields.count == 1, let only = fields.first else { break }
-        var arguments: [Field]?
-        if case .structure(_, let payload) = only.slot.value, !payload.isEmpty {
-          arguments = payload
-        }
-        return .enumCase(typeName: info?.name, name: only.key.stringValue, arguments: arguments)
-      case .dictionary?:
-        return .dictionary(fields.map { field in
-          Entry(field.key.intValue.map(Value.int) ?? .string(field.key.stringValue), field.slot.value)
-        })
-      default:
-        break
-      }
-      var encoded = fields.map { Field($0.key.stringValue, $0.slot.value) }
-      if let order = info?.fieldOrder, order.count > encoded.count {
-        let byLabel = Dictionary(encoded.map { ($0.label, $0.value) }, uniquingKeysWith: { first, _ in first })
-        encoded = order.map { Field($0, byLabel[$0] ?? .null) }
-      }
-      return .structure(typeName: info?.name ?? "", fields: encoded)
-    }
-  }
-}
-
-extension EncodingNode {
-  struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: EncodingNode
-    var codingPath: [any CodingKey] { node.codingPath }
-
-    mutating func encodeNil(forKey key: Key) throws { node.append(.value(.null), forKey: key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      node.append(.value(try ValueEncoder.encodeValue(value, codingPath: codingPath + [key])), forKey: key)
-    }
-    mutating func nestedContainer<NestedKey: CodingKey>(
-      keyedBy keyType: NestedKey.Type, forKey key: Key
-    ) -> KeyedEncodingContainer<NestedKey> {
-      let child = EncodingNode(codingPath: codingPath + [key])
-      node.append(.node(child), forKey: key)
-      return child.container(keyedBy: keyType)
-    }
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      let child = EncodingNode(codingPath: codingPath + [key])
-      node.append(.node(child), forKey: key)
-      return child.unkeyedContainer()
-    }
-    mutating func superEncoder() -> any Encoder {
-      superEncoder(forKey: Key(stringValue: "super") ?? Key(intValue: 0)!)
-    }
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-      let child = EncodingNode(codingPath: codingPath + [key])
-      node.append(.node(child), forKey: key)
-      return child
-    }
-  }
-
-  struct UnkeyedContainer: UnkeyedEncodingContainer {
-    let node: EncodingNode
-    var codingPath: [any CodingKey] { node.codingPath }
-    var count: Int {
-      if case .unkeyed(let elements) = node.content { return elements.count }
-      return 0
-    }
-
-    mutating func encodeNil() throws { node.append(.value(.null)) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-      node.append(.value(try ValueEncoder.encodeValue(value, codingPath: codingPath)))
-    }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-      let child = EncodingNode(codingPath: codingPath)
-      node.append(.node(child))
-      return child.container(keyedBy: keyType)
-    }
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-      let child = EncodingNode(codingPath: codingPath)
-      node.append(.node(child))
-      return child.unkeyedContainer()
-    }
-    mutating func superEncoder() -> any Encoder {
-      let child = EncodingNode(codingPath: codingPath)
-      node.append(.node(child))
-      return child
-    }
-  }
-
-  struct SingleContainer: SingleValueEncodingContainer {
-    let node: EncodingNode
-    var codingPath: [any CodingKey] { node.codingPath }
-
-    mutating func encodeNil() throws { node.content = .single(.null) }
-    mutating func encode(_ value: Bool) throws { node.content = .single(.bool(value)) }
-    mutating func encode(_ value: String) throws { node.content = .single(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.content = .single(.double(value)) }
-    mutating func encode(_ value: Float) throws { node.content = .single(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { node.content = .single(.int(value)) }
-    mutating func encode(_ value: Int8) throws { try encodeInteger(value) }
-    mutating func encode(_ value: Int16) throws { try encodeInteger(value) }
-    mutating func encode(_ value: Int32) throws { try encodeInteger(value) }
-    mutating func encode(_ value: Int64) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { try encodeInteger(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-      node.content = .single(try ValueEncoder.encodeValue(value, codingPath: codingPath))
-    }
-
-    private mutating func encodeInteger(_ value: some BinaryInteger) throws {
-      node.content = .single(Int(exactly: value).map(Value.int) ?? .double(Double(value)))
-    }
-  }
-}
-
-extension ValueEncoder {
-  /// The values written without the encoder: strings, numbers, booleans, dates and URLs.
+  /// Rule 1: the values written without an encoder.
   static func scalar<T>(_ value: T) -> Value? {
     switch value {
     case let string as String: .string(string)
@@ -229,13 +74,15 @@ extension ValueEncoder {
     }
   }
 
-  /// `value` for printing: through its `Encodable` conformance where it has one, by reflection
-  /// otherwise; a value whose encoding fails is an error that names its type.
-  static func encodeForShell(_ value: Any) throws(CommandError) -> Value {
-    do {
-      return try ValueReflector.value(of: value)
-    } catch {
-      throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): \(error)")
-    }
+  /// Rule 2: a case of a `CaseIterable` enum as its name, noted with the type's cases; nil for any other value.
+  func symbol(_ value: Any, _ info: TypeInfo) -> Value? {
+    guard case .symbolicEnum(let cases) = info.kind else { return nil }
+    symbols?.record(info.name, cases: cases)
+    return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
+  }
+
+  /// Values whose mirror does not show what they hold (`UUID`, `Decimal`, `Int8`): always encoded.
+  static func isAtomic(_ value: Any) -> Bool {
+    value is UUID || value is Decimal || value is Data || Mirror(reflecting: value).displayStyle == nil
   }
 }

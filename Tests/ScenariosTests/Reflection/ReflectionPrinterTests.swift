@@ -28,21 +28,21 @@ import Testing
     final class Cache {}
     let closure: @Sendable (Int) -> Int = { $0 + 1 }
     let values: [Any] = [Cache(), closure, Int.self]
-    let printed = try values.map { try ValuePrinter.singleLine(ValueReflector.value(of: $0)) }
+    let printed = try values.map { try ValuePrinter.singleLine(ValueEncoder().value(of: $0)) }
     #expect(printed == ["ReflectionPrinterTests.Cache(…)", "<closure>", "<opaque>"])
   }
 
   @Test func aClassInstanceDiffersByIdentityAndAClosureNever() {
     final class Cache {}
     let cache = Cache()
-    #expect(ReflectedEquality.areEqual(cache, cache))
-    #expect(!ReflectedEquality.areEqual(cache, Cache()))
-    #expect(ReflectedEquality.areEqual({ (x: Int) in x } as (Int) -> Int, { (x: Int) in x + 1 } as (Int) -> Int))
+    #expect(ValueEquality.areEqual(cache, cache))
+    #expect(!ValueEquality.areEqual(cache, Cache()))
+    #expect(ValueEquality.areEqual({ (x: Int) in x } as (Int) -> Int, { (x: Int) in x + 1 } as (Int) -> Int))
   }
 
   private func expectSamePrinting<T: Encodable>(_ value: T) throws {
     let encoded = try ValueEncoder.encode(value)
-    let reflected = try ValueReflector.value(of: value, preferEncodable: false)
+    let reflected = try ValueEncoder(prefersEncodable: false).value(of: value)
     #expect(ValuePrinter.pretty(reflected) == ValuePrinter.pretty(encoded))
     #expect(ValuePrinter.singleLine(reflected) == ValuePrinter.singleLine(encoded))
   }
