@@ -1,27 +1,15 @@
-import AnimalsData
 import Foundation
 import HashTreeCollections
-import QuakesData
 import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// The same value printed through its `Codable` conformance and by reflection reads the same,
-/// over many generated values and the sample domains' own states and actions.
+/// over many generated values.
 @Suite struct ReflectionPrinterTests {
   @Test(arguments: 0..<400)
   func generatedValuesPrintTheSameBothWays(seed: Int) throws {
     var generator = SplitMix64(seed: UInt64(seed))
     try expectSamePrinting(Sample.random(using: &generator, depth: 3))
-  }
-
-  @Test func sampleDomainValuesPrintTheSameBothWays() throws {
-    let quake = Quake(
-      quakeId: "q1", magnitude: 4.5, time: Date(timeIntervalSince1970: 60), updated: Date(timeIntervalSince1970: 120),
-      name: "Ténéré, Niger", longitude: 8.5, latitude: 18.25)
-    try expectSamePrinting(QuakesState(quakes: .init(data: ["q1": quake], status: .success)))
-    try expectSamePrinting(QuakesAction.data(.persistentSession(.localStore(.didFetchQuakes(result: .success(quakes: [quake]))))))
-    try expectSamePrinting(AnimalsState())
-    try expectSamePrinting(Category(categoryId: "Bird", name: "Bird"))
   }
 
   @Test func whatReflectionCannotShowIsAPlaceholder() throws {
