@@ -52,7 +52,7 @@ import ImmutableData
     }
   }
 
-  /// Which listener streams are still at work and on what: `: listener stream 1 is still at work on …`.
+  /// Which listener streams are still at work and on what, as `: still at work: listener stream 1 on …`.
   /// A stream's consumer holds the oldest element it has not finished with, which is the action
   /// dispatched as many dispatches ago as it has elements unfinished.
   private func stillAtWork(actionText: (_ back: Int) -> String?) -> String {
