@@ -145,7 +145,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
         throw ValidationError("--mcp starts the domain without options; give them to the `use` tool instead, such as `use \(arguments.joined(separator: " "))`")
       }
     } catch let error as CommandError {
-      let paths = arguments.count > 1 ? "; to run scenarios, type `\(Self.programName) --check \(arguments.joined(separator: " "))` (or --script, --update)" : ""
+      let paths = arguments.count > 1 && !arguments.contains(where: { $0.hasPrefix("-") }) ? "; to run scenarios, type `\(Self.programName) --check \(arguments.joined(separator: " "))` (or --script, --update)" : ""
       throw ValidationError("\(error.message) after the domain `\(arguments[0])`\(paths)")
     }
     if let domain, !App.domains.contains(where: { $0.name == domain }) {
