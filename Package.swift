@@ -33,6 +33,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    // `swift package generate-documentation --target ReplShell`: the DocC catalog in Sources/ReplShell/ReplShell.docc.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "ImmutableData"),
@@ -112,8 +114,14 @@ let package = Package(
         "AnimalsData", "AnimalsDataServerCore", "AnimalsDataServerPostgres", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The engine's tests, over test domains of their own.
     .testTarget(
       name: "ScenariosTests",
+      dependencies: ["Scenarios", .product(name: "HashTreeCollections", package: "swift-collections")],
+      exclude: ["Fixtures"]),
+    // The engine driven through the sample domains: their scenarios, completions, values and listeners.
+    .testTarget(
+      name: "SampleDomainsTests",
       dependencies: [
         "Scenarios", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),

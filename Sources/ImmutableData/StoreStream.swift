@@ -116,11 +116,13 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
   /// Hands `element` to the waiting consumer, or keeps it for the next `next()`.
   @inlinable
   func yield(_ element: Element) {
-    if let activity {
-      activity.count.produced(on: activity.id)
-    }
     let waiter = contents.withLock { contents -> CheckedContinuation<Element?, Never>? in
       guard !contents.isFinished else { return nil }
+      // Counted under the lock, after the check: an element a cancelled or finished stream drops
+      // is never counted, and one it keeps is counted before its consumer can finish with it.
+      if let activity {
+        activity.count.produced(on: activity.id)
+      }
       if let waiter = contents.waiter {
         contents.waiter = nil
         return waiter

@@ -46,17 +46,33 @@ import Synchronization
     }
   }
 
+  /// The streams whose consumers have not finished with every element, by the order the store
+  /// made them (1 for its first stream), each with how many elements it has not finished with.
+  package var busyStreams: [(stream: Int, unfinished: Int)] {
+    counts.withLock { counts in
+      counts.outstanding.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { (stream: $0.key, unfinished: $0.value) }
+    }
+  }
+
   func streamStarted(_ id: Int) {
     counts.withLock { $0.outstanding[id] = 0 }
   }
 
+  /// A stream accepted an element; only a stream that has not ended counts, so `produced` never
+  /// brings back the count of one that `streamEnded` removed.
   @usableFromInline func produced(on id: Int) {
-    counts.withLock { $0.outstanding[id, default: 0] += 1 }
+    counts.withLock { counts in
+      if let unfinished = counts.outstanding[id] {
+        counts.outstanding[id] = unfinished + 1
+      }
+    }
   }
 
   @usableFromInline func finished(on id: Int) {
     resume(counts.withLock { counts in
-      counts.outstanding[id] = max(0, (counts.outstanding[id] ?? 0) - 1)
+      if let unfinished = counts.outstanding[id] {
+        counts.outstanding[id] = max(0, unfinished - 1)
+      }
       return counts.takeWaitersIfIdle()
     })
   }

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The file that keeps the shell's history between runs: plain UTF-8 text, one entry per line,
 /// oldest first. Each entry is appended as soon as it is added, so a crash loses nothing.

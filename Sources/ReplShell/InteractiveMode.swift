@@ -6,6 +6,8 @@ import Synchronization
 @MainActor struct InteractiveMode {
   let domains: [Domain]
   let domain: String
+  /// The options of the domain's `use`, as typed after its name on the command line.
+  let options: [String: String]
   /// The executable's name: the history file and the greeting use it.
   let programName: String
   let output: TerminalOutput
@@ -24,7 +26,7 @@ import Synchronization
 
   private func run(_ shell: Shell, isTerminal: Bool) async -> Bool {
     do {
-      output.write(try await shell.start(domain: domain))
+      output.write(try await shell.start(domain: domain, options: options))
     } catch {
       output.writeError("error: \(error.message)")
       return false

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads single keys from the terminal on standard input, without waiting for Return, for
 /// `--review`.

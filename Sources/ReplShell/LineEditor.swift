@@ -1,6 +1,10 @@
 import CEditLine
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads lines from the terminal with libedit: emacs key bindings, history (Up/Down, Ctrl-R)
 /// persisted to a file, and Tab completion supplied by the caller.

@@ -15,7 +15,7 @@ struct Pager {
 
   /// Writes `lines` through the pager when they are taller than the terminal, else straight to `output`.
   func show(_ lines: [OutputLine], on output: TerminalOutput) {
-    guard let command, let rows = Self.terminalRows(), lines.count >= rows - 1 else {
+    guard let command, let rows = Self.terminalRows(), output.text(lines).count(where: { $0 == "\n" }) >= rows - 1 else {
       output.write(lines)
       return
     }

@@ -35,8 +35,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   }
 
   @Argument(
+    parsing: .allUnrecognized,
     help: ArgumentHelp(
-      "The domain to start interactively: \(App.domains.map(\.name).joined(separator: ", ")) (default: the first). With --script, --check or --update: scenario files and folders (a folder means every *.txt under it).",
+      "The domain to start interactively: \(App.domains.map(\.name).joined(separator: ", ")) (default: the first), followed by the options of its `use` (`DOMAIN --OPTION VALUE`; `domains` at the prompt lists them). With --script, --check or --update: scenario files and folders (a folder means every *.txt under it).",
       valueName: "domain-or-paths"))
   var arguments: [String] = []
 
@@ -94,6 +95,14 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     scriptMode == nil ? arguments.first : nil
   }
 
+  /// What follows the domain's name: the options of its `use`, `--feed DIR` → `["feed": "DIR"]`.
+  var domainOptions: [String: String] {
+    get throws(CommandError) {
+      guard scriptMode == nil else { return [:] }
+      return try DomainOption.values(parsing: Array(arguments.dropFirst()), column: 0)
+    }
+  }
+
   func validate() throws {
     if [check, update, review].filter({ $0 }).count > 1 {
       throw ValidationError("use one of --check, --update and --review, not several")
@@ -120,9 +129,24 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if App.domains.isEmpty {
       throw ValidationError("this shell lists no domains: give `static let domains: [Domain]` at least one")
     }
-    guard scriptMode == nil else { return }
-    if arguments.count > 1 {
-      throw ValidationError("start one domain, or run scenarios with `\(Self.programName) --check \(arguments.joined(separator: " "))` (or --script, --update)")
+    guard scriptMode == nil else {
+      if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
+        throw ValidationError("unknown option '\(option)'; type `\(Self.programName) --help` for the options")
+      }
+      return
+    }
+    if let option = arguments.first, option.hasPrefix("-") {
+      let example = App.domains.first(where: { !$0.options.isEmpty }).map { "`\(Self.programName) \($0.name) --\($0.options[0].name) \($0.options[0].valueName)`" }
+      throw ValidationError(
+        "unknown option '\(option)'; options of a domain's `use` go after its name\(example.map { ", such as " + $0 } ?? ""), and `\(Self.programName) --help` lists the shell's own")
+    }
+    do {
+      if try !domainOptions.isEmpty && mcp {
+        throw ValidationError("--mcp starts the domain without options; give them to the `use` tool instead, such as `use \(arguments.joined(separator: " "))`")
+      }
+    } catch let error as CommandError {
+      let paths = arguments.count > 1 && !arguments.contains(where: { $0.hasPrefix("-") }) ? "; to run scenarios, type `\(Self.programName) --check \(arguments.joined(separator: " "))` (or --script, --update)" : ""
+      throw ValidationError("\(error.message) after the domain `\(arguments[0])`\(paths)")
     }
     if let domain, !App.domains.contains(where: { $0.name == domain }) {
       let script = domain.hasSuffix(".txt") || domain.contains("/") ? "; to run a scenario, type `\(Self.programName) --script \(domain)`" : ""
@@ -148,7 +172,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       throw ExitCode(await server.run() ? 0 : 1)
     }
     let interactive = InteractiveMode(
-      domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, output: output,
+      domains: App.domains, domain: domain ?? App.domains[0].name, options: try domainOptions, programName: Self.programName, output: output,
       debugCategories: debugCategories, pager: Pager(disabled: noPager))
     let succeeded = await interactive.run()
     throw ExitCode(succeeded ? 0 : 1)

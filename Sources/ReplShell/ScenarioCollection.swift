@@ -26,13 +26,14 @@ package struct ScenarioCollection: Equatable, Sendable {
   package let missing: [String]
 
   /// Collects the scripts at `paths`; `orphans` also collects orphan goldens under the folders.
+  /// A path that differs from an existing one only in letter case (`scenarios/`) names that one.
   package init(paths: [String], orphans: Bool) {
     var entries: [Entry] = []
     var missing: [String] = []
-    for path in paths {
+    for given in paths {
       var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-        missing.append(path)
+      guard let path = CaseInsensitivePath.resolve(given), FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        missing.append(given)
         continue
       }
       guard isFolder.boolValue else {

@@ -4,11 +4,14 @@ import Scenarios
 /// Writes output lines to standard output, colored by kind only on a terminal without `NO_COLOR`.
 struct TerminalOutput {
   let colors: Bool
+  /// Whether standard output is a terminal, whose width lines that ask for it are wrapped to.
+  let isTerminal: Bool
 
   init(colors: Bool) {
     let environment = ProcessInfo.processInfo.environment
-    self.colors = colors && isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
-      && environment["TERM"] != "dumb"
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    self.colors = colors && isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    self.isTerminal = isTerminal
   }
 
   func write(_ lines: [OutputLine]) {
@@ -19,9 +22,17 @@ struct TerminalOutput {
   func text(_ lines: [OutputLine]) -> String {
     var text = ""
     for line in lines {
-      text += colored(line) + "\n"
+      for part in wrapped(line) {
+        text += colored(part) + "\n"
+      }
     }
     return text
+  }
+
+  /// A line that asks to be wrapped, in as many lines as the terminal's width needs.
+  private func wrapped(_ line: OutputLine) -> [OutputLine] {
+    guard let indent = line.hangingIndent, isTerminal else { return [line] }
+    return TerminalText.wrap(line.text, hangingIndent: indent, width: TerminalText.columns()).map { OutputLine(line.kind, $0) }
   }
 
   func write(_ text: String) {

@@ -1,5 +1,9 @@
 import CEditLine
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Measures text as a terminal shows it and lays candidate lists out in columns.
 enum TerminalText {

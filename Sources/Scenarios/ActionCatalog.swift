@@ -25,30 +25,28 @@ package struct ActionCatalog: Sendable {
 
   /// The cases in the order the examples listed them.
   package let cases: [Case]
-  /// Type name → case names of every `CaseIterable` enum met in the examples, for completion.
+  /// Type name → case names of every `CaseIterable` enum the encoder met in the examples, for completion.
   package let symbolicValues: [String: [String]]
 
   /// Learns the cases from `examples`, one value per action case.
   package init<Action>(examples: [Action]) {
     var cases: [Case] = []
-    var symbols: [String: [String]] = [:]
-    let collector = SymbolCollector()
+    let symbols = SymbolCollector()
     for example in examples {
-      guard let value = TypeInfo.$symbolCollector.withValue(collector, operation: { try? ValueEncoder.encodeForShell(example) }) else { continue }
+      let collector = SymbolCollector()
+      guard let value = try? ValueEncoder(collectingSymbolsIn: collector).value(of: example) else { continue }
+      symbols.merge(collector)
       var path: [String] = []
       var current = value
       while case .enumCase(_, let name, let arguments) = current {
         path.append(name)
         if let arguments, arguments.count == 1, arguments[0].isUnlabeled, case .enumCase(_, _, _) = arguments[0].value,
-          !Self.isSymbolic(arguments[0].value, collector)
+          !Self.isSymbolic(arguments[0].value, symbols)
         {
           current = arguments[0].value
           continue
         }
         let parameters = (arguments ?? []).map { (label: $0.label, typeName: $0.value.typeDescription) }
-        for field in arguments ?? [] {
-          Self.collectSymbols(in: field.value, collector, into: &symbols)
-        }
         if !cases.contains(where: { $0.path == path }) {
           cases.append(Case(path: path, parameters: parameters))
         }
@@ -56,28 +54,12 @@ package struct ActionCatalog: Sendable {
       }
     }
     self.cases = cases
-    self.symbolicValues = symbols
+    self.symbolicValues = symbols.cases
   }
 
-  private static func isSymbolic(_ value: Value, _ collector: SymbolCollector) -> Bool {
+  private static func isSymbolic(_ value: Value, _ symbols: SymbolCollector) -> Bool {
     guard case .enumCase(let typeName?, _, nil) = value else { return false }
-    return collector.cases(of: typeName) != nil
-  }
-
-  private static func collectSymbols(in value: Value, _ collector: SymbolCollector, into symbols: inout [String: [String]]) {
-    switch value {
-    case .enumCase(let typeName?, _, let arguments):
-      if let cases = collector.cases(of: typeName) {
-        symbols[typeName] = cases
-      }
-      for field in arguments ?? [] { collectSymbols(in: field.value, collector, into: &symbols) }
-    case .structure(_, let fields):
-      for field in fields { collectSymbols(in: field.value, collector, into: &symbols) }
-    case .array(let elements):
-      for element in elements { collectSymbols(in: element, collector, into: &symbols) }
-    default:
-      break
-    }
+    return symbols.cases[typeName] != nil
   }
 
   /// The case whose path ends with `partial`; an unknown or ambiguous path is an error naming candidates.

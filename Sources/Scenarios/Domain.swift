@@ -12,6 +12,8 @@ public struct Domain: Sendable {
   public let options: [DomainOption]
   /// What changes from run to run in this domain's output, redacted in every script that uses it.
   public let volatile: [Redaction]
+  /// How long a command waits for the listeners' side effects before it gives up (60 seconds unless the domain says).
+  public let settleTimeout: Duration
   let start: @MainActor @Sendable (DomainContext, OutputBuffer) async throws -> any AnyDomainSession
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
@@ -25,6 +27,8 @@ public struct Domain: Sendable {
   ///     them run as code specialized for their types.
   ///   - volatile: what the domain prints that changes from run to run (timestamps its listener
   ///     stamps, identifiers it makes), redacted from every transcript of the domain.
+  ///   - settleTimeout: how long a command waits for the listeners' side effects before it gives
+  ///     up with an error that names the listener stream still at work and its action.
   ///   - listen: starts the domain's listeners on the session's store and returns what must be
   ///     kept alive while the session runs (the listener and its persistent store).
   public init<State: Sendable, Action: Decodable & Equatable & Sendable>(
@@ -37,6 +41,7 @@ public struct Domain: Sendable {
     selectors: [SelectorDefinition<State, Action>],
     diffSpecializations: [DiffSpecialization] = [],
     volatile: [Redaction] = [],
+    settleTimeout: Duration = .seconds(60),
     listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil
   ) {
     let stateDiff = StateDiff(specializations: diffSpecializations)
@@ -44,11 +49,12 @@ public struct Domain: Sendable {
     self.summary = summary
     self.options = options
     self.volatile = volatile
+    self.settleTimeout = settleTimeout
     let catalog = ActionCatalog(examples: actionExamples)
     self.start = { context, buffer in
       let session = DomainSession(
         domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
-        stateDiff: stateDiff, buffer: buffer, settleTimeout: .seconds(60))
+        stateDiff: stateDiff, buffer: buffer, settleTimeout: settleTimeout)
       if let listen {
         session.keepAlive = try await listen(session.store, context)
       }

@@ -21,11 +21,16 @@ public struct OutputLine: Equatable, Sendable {
   public let kind: Kind
   /// The text, without a trailing newline.
   public let text: String
+  /// Where a terminal may break the line between words to fit its width, and how far in its
+  /// further lines start (a description beside its usage); nil when the line is never wrapped.
+  /// A transcript ignores it.
+  public let hangingIndent: Int?
 
-  /// Creates a line.
-  public init(_ kind: Kind, _ text: String) {
+  /// Creates a line; with a `hangingIndent`, a terminal wraps it to its width.
+  public init(_ kind: Kind, _ text: String, hangingIndent: Int? = nil) {
     self.kind = kind
     self.text = text
+    self.hangingIndent = hangingIndent
   }
 
   static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }

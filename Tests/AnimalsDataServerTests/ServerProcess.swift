@@ -4,7 +4,11 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #endif
 
 /// The `AnimalsDataServer` executable running in a process of its own, for tests that need several

@@ -39,4 +39,46 @@ import Testing
     store.finishStreams()
     #expect(await consumer.value == 5)
   }
+
+  /// A cancelled stream leaves the registrar only in a later main-actor task; a dispatch in the
+  /// same turn as the cancel still reaches its buffer, and must not leave a count behind that
+  /// makes a wait for idle never return.
+  @Test func aStreamCancelledAndDispatchedToInTheSameTurnLeavesNoCount() async throws {
+    for round in 0..<500 {
+      let activity = StreamActivity()
+      let store = store(activity)
+      let stream = store.makeStream()
+      let consumer = Task { @MainActor in
+        for await _ in stream {}
+      }
+      if round.isMultiple(of: 2) {
+        // The consumer is back waiting for the next element when it is cancelled.
+        try store.dispatch(action: 1)
+        await activity.waitUntilIdle()
+      }
+      consumer.cancel()
+      try store.dispatch(action: 1)
+      try store.dispatch(action: 2)
+      #expect(activity.isIdle, "round \(round): a cancelled stream still counts \(activity.busyStreams)")
+      await consumer.value
+      try store.dispatch(action: 3)
+      #expect(activity.isIdle, "round \(round): after its consumer ended")
+      #expect(activity.busyStreams.isEmpty)
+    }
+  }
+
+  @Test func busyStreamsNamesEachStreamByTheOrderItWasMade() async throws {
+    let activity = StreamActivity()
+    let store = store(activity)
+    var first = store.makeStream().makeAsyncIterator()
+    let second = store.makeStream()
+    try store.dispatch(action: 1)
+    try store.dispatch(action: 2)
+    #expect(activity.busyStreams.map(\.stream) == [1, 2])
+    _ = await first.next()
+    _ = await first.next()
+    #expect(activity.busyStreams.map(\.stream) == [1, 2])
+    #expect(activity.busyStreams.map(\.unfinished) == [1, 2], "the first holds its second element, the second has taken none")
+    withExtendedLifetime(second) {}
+  }
 }

@@ -81,3 +81,37 @@ private enum EmptyShell: ReplShellApp {
     #expect(!help.contains("counter"))
   }
 }
+
+/// A shell whose domain takes an option, as `quakes --feed DIR` does.
+private enum FeedShell: ReplShellApp {
+  static let domains: [Domain] = [
+    Domain(
+      name: "feed", summary: "a count read from a feed", options: [DomainOption("feed", valueName: "DIR", help: "where the feed is")],
+      initialState: { 0 }, reducer: { state, action in state + action }, actionExamples: [1],
+      selectors: [SelectorDefinition("selectTally") { { (state: Int) in state } }])
+  ]
+}
+
+@Suite struct DomainOptionArgumentTests {
+  @Test func optionsAfterTheDomainGoToItsUse() throws {
+    let command = try ReplShellCommand<FeedShell>.parse(["feed", "--feed", "/tmp/feed", "--no-color"])
+    #expect(command.domain == "feed")
+    #expect(try command.domainOptions == ["feed": "/tmp/feed"])
+    #expect(command.noColor, "the shell's own flags still apply after the domain")
+    #expect(try ReplShellCommand<FeedShell>.parse(["feed", "--feed=/tmp/feed"]).domainOptions == ["feed": "/tmp/feed"])
+  }
+
+  @Test(arguments: [
+    (["feed", "--feed"], "option --feed needs a value after the domain `feed`"),
+    (["--feed", "/tmp/feed"], "options of a domain's `use` go after its name, such as `"),
+    (["--check", "Scenarios/", "--bogus"], "unknown option '--bogus'"),
+    (["--mcp", "feed", "--feed", "/tmp"], "give them to the `use` tool instead, such as `use feed --feed /tmp`"),
+  ])
+  func misplacedOptionsSayWhatToTypeInstead(_ arguments: [String], _ advice: String) {
+    #expect {
+      _ = try ReplShellCommand<FeedShell>.parse(arguments)
+    } throws: { error in
+      ReplShellCommand<FeedShell>.message(for: error).contains(advice)
+    }
+  }
+}

@@ -1,7 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #endif
 
 /// A child process started with `posix_spawn`, whose exit is seen through `waitpid`.

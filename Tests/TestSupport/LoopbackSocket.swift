@@ -1,7 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #endif
 
 /// A TCP socket bound to an ephemeral port on 127.0.0.1, for tests that need a port with a known

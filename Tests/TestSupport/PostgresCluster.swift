@@ -1,7 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #endif
 
 /// A throwaway PostgreSQL cluster for tests: `initdb` in a fresh temporary folder, the server on a

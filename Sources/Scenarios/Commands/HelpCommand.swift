@@ -20,16 +20,18 @@ struct HelpCommand: ShellCommand {
     let descriptions = CommandRegistry.commands.map { $0.description }
     guard let topic else {
       let width = descriptions.map(\.usage.count).max() ?? 0
-      var lines = descriptions.map { OutputLine.plain($0.usage + String(repeating: " ", count: width - $0.usage.count) + "  " + $0.summary) }
+      var lines = descriptions.map {
+        OutputLine(.plain, $0.usage + String(repeating: " ", count: width - $0.usage.count) + "  " + $0.summary, hangingIndent: width + 2)
+      }
       lines.append(.plain(""))
-      lines.append(.plain("Actions and values are written as in Swift: strings in double quotes, enum cases as .name, structs as Type(label: value)."))
-      lines.append(.plain("Type `help <command>` for examples; Tab completes commands, actions, labels, enum values, selectors and domains."))
+      lines.append(OutputLine(.plain, "Actions and values are written as in Swift: strings in double quotes, enum cases as .name, structs as Type(label: value).", hangingIndent: 0))
+      lines.append(OutputLine(.plain, "Type `help <command>` for examples; Tab completes commands, actions, labels, enum values, selectors and domains.", hangingIndent: 0))
       return CommandOutput(lines)
     }
     guard let match = descriptions.first(where: { $0.name == topic }) else {
       let suggestions = Suggestions.closest(to: topic, among: CommandRegistry.names)
       throw CommandError("no help for `\(topic.truncatedForMessage)`\(suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?") Type `help` for the list.")
     }
-    return CommandOutput([.plain("usage: \(match.usage)"), .plain(match.summary)] + match.examples.map { .plain("  example: \($0)") })
+    return CommandOutput([.plain("usage: \(match.usage)"), OutputLine(.plain, match.summary, hangingIndent: 0)] + match.examples.map { .plain("  example: \($0)") })
   }
 }

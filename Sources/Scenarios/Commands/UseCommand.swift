@@ -22,7 +22,7 @@ struct UseCommand: ShellCommand {
     guard let domain = words.first else {
       throw CommandError("use needs a domain name, e.g. `use counter` (type `domains` for the list)", column: arguments.column)
     }
-    return UseCommand(domain: domain.text, options: try options(words.dropFirst().map(\.text), column: domain.column), column: domain.column)
+    return UseCommand(domain: domain.text, options: try DomainOption.values(parsing: words.dropFirst().map(\.text), column: domain.column), column: domain.column)
   }
 
   static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
@@ -41,32 +41,5 @@ struct UseCommand: ShellCommand {
     }
     lines.append(.note("started \(domain)"))
     return CommandOutput(lines)
-  }
-
-  /// `--store PATH --feed=URL` → `["store": PATH, "feed": URL]`.
-  static func options(_ words: [String], column: Int) throws(CommandError) -> [String: String] {
-    var options: [String: String] = [:]
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      guard word.hasPrefix("--"), word.count > 2 else {
-        throw CommandError("expected an option such as `--store PATH`, found `\(word.truncatedForMessage)`", column: column)
-      }
-      var name = String(word.dropFirst(2))
-      var value: String
-      if let equals = name.firstIndex(of: "=") {
-        value = String(name[name.index(after: equals)...])
-        name = String(name[..<equals])
-      } else {
-        guard index + 1 < words.count else {
-          throw CommandError("option --\(name) needs a value", column: column)
-        }
-        index += 1
-        value = words[index]
-      }
-      options[name] = value
-      index += 1
-    }
-    return options
   }
 }

@@ -14,7 +14,7 @@ public struct StateDiff: Sendable {
 
   /// The diff lines, or an empty array when the states are equal.
   public func lines<State>(from old: State, to new: State) throws(CommandError) -> [OutputLine] {
-    if ReflectedEquality.areEqual(old, new) { return [] }
+    if ValueEquality.areEqual(old, new) { return [] }
     var lines: [OutputLine] = []
     try appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
     return lines
@@ -48,8 +48,8 @@ public struct StateDiff: Sendable {
     _ old: Any, _ new: Any, typeName: String, labels: [String], prefix: String, suffix: String, indent: Int,
     to lines: inout [OutputLine]
   ) throws(CommandError) {
-    let oldChildren = Mirror(reflecting: old).children.map(\.value)
-    let newChildren = Mirror(reflecting: new).children.map(\.value)
+    let oldChildren = ValueEncoder.storedPropertyValues(of: old)
+    let newChildren = ValueEncoder.storedPropertyValues(of: new)
     guard oldChildren.count == labels.count, newChildren.count == labels.count else {
       LeafDiff.appendDiff(try Self.encode(old), try Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
@@ -59,7 +59,7 @@ public struct StateDiff: Sendable {
     lines.append(OutputLine(.plain, padding + prefix + open))
     var unchanged = 0
     for index in labels.indices {
-      if ReflectedEquality.areEqual(oldChildren[index], newChildren[index]) {
+      if ValueEquality.areEqual(oldChildren[index], newChildren[index]) {
         unchanged += 1
         continue
       }

@@ -83,7 +83,9 @@ extension DomainSession {
   }
 
   func settle() async throws(CommandError) {
-    try await settler.settle()
+    try await settler.settle { [unowned self] back in
+      history.action(dispatchedBack: back).flatMap { try? actionText($0) }
+    }
   }
 
   /// Records a dispatch the store reports: history, diff, debug output and watches. The user's own

@@ -55,6 +55,12 @@ struct SessionHistory<State, Action> {
     position = entries.count
   }
 
+  /// The action dispatched `back` dispatches ago (1: the latest); nil once the history dropped it.
+  func action(dispatchedBack back: Int) -> Action? {
+    let serial = nextSerial - back
+    return entries.last { $0.serial == serial }?.action
+  }
+
   /// The position before the last user dispatch the current state applied; nil when there is none.
   var undoTarget: Int? {
     entries.prefix(position).lastIndex { !$0.byListener }

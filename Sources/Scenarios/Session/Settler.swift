@@ -15,7 +15,9 @@ import ImmutableData
   }
 
   /// Returns once every listener is back waiting; throws when interrupted or out of time.
-  func settle() async throws(CommandError) {
+  /// `actionText(back:)` writes the action dispatched `back` dispatches ago (1: the latest), if
+  /// the session still knows it, so that running out of time can say what a listener is at.
+  func settle(actionText: (_ back: Int) -> String? = { _ in nil }) async throws(CommandError) {
     let activity = self.activity
     if activity.isIdle { return }
     let timeout = self.timeout
@@ -44,7 +46,31 @@ import ImmutableData
       throw CommandError("interrupted: listeners are still at work; what they dispatch shows with the next command")
     }
     if !settled {
-      throw CommandError("listeners did not finish their side effects within \(timeout); the session may be out of date")
+      throw CommandError(
+        "listeners did not finish their side effects within \(Self.text(of: timeout))\(stillAtWork(actionText: actionText)); "
+          + "the session may be out of date (a domain that needs longer sets `settleTimeout`)")
     }
+  }
+
+  /// Which listener streams are still at work and on what, as `: still at work: listener stream 1 on …`.
+  /// A stream's consumer holds the oldest element it has not finished with, which is the action
+  /// dispatched as many dispatches ago as it has elements unfinished.
+  private func stillAtWork(actionText: (_ back: Int) -> String?) -> String {
+    let busy = activity.busyStreams
+    guard !busy.isEmpty else { return "" }
+    let streams = busy.map { stream in
+      let action = actionText(stream.unfinished).map { " on `\($0)`" } ?? ""
+      let waiting = stream.unfinished > 1 ? " (\(stream.unfinished - 1) more waiting)" : ""
+      return "listener stream \(stream.stream)\(action)\(waiting)"
+    }
+    return ": still at work: " + streams.joined(separator: ", ")
+  }
+
+  /// A duration as people write it: `60 seconds`, `0.5 seconds`.
+  static func text(of duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let fraction = Double(attoseconds) / 1e18
+    let value = fraction == 0 ? String(seconds) : String(Double(seconds) + fraction)
+    return value + (value == "1" ? " second" : " seconds")
   }
 }

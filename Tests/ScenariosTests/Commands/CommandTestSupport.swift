@@ -1,10 +1,13 @@
 import Foundation
-import SampleDomains
 @_spi(Internals) @testable import Scenarios
 
-/// A script-mode shell over the sample domains, with `domain` started.
+/// The project's root folder, found from this file's location.
+let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// A script-mode shell over the test domains, with `domain` started.
 @MainActor func startedShell(_ domain: String = "counter") async throws -> Shell {
-  let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+  let shell = Shell(domains: [.testCounter, .stamps()], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
   _ = try await shell.start(domain: domain)
   return shell
 }

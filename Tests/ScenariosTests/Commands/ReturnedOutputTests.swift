@@ -46,17 +46,6 @@ import Testing
     #expect(shell.buffer.drain().isEmpty)
   }
 
-  @Test func whatListenersDispatchArrivesInTheBufferAfterTheReturnedDiff() async throws {
-    let shell = try await startedShell("animals")
-    let lines = try await dispatched("categoryList.onAppear", in: shell)
-    #expect(lines.contains("+     status: .waiting"))
-    #expect(!lines.contains { $0.hasPrefix("↳") })
-    let buffered = shell.buffer.drain().map(\.text)
-    #expect(buffered.first == "↳ data.persistentSession.didFetchCategories(…)   (listener)")
-    #expect(buffered.contains("+     status: .success"))
-    #expect(await shell.texts("diff") == lines + buffered)
-  }
-
   @Test func timeTravelReturnsItsLinesAndLeavesTheBufferEmpty() async throws {
     let shell = try await startedShell()
     _ = await shell.execute("dispatch didTapIncrementButton")
@@ -78,12 +67,5 @@ import Testing
       "  CounterState(", "-   value: 1", "+   value: 2", "  )",
       "error: column 14: expected the reducer to reject the action, but it was dispatched",
     ])
-  }
-
-  @Test func anExpectErrorThatIsRejectedReturnsOnlyItsNote() async throws {
-    let shell = try await startedShell("animals")
-    let command = ExpectCommand(assertion: .error(try action(#"animalList.onTapDeleteSelectedAnimalButton(animalId: "Dog")"#)))
-    let output = try await command.run(in: shell)
-    #expect(output.lines.map(\.text) == ["rejected as expected: AnimalsReducer.Error(code: .animalNotFound)"])
   }
 }

@@ -61,13 +61,4 @@ import Testing
     _ = await shell.execute("watch selectValue")
     #expect(await shell.texts("undo").last == "watch selectValue → 2")
   }
-
-  @Test func undoTakesBackWhatListenersDispatchedAndSaysSideEffectsStay() async throws {
-    let shell = try await startedShell("animals")
-    _ = await shell.execute("dispatch categoryList.onAppear")
-    let lines = await shell.texts("undo")
-    #expect(lines.first == "undid 1: ui.categoryList.onAppear and 1 action its listeners dispatched")
-    #expect(lines.last == "the state only moved: what listeners already did (database rows, requests) stays done")
-    #expect(await shell.texts("select selectCategoriesStatus") == ["nil"])
-  }
 }

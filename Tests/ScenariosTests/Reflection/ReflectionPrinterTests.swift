@@ -1,12 +1,10 @@
-import AnimalsData
 import Foundation
 import HashTreeCollections
-import QuakesData
 import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// The same value printed through its `Codable` conformance and by reflection reads the same,
-/// over many generated values and the sample domains' own states and actions.
+/// over many generated values.
 @Suite struct ReflectionPrinterTests {
   @Test(arguments: 0..<400)
   func generatedValuesPrintTheSameBothWays(seed: Int) throws {
@@ -14,35 +12,25 @@ import Testing
     try expectSamePrinting(Sample.random(using: &generator, depth: 3))
   }
 
-  @Test func sampleDomainValuesPrintTheSameBothWays() throws {
-    let quake = Quake(
-      quakeId: "q1", magnitude: 4.5, time: Date(timeIntervalSince1970: 60), updated: Date(timeIntervalSince1970: 120),
-      name: "Ténéré, Niger", longitude: 8.5, latitude: 18.25)
-    try expectSamePrinting(QuakesState(quakes: .init(data: ["q1": quake], status: .success)))
-    try expectSamePrinting(QuakesAction.data(.persistentSession(.localStore(.didFetchQuakes(result: .success(quakes: [quake]))))))
-    try expectSamePrinting(AnimalsState())
-    try expectSamePrinting(Category(categoryId: "Bird", name: "Bird"))
-  }
-
   @Test func whatReflectionCannotShowIsAPlaceholder() throws {
     final class Cache {}
     let closure: @Sendable (Int) -> Int = { $0 + 1 }
     let values: [Any] = [Cache(), closure, Int.self]
-    let printed = try values.map { try ValuePrinter.singleLine(ValueReflector.value(of: $0)) }
+    let printed = try values.map { try ValuePrinter.singleLine(ValueEncoder().value(of: $0)) }
     #expect(printed == ["ReflectionPrinterTests.Cache(…)", "<closure>", "<opaque>"])
   }
 
   @Test func aClassInstanceDiffersByIdentityAndAClosureNever() {
     final class Cache {}
     let cache = Cache()
-    #expect(ReflectedEquality.areEqual(cache, cache))
-    #expect(!ReflectedEquality.areEqual(cache, Cache()))
-    #expect(ReflectedEquality.areEqual({ (x: Int) in x } as (Int) -> Int, { (x: Int) in x + 1 } as (Int) -> Int))
+    #expect(ValueEquality.areEqual(cache, cache))
+    #expect(!ValueEquality.areEqual(cache, Cache()))
+    #expect(ValueEquality.areEqual({ (x: Int) in x } as (Int) -> Int, { (x: Int) in x + 1 } as (Int) -> Int))
   }
 
   private func expectSamePrinting<T: Encodable>(_ value: T) throws {
     let encoded = try ValueEncoder.encode(value)
-    let reflected = try ValueReflector.value(of: value, preferEncodable: false)
+    let reflected = try ValueEncoder(prefersEncodable: false).value(of: value)
     #expect(ValuePrinter.pretty(reflected) == ValuePrinter.pretty(encoded))
     #expect(ValuePrinter.singleLine(reflected) == ValuePrinter.singleLine(encoded))
   }

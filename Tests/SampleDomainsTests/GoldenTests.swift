@@ -3,9 +3,6 @@ import SampleDomains
 import Scenarios
 import Testing
 
-/// The project's root folder, found from this file's location.
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// Every scenario under `Scenarios/`, by file name.
 let scenarioNames: [String] = {
   let folder = projectRoot.appendingPathComponent("Scenarios")
@@ -26,17 +23,12 @@ let scenarioNames: [String] = {
   }
 
   @Test func aFailingExpectationStopsTheScriptWithFileAndLine() async throws {
-    let script = projectRoot.appendingPathComponent("Tests/ScenariosTests/Fixtures/failing-expect.txt")
+    let script = projectRoot.appendingPathComponent("Tests/SampleDomainsTests/Fixtures/failing-expect.txt")
     let outcome = await ScriptRunner(domains: Domain.samples).run(script, displayPath: "failing-expect.txt")
     #expect(!outcome.succeeded)
     let errors = outcome.transcript.filter { $0.kind == .error }
     #expect(errors.first?.text == "error: failing-expect.txt:4:8: expectation failed: selectValue == 2")
     #expect(errors.dropFirst().first?.text == "  actual: 1")
     #expect(!outcome.text.contains("counter> dispatch didTapIncrementButton\n  CounterState(\n-   value: 1"), "the script went on after the failure")
-  }
-
-  @Test func scenariosFolderResolvesInLowerCase() {
-    let lower = projectRoot.appendingPathComponent("scenarios/counter.txt")
-    #expect(FileManager.default.fileExists(atPath: lower.path))
   }
 }

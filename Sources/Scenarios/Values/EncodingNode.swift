@@ -1,31 +1,5 @@
 import Foundation
 
-/// Turns any `Encodable` value into a `Value`, using the compiler-synthesized Codable
-/// conformances of domain types: enums become cases, structs keep their labels, dictionaries
-/// keep their keys.
-@_spi(Internals) public enum ValueEncoder {
-  /// Encodes `value`.
-  public static func encode<T: Encodable>(_ value: T) throws -> Value {
-    try encodeValue(value, codingPath: [])
-  }
-
-  static func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Value {
-    if let scalar = scalar(value) { return scalar }
-    let info = TypeInfo.of(value)
-    if case .symbolicEnum(let cases) = info.kind {
-      TypeInfo.symbolCollector?.record(info.name, cases: cases)
-      return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
-    }
-    let node = EncodingNode(codingPath: codingPath)
-    try value.encode(to: node)
-    let encoded = node.value(as: info)
-    if case .enumCase(let typeName, let name, let arguments) = encoded {
-      return .enumCase(typeName: typeName, name: name, arguments: ValueReflector.withNilArguments(arguments, of: value))
-    }
-    return encoded
-  }
-}
-
 /// The `Encoder` behind `ValueEncoder`: one node per encoded value, turned into a `Value` at the end.
 final class EncodingNode: Encoder {
   enum Content {
@@ -48,11 +22,14 @@ final class EncodingNode: Encoder {
     }
   }
 
+  /// The encoder whose rules the values under this node are encoded by.
+  let encoder: ValueEncoder
   let codingPath: [any CodingKey]
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   var content: Content = .empty
 
-  init(codingPath: [any CodingKey]) {
+  init(encoder: ValueEncoder, codingPath: [any CodingKey]) {
+    self.encoder = encoder
     self.codingPath = codingPath
   }
 
@@ -133,17 +110,17 @@ extension EncodingNode {
 
     mutating func encodeNil(forKey key: Key) throws { node.append(.value(.null), forKey: key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      node.append(.value(try ValueEncoder.encodeValue(value, codingPath: codingPath + [key])), forKey: key)
+      node.append(.value(try node.encoder.encode(value, codingPath: codingPath + [key])), forKey: key)
     }
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-      let child = EncodingNode(codingPath: codingPath + [key])
+      let child = EncodingNode(encoder: node.encoder, codingPath: codingPath + [key])
       node.append(.node(child), forKey: key)
       return child.container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      let child = EncodingNode(codingPath: codingPath + [key])
+      let child = EncodingNode(encoder: node.encoder, codingPath: codingPath + [key])
       node.append(.node(child), forKey: key)
       return child.unkeyedContainer()
     }
@@ -151,7 +128,7 @@ extension EncodingNode {
       superEncoder(forKey: Key(stringValue: "super") ?? Key(intValue: 0)!)
     }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-      let child = EncodingNode(codingPath: codingPath + [key])
+      let child = EncodingNode(encoder: node.encoder, codingPath: codingPath + [key])
       node.append(.node(child), forKey: key)
       return child
     }
@@ -167,20 +144,20 @@ extension EncodingNode {
 
     mutating func encodeNil() throws { node.append(.value(.null)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-      node.append(.value(try ValueEncoder.encodeValue(value, codingPath: codingPath)))
+      node.append(.value(try node.encoder.encode(value, codingPath: codingPath)))
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-      let child = EncodingNode(codingPath: codingPath)
+      let child = EncodingNode(encoder: node.encoder, codingPath: codingPath)
       node.append(.node(child))
       return child.container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-      let child = EncodingNode(codingPath: codingPath)
+      let child = EncodingNode(encoder: node.encoder, codingPath: codingPath)
       node.append(.node(child))
       return child.unkeyedContainer()
     }
     mutating func superEncoder() -> any Encoder {
-      let child = EncodingNode(codingPath: codingPath)
+      let child = EncodingNode(encoder: node.encoder, codingPath: codingPath)
       node.append(.node(child))
       return child
     }
@@ -206,36 +183,11 @@ extension EncodingNode {
     mutating func encode(_ value: UInt32) throws { try encodeInteger(value) }
     mutating func encode(_ value: UInt64) throws { try encodeInteger(value) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-      node.content = .single(try ValueEncoder.encodeValue(value, codingPath: codingPath))
+      node.content = .single(try node.encoder.encode(value, codingPath: codingPath))
     }
 
     private mutating func encodeInteger(_ value: some BinaryInteger) throws {
       node.content = .single(Int(exactly: value).map(Value.int) ?? .double(Double(value)))
-    }
-  }
-}
-
-extension ValueEncoder {
-  /// The values written without the encoder: strings, numbers, booleans, dates and URLs.
-  static func scalar<T>(_ value: T) -> Value? {
-    switch value {
-    case let string as String: .string(string)
-    case let int as Int: .int(int)
-    case let double as Double: .double(double)
-    case let bool as Bool: .bool(bool)
-    case let date as Date: .date(date)
-    case let url as URL: .string(url.absoluteString)
-    default: nil
-    }
-  }
-
-  /// `value` for printing: through its `Encodable` conformance where it has one, by reflection
-  /// otherwise; a value whose encoding fails is an error that names its type.
-  static func encodeForShell(_ value: Any) throws(CommandError) -> Value {
-    do {
-      return try ValueReflector.value(of: value)
-    } catch {
-      throw CommandError("cannot show a value of type \(TypeInfo.displayName(of: type(of: value))): \(error)")
     }
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What the shell needs to know about a Swift type to print and parse its values, learned once
 /// per type from a sample value and cached.
@@ -20,11 +19,13 @@ struct TypeInfo: Sendable {
   let kind: Kind
   /// For structs: stored property names in declaration order, so absent optionals print as `nil`.
   let fieldOrder: [String]
+  /// For a struct that prints as exactly its stored properties, in order (through a synthesized
+  /// `Encodable`, or by reflection): their labels; nil for any other type. A diff compares such a
+  /// struct property by property (`ValueEncoder.storedPropertyValues(of:)`).
+  let printedStoredProperties: [String]?
 
   /// What was learned of each type: a pure function of the type, so one table serves every domain.
   private static let cache = TypeMemo<TypeInfo>()
-  /// Where the encoder notes the `CaseIterable` enums it meets while an action catalog is built.
-  @TaskLocal static var symbolCollector: SymbolCollector?
 
   /// The cached description of the type of `sample`, learned from it the first time.
   static func of(_ sample: Any) -> TypeInfo {
@@ -51,6 +52,17 @@ struct TypeInfo: Sendable {
       self.kind = .other
     }
     self.fieldOrder = order
+    self.printedStoredProperties = mirror.displayStyle == .struct ? Self.printedStoredProperties(of: sample, mirror) : nil
+  }
+
+  /// The labels of a struct's stored properties when it prints as exactly those: its encoding
+  /// writes exactly their keys, or it is reflected and every property has a label.
+  private static func printedStoredProperties(of sample: Any, _ mirror: Mirror) -> [String]? {
+    if let encodable = sample as? any Encodable {
+      return TopLevelKeys.storedProperties(of: encodable, mirror: mirror)
+    }
+    let labels = mirror.children.compactMap(\.label)
+    return labels.count == mirror.children.count ? labels : nil
   }
 
   private static func caseNames<C: CaseIterable>(of sample: C) -> [String] {
@@ -107,19 +119,5 @@ struct TypeInfo: Sendable {
       }
     }
     return name
-  }
-}
-
-/// Display name → case names of the `CaseIterable` enums met while encoding one domain's examples.
-final class SymbolCollector: Sendable {
-  private let cases = Mutex<[String: [String]]>([:])
-
-  func record(_ typeName: String, cases names: [String]) {
-    cases.withLock { $0[typeName] = names }
-  }
-
-  /// The case names of the enum called `typeName`, if it was met.
-  func cases(of typeName: String) -> [String]? {
-    cases.withLock { $0[typeName] }
   }
 }

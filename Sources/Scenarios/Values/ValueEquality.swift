@@ -1,7 +1,7 @@
 /// Equality of any two values, for diffs: `==` where the type is `Equatable`, identity for class
 /// instances, and otherwise a walk of both with `Mirror`. A closure or an opaque value cannot be
 /// compared, so it counts as equal: a diff never says "changed" for what it cannot tell apart.
-enum ReflectedEquality {
+enum ValueEquality {
   /// Whether `a` and `b` are equal, as far as Swift lets them be compared.
   static func areEqual(_ a: Any, _ b: Any) -> Bool {
     if let equatable = a as? any Equatable {

@@ -1,0 +1,28 @@
+extension DomainOption {
+  /// `--store PATH --feed=URL` → `["store": PATH, "feed": URL]`.
+  package static func values(parsing words: [String], column: Int) throws(CommandError) -> [String: String] {
+    var options: [String: String] = [:]
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      guard word.hasPrefix("--"), word.count > 2 else {
+        throw CommandError("expected an option such as `--store PATH`, found `\(word.truncatedForMessage)`", column: column)
+      }
+      var name = String(word.dropFirst(2))
+      var value: String
+      if let equals = name.firstIndex(of: "=") {
+        value = String(name[name.index(after: equals)...])
+        name = String(name[..<equals])
+      } else {
+        guard index + 1 < words.count else {
+          throw CommandError("option --\(name) needs a value", column: column)
+        }
+        index += 1
+        value = words[index]
+      }
+      options[name] = value
+      index += 1
+    }
+    return options
+  }
+}

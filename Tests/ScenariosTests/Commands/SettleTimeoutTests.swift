@@ -1,0 +1,66 @@
+import Foundation
+import ImmutableData
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// The actions of a domain whose listener starts work that outlasts the session's patience.
+enum ChoreAction: Codable, Equatable, Sendable {
+  case didStartChore(name: String)
+  case didFinishChore
+}
+
+extension Domain {
+  /// A domain whose listener, on `didStartChore`, works for `chore` before it dispatches `didFinishChore`.
+  static func chores(settleTimeout: Duration, chore: Duration) -> Domain {
+    Domain(
+      name: "chores", summary: "a listener that takes its time",
+      initialState: { 0 },
+      reducer: { (state: Int, action: ChoreAction) -> Int in state + 1 },
+      actionExamples: [ChoreAction.didStartChore(name: "dishes"), .didFinishChore],
+      selectors: [SelectorDefinition("selectCount") { { (state: Int) in state } }],
+      settleTimeout: settleTimeout,
+      listen: { store, _ in
+        let stream = store.makeStream()
+        return Task { @MainActor in
+          for await (_, action) in stream {
+            guard case .didStartChore = action else { continue }
+            try? await Task.sleep(for: chore)
+            try? store.dispatch(action: .didFinishChore)
+          }
+        }
+      })
+  }
+}
+
+@MainActor @Suite struct SettleTimeoutTests {
+  @Test func aDomainSetsHowLongCommandsWaitAndTheErrorNamesWhatIsStillRunning() async throws {
+    let domain = Domain.chores(settleTimeout: .milliseconds(200), chore: .seconds(30))
+    #expect(domain.settleTimeout == .milliseconds(200))
+    let shell = Shell(domains: [domain], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "chores")
+    let started = ContinuousClock.now
+    let result = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
+    #expect(ContinuousClock.now - started < .seconds(10), "the domain's timeout applies, not the default")
+    let error = try #require(result.lines.last { $0.kind == .error }?.text)
+    #expect(error.contains("listeners did not finish their side effects within 0.2 seconds"))
+    #expect(error.contains(#"still at work: listener stream 1 on `didStartChore(name: "dishes")`"#), "\(error)")
+    #expect(error.contains("`settleTimeout`"))
+    await shell.close()
+  }
+
+  @Test func theDefaultIsAMinute() {
+    let domain = Domain(
+      name: "plain", summary: "no listener", initialState: { 0 }, reducer: { (state: Int, action: Int) in state + action },
+      actionExamples: [1], selectors: [SelectorDefinition<Int, Int>]())
+    #expect(domain.settleTimeout == .seconds(60))
+  }
+
+  @Test func aSettlingListenerFinishesWithinTheTimeout() async throws {
+    let shell = Shell(domains: [.chores(settleTimeout: .seconds(30), chore: .milliseconds(10))], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "chores")
+    let result = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
+    #expect(result.succeeded)
+    #expect(await shell.texts("history") == [#"1  didStartChore(name: "dishes")"#, "2  ↳ didFinishChore   (listener)"])
+    await shell.close()
+  }
+}
