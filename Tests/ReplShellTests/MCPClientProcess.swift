@@ -28,14 +28,15 @@ final class MCPClientProcess: @unchecked Sendable {
     process.standardError = try FileHandle(forWritingTo: errorLog)
     try process.run()
     let reading = output.fileHandleForReading
-    Thread.detachNewThread { [state = self.state, weak self] in
+    Thread.detachNewThread { [weak self] in
       while true {
         let chunk = reading.availableData
-        state.lock()
-        if chunk.isEmpty { self?.outputClosed = true } else { self?.pending.append(chunk) }
-        state.broadcast()
-        state.unlock()
-        if chunk.isEmpty || self == nil { return }
+        guard let self else { return }
+        self.state.lock()
+        if chunk.isEmpty { self.outputClosed = true } else { self.pending.append(chunk) }
+        self.state.broadcast()
+        self.state.unlock()
+        if chunk.isEmpty { return }
       }
     }
   }

@@ -30,18 +30,18 @@ struct MCPPipelineTests {
 
   @Test func mixedRequestsAreEachAnsweredOnceInTurn() throws {
     let client = try MCPProtocolTests.start(["counter"])
-    let requests: [(id: Int, line: String)] = [
-      (10, try MCPClientProcess.toolCallLine(10, "dispatch", ["action": "didTapIncrementButton"])),
-      (11, try MCPClientProcess.requestLine(11, "resources/read", ["uri": "state://current"])),
-      (12, try MCPClientProcess.toolCallLine(12, "dispatch", ["action": "noSuchAction"])),
-      (13, try MCPClientProcess.toolCallLine(13, "undo")),
-      (14, try MCPClientProcess.requestLine(14, "no/such/method")),
-      (15, try MCPClientProcess.toolCallLine(15, "expect", ["assertion": "selectValue == 0"])),
-      (16, try MCPClientProcess.toolCallLine(16, "redo")),
-      (17, try MCPClientProcess.requestLine(17, "tools/list")),
-      (18, try MCPClientProcess.toolCallLine(18, "select", ["selector": "selectValue"])),
-      (19, try MCPClientProcess.toolCallLine(19, "dispatch", [:])),
-      (20, try MCPClientProcess.requestLine(20, "resources/read", ["uri": "history://"])),
+    let requests: [(id: Int, line: String)] = try [
+      (10, MCPClientProcess.toolCallLine(10, "dispatch", ["action": "didTapIncrementButton"])),
+      (11, MCPClientProcess.requestLine(11, "resources/read", ["uri": "state://current"])),
+      (12, MCPClientProcess.toolCallLine(12, "dispatch", ["action": "noSuchAction"])),
+      (13, MCPClientProcess.toolCallLine(13, "undo")),
+      (14, MCPClientProcess.requestLine(14, "no/such/method")),
+      (15, MCPClientProcess.toolCallLine(15, "expect", ["assertion": "selectValue == 0"])),
+      (16, MCPClientProcess.toolCallLine(16, "redo")),
+      (17, MCPClientProcess.requestLine(17, "tools/list")),
+      (18, MCPClientProcess.toolCallLine(18, "select", ["selector": "selectValue"])),
+      (19, MCPClientProcess.toolCallLine(19, "dispatch", [:])),
+      (20, MCPClientProcess.requestLine(20, "resources/read", ["uri": "history://"])),
     ]
     client.sendLine(requests.map(\.line).joined(separator: "\n"))
     var replies: [Int: [String: Any]] = [:]

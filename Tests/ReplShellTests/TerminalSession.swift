@@ -16,7 +16,7 @@ final class TerminalSession: @unchecked Sendable {
   private let state = NSCondition()
   private var received = Data()
   private var consumed = 0
-  private var exitStatus: Int32?
+  private var status: Int32?
 
   /// Starts `replshell arguments` in `directory` on a `rows`×`columns` terminal, with only the
   /// environment a terminal session needs (`TERM`, `HOME`, …) plus `environment`.
@@ -79,7 +79,7 @@ final class TerminalSession: @unchecked Sendable {
   private var exitStatusNow: Int32? {
     state.lock()
     defer { state.unlock() }
-    return exitStatus
+    return status
   }
 
   private func startReading() {
@@ -107,7 +107,7 @@ final class TerminalSession: @unchecked Sendable {
       while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
       guard let self else { return }
       self.state.lock()
-      self.exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+      self.status = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
       self.state.broadcast()
       self.state.unlock()
     }
@@ -174,14 +174,14 @@ final class TerminalSession: @unchecked Sendable {
     let end = Date().addingTimeInterval(limit.timeInterval)
     state.lock()
     defer { state.unlock() }
-    while exitStatus == nil {
+    while status == nil {
       if !state.wait(until: end) {
         kill(pid, SIGKILL)
         let shown = Self.plain(String(decoding: received, as: UTF8.self))
         throw Failure("replshell did not exit within \(limit); killed it. The screen ended with:\n\(Self.tail(shown))")
       }
     }
-    return exitStatus ?? -1
+    return status ?? -1
   }
 
   /// `text` without CSI and other escape sequences, bells and carriage returns.

@@ -118,7 +118,8 @@ struct CrateGenerator {
     // Swift's shortest spelling that reads back exactly, with a fraction or an exponent.
     let text = number.description
     let printed = text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
-    let typed = number == number.rounded() && abs(number) < 1e15 && random.below(2) == 0 ? String(Int(number)) : printed
+    // An integer where a `Double` goes, as people type it (but not for -0.0, which `0` is not).
+    let typed = number == number.rounded() && abs(number) < 1e15 && number.sign == .plus && random.below(2) == 0 ? String(Int(number)) : printed
     return GeneratedValue(typed: typed, printed: .atom(printed))
   }
 
