@@ -65,7 +65,9 @@ import Testing
   }
 
   @Test func redactionsApplyUnlessNoRedact() async throws {
-    let folder = try await Self.folderWithGolden("use counter\nredact /value: \\d+/ as [n]\ndispatch didTapIncrementButton\n")
+    let folder = try await Self.folderWithGolden(
+      "use counter\nredact /value: \\d+/ as [n]\ndispatch didTapIncrementButton\n",
+      golden: "replshell> use counter\nstarted counter\ncounter> redact /value: \\d+/ as [n]\ncounter> dispatch didTapIncrementButton\n  CounterState(\n-   [n]\n+   [n]\n  )\n")
     defer { folder.remove() }
     #expect(try folder.read("a.golden").contains("-   [n]\n+   [n]\n"))
     let raw = try await folder.replshell("--script", "a.txt", "--no-redact")

@@ -20,7 +20,7 @@ actor ArrivalOrderTransport: Transport {
   private var reader: Task<Void, Never>?
 
   /// Wraps `transport`, which does the reading and writing.
-  init(_ transport: some Transport) {
+  init(_ transport: StdioTransport) {
     wrapped = transport
     logger = transport.logger
   }
