@@ -9,7 +9,7 @@ import Testing
 struct ParallelScenarioTests {
   /// The feed's delay for each scenario: the first is the slowest, so with several jobs they
   /// finish in about the reverse of their order.
-  static let delays: [Duration] = [.milliseconds(1500), .milliseconds(1100), .milliseconds(800), .milliseconds(500), .milliseconds(250), .zero]
+  static let delays: [Duration] = [.milliseconds(1000), .milliseconds(800), .milliseconds(600), .milliseconds(400), .milliseconds(200), .zero]
 
   @Test func scenariosFinishingInReverseOrderPrintAsInSeries() async throws {
     let feed = try Data(contentsOf: projectRoot.appendingPathComponent("Scenarios/quakes-feed/all_hour.geojson"))
@@ -20,7 +20,6 @@ struct ParallelScenarioTests {
     try await FixtureHTTPServer.withServer(routes: routes) { server in
       let folder = try ScenarioFolder()
       defer { folder.remove() }
-      let quakes = try Self.quakesInFeed
       for index in 1...Self.delays.count {
         try folder.write(
           "slow\(index).txt",
@@ -28,7 +27,7 @@ struct ParallelScenarioTests {
           # scenario \(index), waiting \(Self.delays[index - 1]) for its feed
           use quakes --feed \(server.baseURL.absoluteString)feed\(index)/
           dispatch quakeList.onTapRefreshQuakesButton(range: .allHour)
-          expect selectQuakesCount == \(quakes)
+          select selectQuakesCount
 
           """)
         // Goldens that match any transcript of the scenario, but one: the comparison then covers
@@ -53,15 +52,6 @@ struct ParallelScenarioTests {
       #expect(parallel.standardOutput == serial.standardOutput)
       #expect(parallel.standardError == serial.standardError)
       #expect(try Self.withoutTimes(folder.read("parallel.xml")) == Self.withoutTimes(folder.read("serial.xml")))
-    }
-  }
-
-  /// The quakes in `Scenarios/quakes-feed/all_hour.geojson`.
-  static var quakesInFeed: Int {
-    get throws {
-      let data = try Data(contentsOf: projectRoot.appendingPathComponent("Scenarios/quakes-feed/all_hour.geojson"))
-      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-      return (object?["features"] as? [Any])?.count ?? -1
     }
   }
 

@@ -143,6 +143,11 @@ final class TerminalSession: @unchecked Sendable {
         consumed = shown.distance(from: shown.startIndex, to: match.upperBound)
         return String(shown[start..<match.lowerBound])
       }
+      if let status {
+        // What it printed last may still be on its way from the terminal.
+        if state.wait(until: Date().addingTimeInterval(0.2)) { continue }
+        throw Failure("`\(text)` did not show: replshell exited with status \(status). The screen ended with:\n\(Self.tail(shown))")
+      }
       if !state.wait(until: end) {
         kill(pid, SIGKILL)
         throw Failure("`\(text)` did not show within \(limit); killed replshell. The screen ended with:\n\(Self.tail(shown))")
