@@ -36,6 +36,9 @@ example: deps
 	if [ -n "$$heavy" ]; then echo "Examples/Shelf compiled modules a ReplShell client must not need:" $$heavy; exit 1; fi
 	@cd Examples/Shelf && swift test -q
 
-## test: build and run the example's tests, then every unit test and every scenario against its golden.
+## test: build and run the example's tests, then the committed scenarios against their goldens through the
+## command line a CI job runs, then every unit test.
 test: deps example
+	@swift build --product replshell -q
+	@"$$(swift build --show-bin-path)/replshell" --check Scenarios/
 	@swift test

@@ -4,13 +4,15 @@ import Testing
 /// The golden workflow for real apps, through the built `replshell`: redactions, wildcards kept by
 /// `--update`, `.golden.new` files for CI, and `--review` without a terminal.
 @Suite struct GoldenWorkflowTests {
-  static let counting = "use counter\ndispatch didTapIncrementButton\nselect selectValue\n"
+  static let counting = ReviewedTranscripts.counting
 
-  /// A folder with `a.txt` and its golden.
-  static func folderWithGolden(_ script: String = counting) async throws -> ScenarioFolder {
+  /// A folder with `a.txt` and its reviewed golden, which `--check` must accept.
+  static func folderWithGolden(_ script: String = counting, golden: String = ReviewedTranscripts.countingGolden) async throws -> ScenarioFolder {
     let folder = try ScenarioFolder()
     try folder.write("a.txt", script)
-    #expect(try await folder.replshell("--update", "a.txt").status == 0)
+    try folder.write("a.golden", golden)
+    let check = try await folder.replshell("--check", "a.txt")
+    #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
     return folder
   }
 
@@ -39,27 +41,33 @@ import Testing
     let run = try await folder.replshell("--check", "a.txt", "--new-goldens", "out")
     #expect(run.status == 1)
     #expect(folder.contains("out/a.golden.new") && !folder.contains("a.golden.new"))
-    _ = try await folder.replshell("--update", "a.txt", "--new-goldens", "out")
+    let update = try await folder.replshell("--update", "a.txt", "--new-goldens", "out")
+    #expect(update.status == 0)
     #expect(!folder.contains("out/a.golden.new"))
-    #expect(try await folder.replshell("--new-goldens", "out").status == 64)
+    let misused = try await folder.replshell("--new-goldens", "out")
+    #expect(misused.status == 64)
   }
 
   @Test func wildcardsMatchAndUpdateKeepsThemWhereTheyStillMatch() async throws {
     let folder = try await Self.folderWithGolden()
     defer { folder.remove() }
     try folder.write("a.golden", "replshell> use counter\nstarted [..]\n...\ncounter> select selectValue\n1\n")
-    #expect(try await folder.replshell("--check", "a.txt").status == 0)
+    let matched = try await folder.replshell("--check", "a.txt")
+    #expect(matched.status == 0)
     try folder.write("a.txt", Self.counting.replacingOccurrences(of: "select selectValue", with: "dispatch didTapIncrementButton\nselect selectValue"))
     let check = try await folder.replshell("--check", "a.txt")
     #expect(check.status == 1)
     #expect(check.standardOutput.contains("-1\n+2\n"))
     #expect(!check.standardOutput.contains("started counter"))
-    _ = try await folder.replshell("--update", "a.txt")
+    let update = try await folder.replshell("--update", "a.txt")
+    #expect(update.status == 0)
     #expect(try folder.read("a.golden") == "replshell> use counter\nstarted [..]\n...\ncounter> select selectValue\n2\n")
   }
 
   @Test func redactionsApplyUnlessNoRedact() async throws {
-    let folder = try await Self.folderWithGolden("use counter\nredact /value: \\d+/ as [n]\ndispatch didTapIncrementButton\n")
+    let folder = try await Self.folderWithGolden(
+      "use counter\nredact /value: \\d+/ as [n]\ndispatch didTapIncrementButton\n",
+      golden: "replshell> use counter\nstarted counter\ncounter> redact /value: \\d+/ as [n]\ncounter> dispatch didTapIncrementButton\n  CounterState(\n-   [n]\n+   [n]\n  )\n")
     defer { folder.remove() }
     #expect(try folder.read("a.golden").contains("-   [n]\n+   [n]\n"))
     let raw = try await folder.replshell("--script", "a.txt", "--no-redact")

@@ -32,9 +32,9 @@ struct ScenarioFolder: Sendable {
     try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// Runs `replshell` with `arguments` in this folder.
-  func replshell(_ arguments: String...) async throws -> ReplShellRun {
-    try await ReplShellRun.run(arguments, in: url)
+  /// Runs `replshell` with `arguments` in this folder, with `input` on its standard input.
+  func replshell(_ arguments: String..., input: String? = nil) async throws -> ReplShellRun {
+    try await ReplShellRun.run(arguments, in: url, input: input)
   }
 
   /// Removes the folder and everything in it.

@@ -4,21 +4,20 @@ import Testing
 /// Scenario runs as CI makes them, through the built `replshell`: files and folders, the summary
 /// line, orphan goldens, JUnit reports, shards and hostile scripts.
 @Suite struct ScenarioRunTests {
-  static let passing = "use counter\ndispatch didTapIncrementButton\nexpect selectValue == 1\n"
+  static let passing = ReviewedTranscripts.passing
 
-  /// A folder with `a.txt`, `nested/b.txt` and `nested/deeper/c.txt`, each with its golden.
-  static func folderOfPassingScenarios() async throws -> ScenarioFolder {
+  /// A folder with `a.txt`, `nested/b.txt` and `nested/deeper/c.txt`, each with its reviewed golden.
+  static func folderOfPassingScenarios() throws -> ScenarioFolder {
     let folder = try ScenarioFolder()
-    for path in ["a.txt", "nested/b.txt", "nested/deeper/c.txt"] {
-      try folder.write(path, passing)
+    for path in ["a", "nested/b", "nested/deeper/c"] {
+      try folder.write("\(path).txt", passing)
+      try folder.write("\(path).golden", ReviewedTranscripts.passingGolden)
     }
-    let update = try await folder.replshell("--update", ".")
-    #expect(update.status == 0, "\(update.standardError)")
     return folder
   }
 
   @Test func aFolderMeansEveryScriptUnderItInSortedOrder() async throws {
-    let folder = try await Self.folderOfPassingScenarios()
+    let folder = try Self.folderOfPassingScenarios()
     defer { folder.remove() }
     try folder.write("notes.md", "not a scenario")
     let run = try await folder.replshell("--check", "./")
@@ -31,13 +30,14 @@ import Testing
   }
 
   @Test func manyFilesAfterCheckAreAllScripts() async throws {
-    let folder = try await Self.folderOfPassingScenarios()
+    let folder = try Self.folderOfPassingScenarios()
     defer { folder.remove() }
     let run = try await folder.replshell("--check", "nested/deeper/c.txt", "a.txt", "nested/b.txt")
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.lines.first == "ok: a.txt matches a.golden")
     #expect(run.lines.last == "scenarios: 3 passed, 0 failed")
     let scriptThenCheck = try await folder.replshell("--script", "a.txt", "--check")
+    #expect(scriptThenCheck.status == 0)
     #expect(scriptThenCheck.lines == ["ok: a.txt matches a.golden", "scenarios: 1 passed, 0 failed"])
   }
 
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func theSummaryComesLastAfterTheDiffsOfTheFailures() async throws {
-    let folder = try await Self.folderOfPassingScenarios()
+    let folder = try Self.folderOfPassingScenarios()
     defer { folder.remove() }
     try folder.write("nested/b.txt", Self.passing.replacingOccurrences(of: "dispatch didTapIncrementButton\n", with: "dispatch didTapIncrementButton\ndispatch didTapIncrementButton\n").replacingOccurrences(of: "== 1", with: "== 2"))
     let run = try await folder.replshell("--check", ".")
@@ -68,7 +68,8 @@ import Testing
     let folder = try ScenarioFolder()
     defer { folder.remove() }
     try folder.write("wrong.txt", "use counter\nexpect selectValue == 5\n")
-    _ = try await folder.replshell("--update", "wrong.txt")
+    // A golden that matches whatever it prints: the command alone must fail the scenario.
+    try folder.write("wrong.golden", "replshell> use counter\n...\n")
     let run = try await folder.replshell("--check", "wrong.txt", "--junit", "report.xml")
     #expect(run.status == 1)
     #expect(run.standardError.contains("wrong.txt:2"))
@@ -78,7 +79,7 @@ import Testing
   }
 
   @Test func anOrphanGoldenFailsACheckAndIsPrunedOnlyOnRequest() async throws {
-    let folder = try await Self.folderOfPassingScenarios()
+    let folder = try Self.folderOfPassingScenarios()
     defer { folder.remove() }
     try FileManager.default.removeItem(at: folder.url.appendingPathComponent("nested/b.txt"))
     let check = try await folder.replshell("--check", "nested")
@@ -96,11 +97,12 @@ import Testing
     #expect(prune.status == 0)
     #expect(prune.standardOutput.contains("removed nested/b.golden"))
     #expect(!folder.contains("nested/b.golden"))
-    #expect(try await folder.replshell("--check", "nested").status == 0)
+    let afterPrune = try await folder.replshell("--check", "nested")
+    #expect(afterPrune.status == 0)
   }
 
   @Test func theJUnitReportParsesAndAgreesWithTheSummary() async throws {
-    let folder = try await Self.folderOfPassingScenarios()
+    let folder = try Self.folderOfPassingScenarios()
     defer { folder.remove() }
     try folder.write("a.txt", Self.passing.replacingOccurrences(of: "use counter\n", with: "use counter\n# a <new> & \"odd\" comment \u{1B}[0m\n"))
     try folder.write("orphan.golden", "counter> \n")
@@ -125,8 +127,8 @@ import Testing
     let names = (1...7).map { "s\($0).txt" }
     for name in names {
       try folder.write(name, Self.passing)
+      try folder.write(name.replacingOccurrences(of: ".txt", with: ".golden"), ReviewedTranscripts.passingGolden)
     }
-    _ = try await folder.replshell("--update", ".")
     var covered: [String] = []
     for index in 1...3 {
       let run = try await folder.replshell("--check", ".", "--shard", "\(index)/3")

@@ -11,8 +11,8 @@ let scenarioNames: [String] = {
 }()
 
 @MainActor @Suite(.serialized) struct GoldenTests {
-  @Test func thereAreScenarios() {
-    #expect(scenarioNames.contains("counter.txt"))
+  @Test func everyScenarioIsFound() {
+    #expect(scenarioNames == ["animals-remote.txt", "animals.txt", "counter.txt", "quakes.txt", "time-travel.txt"])
   }
 
   @Test func aScenarioRunsTheSameTwice() async throws {

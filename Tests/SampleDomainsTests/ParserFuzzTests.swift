@@ -1,6 +1,7 @@
 import AnimalsData
 import Foundation
 import SampleDomains
+import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios
 
@@ -27,14 +28,15 @@ import Testing
   /// Runs on a thread of its own: a minute of CPU-bound work on the cooperative pool would starve
   /// the tests that run beside it.
   @Test func aMillionLinesNeverCrashTheParser() async {
+    let seed = PropertySeed(default: 1_000_003)
     let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<FuzzOutcome, Never>) in
-      let thread = Thread { continuation.resume(returning: Self.fuzz(lines: 1_000_000, seed: 1_000_003)) }
+      let thread = Thread { continuation.resume(returning: Self.fuzz(lines: 1_000_000, seed: seed.value)) }
       thread.stackSize = 8 << 20
       thread.start()
     }
-    #expect(outcome.badError == nil)
-    #expect(outcome.parsed + outcome.rejected == 1_000_000)
-    #expect(outcome.parsed > 10_000 && outcome.rejected > 100_000)
+    #expect(outcome.badError == nil, "\(seed)")
+    #expect(outcome.parsed + outcome.rejected == 1_000_000, "\(seed)")
+    #expect(outcome.parsed > 10_000 && outcome.rejected > 100_000, "\(seed)")
   }
 
   /// How many generated lines parsed, how many were rejected, and the first error without a sensible column.

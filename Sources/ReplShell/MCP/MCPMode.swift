@@ -33,7 +33,7 @@ import SystemPackage
       capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
     await register(on: server, shell: shell, calls: calls)
     do {
-      try await server.start(transport: StdioTransport(input: .standardInput, output: protocolOutput))
+      try await server.start(transport: ArrivalOrderTransport(StdioTransport(input: .standardInput, output: protocolOutput)))
     } catch {
       FileHandle.standardError.write(Data("error: the MCP server could not start: \(error)\n".utf8))
       return false

@@ -1,5 +1,6 @@
-/// Runs the MCP server's calls one after another. The server answers each request in a task of
-/// its own, but a session is a sequence: a dispatch must settle before the next call reads it.
+/// Runs the MCP server's calls one after another. `ArrivalOrderTransport` hands the server one
+/// request at a time; this keeps a call that was cancelled mid-way from overlapping the next, since
+/// a session is a sequence: a dispatch must settle before the next call reads it.
 @MainActor final class SerialCalls {
   private var tail: Task<Void, Never>?
 

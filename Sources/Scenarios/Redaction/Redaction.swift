@@ -73,10 +73,14 @@ struct RedactedFolders: Sendable {
   /// The process's working directory.
   let workingDirectory: String
 
+  /// `text` with each folder replaced where it is the whole folder: `/tmp/run/a` and `/tmp/run`
+  /// are in `/tmp/run`, `/tmp/run-old/a` is not.
   func redact(_ text: String) -> String {
     var text = text
-    for (folder, name) in [(scratch, "[scratch]"), (workingDirectory, "[cwd]")] where folder.count > 1 {
-      text = text.replacingOccurrences(of: folder, with: name)
+    for (folder, name) in [(scratch, "[scratch]"), (workingDirectory, "[cwd]")] where folder.count > 1 && text.contains(folder) {
+      let wholeFolder = NSRegularExpression.escapedPattern(for: folder) + #"(?![\w.-])"#
+      text = text.replacingOccurrences(
+        of: wholeFolder, with: NSRegularExpression.escapedTemplate(for: name), options: .regularExpression)
     }
     return text
   }

@@ -22,4 +22,9 @@ let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appe
   func scenario(_ scenario: ScenarioTest) async {
     await scenario.check(domains: ShelfShell.domains)
   }
+
+  /// Both scenarios are found: a moved folder is a failure, not zero test cases that pass.
+  @Test func everyScenarioIsFound() {
+    #expect(ScenarioTest.all(in: scenarios).map(\.testDescription) == ["loans.txt", "shelf.txt"])
+  }
 }
