@@ -27,14 +27,21 @@ package struct ActionCatalog: Sendable {
   package let cases: [Case]
   /// Type name → case names of every `CaseIterable` enum met in the examples, for completion.
   package let symbolicValues: [String: [String]]
+  /// The examples that could not be printed, with their type's name and why: the domain does not start.
+  package let unprintableExamples: [(typeName: String, message: String)]
 
   /// Learns the cases from `examples`, one value per action case.
   package init<Action>(examples: [Action]) {
     var cases: [Case] = []
     var symbols: [String: [String]] = [:]
+    var unprintable: [(typeName: String, message: String)] = []
     let collector = SymbolCollector()
     for example in examples {
-      guard let value = TypeInfo.$symbolCollector.withValue(collector, operation: { try? ValueEncoder.encodeForShell(example) }) else { continue }
+      let encoded = TypeInfo.$symbolCollector.withValue(collector, operation: { Result { () throws(CommandError) in try ValueEncoder.encodeForShell(example) } })
+      guard case .success(let value) = encoded else {
+        if case .failure(let error) = encoded { unprintable.append((String(reflecting: type(of: example)), error.message)) }
+        continue
+      }
       var path: [String] = []
       var current = value
       while case .enumCase(_, let name, let arguments) = current {
@@ -57,6 +64,7 @@ package struct ActionCatalog: Sendable {
     }
     self.cases = cases
     self.symbolicValues = symbols
+    self.unprintableExamples = unprintable
   }
 
   private static func isSymbolic(_ value: Value, _ collector: SymbolCollector) -> Bool {

@@ -12,7 +12,7 @@ public struct Domain: Sendable {
   public let options: [DomainOption]
   /// What changes from run to run in this domain's output, redacted in every script that uses it.
   public let volatile: [Redaction]
-  let start: @MainActor @Sendable (DomainContext, OutputBuffer) async throws -> any AnyDomainSession
+  let start: @MainActor @Sendable (DomainContext, SessionEventStream) async throws -> any AnyDomainSession
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
@@ -45,10 +45,14 @@ public struct Domain: Sendable {
     self.options = options
     self.volatile = volatile
     let catalog = ActionCatalog(examples: actionExamples)
-    self.start = { context, buffer in
+    self.start = { context, events in
+      if let problem = catalog.unprintableExamples.first {
+        throw CommandError(
+          "\(name) cannot start: an example in its actionExamples, a \(problem.typeName), cannot be printed, so the shell could not read it back: \(problem.message)")
+      }
       let session = DomainSession(
         domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
-        stateDiff: stateDiff, buffer: buffer, settleTimeout: .seconds(60))
+        stateDiff: stateDiff, events: events, settleTimeout: .seconds(60))
       if let listen {
         session.keepAlive = try await listen(session.store, context)
       }
