@@ -17,15 +17,22 @@
     var failedLocation: String?
   }
 
+  /// Whether `line` is blank or, after leading whitespace, starts with `#`.
+  static func isCommentOrBlank(_ line: String) -> Bool {
+    // Commands start with a letter: only other lines need the whitespace trimmed to tell.
+    if let first = line.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) { return false }
+    let trimmed = line.trimmingLeadingWhitespace
+    return trimmed.isEmpty || trimmed.hasPrefix("#")
+  }
+
   /// Runs the lines in `shell`; `keepsEvents` also collects their events.
   func run(in shell: Shell, keepsEvents: Bool = false) async -> Outcome {
     var outcome = Outcome()
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.last == "" { lines.removeLast() }
     for (index, rawLine) in lines.enumerated() {
-      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
-      let trimmed = line.trimmingLeadingWhitespace
-      if trimmed.isEmpty || trimmed.hasPrefix("#") {
+      let line = rawLine.utf8.last == UInt8(ascii: "\r") ? String(rawLine.dropLast()) : String(rawLine)
+      if Self.isCommentOrBlank(line) {
         shell.events.emit(.comment(line))
         continue
       }

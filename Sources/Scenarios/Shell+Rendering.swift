@@ -10,18 +10,18 @@ extension Shell {
   /// for one that `source` runs — and renders them.
   func finish(earlier: [SessionEvent], start: Int, isOutermost: Bool, echoesCommands: Bool, succeeded: Bool) -> FinishedLine {
     let own = isOutermost ? events.takePending() : events.pending(from: start)
-    var printed: [OutputLine] = []
-    var echo: [OutputLine] = []
-    for event in own {
-      if case .command(let command) = event, !command.isSourced {
-        if echoesCommands { echo.append(OutputLine(.echo, command.prompt + command.line)) }
-        continue
-      }
-      TranscriptRenderer.append(event, echoesCommands: echoesCommands, to: &printed)
-    }
     var lines = earlier.isEmpty ? [] : TranscriptRenderer.lines(for: earlier, echoesCommands: echoesCommands)
-    lines += echo
-    lines += printed
+    var ownEvents = own[...]
+    // The line's own command comes first: echoed in transcripts and for the lines `source` runs.
+    if case .command(let command)? = own.first {
+      if echoesCommands || command.isSourced { lines.append(OutputLine(.echo, command.prompt + command.line)) }
+      ownEvents = own.dropFirst()
+    }
+    let printedStart = lines.count
+    for event in ownEvents {
+      TranscriptRenderer.append(event, echoesCommands: echoesCommands, to: &lines)
+    }
+    let printed = printedStart == 0 ? lines : Array(lines[printedStart...])
     let all = earlier.isEmpty ? own : earlier + own
     let result = Result(events: redactions.apply(to: all), lines: redactions.apply(to: lines), succeeded: succeeded, quit: false)
     return FinishedLine(result: result, printed: printed)

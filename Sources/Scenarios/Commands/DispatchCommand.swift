@@ -11,6 +11,14 @@ struct DispatchCommand: ShellCommand {
 
   /// The action as typed: a case path with its arguments.
   let action: ParsedValue
+  /// The action written back as typed, read once: the key its decoded action is cached under.
+  let key: String
+
+  /// The command for `action`.
+  init(action: ParsedValue) {
+    self.action = action
+    self.key = action.sourceText
+  }
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> DispatchCommand {
     var parser = try arguments.valueParser()
@@ -28,7 +36,7 @@ struct DispatchCommand: ShellCommand {
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     // The dispatch, and what listeners dispatched while the store settled, are the session's events.
-    switch try await context.session().dispatch(action, origin: context.origin) {
+    switch try await context.session().dispatch(action, key: key, origin: context.origin) {
     case .dispatched:
       return CommandOutput([])
     case .rejected(let error):

@@ -49,7 +49,7 @@ struct ExpectCommand: ShellCommand {
     case .selector(let call, let expected):
       return CommandOutput(try session.expect(call, equals: expected))
     case .error(let action):
-      switch try await session.dispatch(action, origin: context.origin) {
+      switch try await session.dispatch(action, key: action.sourceText, origin: context.origin) {
       case .dispatched:
         throw CommandError("expected the reducer to reject the action, but it was dispatched", column: action.column)
       case .rejected(let error):

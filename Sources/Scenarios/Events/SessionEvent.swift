@@ -16,7 +16,8 @@ public enum SessionEvent: Sendable, Equatable {
   case watch(WatchEvent)
   /// An invariant was checked after a dispatch.
   case invariant(InvariantEvent)
-  /// The listeners finished their side effects.
+  /// The listeners finished their side effects: after each dispatch in a domain with listeners,
+  /// and for `settle`.
   case settled(SettleEvent)
   /// A note of the session itself: the database a domain opened, an action the catalog lacks.
   case note(String)

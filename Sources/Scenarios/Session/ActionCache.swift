@@ -4,9 +4,9 @@ struct ActionCache<Action: Decodable> {
   private var actions: [String: (action: Action, text: String)] = [:]
   private static var limit: Int { 1_024 }
 
-  /// The action `typed` decodes to and its full text, from the cache when its text was decoded before.
-  mutating func action(for typed: ParsedValue, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
-    let typedText = typed.sourceText
+  /// The action `typed` decodes to and its full text, from the cache when `key` (`typed` written
+  /// back as typed) was decoded before.
+  mutating func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
     if let known = actions[typedText] {
       return known
     }

@@ -11,8 +11,9 @@
   var onWaiting: (@MainActor (Bool) -> Void)? { get set }
   /// The last dispatch that was not a listener's and what listeners dispatched after it, for `diff`.
   var lastDispatch: [DispatchEvent] { get }
-  /// Decodes and dispatches an action for `origin`, then settles.
-  func dispatch(_ typed: ParsedValue, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome
+  /// Decodes and dispatches an action for `origin`, then settles; `key` is the action written
+  /// back as typed, under which its decoding is cached.
+  func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome
   /// A selector's output on the current state.
   func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   /// Checks a selector's output against a value.

@@ -63,8 +63,8 @@
 }
 
 extension DomainSession {
-  func dispatch(_ typed: ParsedValue, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome {
-    let (action, text) = try actionCache.action(for: typed, catalog: catalog)
+  func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome {
+    let (action, text) = try actionCache.action(for: typed, key: key, catalog: catalog)
     do {
       try store.dispatch(action, origin: origin, text: text)
     } catch {
@@ -76,7 +76,10 @@ extension DomainSession {
 
   func settle(requested: Bool) async throws(CommandError) {
     try await settler.settle()
-    events.emit(.settled(SettleEvent(requested: requested)))
+    // A domain without listeners has nothing to settle, unless `settle` asks.
+    if requested || store.hasListeners {
+      events.emit(.settled(SettleEvent(requested: requested)))
+    }
   }
 
   /// The action as the shell writes it, and its case path.
@@ -100,11 +103,10 @@ extension DomainSession {
 
   /// Remembers `event` for `diff`: a dispatch that is not a listener's starts it afresh.
   func rememberForDiff(_ event: DispatchEvent) {
-    if event.origin == .listener {
-      lastDispatch.append(event)
-    } else {
-      lastDispatch = [event]
+    if event.origin != .listener {
+      lastDispatch.removeAll(keepingCapacity: true)
     }
+    lastDispatch.append(event)
   }
 
   /// The current state as a `Value`.
