@@ -14,6 +14,8 @@ import Synchronization
   let debugCategories: [String]
   /// Where output taller than the terminal goes.
   let pager: Pager
+  /// Text, or one JSON object per session event.
+  var format: OutputFormat = .text
 
   /// Runs until `quit`, Ctrl-D or the end of input; false when piped input had an error.
   func run() async -> Bool {
@@ -26,7 +28,12 @@ import Synchronization
 
   private func run(_ shell: Shell, isTerminal: Bool) async -> Bool {
     do {
-      output.write(try await shell.start(domain: domain, options: options))
+      let started = try await shell.start(domain: domain, options: options)
+      if format == .json {
+        output.write(OutputFormat.jsonLines(started.map { SessionEvent.note($0.text) }))
+      } else {
+        output.write(started)
+      }
     } catch {
       output.writeError("error: \(error.message)")
       return false
@@ -61,7 +68,7 @@ import Synchronization
       case .line(let line):
         editor.addToHistory(line)
         let result = await interruptible { await shell.execute(line) }
-        pager.show(result.lines, on: output)
+        pager.show(format == .json ? OutputFormat.jsonLines(result.events) : result.lines, on: output)
         if result.quit { return true }
       case .interrupted:
         continue
@@ -98,7 +105,7 @@ import Synchronization
     while let line = readLine(strippingNewline: true) {
       lineNumber += 1
       let result = await shell.execute(line, location: "<stdin>:\(lineNumber)")
-      output.write(result.lines)
+      output.write(format == .json ? OutputFormat.jsonLines(result.events) : result.lines)
       if !result.succeeded { return false }
       if result.quit { break }
     }

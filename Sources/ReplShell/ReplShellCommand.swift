@@ -82,6 +82,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @Flag(help: "Never send output taller than the terminal through $PAGER (default `less -FRX`; an empty PAGER turns it off too).")
   var noPager = false
 
+  @Option(help: ArgumentHelp("How sessions and --script print: `text` (transcripts) or `json` (one JSON object per session event, one per line; see the README for the fields).", valueName: "text|json"))
+  var format: OutputFormat = .text
+
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent.")
   var mcp = false
 
@@ -123,6 +126,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if scriptMode == nil && (junitPath != nil || jobs != nil || shard != nil) {
       throw ValidationError("--junit, --jobs and --shard apply to scenario runs: add the paths with --check, --update or --script, such as `\(Self.programName) --check Scenarios/ --junit report.xml`")
     }
+    if format == .json && (check || update || review || mcp) {
+      throw ValidationError("--format json prints a session's events: use it with --script or for a session, not with --check, --update, --review or --mcp")
+    }
     if mcp && scriptMode != nil {
       throw ValidationError("--mcp serves one session; run scripts without it, or send their lines as tool calls")
     }
@@ -160,7 +166,8 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       let runner = ScriptMode(
         domains: App.domains, output: output, debugCategories: debugCategories, mode: mode,
         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard, junitPath: junitPath, prune: prune,
-        programName: Self.programName, redacts: !noRedact, goldenFiles: GoldenFiles(newGoldensDirectory: newGoldensDirectory))
+        programName: Self.programName, redacts: !noRedact, goldenFiles: GoldenFiles(newGoldensDirectory: newGoldensDirectory),
+        format: format)
       let paths = scripts + arguments
       let succeeded = review
         ? await ReviewMode(scripts: runner).run(paths: paths.isEmpty ? ["Scenarios"] : paths)
@@ -173,7 +180,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
     let interactive = InteractiveMode(
       domains: App.domains, domain: domain ?? App.domains[0].name, options: try domainOptions, programName: Self.programName, output: output,
-      debugCategories: debugCategories, pager: Pager(disabled: noPager))
+      debugCategories: debugCategories, pager: Pager(disabled: noPager), format: format)
     let succeeded = await interactive.run()
     throw ExitCode(succeeded ? 0 : 1)
   }

@@ -52,7 +52,14 @@ import Scenarios
       scripts.output.writeError(error.detail)
     }
     let golden = scripts.goldenFiles.golden(forScript: path)
-    let expected = (try? String(contentsOf: golden, encoding: .utf8)) ?? ""
+    let expected: String
+    do {
+      expected = try GoldenComparison.read(at: golden) ?? ""
+    } catch {
+      // Reviewed against nothing: accepting writes the new transcript over it.
+      scripts.output.writeError("\(path): \(error.message)")
+      expected = ""
+    }
     let comparison = GoldenComparison(golden: expected, transcript: outcome.text)
     guard !comparison.matches else {
       _ = scripts.goldenFiles.removeNew(forScript: path)

@@ -6,7 +6,15 @@ extension ScriptMode {
   /// missing golden also leaves the new golden as `NAME.golden.new` for CI to upload.
   func check(_ outcome: ScriptRunner.Outcome, path: String, into result: inout ScenarioResult) {
     let golden = goldenFiles.golden(forScript: path)
-    guard let comparison = GoldenComparison(goldenAt: golden, transcript: outcome.text) else {
+    let found: GoldenComparison?
+    do {
+      found = try GoldenComparison(goldenAt: golden, transcript: outcome.text)
+    } catch {
+      let pending = writeNew(outcome.text, path: path, into: &result)
+      result.fail("\(path): \(error.message)\(pending); fix or remove it, then run with --update to write it again")
+      return
+    }
+    guard let comparison = found else {
       let pending = writeNew(outcome.text, path: path, into: &result)
       result.fail("\(path): no golden at \(golden.path); review the transcript\(pending), then run with --update to create it")
       return
@@ -25,7 +33,14 @@ extension ScriptMode {
   /// them, and removes a stale `.golden.new`.
   func update(_ outcome: ScriptRunner.Outcome, path: String, into result: inout ScenarioResult) {
     let golden = goldenFiles.golden(forScript: path)
-    let text = Self.updatedGolden(at: golden, transcript: outcome.text)
+    let text: String
+    do {
+      text = try Self.updatedGolden(at: golden, transcript: outcome.text)
+    } catch {
+      // The transcript replaces a golden that cannot be read; say so, since its wildcards are lost.
+      result.output.append(.line("\(path): \(error.message); writing the transcript over it"))
+      text = outcome.text
+    }
     do {
       try text.write(to: golden, atomically: true, encoding: .utf8)
       result.output.append(.line("wrote \(golden.path)"))
@@ -36,8 +51,8 @@ extension ScriptMode {
   }
 
   /// What `--update` writes for a transcript: the existing golden's wildcards kept where they match.
-  static func updatedGolden(at golden: URL, transcript: String) -> String {
-    GoldenComparison(goldenAt: golden, transcript: transcript)?.updatedGolden ?? transcript
+  static func updatedGolden(at golden: URL, transcript: String) throws(CommandError) -> String {
+    try GoldenComparison(goldenAt: golden, transcript: transcript)?.updatedGolden ?? transcript
   }
 
   /// Writes `NAME.golden.new`; returns ` (new transcript in PATH)` for the failure line, or an

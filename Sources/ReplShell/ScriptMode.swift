@@ -26,6 +26,8 @@ import Scenarios
   let redacts: Bool
   /// Where goldens and their pending `.golden.new` files are.
   let goldenFiles: GoldenFiles
+  /// How printed transcripts are written: text, or JSON events.
+  var format: OutputFormat = .text
 
   /// Runs every scenario at `paths` (files, and folders for the `*.txt` under them); true when
   /// all succeeded (and, with `.check`, matched their goldens and no golden was an orphan).
@@ -90,7 +92,7 @@ import Scenarios
     var result = ScenarioResult(name: path)
     let outcome = await transcript(ofScript: path)
     switch mode {
-    case .print: result.output.append(.transcript(outcome.transcript))
+    case .print: result.output.append(.transcript(format == .json ? OutputFormat.jsonLines(outcome.events) : outcome.transcript))
     case .check: check(outcome, path: path, into: &result)
     case .update: update(outcome, path: path, into: &result)
     }
@@ -108,7 +110,7 @@ import Scenarios
   /// Runs the script at `path` with the `--debug` categories switched on first.
   func transcript(ofScript path: String) async -> ScriptRunner.Outcome {
     let prelude = debugCategories.map { "debug \($0) on" }
-    return await ScriptRunner(domains: domains, redacts: redacts).run(URL(fileURLWithPath: path), displayPath: path, prelude: prelude)
+    return await ScriptRunner(domains: domains, redacts: redacts, keepsEvents: format == .json).run(URL(fileURLWithPath: path), displayPath: path, prelude: prelude)
   }
 
   /// The error that stopped a script: its first line (`error: file:line:column: …`) and all its lines.

@@ -44,7 +44,14 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
       let error = outcome.transcript.last { $0.kind == .error }?.text ?? "the script failed"
       Issue.record("\(name) failed: \(error)", sourceLocation: sourceLocation)
     }
-    guard let comparison = GoldenComparison(goldenAt: golden, transcript: outcome.text) else {
+    let found: GoldenComparison?
+    do {
+      found = try GoldenComparison(goldenAt: golden, transcript: outcome.text)
+    } catch {
+      Issue.record("\(name): \(error.message)", sourceLocation: sourceLocation)
+      return
+    }
+    guard let comparison = found else {
       Issue.record(
         "\(name) has no golden at \(golden.path); review the transcript, then write it with `--script \(script.path) --update`",
         sourceLocation: sourceLocation)

@@ -27,14 +27,23 @@ package struct ActionCatalog: Sendable {
   package let cases: [Case]
   /// Type name → case names of every `CaseIterable` enum the encoder met in the examples, for completion.
   package let symbolicValues: [String: [String]]
+  /// The examples that could not be printed, with their type's name and why: the domain does not start.
+  package let unprintableExamples: [(typeName: String, message: String)]
 
   /// Learns the cases from `examples`, one value per action case.
   package init<Action>(examples: [Action]) {
     var cases: [Case] = []
     let symbols = SymbolCollector()
+    var unprintable: [(typeName: String, message: String)] = []
     for example in examples {
       let collector = SymbolCollector()
-      guard let value = try? ValueEncoder(collectingSymbolsIn: collector).value(of: example) else { continue }
+      let value: Value
+      do {
+        value = try ValueEncoder(collectingSymbolsIn: collector).value(of: example)
+      } catch {
+        unprintable.append((String(reflecting: type(of: example)), String(describing: error)))
+        continue
+      }
       symbols.merge(collector)
       var path: [String] = []
       var current = value
@@ -55,6 +64,7 @@ package struct ActionCatalog: Sendable {
     }
     self.cases = cases
     self.symbolicValues = symbols.cases
+    self.unprintableExamples = unprintable
   }
 
   private static func isSymbolic(_ value: Value, _ symbols: SymbolCollector) -> Bool {

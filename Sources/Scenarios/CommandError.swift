@@ -4,20 +4,11 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
   public var message: String
   /// The 1-based column in the line, when the problem has a place.
   public var column: Int?
-  /// What the command printed before it failed, shown ahead of the error.
-  var output: [OutputLine] = []
 
   /// Creates an error with an optional column.
   public init(_ message: String, column: Int? = nil) {
     self.message = message
     self.column = column
-  }
-
-  /// The error with `lines` printed ahead of what it already carries.
-  func preceded(by lines: [OutputLine]) -> CommandError {
-    var error = self
-    error.output = lines + output
-    return error
   }
 
   /// The message, after its column when it has one.

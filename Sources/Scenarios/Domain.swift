@@ -14,7 +14,7 @@ public struct Domain: Sendable {
   public let volatile: [Redaction]
   /// How long a command waits for the listeners' side effects before it gives up (60 seconds unless the domain says).
   public let settleTimeout: Duration
-  let start: @MainActor @Sendable (DomainContext, OutputBuffer) async throws -> any AnyDomainSession
+  let start: @MainActor @Sendable (DomainContext, SessionEventStream) async throws -> any AnyDomainSession
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
@@ -51,10 +51,14 @@ public struct Domain: Sendable {
     self.volatile = volatile
     self.settleTimeout = settleTimeout
     let catalog = ActionCatalog(examples: actionExamples)
-    self.start = { context, buffer in
+    self.start = { context, events in
+      if let problem = catalog.unprintableExamples.first {
+        throw CommandError(
+          "\(name) cannot start: an example in its actionExamples, a \(problem.typeName), cannot be printed, so the shell could not read it back: \(problem.message)")
+      }
       let session = DomainSession(
         domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
-        stateDiff: stateDiff, buffer: buffer, settleTimeout: settleTimeout)
+        stateDiff: stateDiff, events: events, settleTimeout: settleTimeout)
       if let listen {
         session.keepAlive = try await listen(session.store, context)
       }

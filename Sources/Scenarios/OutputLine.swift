@@ -5,6 +5,7 @@ public struct OutputLine: Equatable, Sendable {
   public enum Kind: Sendable, Equatable {
     /// The echo of a command behind the prompt (scripts only).
     case echo
+    /// Output with no other kind: values, tables, listings.
     case plain
     /// A diff line that only the old value has.
     case removed
@@ -15,6 +16,19 @@ public struct OutputLine: Equatable, Sendable {
     case error
     /// A debug log line.
     case log
+
+    /// The kind's stable name in `--format json`: `plain`, `removed`, `note`…
+    public var name: String {
+      switch self {
+      case .echo: "echo"
+      case .plain: "plain"
+      case .removed: "removed"
+      case .added: "added"
+      case .note: "note"
+      case .error: "error"
+      case .log: "log"
+      }
+    }
   }
 
   /// The kind of line.
@@ -36,5 +50,5 @@ public struct OutputLine: Equatable, Sendable {
   static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
   static func note(_ text: String) -> OutputLine { OutputLine(.note, text) }
   static func error(_ text: String) -> OutputLine { OutputLine(.error, "error: " + text) }
-  static func log(_ category: OutputBuffer.Category, _ text: String) -> OutputLine { OutputLine(.log, "[\(category.rawValue)] " + text) }
+  static func log(_ category: DebugCategory, _ text: String) -> OutputLine { OutputLine(.log, "[\(category.rawValue)] " + text) }
 }

@@ -7,6 +7,8 @@ import Foundation
   public struct Outcome: Sendable {
     /// The transcript, one element per line.
     public var transcript: [OutputLine]
+    /// The script's events in order, redacted, when the runner keeps them (`--format json`).
+    public var events: [SessionEvent] = []
     /// False when a command failed or an expectation did not hold.
     public var succeeded: Bool
     /// The transcript as text, with a final newline.
@@ -18,11 +20,14 @@ import Foundation
   /// Whether redactions apply (`redact` lines and the domains' volatile patterns); false shows
   /// the raw transcript (`--no-redact`).
   public let redacts: Bool
+  /// Whether outcomes carry the script's events as well as its transcript.
+  public let keepsEvents: Bool
 
   /// Creates a runner over `domains`.
-  public init(domains: [Domain], redacts: Bool = true) {
+  public init(domains: [Domain], redacts: Bool = true, keepsEvents: Bool = false) {
     self.domains = domains
     self.redacts = redacts
+    self.keepsEvents = keepsEvents
   }
 
   /// Runs the script at `url`; `displayPath` is how error locations name the file.
@@ -54,28 +59,11 @@ import Foundation
     for command in prelude {
       let result = await shell.execute(command)
       if !result.succeeded {
-        return Outcome(transcript: result.lines, succeeded: false)
+        return Outcome(transcript: result.lines, events: keepsEvents ? result.events : [], succeeded: false)
       }
     }
-    var transcript: [OutputLine] = []
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    for (index, rawLine) in lines.enumerated() {
-      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
-      let trimmed = line.trimmingLeadingWhitespace
-      if trimmed.isEmpty || trimmed.hasPrefix("#") {
-        transcript.append(OutputLine(.echo, line))
-        continue
-      }
-      transcript.append(OutputLine(.echo, shell.prompt + line))
-      let result = await shell.execute(line, location: "\(name):\(index + 1)")
-      transcript += result.lines
-      if !result.succeeded {
-        return Outcome(transcript: transcript, succeeded: false)
-      }
-      if result.quit { break }
-    }
-    return Outcome(transcript: transcript, succeeded: true)
+    let lines = await ScriptLines(text: text, name: name).run(in: shell, keepsEvents: keepsEvents)
+    return Outcome(transcript: lines.transcript, events: lines.events, succeeded: lines.failedLocation == nil)
   }
 
   /// The 1-based number of the first line of `data` that is not valid UTF-8.

@@ -1,12 +1,12 @@
 import Logging
 
-/// Prints a domain's swift-log output into the session that started it, as `[effects]` lines
-/// when that category is on. The session hands the domain a `Logger` built on this handler
+/// Prints a domain's swift-log output into the session that started it, as `[effects]` log
+/// events: every line when that category is on, and lines at `.warning` and above always. The session hands the domain a `Logger` built on this handler
 /// (`DomainContext.logger`), so nothing is installed process-wide and an app keeps its own
 /// `LoggingSystem` set-up.
 struct SessionLogHandler: LogHandler {
-  /// The output of the session the logger belongs to.
-  let buffer: OutputBuffer
+  /// The events of the session the logger belongs to.
+  let events: SessionEventStream
   var metadata: Logger.Metadata = [:]
   var logLevel: Logger.Level = .debug
 
@@ -16,11 +16,11 @@ struct SessionLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    buffer.log(.effects, "\(event.message)")
+    events.log(.effects, level: LogLine.Level(rawValue: event.level.rawValue) ?? .error, "\(event.message)")
   }
 
-  /// A logger whose lines go to `buffer`.
-  static func logger(for buffer: OutputBuffer) -> Logger {
-    Logger(label: "replshell.session") { _ in SessionLogHandler(buffer: buffer) }
+  /// A logger whose lines go to `events`.
+  static func logger(for events: SessionEventStream) -> Logger {
+    Logger(label: "replshell.session") { _ in SessionLogHandler(events: events) }
   }
 }

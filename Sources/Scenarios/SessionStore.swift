@@ -8,8 +8,11 @@ import ImmutableData
   private let store: Store<State, Action>
   /// The elements listeners have not finished with, across every stream of the store.
   let activity = StreamActivity()
-  /// Called after each successful dispatch with the old state, the action and the new state.
-  var didDispatch: ((State, Action, State) -> Void)?
+  /// Called after each dispatch the reducer accepted with the old state, the action, the new
+  /// state, who dispatched it and, when the shell already has it, the action's text.
+  var didDispatch: ((State, Action, State, DispatchEvent.Origin, String?) -> Void)?
+  /// Called when the reducer rejects an action, with its error, who dispatched it and its text when known.
+  var didReject: ((Action, any Error, DispatchEvent.Origin, String?) -> Void)?
 
   init(initialState: State, reducer: @escaping @Sendable (State, Action) throws -> State) {
     self.store = Store(initialState: initialState, reducer: reducer, activity: activity)
@@ -32,11 +35,22 @@ import ImmutableData
 }
 
 extension SessionStore: Dispatcher {
-  /// Dispatches `action` to the store, then tells the session what changed.
+  /// Dispatches `action` to the store, then tells the session what changed: what listeners call.
   public func dispatch(action: Action) throws {
+    try dispatch(action, origin: .listener, text: nil)
+  }
+
+  /// Dispatches `action` for `origin`, then tells the session what changed or why the reducer
+  /// rejected it; `text` is the action as the shell writes it, when known.
+  func dispatch(_ action: Action, origin: DispatchEvent.Origin, text: String?) throws {
     let oldState = store.state
-    try store.dispatch(action: action)
-    didDispatch?(oldState, action, store.state)
+    do {
+      try store.dispatch(action: action)
+    } catch {
+      didReject?(action, error, origin, text)
+      throw error
+    }
+    didDispatch?(oldState, action, store.state, origin, text)
   }
 
   /// Runs a thunk with this store as its dispatcher and selector.

@@ -23,6 +23,6 @@ extension Shell {
     guard let command = CommandRegistry.command(named: word) else {
       return request.offer([])
     }
-    return command.completions(for: request, in: self)
+    return command.completions(for: request, in: CommandContext(shell: self))
   }
 }

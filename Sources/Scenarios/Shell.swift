@@ -1,13 +1,17 @@
 import Foundation
 import Synchronization
 
-/// The engine behind `replshell`: runs one line at a time against the current domain session
-/// and returns the lines to print. It has no terminal in it; the interactive front end and the
-/// script runner both render what it returns.
+/// The engine behind `replshell`: runs one line at a time against the current domain session.
+/// Everything the session does goes out as `SessionEvent`s on `events`, in order; each line's
+/// result carries its events and their rendering as text. It has no terminal in it; the
+/// interactive front end, the script runner, `--mcp` and tools attached to `events` render them.
 @MainActor public final class Shell {
   /// What happened to one line.
   public struct Result: Sendable {
-    /// The lines to print.
+    /// The events of the line, redacted: what arrived since the previous line, the command, then
+    /// what it did.
+    public var events: [SessionEvent]
+    /// The events rendered as text, redacted: the lines to print.
     public var lines: [OutputLine]
     /// False when the line was an error or a failed expectation.
     public var succeeded: Bool
@@ -21,8 +25,10 @@ import Synchronization
   public let isScript: Bool
   /// The folder relative paths in `use` options start from.
   public var baseDirectory: URL
-  /// What listeners print while a command waits or between commands, and the debug categories that are on.
-  let buffer = OutputBuffer()
+  /// The session's one ordered stream of events, with the debug categories that are on.
+  public let events = SessionEventStream()
+  /// How many lines are running: more than one while `source` runs a script's lines.
+  var depth = 0
   /// The running domain session, if any.
   var session: (any AnyDomainSession)?
   /// The running domain and the options it started with, for `reset`.
@@ -61,7 +67,9 @@ import Synchronization
     (session?.domainName ?? "replshell") + "> "
   }
 
-  /// Starts `domain` with `options` (flags without dashes → values), replacing any running session.
+  /// Starts `domain` with `options` (flags without dashes → values), replacing any running
+  /// session; returns the notes it printed (none while a line runs: they are that line's events).
+  @discardableResult
   public func start(domain name: String, options: [String: String] = [:]) async throws(CommandError) -> [OutputLine] {
     guard let domain = domains.first(where: { $0.name == name }) else {
       let suggestions = Suggestions.closest(to: name, among: domains.map(\.name))
@@ -89,11 +97,11 @@ import Synchronization
     let context = DomainContext(
       options: options, isScript: isScript, baseDirectory: baseDirectory,
       calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier,
-      announce: { [buffer] note in buffer.append(.note(note)) }, scratchDirectory: scratchDirectory,
-      logger: SessionLogHandler.logger(for: buffer))
+      announce: { [events] note in events.emit(.note(note)) }, scratchDirectory: scratchDirectory,
+      logger: SessionLogHandler.logger(for: events))
     let outcome: Swift.Result<any AnyDomainSession, any Error>
     do {
-      outcome = .success(try await domain.start(context, buffer))
+      outcome = .success(try await domain.start(context, events))
     } catch {
       outcome = .failure(error)
     }
@@ -108,7 +116,7 @@ import Synchronization
     case .failure(let error):
       throw CommandError("could not start \(name): \(error)")
     }
-    return buffer.drain()
+    return depth > 0 ? [] : render(events.takePending(), echoesCommands: false)
   }
 
   private static let utcCalendar: Calendar = {
@@ -117,29 +125,47 @@ import Synchronization
     return calendar
   }()
 
-  /// Runs one line; `location` (`file.txt:12`) prefixes error messages in scripts.
-  public func execute(_ line: String, location: String? = nil) async -> Result {
-    // What listeners dispatched after an interrupted wait comes first.
-    let pending = buffer.drain()
-    let outcome: Swift.Result<Result, CommandError>
+  /// Runs one line; `location` (`file.txt:12`) prefixes error messages and marks the line as a
+  /// script's. `echoesCommands` renders the command behind its prompt, as transcripts show it.
+  public func execute(_ line: String, location: String? = nil, echoesCommands: Bool = false) async -> Result {
+    let isOutermost = depth == 0
+    depth += 1
+    defer { depth -= 1 }
+    // What arrived between lines (listeners after an interrupted wait) comes first.
+    let earlier = isOutermost ? events.takePending() : []
+    let start = isOutermost ? 0 : events.pendingCount
+    let command: (any ShellCommand)?
+    var outcome: Swift.Result<CommandOutput, CommandError>
     do throws(CommandError) {
-      if let command = try parse(line) {
-        let output = try await command.run(in: self)
-        record(line, as: type(of: command).recordingRole, output: output.lines)
-        outcome = .success(Result(lines: output.lines, succeeded: true, quit: output.quits))
-      } else {
-        outcome = .success(Result(lines: [], succeeded: true, quit: false))
-      }
+      command = try parse(line)
+      outcome = .success(CommandOutput([]))
     } catch {
+      command = nil
       outcome = .failure(error)
     }
+    if command == nil, case .success = outcome {
+      return finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
+    }
+    events.emit(.command(CommandEvent(line: line, domain: session?.domainName, location: location, isSourced: !isOutermost)))
+    if let command {
+      do throws(CommandError) {
+        outcome = .success(try await command.run(in: CommandContext(shell: self, origin: location == nil ? .user : .script, location: location)))
+      } catch {
+        outcome = .failure(error)
+      }
+    }
     switch outcome {
-    case .success(var result):
-      result.lines = redactions.apply(to: pending + result.lines)
-      return result
+    case .success(let output):
+      if !output.lines.isEmpty { events.emit(.output(output.lines)) }
+      var finished = finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
+      finished.result.quit = output.quits
+      if let command, recording != nil, let mark = session?.historyMark {
+        recording?.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
+      }
+      return finished.result
     case .failure(let error):
-      let lines = pending + error.output + buffer.drain() + Self.errorLines(error, location: location)
-      return Result(lines: redactions.apply(to: lines), succeeded: false, quit: false)
+      events.emit(.error(ErrorEvent(message: error.message, location: location, column: error.column)))
+      return finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: false).result
     }
   }
 
@@ -152,26 +178,6 @@ import Synchronization
     if parsedLines.count >= Self.parsedLinesLimit { parsedLines.removeAll(keepingCapacity: true) }
     parsedLines[line] = command
     return command
-  }
-
-  /// Adds a line that succeeded to the recording of the running session.
-  private func record(_ line: String, as role: RecordingRole, output: [OutputLine]) {
-    guard let mark = session?.historyMark else { return }
-    recording?.append(line, role: role, output: output, mark: mark)
-  }
-
-  /// `error: file.txt:12:5: message` in scripts, `error: column 5: message` interactively.
-  static func errorLines(_ error: CommandError, location: String?) -> [OutputLine] {
-    var messageLines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let first = messageLines.isEmpty ? "" : messageLines.removeFirst()
-    var place = ""
-    switch (location, error.column) {
-    case (let location?, let column?): place = "\(location):\(column): "
-    case (let location?, nil): place = "\(location): "
-    case (nil, let column?): place = "column \(column): "
-    case (nil, nil): break
-    }
-    return [OutputLine.error(place + first)] + messageLines.map { OutputLine(.error, $0) }
   }
 
   /// A path as typed in a command, relative to `baseDirectory` unless absolute.
@@ -187,23 +193,12 @@ import Synchronization
     return session
   }
 
-  /// Ends the running session and removes the scratch folder.
+  /// Ends the running session, ends the subscriptions to `events` and removes the scratch folder.
   public func close() async {
     await session?.close()
     session = nil
+    events.finish()
     try? FileManager.default.removeItem(at: scratchDirectory)
   }
 }
 
-/// Deterministic identifiers for scripts: UUID-shaped, counting up from 1.
-final class IdentifierCounter: Sendable {
-  private let count = Mutex(0)
-
-  func next() -> String {
-    let value = count.withLock { count -> Int in
-      count += 1
-      return count
-    }
-    return String(format: "00000000-0000-0000-0000-%012d", value)
-  }
-}

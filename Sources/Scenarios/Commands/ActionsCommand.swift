@@ -13,8 +13,8 @@ struct ActionsCommand: ShellCommand {
     ActionsCommand(filter: arguments.trimmed)
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    let cases = try shell.requireSession().catalog.cases.filter { filter == nil || $0.signature.localizedCaseInsensitiveContains(filter ?? "") }
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let cases = try context.session().catalog.cases.filter { filter == nil || $0.signature.localizedCaseInsensitiveContains(filter ?? "") }
     if cases.isEmpty {
       throw CommandError("no action matches `\((filter ?? "").truncatedForMessage)`; type `actions` for all of them")
     }

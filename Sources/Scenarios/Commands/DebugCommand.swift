@@ -3,7 +3,7 @@ struct DebugCommand: ShellCommand {
   static let description = CommandDescription(
     name: "debug", usage: "debug [category|all] [on|off]",
     summary: "switches debug output on or off and shows what is on; categories: "
-      + OutputBuffer.Category.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; "),
+      + DebugCategory.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; "),
     examples: ["debug on", "debug effects on", "debug off"])
 
   /// The category typed, or nil (and `all`) for every one.
@@ -34,23 +34,23 @@ struct DebugCommand: ShellCommand {
     }
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.offer(OutputBuffer.Category.allCases.map(\.rawValue) + ["all", "on", "off"])
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.offer(DebugCategory.allCases.map(\.rawValue) + ["all", "on", "off"])
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    let all = OutputBuffer.Category.allCases
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let all = DebugCategory.allCases
     var targets = all
     if let category, category != "all" {
-      guard let match = OutputBuffer.Category(rawValue: category) else {
+      guard let match = DebugCategory(rawValue: category) else {
         throw CommandError("unknown debug category `\(category.truncatedForMessage)`; categories: \(all.map(\.rawValue).joined(separator: ", ")), all")
       }
       targets = [match]
     }
     if let enabled {
-      for target in targets { shell.buffer.set(target, enabled: enabled) }
+      for target in targets { context.debug.set(target, enabled: enabled) }
     }
-    let on = shell.buffer.enabledCategories
+    let on = context.debug.enabledCategories
     return CommandOutput(all.map { .plain("\($0.rawValue): \(on.contains($0) ? "on" : "off")") })
   }
 }

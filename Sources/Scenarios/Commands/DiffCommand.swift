@@ -5,8 +5,9 @@ struct DiffCommand: CommandWithoutArguments {
     toolArguments: [])
   static let recordingRole = RecordingRole.omitted
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    let lines = try shell.requireSession().lastDispatchLines
-    return CommandOutput(lines.isEmpty ? [.note("nothing dispatched yet")] : lines)
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let dispatches = try context.session().lastDispatch
+    guard !dispatches.isEmpty else { return CommandOutput([.note("nothing dispatched yet")]) }
+    return CommandOutput(TranscriptRenderer.lines(for: dispatches.map(SessionEvent.dispatched), echoesCommands: false))
   }
 }

@@ -11,6 +11,14 @@ struct DispatchCommand: ShellCommand {
 
   /// The action as typed: a case path with its arguments.
   let action: ParsedValue
+  /// The action written back as typed, read once: the key its decoded action is cached under.
+  let key: String
+
+  /// The command for `action`.
+  init(action: ParsedValue) {
+    self.action = action
+    self.key = action.sourceText
+  }
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> DispatchCommand {
     var parser = try arguments.valueParser()
@@ -22,15 +30,15 @@ struct DispatchCommand: ShellCommand {
     return DispatchCommand(action: action)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.action(in: shell.session)
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.action(in: context.runningSession)
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    switch try await shell.requireSession().dispatch(action) {
-    case .dispatched(let printed):
-      // What listeners dispatched while the store settled follows the dispatch's own lines.
-      return CommandOutput(printed + shell.buffer.drain())
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    // The dispatch, and what listeners dispatched while the store settled, are the session's events.
+    switch try await context.session().dispatch(action, key: key, origin: context.origin) {
+    case .dispatched:
+      return CommandOutput([])
     case .rejected(let error):
       throw CommandError("the reducer rejected the action, state unchanged: \(error)", column: action.column)
     }

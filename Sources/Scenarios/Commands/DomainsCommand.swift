@@ -5,9 +5,9 @@ struct DomainsCommand: CommandWithoutArguments {
     toolArguments: [])
   static let recordingRole = RecordingRole.omitted
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(shell.domains.flatMap { domain -> [OutputLine] in
-      let running = domain.name == shell.session?.domainName ? " (running)" : ""
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(context.domains.flatMap { domain -> [OutputLine] in
+      let running = domain.name == context.runningSession?.domainName ? " (running)" : ""
       var entry = [OutputLine.plain("\(domain.name)\(running) — \(domain.summary)")]
       let flags = domain.options.map { "--\($0.name) \($0.valueName)" }
       let width = flags.map(\.count).max() ?? 0

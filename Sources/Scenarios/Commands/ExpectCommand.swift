@@ -39,20 +39,19 @@ struct ExpectCommand: ShellCommand {
     return ExpectCommand(assertion: .selector(call, equals: expected))
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.words.count >= 2 && request.words[1] == "error" ? request.action(in: shell.session) : request.selector(in: shell.session)
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.words.count >= 2 && request.words[1] == "error" ? request.action(in: context.runningSession) : request.selector(in: context.runningSession)
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    let session = try shell.requireSession()
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let session = try context.session()
     switch assertion {
     case .selector(let call, let expected):
       return CommandOutput(try session.expect(call, equals: expected))
     case .error(let action):
-      switch try await session.dispatch(action) {
-      case .dispatched(let printed):
+      switch try await session.dispatch(action, key: action.sourceText, origin: context.origin) {
+      case .dispatched:
         throw CommandError("expected the reducer to reject the action, but it was dispatched", column: action.column)
-          .preceded(by: printed)
       case .rejected(let error):
         return CommandOutput([.note("rejected as expected: \(error)")])
       }

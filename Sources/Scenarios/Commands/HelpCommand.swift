@@ -12,11 +12,11 @@ struct HelpCommand: ShellCommand {
     HelpCommand(topic: arguments.trimmed)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
     request.offer(request.words.count == 1 ? CommandRegistry.names : [])
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let descriptions = CommandRegistry.commands.map { $0.description }
     guard let topic else {
       let width = descriptions.map(\.usage.count).max() ?? 0

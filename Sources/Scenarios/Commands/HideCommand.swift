@@ -24,11 +24,11 @@ struct HideCommand: ShellCommand {
     return HideCommand(pattern: components, column: word.column)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.offer(shell.session?.catalog.completionNames ?? [])
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.offer(context.runningSession?.catalog.completionNames ?? [])
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().hide(pattern, column: column))
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try context.session().hide(pattern, column: column))
   }
 }

@@ -6,7 +6,7 @@ struct HistoryCommand: CommandWithoutArguments {
     toolArguments: [])
   static let recordingRole = RecordingRole.omitted
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().historyLines())
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try context.session().historyLines())
   }
 }

@@ -20,12 +20,13 @@ struct JumpCommand: ShellCommand {
     return JumpCommand(entry: entry, column: word.column)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    guard request.words.count == 1, let count = shell.session?.historyCount else { return request.offer([]) }
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    guard request.words.count == 1, let count = context.runningSession?.historyPosition.count else { return request.offer([]) }
     return request.offer((0...count).map(String.init))
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().jump(to: entry, column: column))
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    try context.session().travel(.jump(to: entry, column: column))
+    return CommandOutput([])
   }
 }

@@ -4,7 +4,7 @@ struct QuitCommand: CommandWithoutArguments {
     name: "quit", aliases: ["exit"], usage: "quit", summary: "leaves the shell (Ctrl-D too)", examples: ["quit"])
   static let recordingRole = RecordingRole.omitted
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     var output = CommandOutput([])
     output.quits = true
     return output

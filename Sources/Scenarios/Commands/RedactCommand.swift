@@ -43,13 +43,13 @@ struct RedactCommand: ShellCommand {
     return redaction
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
     request.offer(Redaction.builtIns.map(\.word))
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    guard let redaction else { return CommandOutput(shell.redactions.lines) }
-    shell.redactions.add(redaction)
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    guard let redaction else { return CommandOutput(context.redactions.lines) }
+    context.addRedaction(redaction)
     return CommandOutput([])
   }
 }

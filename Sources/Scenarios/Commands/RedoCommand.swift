@@ -7,7 +7,8 @@ struct RedoCommand: CommandWithoutArguments {
     toolArguments: [])
   static let recordingRole = RecordingRole.travel
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().redo())
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    try context.session().travel(.redo)
+    return CommandOutput([])
   }
 }

@@ -6,11 +6,10 @@ struct ResetCommand: CommandWithoutArguments {
     toolArguments: [])
   static let recordingRole = RecordingRole.omitted
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    _ = try shell.requireSession()
-    guard let running = shell.running else { return CommandOutput([]) }
-    var lines = try await shell.start(domain: running.domain.name, options: running.options)
-    lines.append(.note("reset \(running.domain.name) to a fresh store"))
-    return CommandOutput(lines)
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    _ = try context.session()
+    guard let running = context.running else { return CommandOutput([]) }
+    try await context.start(domain: running.domain, options: running.options)
+    return CommandOutput([.note("reset \(running.domain) to a fresh store")])
   }
 }

@@ -36,25 +36,25 @@ struct SaveCommand: ShellCommand {
     return SaveCommand(path: word.text, force: force, column: word.column)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
     guard request.words.count == 1 || request.words == ["save", "--force"] else { return request.offer([]) }
-    let paths = request.scriptPath(from: shell.baseDirectory)
+    let paths = request.scriptPath(from: context.baseDirectory)
     guard request.words.count == 1, request.word.hasPrefix("-") else { return paths }
     return request.offer(["--force"])
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    let session = try shell.requireSession()
-    guard let recording = shell.recording else { return CommandOutput([]) }
-    let script = shell.url(forPath: path)
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let session = try context.session()
+    guard let recording = context.recording else { return CommandOutput([]) }
+    let script = context.url(forPath: path)
     let golden = ScriptRunner.goldenURL(for: script)
     if FileManager.default.fileExists(atPath: script.path) && !force {
       throw CommandError("\(path) exists; `save --force \(path)` overwrites it", column: column)
     }
-    let lines = recording.script(applied: session.appliedPositions)
+    let lines = recording.script(applied: session.historyPosition.applied)
     let text = ([recording.useLine] + lines.map(\.text)).joined(separator: "\n") + "\n"
     try write(text, to: script)
-    let outcome = await ScriptRunner(domains: shell.domains).run(script, displayPath: path)
+    let outcome = await ScriptRunner(domains: context.domains).run(script, displayPath: path)
     try write(outcome.text, to: golden)
     return CommandOutput([
       .note("saved \(lines.count + 1) line\(lines.isEmpty ? "" : "s") to \(script.path) and the golden of a fresh run to \(golden.path)"),

@@ -10,7 +10,7 @@ struct SelectCommand: SelectorCallCommand {
   /// The selector and its arguments.
   let call: SelectorCall
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().select(call))
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try context.session().select(call))
   }
 }

@@ -6,7 +6,7 @@ struct SelectorsCommand: CommandWithoutArguments {
     toolArguments: [])
   static let recordingRole = RecordingRole.omitted
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().selectorSignatures.map { .plain($0.signature) })
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try context.session().selectorSignatures.map { .plain($0.signature) })
   }
 }

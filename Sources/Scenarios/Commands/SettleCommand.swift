@@ -5,9 +5,9 @@ struct SettleCommand: CommandWithoutArguments {
     summary: "waits until listeners have finished every side effect (dispatch already does this)", examples: ["settle"],
     toolArguments: [])
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    try await shell.requireSession().settle()
-    // Everything settle prints arrived from listeners while it waited.
-    return CommandOutput(shell.buffer.drain() + [.note("settled")])
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    // What listeners do while it waits are the session's events, and so is `settled`.
+    try await context.session().settle(requested: true)
+    return CommandOutput([])
   }
 }

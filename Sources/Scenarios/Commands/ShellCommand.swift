@@ -14,10 +14,10 @@ protocol ShellCommand: Sendable {
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self
 
   /// The candidates for the word being typed in the command's arguments.
-  @MainActor static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion
+  @MainActor static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion
 
   /// Runs the command and returns what it printed.
-  @MainActor func run(in shell: Shell) async throws(CommandError) -> CommandOutput
+  @MainActor func run(in context: CommandContext) async throws(CommandError) -> CommandOutput
 }
 
 extension ShellCommand {
@@ -25,7 +25,7 @@ extension ShellCommand {
   static var recordingRole: RecordingRole { .setting }
 
   /// Commands offer nothing to complete unless they say otherwise.
-  @MainActor static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
+  @MainActor static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
     request.offer([])
   }
 }
@@ -112,7 +112,7 @@ extension SelectorCallCommand {
     Self(call: try arguments.selectorCall())
   }
 
-  @MainActor static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.selector(in: shell.session)
+  @MainActor static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.selector(in: context.runningSession)
   }
 }

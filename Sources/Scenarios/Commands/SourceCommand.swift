@@ -20,34 +20,22 @@ struct SourceCommand: ShellCommand {
     return SourceCommand(path: word.text, column: word.column)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.words.count == 1 ? request.scriptPath(from: shell.baseDirectory) : request.offer([])
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.words.count == 1 ? request.scriptPath(from: context.baseDirectory) : request.offer([])
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    let url = shell.url(forPath: path)
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let url = context.url(forPath: path)
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw CommandError("cannot read \(path)", column: column)
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       throw CommandError("\(path) is not UTF-8 text", column: column)
     }
-    let outer = shell.baseDirectory
-    shell.baseDirectory = url.deletingLastPathComponent()
-    defer { shell.baseDirectory = outer }
-    var lines: [OutputLine] = []
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
-      let trimmed = line.trimmingLeadingWhitespace
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      lines.append(OutputLine(.echo, shell.prompt + line))
-      let result = await shell.execute(line, location: "\(path):\(index + 1)")
-      lines += result.lines
-      if !result.succeeded {
-        throw CommandError("source stopped at \(path):\(index + 1)", column: column).preceded(by: lines)
-      }
-      if result.quit { return CommandOutput(lines) }
+    // The script's lines run as `--script` runs them; what they print are the session's events.
+    if let failed = await context.runScript(at: url, text: text, name: path) {
+      throw CommandError("source stopped at \(failed)", column: column)
     }
-    return CommandOutput(lines)
+    return CommandOutput([])
   }
 }

@@ -20,11 +20,11 @@ struct StateCommand: ShellCommand {
     return StateCommand(path: path, column: column)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.offer(shell.session?.statePaths(matching: request.word) ?? [])
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.offer(context.runningSession?.statePaths(matching: request.word) ?? [])
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().state(at: path, column: column))
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try context.session().state(at: path, column: column))
   }
 }

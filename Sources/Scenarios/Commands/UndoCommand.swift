@@ -7,7 +7,8 @@ struct UndoCommand: CommandWithoutArguments {
     toolArguments: [])
   static let recordingRole = RecordingRole.travel
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().undo())
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    try context.session().travel(.undo)
+    return CommandOutput([])
   }
 }

@@ -11,11 +11,11 @@ struct UnwatchCommand: ShellCommand {
     UnwatchCommand(name: arguments.trimmed)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    request.selector(in: shell.session)
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.selector(in: context.runningSession)
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().unwatch(name))
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try context.session().unwatch(name))
   }
 }

@@ -25,21 +25,19 @@ struct UseCommand: ShellCommand {
     return UseCommand(domain: domain.text, options: try DomainOption.values(parsing: words.dropFirst().map(\.text), column: domain.column), column: domain.column)
   }
 
-  static func completions(for request: CompletionRequest, in shell: Shell) -> ShellCompletion {
-    if request.words.count == 1 { return request.offer(shell.domains.map(\.name)) }
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    if request.words.count == 1 { return request.offer(context.domains.map(\.name)) }
     if request.words.last?.hasPrefix("--") == true { return request.offer([]) }
-    let domain = shell.domains.first { $0.name == request.words[1] }
+    let domain = context.domains.first { $0.name == request.words[1] }
     return request.offer((domain?.options ?? []).map { "--" + $0.name })
   }
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    var lines: [OutputLine]
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     do {
-      lines = try await shell.start(domain: domain, options: options)
+      try await context.start(domain: domain, options: options)
     } catch {
       throw CommandError(error.message, column: column)
     }
-    lines.append(.note("started \(domain)"))
-    return CommandOutput(lines)
+    return CommandOutput([.note("started \(domain)")])
   }
 }

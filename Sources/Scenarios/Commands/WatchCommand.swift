@@ -8,7 +8,7 @@ struct WatchCommand: SelectorCallCommand {
   /// The selector and its arguments.
   let call: SelectorCall
 
-  func run(in shell: Shell) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try shell.requireSession().watch(call))
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try context.session().watch(call))
   }
 }

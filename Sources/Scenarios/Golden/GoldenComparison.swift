@@ -31,10 +31,33 @@ public struct GoldenComparison: Sendable {
     self.updatedGolden = updated.lines.map { $0 + "\n" }.joined()
   }
 
-  /// Compares `transcript` with the golden file at `url`; nil when there is no golden to read.
-  public init?(goldenAt url: URL, transcript: String) {
-    guard let golden = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+  /// Compares `transcript` with the golden file at `url`; nil when there is no golden there.
+  /// A golden that is there but cannot be read is an error that says why.
+  public init?(goldenAt url: URL, transcript: String) throws(CommandError) {
+    guard let golden = try Self.read(at: url) else { return nil }
     self.init(golden: golden, transcript: transcript)
+  }
+
+  /// The text of the golden at `url`; nil when there is no file there; an error naming the
+  /// golden and why when it is a folder, cannot be opened or is not UTF-8 text.
+  public static func read(at url: URL) throws(CommandError) -> String? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+    if isFolder.boolValue {
+      throw CommandError("cannot read the golden \(url.path): it is a folder, not a file")
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw CommandError("cannot read the golden \(url.path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
+      throw CommandError("cannot read the golden \(url.path): line \(line) is not UTF-8 text")
+    }
+    return text
   }
 
   /// The unified diff of the golden against what `--update` would write: only the lines the

@@ -32,13 +32,21 @@ struct RedactionList: Sendable {
     }
   }
 
-  /// `lines` with every redaction applied to each.
+  /// Whether any redaction applies.
+  var isActive: Bool { isEnabled && !(domain.isEmpty && script.isEmpty) }
+
+  /// `lines` with every redaction applied to each, except echoes, which stay as written.
   func apply(to lines: [OutputLine]) -> [OutputLine] {
-    let active = all
-    guard isEnabled, !active.isEmpty else { return lines }
+    guard isActive else { return lines }
     return lines.map { line in
-      let text = active.reduce(line.text) { text, redaction in redaction.apply(to: text, folders: folders) }
+      guard line.kind != .echo else { return line }
+      let text = apply(to: line.text)
       return text == line.text ? line : OutputLine(line.kind, text)
     }
+  }
+
+  /// `text` with every redaction applied.
+  func apply(to text: String) -> String {
+    all.reduce(text) { text, redaction in redaction.apply(to: text, folders: folders) }
   }
 }

@@ -1,18 +1,20 @@
-/// Actions decoded from recently dispatched texts: scripts repeat lines, and decoding is pure.
+/// Actions decoded from recently dispatched texts, each with its text as the shell writes it:
+/// scripts repeat lines, and decoding and printing are pure.
 struct ActionCache<Action: Decodable> {
-  private var actions: [String: Action] = [:]
+  private var actions: [String: (action: Action, text: String)] = [:]
   private static var limit: Int { 1_024 }
 
-  /// The action `typed` decodes to, from the cache when its text was decoded before.
-  mutating func action(for typed: ParsedValue, catalog: ActionCatalog) throws(CommandError) -> Action {
-    let text = typed.sourceText
-    if let known = actions[text] {
+  /// The action `typed` decodes to and its full text, from the cache when `key` (`typed` written
+  /// back as typed) was decoded before.
+  mutating func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
+    if let known = actions[typedText] {
       return known
     }
     let action: Action = try ActionCache.decode(typed, catalog: catalog)
+    let entry = (action: action, text: catalog.text(for: try ValueEncoder.encodeForShell(action)))
     if actions.count >= Self.limit { actions.removeAll(keepingCapacity: true) }
-    actions[text] = action
-    return action
+    actions[typedText] = entry
+    return entry
   }
 
   /// Decodes an action case path with its arguments, as `dispatch` reads it.

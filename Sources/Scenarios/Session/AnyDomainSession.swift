@@ -1,4 +1,5 @@
-/// What the shell asks of a running domain session, whatever its state and action types.
+/// What commands ask of a running domain session, whatever its state and action types. What a
+/// session does while it runs — dispatches, listeners' work, watches — it emits as events.
 @MainActor protocol AnyDomainSession: AnyObject {
   /// The domain's name, for the prompt.
   var domainName: String { get }
@@ -8,10 +9,11 @@
   var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] { get }
   /// Told when a wait for listeners starts and ends.
   var onWaiting: (@MainActor (Bool) -> Void)? { get set }
-  /// The lines the last user dispatch printed, for `diff`.
-  var lastDispatchLines: [OutputLine] { get }
-  /// Decodes and dispatches an action, then settles; returns what the dispatch itself printed.
-  func dispatch(_ typed: ParsedValue) async throws(CommandError) -> DispatchOutcome
+  /// The last dispatch that was not a listener's and what listeners dispatched after it, for `diff`.
+  var lastDispatch: [DispatchEvent] { get }
+  /// Decodes and dispatches an action for `origin`, then settles; `key` is the action written
+  /// back as typed, under which its decoding is cached.
+  func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome
   /// A selector's output on the current state.
   func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   /// Checks a selector's output against a value.
@@ -21,36 +23,40 @@
   /// The state paths that complete `prefix`.
   func statePaths(matching prefix: String) -> [String]
   /// The lines of `history`.
-  func historyLines() throws(CommandError) -> [OutputLine]
+  func historyLines() -> [OutputLine]
   /// Starts watching a selector.
   func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   /// Stops watching one selector, or all.
   func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
-  /// How many entries the history lists.
-  var historyCount: Int { get }
-  /// Where the state stands in the history.
+  /// Where the state stands in the history, recorded with every line that succeeds.
   var historyMark: HistoryMark { get }
-  /// The position of each history entry the state has applied, by serial.
-  var appliedPositions: [Int: Int] { get }
-  /// Takes back the last user dispatch and what its listeners dispatched; returns what it printed.
-  func undo() throws(CommandError) -> [OutputLine]
-  /// Moves forward over the next undone user dispatch; returns what it printed.
-  func redo() throws(CommandError) -> [OutputLine]
-  /// Sets the state to the one after history entry `target` (0: the initial state); returns what it printed.
-  func jump(to target: Int, column: Int) throws(CommandError) -> [OutputLine]
+  /// How many entries the history lists and the position of each entry the state has applied,
+  /// by serial: what `jump` completes and `save` writes.
+  var historyPosition: HistoryPosition { get }
+  /// Moves the state along the history (`undo`, `redo`, `jump`); dispatches nothing.
+  func travel(_ move: TimeTravel) throws(CommandError)
   /// Hides the actions `pattern` matches from what dispatches print; nil lists what is hidden.
   func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine]
-  /// Waits for listeners to finish; what they print while it waits is in the output buffer.
-  func settle() async throws(CommandError)
+  /// Waits for listeners to finish; `requested` when `settle` asked.
+  func settle(requested: Bool) async throws(CommandError)
   /// Ends the listeners and closes what the domain keeps open.
   func close() async
 }
 
-/// How a dispatch ended.
+/// How a dispatch ended; either way its event is on the session's stream.
 enum DispatchOutcome {
-  /// The reducer accepted the action: the lines its own dispatch printed (debug lines, diff,
-  /// watches). What listeners dispatched while the store settled is in the output buffer.
-  case dispatched([OutputLine])
+  /// The reducer accepted the action and the listeners settled.
+  case dispatched
   /// The reducer threw; the state is unchanged.
   case rejected(String)
+}
+
+/// A move along the history.
+enum TimeTravel {
+  /// Takes back the last dispatch that was not a listener's, with what its listeners dispatched.
+  case undo
+  /// Moves forward over the next undone dispatch.
+  case redo
+  /// The state after history entry `to` (0: the initial state); `column` is where errors point.
+  case jump(to: Int, column: Int)
 }

@@ -6,61 +6,68 @@ struct HistoryMark: Equatable, Sendable {
   let lastUserDispatch: Int
 }
 
+/// The history's size and the entries the state has applied.
+struct HistoryPosition {
+  /// How many entries `history` lists.
+  let count: Int
+  /// The position of each entry the state has applied, by serial.
+  let applied: [Int: Int]
+}
+
 extension DomainSession {
-  var historyCount: Int {
-    history.entries.count
+  var historyPosition: HistoryPosition {
+    HistoryPosition(count: history.entries.count, applied: history.appliedPositions)
   }
 
   var historyMark: HistoryMark {
     HistoryMark(current: history.currentSerial, lastUserDispatch: history.lastUserSerial)
   }
 
-  var appliedPositions: [Int: Int] {
-    history.appliedPositions
+  func travel(_ move: TimeTravel) throws(CommandError) {
+    switch move {
+    case .undo: try undo()
+    case .redo: try redo()
+    case .jump(let target, let column): try jump(to: target, column: column)
+    }
   }
 
-  func undo() throws(CommandError) -> [OutputLine] {
+  private func undo() throws(CommandError) {
     guard let target = history.undoTarget else {
       throw CommandError(history.entries.isEmpty ? "nothing to undo: no action dispatched yet" : "nothing to undo: the state is the initial state")
     }
     let taken = history.entries[target]
     let followers = history.position - target - 1
     let listeners = followers == 0 ? "" : " and \(followers) action\(followers == 1 ? "" : "s") its listeners dispatched"
-    return try travel(to: target, note: "undid \(target + 1): \(try shortText(taken.action))\(listeners)")
+    try travel(to: target, note: "undid \(target + 1): \(shortText(taken))\(listeners)")
   }
 
-  func redo() throws(CommandError) -> [OutputLine] {
+  private func redo() throws(CommandError) {
     guard let target = history.redoTarget else {
       throw CommandError("nothing to redo")
     }
     let first = history.position
     let through = target - first > 1 ? " through \(target)" : ""
-    return try travel(to: target, note: "redid \(first + 1)\(through): \(try shortText(history.entries[first].action))", warns: false)
+    try travel(to: target, note: "redid \(first + 1)\(through): \(shortText(history.entries[first]))", warns: false)
   }
 
-  func jump(to target: Int, column: Int) throws(CommandError) -> [OutputLine] {
+  private func jump(to target: Int, column: Int) throws(CommandError) {
     let count = history.entries.count
     guard (0...count).contains(target) else {
       let range = count == 0 ? "only 0 (the initial state): no action dispatched yet" : "0 (the initial state) to \(count)"
       throw CommandError("no history entry \(target): jump takes \(range)", column: column)
     }
-    let place = target == 0 ? "the initial state" : try shortText(history.entries[target - 1].action)
-    return try travel(to: target, note: "jumped to \(target): \(place)", warns: target < history.position)
+    let place = target == 0 ? "the initial state" : shortText(history.entries[target - 1])
+    try travel(to: target, note: "jumped to \(target): \(place)", warns: target < history.position)
   }
 
   /// The action as the shell writes it, its arguments elided when it is longer than a line.
-  private func shortText(_ action: Action) throws(CommandError) -> String {
-    Self.shortened(try actionText(action))
+  private func shortText(_ entry: SessionHistory<State, Action>.Entry) -> String {
+    TranscriptRenderer.shortened(entry.text)
   }
 
-  /// An action's text, its arguments elided when it is longer than a line.
-  nonisolated static func shortened(_ text: String) -> String {
-    text.count <= ValuePrinter.lineWidth ? text : ValuePrinter.elidingArguments(text)
-  }
-
-  /// Moves the state to the history position `target` and returns `note`, the diff, the watches
+  /// Moves the state to the history position `target` and emits `note`, the diff, the watches
   /// that changed and, when going back with listeners, that their side effects stay.
-  private func travel(to target: Int, note: String, warns: Bool = true) throws(CommandError) -> [OutputLine] {
+  private func travel(to target: Int, note: String, warns: Bool = true) throws(CommandError) {
     let old = store.select { $0 }
     history.move(to: target)
     let new = history.currentState
@@ -70,12 +77,13 @@ extension DomainSession {
       let diff = try stateDiff.lines(from: old, to: new)
       lines += diff.isEmpty ? [.note("no change")] : diff
     } catch {
-      throw error.preceded(by: lines)
+      events.emit(.output(lines))
+      throw error
     }
-    lines += watches.update(state: new, action: nil, logsSelectors: buffer.isEnabled(.selectors))
+    events.emit(.output(lines))
+    watches.update(state: new, action: nil, events: events)
     if warns && store.hasListeners {
-      lines.append(.note("the state only moved: what listeners already did (database rows, requests) stays done"))
+      events.emit(.note("the state only moved: what listeners already did (database rows, requests) stays done"))
     }
-    return lines
   }
 }

@@ -1,31 +1,31 @@
 /// A running domain: its store, composed with the parts that each keep one concern of the session —
-/// the history, the watches, the settling and the navigation of the state.
+/// the history, the watches, the settling and the navigation of the state. What it does goes out
+/// as events on the shell's stream; nothing is kept for a command to collect.
 @MainActor final class DomainSession<State: Sendable, Action: Decodable & Equatable & Sendable>: AnyDomainSession {
   let domainName: String
   let catalog: ActionCatalog
   let selectors: [SelectorDefinition<State, Action>]
   let store: SessionStore<State, Action>
-  let buffer: OutputBuffer
+  /// Where everything the session does goes, in order.
+  let events: SessionEventStream
   /// Diffs this domain's states, with its own specialized dictionary comparisons.
   let stateDiff: StateDiff
   /// What the domain's listeners keep alive while the session runs.
   var keepAlive: (any Sendable)?
   var history: SessionHistory<State, Action>
-  private(set) var lastDispatchLines: [OutputLine] = []
+  /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
+  private(set) var lastDispatch: [DispatchEvent] = []
   var watches = WatchList<State, Action>()
   /// The action cases `hide` keeps out of the output.
   var hiddenActions = HiddenActions()
   let settler: Settler
   var actionCache = ActionCache<Action>()
-  private var dispatchingUserAction = false
-  /// What the user's own dispatch printed, kept between the store's report and `dispatch` returning it.
-  private var userDispatchLines: [OutputLine] = []
-  /// The diff lines of the dispatch under way and of what listeners dispatched after it.
-  private var currentDiffLines: [OutputLine] = []
+  /// The case paths dispatched that the catalog lacks, each noted once.
+  private var notedMissingCases: Set<[String]> = []
 
   init(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,
-    reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff, buffer: OutputBuffer,
+    reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff, events: SessionEventStream,
     settleTimeout: Duration
   ) {
     self.stateDiff = stateDiff
@@ -34,10 +34,14 @@
     self.selectors = selectors
     self.store = SessionStore(initialState: initialState, reducer: reducer)
     self.history = SessionHistory(initialState: initialState)
-    self.buffer = buffer
+    self.events = events
     self.settler = Settler(activity: store.activity, timeout: settleTimeout)
-    store.didDispatch = { [unowned self] old, action, new in
-      self.record(old: old, action: action, new: new)
+    // Weak: a listener task can outlive its session and still dispatch into the store.
+    store.didDispatch = { [weak self] old, action, new, origin, text in
+      self?.record(old: old, action: action, new: new, origin: origin, text: text)
+    }
+    store.didReject = { [weak self] action, error, origin, text in
+      self?.recordRejection(of: action, error: error, origin: origin, text: text)
     }
   }
 
@@ -60,99 +64,52 @@
 }
 
 extension DomainSession {
-  func dispatch(_ typed: ParsedValue) async throws(CommandError) -> DispatchOutcome {
-    let action = try actionCache.action(for: typed, catalog: catalog)
-    dispatchingUserAction = true
-    defer { dispatchingUserAction = false }
+  func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome {
+    let (action, text) = try actionCache.action(for: typed, key: key, catalog: catalog)
     do {
-      try store.dispatch(action: action)
+      try store.dispatch(action, origin: origin, text: text)
     } catch {
       return .rejected(String(describing: error))
     }
-    dispatchingUserAction = false
-    let printed = userDispatchLines
-    userDispatchLines = []
-    do {
-      try await settle()
-    } catch {
-      throw error.preceded(by: printed)
-    }
-    lastDispatchLines = currentDiffLines
-    currentDiffLines = []
-    return .dispatched(printed)
+    try await settle(requested: false)
+    return .dispatched
   }
 
-  func settle() async throws(CommandError) {
+  func settle(requested: Bool) async throws(CommandError) {
     try await settler.settle { [unowned self] back in
       history.action(dispatchedBack: back).flatMap { try? actionText($0) }
     }
-  }
-
-  /// Records a dispatch the store reports: history, diff, debug output and watches. The user's own
-  /// dispatch keeps its lines for `dispatch` to return; a listener's goes to the buffer, since it
-  /// arrives while a command waits. An action `hide` matches prints nothing unless `debug actions` is on.
-  private func record(old: State, action: Action, new: State) {
-    let byListener = !dispatchingUserAction
-    let hidden = isHidden(action)
-    history.append(action, byListener: byListener, isHidden: hidden, state: new)
-    if !byListener {
-      currentDiffLines = []
-    }
-    var lines: [OutputLine] = []
-    if !hidden || buffer.isEnabled(.actions) {
-      lines = printedLines(old: old, action: action, new: new, byListener: byListener)
-    }
-    lines += watches.update(state: new, action: action, logsSelectors: buffer.isEnabled(.selectors))
-    if byListener {
-      buffer.append(contentsOf: lines)
-    } else {
-      userDispatchLines = lines
+    // A domain without listeners has nothing to settle, unless `settle` asks.
+    if requested || store.hasListeners {
+      events.emit(.settled(SettleEvent(requested: requested)))
     }
   }
 
-  /// What a dispatch prints: the action in full when `debug actions` is on, the listener's action
-  /// if a listener dispatched it, the diff, and the whole new state when `debug state` is on.
-  private func printedLines(old: State, action: Action, new: State, byListener: Bool) -> [OutputLine] {
-    var lines: [OutputLine] = []
-    var diffLines: [OutputLine] = []
-    do throws(CommandError) {
-      if byListener || buffer.isEnabled(.actions) {
-        let text = try actionText(action)
-        if buffer.isEnabled(.actions) {
-          lines.append(.log(.actions, text))
-        }
-        if byListener {
-          diffLines.append(.note("↳ \(Self.shortened(text))   (listener)"))
-        }
-      }
-      let diff = try stateDiff.lines(from: old, to: new)
-      diffLines += diff.isEmpty ? [.note("no change")] : diff
-    } catch {
-      diffLines = [.error(error.message)]
-    }
-    currentDiffLines += diffLines
-    lines += diffLines
-    if buffer.isEnabled(.state) {
-      do {
-        lines += ValuePrinter.pretty(try ValueEncoder.encodeForShell(new)).map { .log(.state, $0) }
-      } catch {
-        lines.append(.error(error.message))
-      }
-    }
-    return lines
-  }
-
-  /// Whether `hide` matches the action; an action that cannot be written out is never hidden.
-  private func isHidden(_ action: Action) -> Bool {
-    guard !hiddenActions.patterns.isEmpty, let value = try? ValueEncoder.encodeForShell(action),
-      let path = catalog.path(of: value)
-    else { return false }
-    return hiddenActions.hides(path)
+  /// The action as the shell writes it, and its case path.
+  func describe(_ action: Action) throws(CommandError) -> (text: String, path: [String]?) {
+    let value = try ValueEncoder.encodeForShell(action)
+    return (catalog.text(for: value), catalog.path(of: value))
   }
 
   /// The action as the shell writes it.
   func actionText(_ action: Action) throws(CommandError) -> String {
-    catalog.text(for: try ValueEncoder.encodeForShell(action))
+    try describe(action).text
+  }
+
+  /// A note, once per case, when an action's case is not in the catalog: the shell can print it
+  /// but not read it back, complete it or list it.
+  func noteIfMissing(_ path: [String]?) {
+    guard let path, !catalog.cases.contains(where: { $0.path == path }), notedMissingCases.insert(path).inserted else { return }
+    let name = path.joined(separator: ".")
+    events.emit(.note("`\(name)` is not in the \(domainName) domain's action catalog: add an example of it to `actionExamples`, so that it can be typed, completed and listed"))
+  }
+
+  /// Remembers `event` for `diff`: a dispatch that is not a listener's starts it afresh.
+  func rememberForDiff(_ event: DispatchEvent) {
+    if event.origin != .listener {
+      lastDispatch.removeAll(keepingCapacity: true)
+    }
+    lastDispatch.append(event)
   }
 
   /// The current state as a `Value`.
@@ -169,8 +126,8 @@ extension DomainSession {
     return StateNavigator(root: root).paths(matching: prefix)
   }
 
-  func historyLines() throws(CommandError) -> [OutputLine] {
-    try history.lines(text: actionText)
+  func historyLines() -> [OutputLine] {
+    history.lines()
   }
 
   func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine] {

@@ -8,8 +8,10 @@ struct SessionHistory<State, Action> {
     let serial: Int
     /// The action.
     let action: Action
-    /// Whether a listener dispatched it, rather than the user.
-    let byListener: Bool
+    /// The action as the shell writes it, as its dispatch event gave it.
+    let text: String
+    /// Who dispatched it.
+    let origin: DispatchEvent.Origin
     /// Whether `hide` kept it out of what the dispatch printed.
     let isHidden: Bool
     /// The state the reducer returned for it.
@@ -22,7 +24,7 @@ struct SessionHistory<State, Action> {
   private(set) var entries: [Entry] = []
   /// How many entries the current state has applied (`history` numbers entries from 1).
   private(set) var position = 0
-  /// The serial of the last entry the user dispatched; 0 before any.
+  /// The serial of the last entry the user or a script dispatched; 0 before any.
   private(set) var lastUserSerial = 0
   private var nextSerial = 1
 
@@ -47,10 +49,10 @@ struct SessionHistory<State, Action> {
   }
 
   /// Appends an action and the state it led to, dropping the undone entries first.
-  mutating func append(_ action: Action, byListener: Bool, isHidden: Bool, state: State) {
-    entries.removeSubrange(position...)
-    entries.append(Entry(serial: nextSerial, action: action, byListener: byListener, isHidden: isHidden, state: state))
-    if !byListener { lastUserSerial = nextSerial }
+  mutating func append(_ action: Action, text: String, origin: DispatchEvent.Origin, isHidden: Bool, state: State) {
+    if position < entries.count { entries.removeSubrange(position...) }
+    entries.append(Entry(serial: nextSerial, action: action, text: text, origin: origin, isHidden: isHidden, state: state))
+    if origin != .listener { lastUserSerial = nextSerial }
     nextSerial += 1
     position = entries.count
   }
@@ -63,13 +65,13 @@ struct SessionHistory<State, Action> {
 
   /// The position before the last user dispatch the current state applied; nil when there is none.
   var undoTarget: Int? {
-    entries.prefix(position).lastIndex { !$0.byListener }
+    entries.prefix(position).lastIndex { $0.origin != .listener }
   }
 
   /// The position after the next undone user dispatch and what its listeners dispatched; nil when nothing is undone.
   var redoTarget: Int? {
     guard position < entries.count else { return nil }
-    return entries.indices.first { $0 > position && !entries[$0].byListener } ?? entries.count
+    return entries.indices.first { $0 > position && entries[$0].origin != .listener } ?? entries.count
   }
 
   /// Moves the current position to `target`, which must be in `0...entries.count`.
@@ -78,9 +80,9 @@ struct SessionHistory<State, Action> {
     position = target
   }
 
-  /// The lines of `history`: each position, right-aligned, and the action as `text` writes it;
-  /// when entries are undone, a line marks the current position and they are marked `(undone)`.
-  func lines(text: (Action) throws(CommandError) -> String) throws(CommandError) -> [OutputLine] {
+  /// The lines of `history`: each position, right-aligned, and the action as its dispatch event
+  /// wrote it; when entries are undone, a line marks the current position and they are marked `(undone)`.
+  func lines() -> [OutputLine] {
     if entries.isEmpty { return [.note("no actions dispatched yet")] }
     let width = String(entries.count).count
     var lines: [OutputLine] = []
@@ -90,10 +92,10 @@ struct SessionHistory<State, Action> {
         lines.append(.note(position == 0 ? "── now: the initial state ──" : "── now: the state after \(position) ──"))
       }
       let number = String(repeating: " ", count: width - String(index + 1).count) + String(index + 1)
-      let listener = entry.byListener
+      let listener = entry.origin == .listener
       let marks = [listener ? "listener" : nil, entry.isHidden ? "hidden" : nil, index >= position ? "undone" : nil]
         .compactMap { $0 }.map { "   (\($0))" }.joined()
-      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(try text(entry.action))\(marks)"))
+      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(entry.text)\(marks)"))
     }
     return lines
   }

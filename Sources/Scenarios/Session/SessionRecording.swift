@@ -3,12 +3,16 @@
 struct SessionRecording {
   /// One line that succeeded.
   struct Line {
-    /// The line as typed, without surrounding whitespace.
-    let text: String
+    /// The line as typed.
+    let typed: String
     /// What a saved script does with it.
     let role: RecordingRole
+    /// What it printed.
+    let printed: [OutputLine]
+    /// The line without surrounding whitespace, as a saved script holds it.
+    var text: String { typed.trimmingLeadingWhitespace.trimmingTrailingWhitespace }
     /// The texts it printed.
-    let output: [String]
+    var output: [String] { printed.map(\.text) }
     /// Where the state stood after it.
     let mark: HistoryMark
   }
@@ -33,7 +37,8 @@ struct SessionRecording {
   /// Records a line that succeeded, unless `save` would leave it out whatever happens next.
   mutating func append(_ text: String, role: RecordingRole, output: [OutputLine], mark: HistoryMark) {
     guard role != .omitted else { return }
-    lines.append(Line(text: text.trimmingLeadingWhitespace.trimmingTrailingWhitespace, role: role, output: output.map(\.text), mark: mark))
+    // Kept as they came: a script of many lines records every one, and `save` reads few.
+    lines.append(Line(typed: text, role: role, printed: output, mark: mark))
   }
 
   /// The lines of the saved script after its `use` line, given the position of each history entry

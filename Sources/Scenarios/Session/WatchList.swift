@@ -37,32 +37,30 @@ struct WatchList<State, Action> {
     return [.note("stopped watching \(name)")]
   }
 
-  /// Re-evaluates every watch whose filter accepts `action` and returns the lines of those whose
-  /// output changed, with why each was skipped or recomputed when `logsSelectors` (`debug
-  /// selectors`) is on; with no action (time travel) every watch is re-evaluated.
-  mutating func update(state: State, action: Action?, logsSelectors: Bool) -> [OutputLine] {
-    var output: [OutputLine] = []
+  /// Re-evaluates every watch whose filter accepts `action` and emits those whose output changed,
+  /// with why each was skipped or recomputed when `debug selectors` is on; with no action (time
+  /// travel) every watch is re-evaluated.
+  mutating func update(state: State, action: Action?, events: SessionEventStream) {
     for index in watches.indices {
       let watch = watches[index]
       if let action, let filter = watch.selector.filter, !filter(state, action) {
-        if logsSelectors { output.append(.log(.selectors, "\(watch.call.text): skipped, the filter rejects this action")) }
+        events.log(.selectors, "\(watch.call.text): skipped, the filter rejects this action")
         continue
       }
-      if logsSelectors { output.append(.log(.selectors, "\(watch.call.text): recomputed")) }
+      events.log(.selectors, "\(watch.call.text): recomputed")
       let value: Value
       do {
         value = try watch.selector.evaluate(state).value
       } catch {
-        output.append(.error("watch \(watch.call.text): \(error.message)"))
+        events.emit(.watch(WatchEvent(selector: watch.call.text, value: "", lines: [], error: error.message)))
         continue
       }
       if value != watch.lastValue {
         watches[index].lastValue = value
         var lines: [String] = []
         ValuePrinter.appendPretty(value, prefix: "watch \(watch.call.text) → ", suffix: "", indent: 0, to: &lines)
-        output += lines.map(OutputLine.plain)
+        events.emit(.watch(WatchEvent(selector: watch.call.text, value: ValuePrinter.singleLine(value), lines: lines)))
       }
     }
-    return output
   }
 }

@@ -62,7 +62,8 @@ import Testing
     let result = await shell.execute("source setup.txt")
     #expect(!result.succeeded)
     let texts = result.lines.map(\.text)
-    #expect(texts.first == "counter> dispatch didTapIncrementButton")
+    // The lines run as `--script` runs them: comments echoed as written, commands behind the prompt.
+    #expect(texts.prefix(2) == ["# setup", "counter> dispatch didTapIncrementButton"])
     #expect(texts.contains { $0.hasPrefix("error: setup.txt:3:10: unknown action `nope`") })
     #expect(texts.last == "error: column 8: source stopped at setup.txt:3")
     #expect(await shell.texts("select selectValue") == ["1"])
@@ -70,15 +71,18 @@ import Testing
     #expect(await shell.texts("source missing.txt") == ["error: column 8: cannot read missing.txt"])
   }
 
-  @Test func aStoppedSourceCarriesWhatItRanInItsErrorNotInTheBuffer() async throws {
+  @Test func aStoppedSourceLeavesWhatItRanAsEventsBeforeItsError() async throws {
     let folder = try folder()
     try Data("dispatch didTapIncrementButton\ndispatch nope\n".utf8).write(to: folder.appendingPathComponent("stops.txt"))
     let shell = try await shell(in: folder)
-    let error = await #expect(throws: CommandError.self) { try await SourceCommand(path: "stops.txt", column: 8).run(in: shell) }
-    let printed = error?.output.map(\.text) ?? []
-    #expect(printed.first == "counter> dispatch didTapIncrementButton")
-    #expect(printed.contains("+   value: 1"))
-    #expect(printed.last?.hasPrefix("error: stops.txt:2:10: unknown action `nope`") == true)
-    #expect(shell.buffer.drain().isEmpty)
+    let result = await shell.execute("source stops.txt")
+    let texts = result.lines.map(\.text)
+    #expect(texts.first == "counter> dispatch didTapIncrementButton")
+    #expect(texts.contains("+   value: 1"))
+    #expect(texts.dropLast().last?.hasPrefix("error: stops.txt:2:10: unknown action `nope`") == true)
+    #expect(texts.last == "error: column 8: source stopped at stops.txt:2")
+    let commands = result.events.compactMap { if case .command(let command) = $0 { command } else { nil } }
+    #expect(commands.map(\.isSourced) == [false, true, true])
+    #expect(commands.last?.location == "stops.txt:2")
   }
 }

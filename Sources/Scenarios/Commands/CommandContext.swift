@@ -1,0 +1,75 @@
+import Foundation
+
+/// What a command may use, and nothing more: the running session's operations, the shell's
+/// paths and domains, the debug switches and redactions, and the event stream it prints into
+/// as it goes. A command never sees the `Shell` itself.
+@MainActor struct CommandContext {
+  private let shell: Shell
+  /// Who a dispatch of this line counts as: the user, or a script.
+  let origin: DispatchEvent.Origin
+  /// Where the line is (`file.txt:12`) when it comes from a script.
+  let location: String?
+
+  /// The context of one line run by `shell`.
+  init(shell: Shell, origin: DispatchEvent.Origin = .user, location: String? = nil) {
+    self.shell = shell
+    self.origin = origin
+    self.location = location
+  }
+
+  /// Where commands emit what they print while they run, in order.
+  var events: SessionEventStream { shell.events }
+
+  /// The debug categories that are on.
+  var debug: DebugSwitches { shell.events.debug }
+
+  /// Every domain the shell knows.
+  var domains: [Domain] { shell.domains }
+
+  /// The folder relative paths start from.
+  var baseDirectory: URL { shell.baseDirectory }
+
+  /// The running session, if any.
+  var runningSession: (any AnyDomainSession)? { shell.session }
+
+  /// The running session, or an error that says how to start one.
+  func session() throws(CommandError) -> any AnyDomainSession {
+    try shell.requireSession()
+  }
+
+  /// A path as typed in a command, relative to `baseDirectory` unless absolute.
+  func url(forPath path: String) -> URL {
+    shell.url(forPath: path)
+  }
+
+  /// Starts `domain` with `options`, replacing the running session.
+  func start(domain: String, options: [String: String]) async throws(CommandError) {
+    try await shell.start(domain: domain, options: options)
+  }
+
+  /// The running domain's name and options, for `reset`.
+  var running: (domain: String, options: [String: String])? {
+    shell.running.map { ($0.domain.name, $0.options) }
+  }
+
+  /// What succeeded since the running session started, for `save`.
+  var recording: SessionRecording? { shell.recording }
+
+  /// The redactions in force.
+  var redactions: RedactionList { shell.redactions }
+
+  /// Switches a redaction on from this line on.
+  func addRedaction(_ redaction: Redaction) {
+    shell.redactions.add(redaction)
+  }
+
+  /// Runs the script at `url` in this session with the lines of `--script`, its relative paths
+  /// taken from its folder; `name` is how its lines' locations name it. Returns the line that
+  /// failed (`name:line`), or nil when every line succeeded or it quit.
+  func runScript(at url: URL, text: String, name: String) async -> String? {
+    let outer = shell.baseDirectory
+    shell.baseDirectory = url.deletingLastPathComponent()
+    defer { shell.baseDirectory = outer }
+    return await ScriptLines(text: text, name: name).run(in: shell).failedLocation
+  }
+}

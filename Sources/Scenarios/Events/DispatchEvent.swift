@@ -1,0 +1,34 @@
+/// One action that went to the store: who dispatched it, what it changed, or why the reducer
+/// rejected it.
+public struct DispatchEvent: Sendable, Equatable {
+  /// Who dispatched an action.
+  public enum Origin: String, Sendable, Equatable, CaseIterable {
+    /// Typed at the prompt, or sent by a tool (MCP, an attached client).
+    case user
+    /// A line of a script (`--script`, `--check`, `source`).
+    case script
+    /// A listener, as a side effect of an earlier action.
+    case listener
+  }
+
+  /// The action as the shell writes it: `ui.animalList.onAppear`.
+  public let action: String
+  /// Who dispatched it.
+  public let origin: Origin
+  /// The diff of the state, `no change` when equal; nil when the reducer rejected the action or
+  /// `hide` kept it out of the output (its diff is then never computed).
+  public let diff: [OutputLine]?
+  /// The reducer's error when it rejected the action; the state is then unchanged.
+  public let rejection: String?
+  /// True when `hide` matched the action and `debug actions` is off: transcripts leave it out.
+  public let isHidden: Bool
+
+  /// Describes a dispatch.
+  public init(action: String, origin: Origin, diff: [OutputLine]?, rejection: String? = nil, isHidden: Bool = false) {
+    self.action = action
+    self.origin = origin
+    self.diff = diff
+    self.rejection = rejection
+    self.isHidden = isHidden
+  }
+}

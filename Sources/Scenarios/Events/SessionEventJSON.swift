@@ -1,0 +1,115 @@
+/// Renders session events as JSON, one object per event on one line (`--format json`), for tools
+/// and agents. The field names are stable; the README documents the schema. Every object has
+/// `"event"`, naming its kind; optional fields are present with `null`.
+public enum SessionEventJSON {
+  /// One event as a JSON object on one line.
+  public static func line(for event: SessionEvent) -> String {
+    var object = JSONObject()
+    switch event {
+    case .command(let command):
+      object.add("event", "command")
+      object.add("line", command.line)
+      object.add("domain", command.domain)
+      object.add("location", command.location)
+    case .comment(let text):
+      object.add("event", "comment")
+      object.add("text", text)
+    case .dispatched(let dispatch):
+      object.add("event", "dispatched")
+      object.add("action", dispatch.action)
+      object.add("origin", dispatch.origin.rawValue)
+      object.add("diff", dispatch.diff.map { $0.map(\.text) })
+      object.add("rejection", dispatch.rejection)
+      object.add("hidden", dispatch.isHidden)
+    case .log(let log):
+      object.add("event", "log")
+      object.add("category", log.category.rawValue)
+      object.add("level", log.level.rawValue)
+      object.add("text", log.text)
+    case .watch(let watch):
+      object.add("event", "watch")
+      object.add("selector", watch.selector)
+      object.add("value", watch.error == nil ? watch.value : nil)
+      object.add("error", watch.error)
+    case .invariant(let invariant):
+      object.add("event", "invariant")
+      object.add("name", invariant.name)
+      object.add("holds", invariant.holds)
+      object.add("message", invariant.message)
+    case .settled(let settle):
+      object.add("event", "settled")
+      object.add("requested", settle.requested)
+    case .note(let text):
+      object.add("event", "note")
+      object.add("text", text)
+    case .output(let lines):
+      object.add("event", "output")
+      object.addLines("lines", lines)
+    case .error(let error):
+      object.add("event", "error")
+      object.add("message", error.message)
+      object.add("location", error.location)
+      object.add("column", error.column)
+    }
+    return object.closed
+  }
+
+  /// A JSON object written field by field, in the order added.
+  private struct JSONObject {
+    private(set) var text = "{"
+    private var isEmpty = true
+
+    private mutating func key(_ name: String) {
+      if !isEmpty { text += ", " }
+      isEmpty = false
+      text += "\"\(name)\": "
+    }
+
+    mutating func add(_ name: String, _ value: String?) {
+      key(name)
+      text += value.map(SessionEventJSON.quoted) ?? "null"
+    }
+
+    mutating func add(_ name: String, _ value: Bool) {
+      key(name)
+      text += value ? "true" : "false"
+    }
+
+    mutating func add(_ name: String, _ value: Int?) {
+      key(name)
+      text += value.map(String.init) ?? "null"
+    }
+
+    mutating func add(_ name: String, _ values: [String]?) {
+      key(name)
+      text += values.map { "[" + $0.map(SessionEventJSON.quoted).joined(separator: ", ") + "]" } ?? "null"
+    }
+
+    /// Lines with their kinds: `[{"kind": "plain", "text": "1"}]`.
+    mutating func addLines(_ name: String, _ lines: [OutputLine]) {
+      key(name)
+      text += "[" + lines.map { "{\"kind\": \"\($0.kind.name)\", \"text\": \(SessionEventJSON.quoted($0.text))}" }.joined(separator: ", ") + "]"
+    }
+
+    var closed: String { text + "}" }
+  }
+
+  /// A JSON string literal: quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

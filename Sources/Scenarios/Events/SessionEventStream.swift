@@ -1,0 +1,95 @@
+import Synchronization
+
+/// The one ordered stream of a shell's events. The session's parts emit into it as things happen
+/// — from the main actor, and from listener tasks on any thread — and it keeps them in that order.
+/// The shell takes what arrived during each command to render it; tools watch it live through
+/// `subscribe()`. Commands never read it back.
+public final class SessionEventStream: Sendable {
+  private struct Contents {
+    /// What arrived since the shell last took the pending events.
+    var pending: [SessionEvent] = []
+    /// Live subscribers, by token.
+    var subscribers: [Int: AsyncStream<SessionEvent>.Continuation] = [:]
+    var nextToken = 0
+    var isFinished = false
+  }
+
+  private let contents = Mutex(Contents())
+  /// The debug categories that are on: log events of the others are not emitted at `.debug` level.
+  public let debug = DebugSwitches()
+
+  /// An empty stream.
+  public init() {}
+
+  /// Appends `event`, and hands it to every subscriber.
+  public func emit(_ event: SessionEvent) {
+    contents.withLock { contents in
+      contents.pending.append(event)
+      for continuation in contents.subscribers.values {
+        continuation.yield(event)
+      }
+    }
+  }
+
+  /// Appends several events in order.
+  public func emit(contentsOf events: [SessionEvent]) {
+    for event in events { emit(event) }
+  }
+
+  /// Emits a log line if it is serious enough to always print (`.warning` and above) or its
+  /// category is on; `text` is only built when it is emitted.
+  public func log(_ category: DebugCategory, level: LogLine.Level = .debug, _ text: @autoclosure () -> String) {
+    guard level >= .warning || debug.isEnabled(category) else { return }
+    emit(.log(LogLine(category: category, level: level, text: text())))
+  }
+
+  /// Every event emitted from now on, in order, until the shell closes. For tools that watch a
+  /// session (an attached client, an inspector); ending the iteration unsubscribes.
+  public func subscribe() -> AsyncStream<SessionEvent> {
+    let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .unbounded)
+    let token: Int? = contents.withLock { contents in
+      guard !contents.isFinished else { return nil }
+      let token = contents.nextToken
+      contents.nextToken += 1
+      contents.subscribers[token] = continuation
+      return token
+    }
+    guard let token else {
+      continuation.finish()
+      return stream
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.contents.withLock { $0.subscribers.removeValue(forKey: token) }
+    }
+    return stream
+  }
+
+  /// Removes and returns what arrived since the last call: the shell renders it for one command.
+  package func takePending() -> [SessionEvent] {
+    contents.withLock { contents in
+      guard !contents.pending.isEmpty else { return [] }
+      defer { contents.pending.removeAll(keepingCapacity: true) }
+      return contents.pending
+    }
+  }
+
+  /// How many events are pending.
+  package var pendingCount: Int {
+    contents.withLock { $0.pending.count }
+  }
+
+  /// The pending events from `index` on, left pending: a line that `source` runs reads its own.
+  package func pending(from index: Int) -> [SessionEvent] {
+    contents.withLock { Array($0.pending[min(index, $0.pending.count)...]) }
+  }
+
+  /// Ends every subscription; later events are still taken by the shell but reach no subscriber.
+  package func finish() {
+    let ended = contents.withLock { contents in
+      contents.isFinished = true
+      defer { contents.subscribers.removeAll() }
+      return Array(contents.subscribers.values)
+    }
+    for continuation in ended { continuation.finish() }
+  }
+}

@@ -1,0 +1,31 @@
+extension RedactionList {
+  /// `events` with every redaction applied to the text they carry, except the commands and
+  /// comments, which stay as written.
+  func apply(to events: [SessionEvent]) -> [SessionEvent] {
+    guard isActive else { return events }
+    return events.map(apply(to:))
+  }
+
+  private func apply(to event: SessionEvent) -> SessionEvent {
+    switch event {
+    case .command, .comment, .settled:
+      return event
+    case .dispatched(let dispatch):
+      return .dispatched(DispatchEvent(
+        action: apply(to: dispatch.action), origin: dispatch.origin, diff: dispatch.diff.map(apply(to:)),
+        rejection: dispatch.rejection.map(apply(to:)), isHidden: dispatch.isHidden))
+    case .log(let log):
+      return .log(LogLine(category: log.category, level: log.level, text: apply(to: log.text)))
+    case .watch(let watch):
+      return .watch(WatchEvent(selector: watch.selector, value: apply(to: watch.value), lines: watch.lines.map(apply(to:)), error: watch.error.map(apply(to:))))
+    case .invariant(let invariant):
+      return .invariant(InvariantEvent(name: invariant.name, holds: invariant.holds, message: invariant.message.map(apply(to:))))
+    case .note(let text):
+      return .note(apply(to: text))
+    case .output(let lines):
+      return .output(apply(to: lines))
+    case .error(let error):
+      return .error(ErrorEvent(message: apply(to: error.message), location: error.location, column: error.column))
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/// The lines of one script run in a shell, one after another, as `--script` and `source` both run
+/// them: comments and blank lines are echoed as written, each command runs with its `file:line`
+/// location, and the first failure stops the script.
+@MainActor struct ScriptLines {
+  /// The script's text.
+  let text: String
+  /// How locations name the script: `setup.txt`.
+  let name: String
+
+  /// How a run ended.
+  struct Outcome {
+    /// The transcript of the lines: echoes, then what each printed, redacted.
+    var transcript: [OutputLine] = []
+    /// The events of the lines, when kept.
+    var events: [SessionEvent] = []
+    /// `name:line` of the line that failed, if one did.
+    var failedLocation: String?
+  }
+
+  /// Whether `line` is blank or, after leading whitespace, starts with `#`.
+  static func isCommentOrBlank(_ line: String) -> Bool {
+    // Commands start with a letter: only other lines need the whitespace trimmed to tell.
+    if let first = line.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) { return false }
+    let trimmed = line.trimmingLeadingWhitespace
+    return trimmed.isEmpty || trimmed.hasPrefix("#")
+  }
+
+  /// Runs the lines in `shell`; `keepsEvents` also collects their events.
+  func run(in shell: Shell, keepsEvents: Bool = false) async -> Outcome {
+    var outcome = Outcome()
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    for (index, rawLine) in lines.enumerated() {
+      let line = rawLine.utf8.last == UInt8(ascii: "\r") ? String(rawLine.dropLast()) : String(rawLine)
+      if Self.isCommentOrBlank(line) {
+        shell.events.emit(.comment(line))
+        continue
+      }
+      let location = "\(name):\(index + 1)"
+      let result = await shell.execute(line, location: location, echoesCommands: true)
+      outcome.transcript += result.lines
+      if keepsEvents { outcome.events += result.events }
+      if !result.succeeded {
+        outcome.failedLocation = location
+        return outcome
+      }
+      if result.quit { return outcome }
+    }
+    // Comments after the last command, and what listeners did after it.
+    let trailing = shell.takeTrailingEvents()
+    outcome.transcript += trailing.lines
+    if keepsEvents { outcome.events += trailing.events }
+    return outcome
+  }
+}

@@ -1,0 +1,45 @@
+extension Shell {
+  /// A finished line's result, and what its command printed for the recording of the session.
+  struct FinishedLine {
+    var result: Result
+    /// The command's own lines, unredacted, without the events that arrived before it or its echo.
+    var printed: [OutputLine]
+  }
+
+  /// Collects a line's events — all that is pending for the outermost line, what the line added
+  /// for one that `source` runs — and renders them.
+  func finish(earlier: [SessionEvent], start: Int, isOutermost: Bool, echoesCommands: Bool, succeeded: Bool) -> FinishedLine {
+    let own = isOutermost ? events.takePending() : events.pending(from: start)
+    var lines = earlier.isEmpty ? [] : TranscriptRenderer.lines(for: earlier, echoesCommands: echoesCommands)
+    var ownEvents = own[...]
+    // The line's own command comes first: echoed in transcripts and for the lines `source` runs.
+    if case .command(let command)? = own.first {
+      if echoesCommands || command.isSourced { lines.append(OutputLine(.echo, command.prompt + command.line)) }
+      ownEvents = own.dropFirst()
+    }
+    let printedStart = lines.count
+    for event in ownEvents {
+      TranscriptRenderer.append(event, echoesCommands: echoesCommands, to: &lines)
+    }
+    let printed = printedStart == 0 ? lines : Array(lines[printedStart...])
+    let all = earlier.isEmpty ? own : earlier + own
+    let result = Result(events: redactions.apply(to: all), lines: redactions.apply(to: lines), succeeded: succeeded, quit: false)
+    return FinishedLine(result: result, printed: printed)
+  }
+
+  /// Renders `events` as text, redacted.
+  func render(_ events: [SessionEvent], echoesCommands: Bool) -> [OutputLine] {
+    redactions.apply(to: TranscriptRenderer.lines(for: events, echoesCommands: echoesCommands))
+  }
+}
+
+extension Shell {
+  /// What is pending after a script's last line — its trailing comments, what listeners did
+  /// after it — rendered as a transcript shows it; nothing while a line runs (`source`), whose
+  /// own result takes them.
+  func takeTrailingEvents() -> (events: [SessionEvent], lines: [OutputLine]) {
+    guard depth == 0 else { return ([], []) }
+    let pending = events.takePending()
+    return (redactions.apply(to: pending), render(pending, echoesCommands: true))
+  }
+}
