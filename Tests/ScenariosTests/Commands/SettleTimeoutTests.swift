@@ -40,7 +40,8 @@ extension Domain {
     _ = try await shell.start(domain: "chores")
     let started = ContinuousClock.now
     let result = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
-    #expect(ContinuousClock.now - started < .seconds(10), "the domain's timeout applies, not the default")
+    // Well under the 60 s default, with room for a main actor that other tests keep busy.
+    #expect(ContinuousClock.now - started < .seconds(45), "the domain's timeout applies, not the default")
     let error = try #require(result.lines.last { $0.kind == .error }?.text)
     #expect(error.contains("listeners did not finish their side effects within 0.2 seconds"))
     #expect(error.contains(#"still at work: listener stream 1 on `didStartChore(name: "dishes")`"#), "\(error)")
