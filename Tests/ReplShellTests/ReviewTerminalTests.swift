@@ -21,11 +21,11 @@ struct ReviewTerminalTests {
 
     let terminal = try TerminalSession(["--review", "."], in: folder.url)
     for key in ["a", "r", "s"] {
-      try terminal.waitFor(Self.question)
+      try await terminal.waitFor(Self.question)
       terminal.type(key)
     }
-    try terminal.waitFor("review: 1 accepted, 1 rejected, 1 skipped\n")
-    #expect(try terminal.exitStatus() == 1)
+    try await terminal.waitFor("review: 1 accepted, 1 rejected, 1 skipped\n")
+    #expect(try await terminal.exitStatus() == 1)
     #expect(terminal.screen.contains("[1/3] ./a.txt\n--- a.golden"))
     #expect(try folder.read("a.golden") == ReviewedTranscripts.countingGolden + "counter> select selectValue\n1\n")
     #expect(try folder.read("b.golden") == ReviewedTranscripts.countingGolden)

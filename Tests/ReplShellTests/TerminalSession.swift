@@ -136,7 +136,7 @@ final class TerminalSession: @unchecked Sendable {
   /// Waits until `text` shows after what earlier waits matched, and returns what came before it
   /// since then; past the deadline, kills the child and throws with the end of the screen.
   @discardableResult
-  func waitFor(_ text: String, within limit: Duration = deadline) throws -> String {
+  func blockingWaitFor(_ text: String, within limit: Duration = deadline) throws -> String {
     let end = Date().addingTimeInterval(limit.timeInterval)
     state.lock()
     defer { state.unlock() }
@@ -160,7 +160,7 @@ final class TerminalSession: @unchecked Sendable {
   }
 
   /// What the screen showed after the last match, once nothing new arrived for `quiet` (plain text).
-  func settledScreen(quiet: Duration = .milliseconds(400)) -> String {
+  func blockingSettledScreen(quiet: Duration = .milliseconds(400)) -> String {
     state.lock()
     defer { state.unlock() }
     let giveUp = Date().addingTimeInterval(Self.deadline.timeInterval)
@@ -179,7 +179,7 @@ final class TerminalSession: @unchecked Sendable {
 
   /// Waits for the child to exit and returns its status; past the deadline, kills it and throws
   /// with the end of the screen.
-  func exitStatus(within limit: Duration = deadline) throws -> Int32 {
+  func blockingExitStatus(within limit: Duration = deadline) throws -> Int32 {
     let end = Date().addingTimeInterval(limit.timeInterval)
     state.lock()
     defer { state.unlock() }
@@ -191,6 +191,29 @@ final class TerminalSession: @unchecked Sendable {
       }
     }
     return status ?? -1
+  }
+
+  /// `blockingWaitFor` on a thread of its own: the cooperative pool has one thread a core, and a
+  /// test blocking one of them for seconds starves every other test in the process.
+  @discardableResult
+  func waitFor(_ text: String, within limit: Duration = deadline) async throws -> String {
+    try await Self.offThePool { try self.blockingWaitFor(text, within: limit) }
+  }
+
+  /// `blockingSettledScreen` on a thread of its own.
+  func settledScreen(quiet: Duration = .milliseconds(400)) async -> String {
+    (try? await Self.offThePool { self.blockingSettledScreen(quiet: quiet) }) ?? ""
+  }
+
+  /// `blockingExitStatus` on a thread of its own.
+  func exitStatus(within limit: Duration = deadline) async throws -> Int32 {
+    try await Self.offThePool { try self.blockingExitStatus(within: limit) }
+  }
+
+  private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
   }
 
   /// `text` without CSI and other escape sequences, bells and carriage returns.
