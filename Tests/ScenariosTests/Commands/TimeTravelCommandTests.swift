@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
 
@@ -61,26 +60,5 @@ import Testing
     let shell = try await counted()
     _ = await shell.execute("watch selectValue")
     #expect(await shell.texts("undo").last == "watch selectValue → 2")
-  }
-
-  @Test func undoWhileAListenerStillWorksTakesBackTheDispatchAndTheLateActionFollowsTheUndoneState() async throws {
-    let chores = Domain.chores(settleTimeout: .milliseconds(100), chore: .seconds(2))
-    let shell = Shell(domains: [chores], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
-    _ = try await shell.start(domain: "chores")
-    let started = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
-    #expect(started.lines.last?.kind == .error, "the listener is still at work when the dispatch returns")
-    #expect(await shell.texts("undo").first == #"undid 1: didStartChore(name: "dishes")"#)
-    #expect(await shell.texts("select selectCount") == ["0"])
-    // `settle` gives up after the domain's 0.1 s; asked again, it returns once the chore is done.
-    var settled = false
-    for _ in 0..<100 where !settled {
-      settled = await shell.execute("settle").succeeded
-    }
-    #expect(settled, "the listener finished its chore within 10 s")
-    // The listener's late action is a new dispatch on the undone state: it drops what was undone.
-    #expect(await shell.texts("select selectCount") == ["1"])
-    #expect(await shell.texts("history") == ["1  ↳ didFinishChore   (listener)"])
-    #expect(await shell.texts("redo") == ["error: nothing to redo"])
-    await shell.close()
   }
 }
