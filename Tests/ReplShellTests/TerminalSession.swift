@@ -119,6 +119,9 @@ final class TerminalSession: @unchecked Sendable {
 
   /// Types `keys` (control keys as their characters: `"\u{3}"` is Ctrl-C).
   func type(_ keys: String) {
+    // Keys typed while the line editor is still switching the terminal's mode can be flushed;
+    // a person types after the screen has been still for a moment, and so does this.
+    _ = blockingSettledScreen(quiet: .milliseconds(150))
     let bytes = Array(keys.utf8)
     _ = bytes.withUnsafeBufferPointer { write(controller, $0.baseAddress, $0.count) }
   }
