@@ -86,9 +86,10 @@ final class EncodingNode: Encoder {
           arguments = payload
         }
         return .enumCase(typeName: info?.name, name: only.key.stringValue, arguments: arguments)
-      case .dictionary?:
+      case .dictionary(let stringKeys)?:
         return .dictionary(fields.map { field in
-          Entry(field.key.intValue.map(Value.int) ?? .string(field.key.stringValue), field.slot.value)
+          let key = stringKeys ? nil : field.key.intValue.map(Value.int)
+          return Entry(key ?? .string(field.key.stringValue), field.slot.value)
         })
       default:
         break

@@ -8,7 +8,8 @@ struct TypeInfo: Sendable {
     /// An enum whose cases carry no payload and that lists them (`CaseIterable`): written `.name`.
     case symbolicEnum(cases: [String])
     case enumeration
-    case dictionary
+    /// A dictionary; `stringKeys` when its `Key` is `String`, so a key like `"9"` stays a string.
+    case dictionary(stringKeys: Bool)
     case structure
     /// Arrays, sets, scalars: written as their encoding says.
     case other
@@ -44,7 +45,7 @@ struct TypeInfo: Sendable {
         self.kind = .enumeration
       }
     case .dictionary:
-      self.kind = .dictionary
+      self.kind = .dictionary(stringKeys: (type(of: sample) as? any StringKeyedDictionary.Type)?.hasStringKeys ?? false)
     case .struct, .class:
       self.kind = .structure
       order = mirror.children.compactMap(\.label)

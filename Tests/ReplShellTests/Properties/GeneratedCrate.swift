@@ -68,15 +68,12 @@ indirect enum PrintedValue {
 /// Generates crates from a seed, reproducibly.
 struct CrateGenerator {
   private var random: SeededRandom
-  /// Whether the last crate has a dictionary key whose text reads as an integer (`"09"`).
-  private(set) var hasIntegerLikeKey = false
 
   init(seed: UInt64) {
     random = SeededRandom(seed: seed)
   }
 
   mutating func crate() -> GeneratedValue {
-    hasIntegerLikeKey = false
     let fields: [(String, GeneratedValue)] = [
       ("id", int()), ("name", string()), ("isOpen", bool()), ("ratio", double()), ("note", optionalString()),
       ("tags", array(of: { $0.string() })), ("counts", dictionary()), ("shape", shape(depth: 3)),
@@ -175,7 +172,6 @@ struct CrateGenerator {
       let key = string()
       if !entries.contains(where: { $0.keyText == key.printed.singleLine }) {
         entries.append((key, key.printed.singleLine, int()))
-        hasIntegerLikeKey = hasIntegerLikeKey || Int(Self.unquoted(key.printed.singleLine)) != nil
       }
     }
     guard !entries.isEmpty else { return GeneratedValue(typed: "[:]", printed: .atom("[:]")) }

@@ -60,7 +60,7 @@ import Testing
       let expected = PrintedValue.group(
         open: "ValuePropertyTests.CrateState(", close: ")",
         children: [("crates: ", .group(open: "[", close: "]", children: [("", crate.printed)]))])
-      await Self.expecting(knownIssue: generator.hasIntegerLikeKey) {
+      do {
         #expect(Self.text(history) == "1  didReceive(crate: \(crate.printed.singleLine))", "sample \(sample), \(seed), typed as\n\(crate.typed)")
         #expect(Self.text(state) == expected.lines().joined(separator: "\n"), "sample \(sample), \(seed), typed as\n\(crate.typed)")
       }
@@ -84,26 +84,13 @@ import Testing
       #expect(second.succeeded, "sample \(sample), \(seed): the shell printed a line it rejects:\n\(printed)\n\(Self.text(second))")
       let equal = Self.text(await shell.execute("select selectLastTwoAreEqual"))
       let reprinted = Self.text(await shell.execute("history")).split(separator: "\n").last.map { String($0.drop { $0 != " " }.drop { $0 == " " }) }
-      await Self.expecting(knownIssue: generator.hasIntegerLikeKey) {
+      do {
         #expect(equal == "true", "sample \(sample), \(seed): typed as\n\(crate.typed)\nprinted as\n\(printed)\nreads back as another value")
         #expect(reprinted == printed, "sample \(sample), \(seed)")
       }
       _ = await shell.execute("reset")
     }
     await shell.close()
-  }
-
-  /// Runs `expectations`; when the sample has a `String` dictionary key that reads as an integer,
-  /// their failures are the known bug: such a key prints without its quotes (`["09": 1]` prints
-  /// as `[09: 1]`, out of order among the other keys) and reads back as another key.
-  private static func expecting(knownIssue: Bool, _ expectations: () async -> Void) async {
-    if knownIssue {
-      await withKnownIssue("a String dictionary key that reads as an integer prints without quotes", isIntermittent: true) {
-        await expectations()
-      }
-    } else {
-      await expectations()
-    }
   }
 
   private static func text(_ result: Shell.Result) -> String {

@@ -28,6 +28,17 @@ import Testing
     #expect(ValueEquality.areEqual({ (x: Int) in x } as (Int) -> Int, { (x: Int) in x + 1 } as (Int) -> Int))
   }
 
+  /// Swift encodes the `String` key "9" with the same coding key as the `Int` key 9; the type
+  /// tells them apart, so a string key keeps its quotes and sorts as a string.
+  @Test func stringKeysThatReadAsIntegersStayStrings() throws {
+    let strings: [String: Int] = ["9": 1, "10": 2, "09": 3]
+    let trees: TreeDictionary<String, Int> = ["9": 1]
+    let integers: [Int: Int] = [9: 1, 10: 2]
+    #expect(ValuePrinter.singleLine(try ValueEncoder.encode(strings)) == #"["09": 3, "10": 2, "9": 1]"#)
+    #expect(ValuePrinter.singleLine(try ValueEncoder.encode(trees)) == #"["9": 1]"#)
+    #expect(ValuePrinter.singleLine(try ValueEncoder.encode(integers)) == "[9: 1, 10: 2]")
+  }
+
   private func expectSamePrinting<T: Encodable>(_ value: T) throws {
     let encoded = try ValueEncoder.encode(value)
     let reflected = try ValueEncoder(prefersEncodable: false).value(of: value)
