@@ -9,9 +9,31 @@ enum ChoreAction: Codable, Equatable, Sendable {
   case didFinishChore
 }
 
+/// Holds a chore until the test opens it, so a test decides when the listener finishes, whatever
+/// the machine's load.
+final class ChoreGate: Sendable {
+  private let opened: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (opened, continuation) = AsyncStream<Void>.makeStream()
+  }
+
+  /// Lets the waiting chore finish.
+  func open() {
+    continuation.finish()
+  }
+
+  /// Returns once `open()` was called.
+  func wait() async {
+    for await _ in opened {}
+  }
+}
+
 extension Domain {
-  /// A domain whose listener, on `didStartChore`, works for `chore` before it dispatches `didFinishChore`.
-  static func chores(settleTimeout: Duration, chore: Duration) -> Domain {
+  /// A domain whose listener, on `didStartChore`, works for `chore` (or until `gate` opens) before
+  /// it dispatches `didFinishChore`.
+  static func chores(settleTimeout: Duration, chore: Duration, gate: ChoreGate? = nil) -> Domain {
     Domain(
       name: "chores", summary: "a listener that takes its time",
       initialState: { 0 },
@@ -24,7 +46,11 @@ extension Domain {
         return Task { @MainActor in
           for await (_, action) in stream {
             guard case .didStartChore = action else { continue }
-            try? await Task.sleep(for: chore)
+            if let gate {
+              await gate.wait()
+            } else {
+              try? await Task.sleep(for: chore)
+            }
             try? store.dispatch(action: .didFinishChore)
           }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
 
@@ -60,5 +61,23 @@ import Testing
     let shell = try await counted()
     _ = await shell.execute("watch selectValue")
     #expect(await shell.texts("undo").last == "watch selectValue → 2")
+  }
+
+  @Test func undoWhileAListenerStillWorksTakesBackTheDispatchAndTheLateActionFollowsTheUndoneState() async throws {
+    let gate = ChoreGate()
+    let chores = Domain.chores(settleTimeout: .milliseconds(100), chore: .zero, gate: gate)
+    let shell = Shell(domains: [chores], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "chores")
+    let started = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
+    #expect(started.lines.last?.text.contains("still at work") == true, "the listener is still at work when the dispatch returns")
+    #expect(await shell.texts("undo").first == #"undid 1: didStartChore(name: "dishes")"#)
+    #expect(await shell.texts("select selectCount") == ["0"])
+    gate.open()
+    #expect(await shell.execute("settle").succeeded, "the listener finishes once its chore may")
+    // The listener's late action is a new dispatch on the undone state: it drops what was undone.
+    #expect(await shell.texts("select selectCount") == ["1"])
+    #expect(await shell.texts("history") == ["1  ↳ didFinishChore   (listener)"])
+    #expect(await shell.texts("redo") == ["error: nothing to redo"])
+    await shell.close()
   }
 }
