@@ -13,6 +13,7 @@ public struct OutputLine: Equatable, Sendable {
     case added
     /// A line of the shell's own notes (`↳ …`, `no change`).
     case note
+    /// A command's failure, or a log line at `.warning` and above.
     case error
     /// A debug log line.
     case log

@@ -3,7 +3,20 @@
 public struct LogLine: Sendable, Equatable {
   /// How serious a line is, as swift-log grades it.
   public enum Level: String, Sendable, Equatable, Comparable, CaseIterable {
-    case trace, debug, info, notice, warning, error, critical
+    /// The finest detail, for tracing a listener step by step.
+    case trace
+    /// Detail for debugging: printed only when its category is on.
+    case debug
+    /// What happened, in the normal course of things.
+    case info
+    /// Worth noticing, still normal.
+    case notice
+    /// Something went wrong and was recovered from: always printed.
+    case warning
+    /// An operation failed: always printed.
+    case error
+    /// The app cannot go on as it should: always printed.
+    case critical
 
     /// Orders levels from `trace` to `critical`.
     public static func < (lhs: Level, rhs: Level) -> Bool {
