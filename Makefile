@@ -6,7 +6,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 
-.PHONY: run test build deps example
+.PHONY: run test build deps example docs
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
 ## and PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH).
@@ -35,6 +35,12 @@ example: deps
 	@heavy=$$(ls Examples/Shelf/.build/debug/Modules | grep -E '^(GRDB|Hummingbird|NIO[A-Za-z]*|AnimalsData|QuakesData)\.swiftmodule$$' || true); \
 	if [ -n "$$heavy" ]; then echo "Examples/Shelf compiled modules a ReplShell client must not need:" $$heavy; exit 1; fi
 	@cd Examples/Shelf && swift test -q
+
+## docs: the DocC archive of ReplShell with the engine and store API it re-exports, linked as one, in .build/docs.
+docs: deps
+	@swift package --allow-writing-to-directory .build/docs generate-documentation --target ReplShell --target Scenarios \
+	  --target ImmutableData --enable-experimental-combined-documentation --output-path .build/docs
+	@echo "open .build/docs/index.html through a web server, or: swift package --disable-sandbox preview-documentation --target ReplShell"
 
 ## test: build and run the example's tests, then the committed scenarios against their goldens through the
 ## command line a CI job runs, then every unit test.
