@@ -28,10 +28,12 @@
   /// Runs the lines in `shell`; `keepsEvents` also collects their events.
   func run(in shell: Shell, keepsEvents: Bool = false) async -> Outcome {
     var outcome = Outcome()
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
+    // Split on the byte: splitting a `String` compares whole characters, and `\r\n` is one.
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
     for (index, rawLine) in lines.enumerated() {
-      let line = rawLine.utf8.last == UInt8(ascii: "\r") ? String(rawLine.dropLast()) : String(rawLine)
+      let bytes = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
+      let line = String(Substring(bytes))
       if Self.isCommentOrBlank(line) {
         shell.events.emit(.comment(line))
         continue

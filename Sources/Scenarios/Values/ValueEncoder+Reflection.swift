@@ -105,7 +105,11 @@ extension ValueEncoder {
 extension ValueEncoder {
   /// The values of a struct's stored properties in declaration order, which `TypeInfo`'s
   /// `printedStoredProperties` labels: what a diff compares one by one.
+  /// Read through the type's `StoredPropertyReader` where the runtime can make one, else reflected.
   static func storedPropertyValues(of value: Any) -> [Any] {
-    Mirror(reflecting: value).children.map(\.value)
+    if let reader = StoredPropertyReader.of(value), let values = reader.values(of: value) {
+      return values
+    }
+    return Mirror(reflecting: value).children.map(\.value)
   }
 }
