@@ -12,7 +12,15 @@ import Foundation
     /// False when a command failed or an expectation did not hold.
     public var succeeded: Bool
     /// The transcript as text, with a final newline.
-    public var text: String { transcript.map(\.text).joined(separator: "\n") + "\n" }
+    public var text: String {
+      var text = ""
+      text.reserveCapacity(transcript.reduce(0) { $0 + $1.text.utf8.count + 1 })
+      for line in transcript {
+        text += line.text
+        text += "\n"
+      }
+      return text.isEmpty ? "\n" : text
+    }
   }
 
   /// The domains scripts may `use`.

@@ -4,8 +4,8 @@
 enum ValueEquality {
   /// Whether `a` and `b` are equal, as far as Swift lets them be compared.
   static func areEqual(_ a: Any, _ b: Any) -> Bool {
-    if let equatable = a as? any Equatable {
-      return equatable.isEqual(to: b)
+    if let equal = equality.fact(aboutTypeOf: a, learning: Self.equalityOperator(of:)) {
+      return equal(a, b)
     }
     guard type(of: a) == type(of: b) else { return false }
     let left = Mirror(reflecting: a)
@@ -22,6 +22,14 @@ enum ValueEquality {
     default:
       return childrenAreEqual(left, right)
     }
+  }
+
+  /// `==` of each `Equatable` type, found once per type: asking a value for its `Equatable`
+  /// conformance each time cost more than the comparison.
+  private static let equality = TypeMemo<(@Sendable (Any, Any) -> Bool)?>()
+
+  private static func equalityOperator(of sample: Any) -> (@Sendable (Any, Any) -> Bool)? {
+    (sample as? any Equatable).map { $0.equalityOperator() }
   }
 
   /// The children pairwise: same count, same labels (an enum's case names), equal values.
@@ -53,8 +61,11 @@ enum ValueEquality {
 }
 
 extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+  /// `==` on two values of this type, false when either is of another type.
+  fileprivate func equalityOperator() -> @Sendable (Any, Any) -> Bool {
+    { left, right in
+      guard let left = left as? Self, let right = right as? Self else { return false }
+      return left == right
+    }
   }
 }

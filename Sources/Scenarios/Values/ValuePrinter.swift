@@ -48,7 +48,8 @@ package enum ValuePrinter {
   static func appendPretty(_ value: Value, prefix: String, suffix: String, indent: Int, to lines: inout [String]) {
     let padding = String(repeating: " ", count: indent)
     let flat = singleLine(value)
-    if padding.count + prefix.count + flat.count + suffix.count <= lineWidth || !value.hasChildren {
+    // A value without children takes one line whatever its width: no need to count characters.
+    if !value.hasChildren || padding.count + prefix.count + flat.count + suffix.count <= lineWidth {
       lines.append(padding + prefix + flat + suffix)
       return
     }
