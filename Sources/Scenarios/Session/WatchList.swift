@@ -41,6 +41,8 @@ struct WatchList<State, Action> {
   /// with why each was skipped or recomputed when `debug selectors` is on; with no action (time
   /// travel) every watch is re-evaluated.
   mutating func update(state: State, action: Action?, events: SessionEventStream) {
+    // Most dispatches watch nothing: spare them the walk, which is generic code over the state.
+    guard !watches.isEmpty else { return }
     for index in watches.indices {
       let watch = watches[index]
       if let action, let filter = watch.selector.filter, !filter(state, action) {

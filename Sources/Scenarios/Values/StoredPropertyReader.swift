@@ -1,21 +1,28 @@
 @_spi(Reflection) import Swift
 
-/// Reads a struct's stored properties through key paths the runtime makes once per type, instead
-/// of a `Mirror` per value: a `Mirror` looks up each field's type by its mangled name every time
-/// it is read, which made up most of the cost of a small state's diff.
+/// Reads a struct's stored properties from their offsets, learned once per type, instead of a
+/// `Mirror` per value: a `Mirror` looks up each field's type by its mangled name every time it is
+/// read, which made up most of the cost of a small state's diff.
 ///
-/// The runtime makes the key paths only when every stored property is a strong reference of a
-/// kind it can read (no `weak` or `unowned` storage); for any other type there is no reader and
-/// the caller reflects with `Mirror`.
+/// A type gets a reader only when the runtime can make key paths for all of its stored
+/// properties, which it refuses for `weak` and `unowned` storage and for kinds it cannot read; for
+/// any other type there is no reader and the caller reflects with `Mirror`.
 struct StoredPropertyReader: Sendable {
+  /// One stored property: where it is in the struct, and how to copy it out as `Any`.
+  private struct Field: Sendable {
+    let offset: Int
+    let load: @Sendable (UnsafeRawPointer, Int) -> Any
+  }
+
   /// The stored properties' names, in declaration order.
   let labels: [String]
-  private let read: @Sendable (Any) -> [Any]?
+  private let type: Any.Type
+  private let fields: [Field]
 
   private static let known = TypeMemo<StoredPropertyReader?>()
 
   /// The reader for the type of `sample`, made the first time the type is seen; nil when the
-  /// runtime cannot make key paths for all of its stored properties.
+  /// runtime cannot read all of its stored properties.
   static func of(_ sample: Any) -> StoredPropertyReader? {
     known.fact(aboutTypeOf: sample) { sample in
       func make<Root>(_ root: Root) -> StoredPropertyReader? { reader(for: Root.self) }
@@ -26,23 +33,44 @@ struct StoredPropertyReader: Sendable {
   /// The values of the stored properties of `value`, which must be of the reader's type; nil
   /// when it is not.
   func values(of value: Any) -> [Any]? {
-    read(value)
+    guard Swift.type(of: value) == type else { return nil }
+    func read<Root>(_ root: Root) -> [Any] {
+      withUnsafeBytes(of: root) { bytes in
+        var values: [Any] = []
+        values.reserveCapacity(fields.count)
+        for field in fields {
+          values.append(field.load(bytes.baseAddress!, field.offset))
+        }
+        return values
+      }
+    }
+    return _openExistential(value, do: read)
   }
 
   private static func reader<Root>(for type: Root.Type) -> StoredPropertyReader? {
-    var labels: [String] = []
-    var paths: [PartialKeyPath<Root>] = []
-    let complete = _forEachFieldWithKeyPath(of: Root.self) { name, path in
-      labels.append(String(cString: name))
-      paths.append(path)
+    // The key paths are the runtime's word that every stored property is plain, strong storage.
+    var keyPathLabels: [String] = []
+    let readable = _forEachFieldWithKeyPath(of: Root.self) { name, _ in
+      keyPathLabels.append(String(cString: name))
       return true
     }
-    guard complete, !paths.isEmpty else { return nil }
-    // Key paths into a struct are immutable values; the closure only reads through them.
-    nonisolated(unsafe) let readable = paths
-    return StoredPropertyReader(labels: labels) { value in
-      guard let root = value as? Root else { return nil }
-      return readable.map { root[keyPath: $0] }
+    guard readable, !keyPathLabels.isEmpty else { return nil }
+    var labels: [String] = []
+    var fields: [Field] = []
+    let complete = _forEachField(of: Root.self) { name, offset, fieldType, _ in
+      labels.append(String(cString: name))
+      fields.append(Field(offset: offset, load: loader(of: fieldType)))
+      return true
     }
+    guard complete, labels == keyPathLabels else { return nil }
+    return StoredPropertyReader(labels: labels, type: Root.self, fields: fields)
+  }
+
+  /// Copies a value of `fieldType` out of a struct's bytes at an offset.
+  private static func loader(of fieldType: Any.Type) -> @Sendable (UnsafeRawPointer, Int) -> Any {
+    func make<Field>(_: Field.Type) -> @Sendable (UnsafeRawPointer, Int) -> Any {
+      { base, offset in base.load(fromByteOffset: offset, as: Field.self) }
+    }
+    return _openExistential(fieldType, do: make)
   }
 }
