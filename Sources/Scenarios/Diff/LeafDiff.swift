@@ -52,6 +52,16 @@ enum LeafDiff {
   /// Prints a whole value as removed or added.
   static func appendWhole(_ value: Value, kind: OutputLine.Kind, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     let marker = kind == .removed ? "-" : "+"
+    if !value.hasChildren {
+      // One line, built in one buffer: the common case of a changed number or string.
+      var text = marker + " "
+      text += String(repeating: " ", count: max(0, indent - 2))
+      text += prefix
+      ValuePrinter.write(value, to: &text)
+      text += suffix
+      lines.append(OutputLine(kind, text))
+      return
+    }
     var texts: [String] = []
     ValuePrinter.appendPretty(value, prefix: prefix, suffix: suffix, indent: max(0, indent - 2), to: &texts)
     for text in texts {

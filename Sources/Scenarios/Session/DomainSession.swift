@@ -76,7 +76,8 @@ extension DomainSession {
   }
 
   func settle(requested: Bool) async throws(CommandError) {
-    try await settler.settle { [unowned self] back in
+    // The closure does not escape the wait: no capture list, no reference counting per dispatch.
+    try await settler.settle { back in
       history.action(dispatchedBack: back).flatMap { try? actionText($0) }
     }
     // A domain without listeners has nothing to settle, unless `settle` asks.
