@@ -1,0 +1,54 @@
+/// What `explore` was asked: how many runs of how many steps, from which seed, over which
+/// action cases, on how many cores, and where to save a failure.
+package struct ExploreOptions: Sendable, Equatable {
+  /// How many runs, each from the session's current state.
+  package var runs = 100
+  /// The most actions a run tries.
+  package var steps = 50
+  /// The seed; nil draws one, which the report prints.
+  package var seed: UInt64?
+  /// Stops starting runs after this long; nil runs them all.
+  package var timeLimit: Duration?
+  /// Only action cases whose path starts with one of these (all when empty).
+  package var only: [String] = []
+  /// Never action cases whose path starts with one of these.
+  package var skip: [String] = []
+  /// Where to save the shrunk failure as a scenario script.
+  package var savePath: String?
+  /// How many cores explore on.
+  package var jobs = 1
+  /// `K/N`: only the runs whose index is K−1 modulo N.
+  package var shard: (index: Int, count: Int)?
+
+  /// The default options.
+  package init() {}
+
+  package static func == (lhs: ExploreOptions, rhs: ExploreOptions) -> Bool {
+    lhs.runs == rhs.runs && lhs.steps == rhs.steps && lhs.seed == rhs.seed && lhs.timeLimit == rhs.timeLimit
+      && lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.savePath == rhs.savePath && lhs.jobs == rhs.jobs
+      && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
+  }
+
+  /// The runs this shard takes, in order.
+  var runIndices: [Int] {
+    guard let shard else { return Array(0..<runs) }
+    return (0..<runs).filter { $0 % shard.count == shard.index - 1 }
+  }
+}
+
+/// Told, while `explore` runs on a terminal, how far it got: runs done, steps tried and failures.
+package typealias ExploreProgress = @Sendable (_ runs: Int, _ steps: Int, _ failures: Int) -> Void
+
+/// What an `explore` found, as lines to print, and the failure when one was found.
+struct ExploreOutcome: Sendable {
+  /// The report: the seed, the failure with its shrunk sequence, the coverage table.
+  var lines: [OutputLine]
+  /// The one-line failure the command fails with, when an invariant broke.
+  var failure: String?
+  /// The shrunk sequence as `dispatch` lines, when an invariant broke.
+  var dispatchLines: [String] = []
+  /// The `expect` line a saved scenario ends with, when an invariant broke.
+  var expectLine: String?
+  /// The seed the runs started from: the one given, or the one drawn.
+  var seed: UInt64 = 0
+}
