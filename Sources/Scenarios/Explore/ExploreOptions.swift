@@ -45,7 +45,7 @@ struct ExploreOutcome: Sendable {
   var lines: [OutputLine]
   /// The one-line failure the command fails with, when an invariant broke.
   var failure: String?
-  /// The shrunk sequence as `dispatch` lines, when an invariant broke.
+  /// The shrunk sequence as the `dispatch --may-reject` lines of a saved scenario, when an invariant broke.
   var dispatchLines: [String] = []
   /// The `expect` line a saved scenario ends with, when an invariant broke.
   var expectLine: String?

@@ -82,3 +82,38 @@ struct PayloadSimplifier {
     }
   }
 }
+
+extension Value {
+  /// Whether the value is a string or an integer: what shrinking changes everywhere at once.
+  var isSharedLeaf: Bool {
+    switch self {
+    case .string, .int: true
+    default: false
+    }
+  }
+
+  /// Collects the strings and integers in the value.
+  func collectSharedLeaves(into leaves: inout Set<Value>) {
+    switch self {
+    case .string, .int: leaves.insert(self)
+    case .array(let elements): elements.forEach { $0.collectSharedLeaves(into: &leaves) }
+    case .dictionary(let entries): entries.forEach { $0.key.collectSharedLeaves(into: &leaves); $0.value.collectSharedLeaves(into: &leaves) }
+    case .enumCase(_, _, let arguments?): arguments.forEach { $0.value.collectSharedLeaves(into: &leaves) }
+    case .structure(_, let fields): fields.forEach { $0.value.collectSharedLeaves(into: &leaves) }
+    default: break
+    }
+  }
+
+  /// The value with every occurrence of `old` replaced by `new`.
+  func replacing(_ old: Value, with new: Value) -> Value {
+    if self == old { return new }
+    switch self {
+    case .array(let elements): return .array(elements.map { $0.replacing(old, with: new) })
+    case .dictionary(let entries): return .dictionary(entries.map { Entry($0.key.replacing(old, with: new), $0.value.replacing(old, with: new)) })
+    case .enumCase(let typeName, let name, let arguments?):
+      return .enumCase(typeName: typeName, name: name, arguments: arguments.map { Field($0.label, $0.value.replacing(old, with: new)) })
+    case .structure(let typeName, let fields): return .structure(typeName: typeName, fields: fields.map { Field($0.label, $0.value.replacing(old, with: new)) })
+    default: return self
+    }
+  }
+}

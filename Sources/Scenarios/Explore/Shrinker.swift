@@ -25,6 +25,7 @@ struct Shrinker<State: Sendable, Action: Sendable> {
       changed = false
       if dropActions(&current) { changed = true }
       if simplifyPayloads(&current) { changed = true }
+      if simplifySharedValues(&current) { changed = true }
     }
     return current
   }
@@ -54,6 +55,44 @@ struct Shrinker<State: Sendable, Action: Sendable> {
       size /= 2
     }
     return any
+  }
+
+  /// Simplifies a string or integer everywhere it appears at once: an account opened and then
+  /// drawn from shrinks only when both actions name the simpler account.
+  private mutating func simplifySharedValues(_ steps: inout [Step]) -> Bool {
+    let simplifier = PayloadSimplifier(symbols: engine.generator.pool.symbols, strings: engine.generator.pool.strings)
+    var any = false
+    for shared in Self.sharedLeaves(steps) {
+      for candidate in simplifier.simpler(shared) where candidate.isSharedLeaf {
+        var trial: [Step] = []
+        for step in steps {
+          let payload = step.payload.replacing(shared, with: candidate)
+          guard let action = ExploreEngine<State, Action>.action(for: payload, cache: &cache, decode: engine.decode) else { break }
+          trial.append(Step(caseIndex: step.caseIndex, payload: payload, action: action))
+        }
+        guard trial.count == steps.count, let kept = attempt(trial), kept.count <= steps.count else { continue }
+        steps = kept
+        shrinkSteps += 1
+        any = true
+        break
+      }
+    }
+    return any
+  }
+
+  /// The strings and integers that appear in more than one step's payload.
+  private static func sharedLeaves(_ steps: [Step]) -> [Value] {
+    var counts: [Value: Int] = [:]
+    var order: [Value] = []
+    for step in steps {
+      var leaves: Set<Value> = []
+      step.payload.collectSharedLeaves(into: &leaves)
+      for leaf in leaves.sorted(by: { $0.sortKey < $1.sortKey }) {
+        if counts[leaf] == nil { order.append(leaf) }
+        counts[leaf, default: 0] += 1
+      }
+    }
+    return order.filter { (counts[$0] ?? 0) > 1 }
   }
 
   private mutating func simplifyPayloads(_ steps: inout [Step]) -> Bool {

@@ -70,6 +70,8 @@ extension DomainSession {
     let shrunk = shrinker.shrink(failure.steps)
     let texts = shrunk.map { (try? actionText($0.action)) ?? "(an action that cannot be printed)" }
     let dispatches = texts.map { "dispatch " + $0 }
+    // Saved, a fixed reducer may rightly reject what broke the invariant: the scenario still runs to its `expect`.
+    let saved = texts.map { "dispatch --may-reject " + $0 }
     var lines: [OutputLine] = [
       .plain("invariant \(invariant.text) broken in run \(failure.run + 1) (seed \(seed)): \(failure.steps.count) action\(failure.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count) in \(shrinker.shrinkSteps) shrink step\(shrinker.shrinkSteps == 1 ? "" : "s")")
     ]
@@ -81,6 +83,6 @@ extension DomainSession {
     lines += invariant.actualLines(on: after).map(OutputLine.plain)
     return ExploreOutcome(
       lines: lines, failure: "explore broke invariant \(invariant.text) in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) action\(shrunk.count == 1 ? "" : "s")",
-      dispatchLines: dispatches, expectLine: "expect \(invariant.text)")
+      dispatchLines: saved, expectLine: "expect \(invariant.text)")
   }
 }
