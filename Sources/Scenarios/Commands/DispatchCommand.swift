@@ -3,7 +3,7 @@ struct DispatchCommand: ShellCommand {
   static let description = CommandDescription(
     name: "dispatch", usage: "dispatch [--may-reject] <action>",
     summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched; with --may-reject (what `explore --save` writes) a rejection is a note, not a failure",
-    examples: ["dispatch didTapIncrementButton", "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")", "dispatch --may-reject withdraw(account: \"\", amount: 1)"],
+    examples: ["dispatch didTapIncrementButton", "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")", "dispatch --may-reject animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
     toolArguments: [
       ToolArgument("action", "the action as Swift writes it, e.g. `didTapIncrementButton` or `animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")`")
     ])

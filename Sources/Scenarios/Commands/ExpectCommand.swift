@@ -1,8 +1,8 @@
 /// `expect <selector> == <value>` (or `!=`) and `expect error <action>`: the assertions of scripts.
 struct ExpectCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "expect", usage: "expect <selector> == <value> | expect <selector> != <value> | expect error <action>",
-    summary: "asserts in scripts: a selector's output equals (or differs from) a value, or the reducer rejects an action; a failure stops the script with file:line",
+    name: "expect", usage: "expect <selector> == <value> | expect error <action>",
+    summary: "asserts in scripts: a selector's output equals a value (`!=`: differs from it), or the reducer rejects an action; a failure stops the script with file:line",
     examples: ["expect selectValue == 1", "expect selectValue != 3", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
     toolArguments: [ToolArgument("assertion", "`<selector> == <value>` or `<selector> != <value>`, or `error <action>` for an action the reducer must reject")])
   static let recordingRole = RecordingRole.reading

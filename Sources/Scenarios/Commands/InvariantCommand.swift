@@ -2,7 +2,7 @@
 /// after every dispatch from this line on.
 struct InvariantCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "invariant", usage: "invariant <selector> == <value> | invariant <selector> != <value> | invariant [clear]",
+    name: "invariant", usage: "invariant [<selector> ==|!= <value> | clear]",
     summary: "holds a selector's output to a value after every dispatch from now on (typed, scripted or a listener's) and in `explore`; a broken one fails the line with the action that broke it; alone, lists them",
     examples: ["invariant selectValue != 3", "invariant selectAnimal(animalId: \"Nope\") == nil", "invariant", "invariant clear"],
     toolArguments: [ToolArgument("invariant", "`<selector> == <value>` or `<selector> != <value>`; `clear` drops them all; empty lists them", isRequired: false)])
