@@ -11,6 +11,8 @@ enum ExploreScheduler {
     let stepsDone = Atomic<Int>(0)
     let failures = Atomic<Int>(0)
     let finished = Atomic<Bool>(false)
+    /// Set when the explore is interrupted: no more runs start.
+    let stopped = Atomic<Bool>(false)
 
     /// Lowers the lowest failing run to `run`.
     func noteFailure(_ run: Int) {
@@ -45,6 +47,7 @@ enum ExploreScheduler {
             let index = runs[position]
             if index > shared.lowestFailure.load(ordering: .relaxed) { break }
             if let deadline, ContinuousClock.now >= deadline { break }
+            if shared.stopped.load(ordering: .relaxed) { break }
             let result = engine.run(index, seed: seed, steps: steps, cache: &cache)
             results.append((index, result))
             if result.failure != nil {

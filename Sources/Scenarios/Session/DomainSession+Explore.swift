@@ -16,13 +16,23 @@ extension DomainSession {
       await ExploreScheduler.run(
         engine, runs: options.runIndices, steps: options.steps, seed: seed, jobs: options.jobs, deadline: deadline, shared: shared)
     }
-    if let progress {
-      while !shared.finished.load(ordering: .relaxed) {
-        try? await Task.sleep(for: .milliseconds(250))
-        progress(shared.runsDone.load(ordering: .relaxed), shared.stepsDone.load(ordering: .relaxed), shared.failures.load(ordering: .relaxed))
+    let started = ContinuousClock.now
+    let result = await withTaskCancellationHandler {
+      if let progress {
+        while !shared.finished.load(ordering: .relaxed) {
+          try? await Task.sleep(for: .milliseconds(250))
+          progress(
+            ExploreProgressReport(
+              runs: shared.runsDone.load(ordering: .relaxed), steps: shared.stepsDone.load(ordering: .relaxed),
+              failures: shared.failures.load(ordering: .relaxed), elapsed: ContinuousClock.now - started))
+        }
+        progress(nil)
       }
+      return await work.value
+    } onCancel: {
+      // Ctrl-C: the jobs stop starting runs; what ran is reported.
+      shared.stopped.store(true, ordering: .relaxed)
     }
-    let result = await work.value
     var lines: [OutputLine] = [.plain(header(options, seed: seed, invariantCount: engine.invariants.count))]
     if invariants.all.isEmpty {
       lines.append(.note("no invariants: explore only counts what the reducer accepts; add one with `invariant <selector> == <value>`"))
@@ -33,7 +43,7 @@ extension DomainSession {
       lines += outcome.lines
     } else {
       let ran = result.coverage.runs
-      lines.append(.note("no invariant broke in \(ran) run\(ran == 1 ? "" : "s")" + (result.timedOut ? " (stopped by --time before every run ran)" : "")))
+      lines.append(.note("no invariant broke in \(ran) run\(ran == 1 ? "" : "s")" + (result.timedOut ? " (stopped by --time or Ctrl-C before every run ran)" : "")))
     }
     lines += result.coverage.lines(caseNames: catalog.cases.map(\.pathText), enabled: Set(enabled))
     outcome.lines = lines
