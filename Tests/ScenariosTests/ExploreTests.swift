@@ -22,6 +22,25 @@ import Testing
       name: "selectValue != 2", holds: false, message: "invariant selectValue != 2 broken by `didTapIncrementButton`\n  actual: 2"))))
   }
 
+  @Test func aListenersDispatchIsCheckedToo() async throws {
+    let shell = Shell(domains: [.signals], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "signals")
+    _ = await shell.execute("invariant selectCount != 2")
+    // `ping` makes the count 1; the listener's `pong` makes it 2.
+    let result = await shell.execute("dispatch ping", location: "s.txt:3")
+    #expect(!result.succeeded)
+    #expect(result.lines.map(\.text).suffix(2) == ["error: s.txt:3: invariant selectCount != 2 broken by `pong`", "  actual: 2"])
+    await shell.close()
+  }
+
+  @Test func dispatchMayRejectNotesTheRejection() async throws {
+    let shell = try await bankShell()
+    #expect(await shell.texts("dispatch --may-reject deposit(account: \"nobody\", amount: 5)") == ["rejected, state unchanged: no such account"])
+    #expect(await shell.texts("dispatch deposit(account: \"nobody\", amount: 5)") == [
+      "error: column 10: the reducer rejected the action, state unchanged: no such account"
+    ])
+  }
+
   @Test func invariantsAreListedClearedAndRefusedWhenTheyDoNotHoldNow() async throws {
     let shell = try await startedShell()
     #expect(await shell.texts("invariant") == ["no invariants: add one with `invariant selectValue != 3`"])
