@@ -93,7 +93,7 @@ extension DomainSession {
     let (before, after) = engine.lastTransition(shrunk)
     lines.append(.plain("last step: \(texts.last ?? "")"))
     let diff = (try? stateDiff.lines(from: before, to: after)) ?? []
-    lines += diff.map { OutputLine($0.kind, "  " + $0.text) }
+    lines += diff
     lines += invariant.actualLines(on: after).map(OutputLine.plain)
     return ExploreOutcome(
       lines: lines, failure: "explore broke invariant \(invariant.text) in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) action\(shrunk.count == 1 ? "" : "s")",
