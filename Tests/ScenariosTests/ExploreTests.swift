@@ -136,6 +136,19 @@ import Testing
     }
   }
 
+  @Test func saveKeepsInvariantsAsSettings() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invariant-save-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shell = Shell(domains: [.testCounter], isScript: true, baseDirectory: folder)
+    _ = try await shell.start(domain: "counter")
+    for line in ["invariant selectValue != 3", "dispatch didTapIncrementButton", "explore --seed 1 --runs 5 --steps 1", "save kept.txt"] {
+      #expect(await shell.execute(line).succeeded, "\(line)")
+    }
+    let saved = try String(contentsOf: folder.appendingPathComponent("kept.txt"), encoding: .utf8)
+    #expect(saved == "use counter\ninvariant selectValue != 3\ndispatch didTapIncrementButton\n")
+  }
+
   @Test func optionsAreCheckedWithWhatToTypeInstead() {
     #expect(parseError("explore --runs 0")?.message == "--runs takes a whole number > 0, e.g. `--runs 100`")
     #expect(parseError("explore --rnus 5")?.message == "unknown option `--rnus`: did you mean `--runs`?")

@@ -92,10 +92,10 @@ extension Value {
     }
   }
 
-  /// Collects the strings and integers in the value.
-  func collectSharedLeaves(into leaves: inout Set<Value>) {
+  /// Collects the strings and integers in the value, each occurrence.
+  func collectSharedLeaves(into leaves: inout [Value]) {
     switch self {
-    case .string, .int: leaves.insert(self)
+    case .string, .int: leaves.append(self)
     case .array(let elements): elements.forEach { $0.collectSharedLeaves(into: &leaves) }
     case .dictionary(let entries): entries.forEach { $0.key.collectSharedLeaves(into: &leaves); $0.value.collectSharedLeaves(into: &leaves) }
     case .enumCase(_, _, let arguments?): arguments.forEach { $0.value.collectSharedLeaves(into: &leaves) }

@@ -80,14 +80,14 @@ struct Shrinker<State: Sendable, Action: Sendable> {
     return any
   }
 
-  /// The strings and integers that appear in more than one step's payload.
+  /// The strings and integers that appear more than once in the payloads, in order of appearance.
   private static func sharedLeaves(_ steps: [Step]) -> [Value] {
     var counts: [Value: Int] = [:]
     var order: [Value] = []
     for step in steps {
-      var leaves: Set<Value> = []
+      var leaves: [Value] = []
       step.payload.collectSharedLeaves(into: &leaves)
-      for leaf in leaves.sorted(by: { $0.sortKey < $1.sortKey }) {
+      for leaf in leaves {
         if counts[leaf] == nil { order.append(leaf) }
         counts[leaf, default: 0] += 1
       }
