@@ -157,6 +157,12 @@ import Testing
     #expect(parseError("explore --time soon")?.message == "--time takes a duration such as `10s`, `500ms` or `2m`")
   }
 
+  @Test func timeStopsStartingRuns() async throws {
+    let shell = try await bankShell(planted: false)
+    let texts = await shell.texts("explore --seed 5 --runs 100000000 --time 50ms")
+    #expect(texts.contains { $0.hasPrefix("no invariant broke in ") && $0.hasSuffix(" runs (stopped by --time or Ctrl-C before every run ran)") })
+  }
+
   @Test func shardsTakeTheirSliceOfTheRuns() async throws {
     let shell = try await bankShell(planted: false)
     let first = await shell.texts("explore --seed 5 --runs 10 --shard 1/2")
