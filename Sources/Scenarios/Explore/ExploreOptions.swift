@@ -29,11 +29,22 @@ package struct ExploreOptions: Sendable, Equatable {
       && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
   }
 
-  /// The runs this shard takes, in order.
-  var runIndices: [Int] {
-    guard let shard else { return Array(0..<runs) }
-    return (0..<runs).filter { $0 % shard.count == shard.index - 1 }
+  /// The runs this shard takes, in order: their count, and the run at each position.
+  var shardRuns: ShardRuns {
+    guard let shard else { return ShardRuns(first: 0, stride: 1, count: runs) }
+    let first = shard.index - 1
+    return ShardRuns(first: first, stride: shard.count, count: first < runs ? (runs - first + shard.count - 1) / shard.count : 0)
   }
+}
+
+/// The runs of one shard: `first`, `first + stride`, … (`count` of them), computed, not listed.
+struct ShardRuns: Sendable {
+  let first: Int
+  let stride: Int
+  let count: Int
+
+  /// The run at `position` (0-based) of the shard.
+  func run(at position: Int) -> Int { first + position * stride }
 }
 
 /// How far a running `explore` got, for the progress line of a terminal.

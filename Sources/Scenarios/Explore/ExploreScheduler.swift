@@ -34,7 +34,7 @@ enum ExploreScheduler {
   }
 
   static func run<State: Sendable, Action: Sendable>(
-    _ engine: ExploreEngine<State, Action>, runs: [Int], steps: Int, seed: UInt64, jobs: Int,
+    _ engine: ExploreEngine<State, Action>, runs: ShardRuns, steps: Int, seed: UInt64, jobs: Int,
     deadline: ContinuousClock.Instant?, shared: Shared
   ) async -> Result<State, Action> {
     let jobCount = max(1, min(jobs, runs.count))
@@ -44,7 +44,7 @@ enum ExploreScheduler {
           var cache: [Value: Action?] = [:]
           var results: [(Int, ExploreEngine<State, Action>.RunResult)] = []
           for position in stride(from: job, to: runs.count, by: jobCount) {
-            let index = runs[position]
+            let index = runs.run(at: position)
             if index > shared.lowestFailure.load(ordering: .relaxed) { break }
             if let deadline, ContinuousClock.now >= deadline { break }
             if shared.stopped.load(ordering: .relaxed) { break }
@@ -68,8 +68,8 @@ enum ExploreScheduler {
     var byRun: [Int: ExploreEngine<State, Action>.RunResult] = [:]
     for (index, result) in collected { byRun[index] = result }
     var coverage = ExploreCoverage(caseCount: engine.templates.count)
-    for index in runs {
-      guard let result = byRun[index] else {
+    for position in 0..<runs.count {
+      guard let result = byRun[runs.run(at: position)] else {
         return Result(coverage: coverage, failure: nil, timedOut: true)
       }
       coverage.add(result.coverage)

@@ -18,7 +18,7 @@ extension DomainSession {
     let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
     let work = Task.detached {
       await ExploreScheduler.run(
-        engine, runs: options.runIndices, steps: options.steps, seed: seed, jobs: options.jobs, deadline: deadline, shared: shared)
+        engine, runs: options.shardRuns, steps: options.steps, seed: seed, jobs: options.jobs, deadline: deadline, shared: shared)
     }
     let started = ContinuousClock.now
     let result = await withTaskCancellationHandler {
