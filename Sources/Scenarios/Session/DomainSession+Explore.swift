@@ -50,6 +50,9 @@ extension DomainSession {
       lines.append(.note("no invariant broke in \(ran) run\(ran == 1 ? "" : "s")" + (result.timedOut ? " (stopped by --time or Ctrl-C before every run ran)" : "")))
     }
     lines += result.coverage.lines(caseNames: catalog.cases.map(\.pathText), enabled: Set(enabled))
+    if statesDiffer == nil {
+      lines.append(.note("the state is not Equatable, so `changed` counts every accepted action"))
+    }
     outcome.lines = lines
     outcome.seed = seed
     return outcome
