@@ -62,6 +62,9 @@ import Synchronization
     shell.onWaiting = { waiting in
       if waiting { progress.show("waiting for side effects…") } else { progress.clear() }
     }
+    shell.exploreProgress = { report in
+      if let report { progress.show(report.text) } else { progress.clear() }
+    }
     while true {
       let prompt = output.colors ? "\u{1}\u{1B}[1m\u{1}\(shell.prompt)\u{1}\u{1B}[0m\u{1}" : shell.prompt
       switch editor.readLine(prompt: prompt) {

@@ -25,6 +25,8 @@ package struct ActionCatalog: Sendable {
 
   /// The cases in the order the examples listed them.
   package let cases: [Case]
+  /// Every example of each case, encoded, in the order of `cases`: what `explore` generates from.
+  package let examples: [[Value]]
   /// Type name → case names of every `CaseIterable` enum the encoder met in the examples, for completion.
   package let symbolicValues: [String: [String]]
   /// The examples that could not be printed, with their type's name and why: the domain does not start.
@@ -33,6 +35,7 @@ package struct ActionCatalog: Sendable {
   /// Learns the cases from `examples`, one value per action case.
   package init<Action>(examples: [Action]) {
     var cases: [Case] = []
+    var encodedExamples: [[Value]] = []
     let symbols = SymbolCollector()
     var unprintable: [(typeName: String, message: String)] = []
     for example in examples {
@@ -56,13 +59,17 @@ package struct ActionCatalog: Sendable {
           continue
         }
         let parameters = (arguments ?? []).map { (label: $0.label, typeName: $0.value.typeDescription) }
-        if !cases.contains(where: { $0.path == path }) {
+        if let known = cases.firstIndex(where: { $0.path == path }) {
+          encodedExamples[known].append(value)
+        } else {
           cases.append(Case(path: path, parameters: parameters))
+          encodedExamples.append([value])
         }
         break
       }
     }
     self.cases = cases
+    self.examples = encodedExamples
     self.symbolicValues = symbols.cases
     self.unprintableExamples = unprintable
   }

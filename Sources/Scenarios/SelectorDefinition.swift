@@ -59,7 +59,8 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
             try SelectorOutput.does(output, equal: expected)
           }
         },
-        filter: actionFilter)
+        filter: actionFilter,
+        equality: { expected throws(CommandError) in try SelectorOutput.equality(of: function, to: expected) })
     }
   }
 
@@ -80,6 +81,9 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
 struct PreparedSelector<State, Action>: Sendable {
   let evaluate: @Sendable (State) throws(CommandError) -> SelectorOutput
   let filter: (@Sendable (State, Action) -> Bool)?
+  /// A test of whether the output on a state equals `expected`, read once as the output's type:
+  /// what invariants and `explore` run after every action, without printing the output.
+  let equality: @Sendable (ParsedValue) throws(CommandError) -> @Sendable (State) -> Bool
 }
 
 /// A selector's output, printable, and comparable with an expected value the user typed.
@@ -97,6 +101,28 @@ extension SelectorOutput {
       throw CommandError("expect cannot compare `\(name)`: it must be Decodable and Equatable; print it with `select`", column: expected.column)
     }
     return try does(output, equal: expected, as: comparable)
+  }
+
+  /// A test of whether `function`'s output on a state equals `expected`, read once as an `Output`.
+  static func equality<State, Output>(
+    of function: @escaping @Sendable (State) -> Output, to expected: ParsedValue
+  ) throws(CommandError) -> @Sendable (State) -> Bool {
+    guard let comparable = Output.self as? any (Decodable & Equatable & Sendable).Type else {
+      let name = TypeInfo.displayName(of: Output.self)
+      throw CommandError("cannot compare `\(name)`: it must be Decodable and Equatable", column: expected.column)
+    }
+    return try equality(of: function, to: expected, as: comparable)
+  }
+
+  private static func equality<State, Output, Comparable: Decodable & Equatable & Sendable>(
+    of function: @escaping @Sendable (State) -> Output, to expected: ParsedValue, as type: Comparable.Type
+  ) throws(CommandError) -> @Sendable (State) -> Bool {
+    let value = try ValueDecoder.decode(Comparable.self, from: expected)
+    // Output is Comparable here: the cast of the function is made once, not per state.
+    if let typed = function as? @Sendable (State) -> Comparable {
+      return { state in typed(state) == value }
+    }
+    return { state in (function(state) as? Comparable) == value }
   }
 
   private static func does<Comparable: Decodable & Equatable>(

@@ -46,6 +46,9 @@ import Synchronization
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
   public var onWaiting: (@MainActor (Bool) -> Void)?
+  /// Told, while `explore` runs, its runs, steps and failures so far; the interactive shell
+  /// shows a progress line, scripts set none.
+  package var exploreProgress: ExploreProgress?
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {
@@ -153,6 +156,10 @@ import Synchronization
       } catch {
         outcome = .failure(error)
       }
+    }
+    // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
+    if let broken = session?.takeBrokenInvariant(), case .success = outcome {
+      outcome = .failure(broken)
     }
     switch outcome {
     case .success(let output):

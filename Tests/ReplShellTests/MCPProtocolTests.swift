@@ -21,7 +21,7 @@ struct MCPProtocolTests {
     let client = try Self.start(["counter"])
     let tools = try #require((try client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
     let names = tools.compactMap { $0["name"] as? String }
-    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "undo", "redo", "jump", "expect", "settle", "save", "source", "reset"])
+    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "undo", "redo", "jump", "expect", "invariant", "explore", "settle", "save", "source", "reset"])
     for tool in tools {
       let schema = tool["inputSchema"] as? [String: Any]
       #expect(schema?["type"] as? String == "object", "\(tool["name"] ?? "")")

@@ -20,6 +20,9 @@ import Foundation
   /// Where commands emit what they print while they run, in order.
   var events: SessionEventStream { shell.events }
 
+  /// Where `explore` reports its progress: on a terminal only, nil in scripts.
+  var exploreProgress: ExploreProgress? { shell.exploreProgress }
+
   /// The debug categories that are on.
   var debug: DebugSwitches { shell.events.debug }
 

@@ -1,9 +1,9 @@
 /// `dispatch <action>`: dispatches an action and prints the diff of the state, then what listeners dispatched.
 struct DispatchCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "dispatch", usage: "dispatch <action>",
-    summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched",
-    examples: ["dispatch didTapIncrementButton", "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")"],
+    name: "dispatch", usage: "dispatch [--may-reject] <action>",
+    summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched; with --may-reject (what `explore --save` writes) a rejection is a note, not a failure",
+    examples: ["dispatch didTapIncrementButton", "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")", "dispatch --may-reject animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
     toolArguments: [
       ToolArgument("action", "the action as Swift writes it, e.g. `didTapIncrementButton` or `animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")`")
     ])
@@ -13,21 +13,35 @@ struct DispatchCommand: ShellCommand {
   let action: ParsedValue
   /// The action written back as typed, read once: the key its decoded action is cached under.
   let key: String
+  /// Whether the reducer's rejection is a note rather than a failure (`--may-reject`).
+  let mayReject: Bool
 
   /// The command for `action`.
-  init(action: ParsedValue) {
+  init(action: ParsedValue, mayReject: Bool = false) {
     self.action = action
     self.key = action.sourceText
+    self.mayReject = mayReject
   }
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> DispatchCommand {
+    let flag = "--may-reject"
+    let leading = arguments.text.prefix { $0 == " " || $0 == "\t" }.count
+    let rest = arguments.text.dropFirst(leading)
+    if rest.hasPrefix(flag), rest.dropFirst(flag.count).first?.isWhitespace ?? true {
+      let after = CommandArguments(word: arguments.word, text: String(rest.dropFirst(flag.count)), column: arguments.column + leading + flag.count)
+      return DispatchCommand(action: try parseAction(after), mayReject: true)
+    }
+    return DispatchCommand(action: try parseAction(arguments))
+  }
+
+  private static func parseAction(_ arguments: CommandArguments) throws(CommandError) -> ParsedValue {
     var parser = try arguments.valueParser()
     guard !parser.atEnd else {
       throw CommandError("dispatch needs an action, e.g. `dispatch didTapIncrementButton` (type `actions` for the list)", column: arguments.column)
     }
     let action = try parser.parseActionPath()
     try parser.expectEnd()
-    return DispatchCommand(action: action)
+    return action
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
@@ -39,6 +53,8 @@ struct DispatchCommand: ShellCommand {
     switch try await context.session().dispatch(action, key: key, origin: context.origin) {
     case .dispatched:
       return CommandOutput([])
+    case .rejected(let error) where mayReject:
+      return CommandOutput([.note("rejected, state unchanged: \(error)")])
     case .rejected(let error):
       throw CommandError("the reducer rejected the action, state unchanged: \(error)", column: action.column)
     }

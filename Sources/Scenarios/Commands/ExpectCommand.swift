@@ -1,16 +1,16 @@
-/// `expect <selector> == <value>` and `expect error <action>`: the assertions of scripts.
+/// `expect <selector> == <value>` (or `!=`) and `expect error <action>`: the assertions of scripts.
 struct ExpectCommand: ShellCommand {
   static let description = CommandDescription(
     name: "expect", usage: "expect <selector> == <value> | expect error <action>",
-    summary: "asserts in scripts: a selector's output equals a value, or the reducer rejects an action; a failure stops the script with file:line",
-    examples: ["expect selectValue == 1", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
-    toolArguments: [ToolArgument("assertion", "`<selector> == <value>`, or `error <action>` for an action the reducer must reject")])
+    summary: "asserts in scripts: a selector's output equals a value (`!=`: differs from it), or the reducer rejects an action; a failure stops the script with file:line",
+    examples: ["expect selectValue == 1", "expect selectValue != 3", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
+    toolArguments: [ToolArgument("assertion", "`<selector> == <value>` or `<selector> != <value>`, or `error <action>` for an action the reducer must reject")])
   static let recordingRole = RecordingRole.reading
 
   /// What is asserted.
   enum Assertion: Sendable {
-    /// The selector's output equals the value.
-    case selector(SelectorCall, equals: ParsedValue)
+    /// The selector's output equals the value (or, when `equals` is false, differs from it).
+    case selector(SelectorCall, expected: ParsedValue, equals: Bool)
     /// The reducer rejects the action.
     case error(ParsedValue)
   }
@@ -33,10 +33,10 @@ struct ExpectCommand: ShellCommand {
       throw CommandError("usage: expect <selector> == <value>, or expect error <action>", column: arguments.column)
     }
     let call = try parser.parseSelectorCall()
-    try parser.expect(.equalsEquals, "`==` and the expected value after the selector")
+    let equals = try parser.parseComparison("the expected value after the selector")
     let expected = try parser.parseValue()
     try parser.expectEnd()
-    return ExpectCommand(assertion: .selector(call, equals: expected))
+    return ExpectCommand(assertion: .selector(call, expected: expected, equals: equals))
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
@@ -46,8 +46,8 @@ struct ExpectCommand: ShellCommand {
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let session = try context.session()
     switch assertion {
-    case .selector(let call, let expected):
-      return CommandOutput(try session.expect(call, equals: expected))
+    case .selector(let call, let expected, let equals):
+      return CommandOutput(try session.expect(call, expected: expected, equals: equals))
     case .error(let action):
       switch try await session.dispatch(action, key: action.sourceText, origin: context.origin) {
       case .dispatched:

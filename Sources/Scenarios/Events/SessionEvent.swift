@@ -14,7 +14,7 @@ public enum SessionEvent: Sendable, Equatable {
   case log(LogLine)
   /// A watched selector's output changed, or could not be computed.
   case watch(WatchEvent)
-  /// An invariant was checked after a dispatch.
+  /// An invariant did not hold after a dispatch; the line that was running fails with it.
   case invariant(InvariantEvent)
   /// The listeners finished their side effects: after each dispatch in a domain with listeners,
   /// and for `settle`.

@@ -30,10 +30,9 @@ public enum TranscriptRenderer {
       } else {
         lines += watch.lines.map(OutputLine.plain)
       }
-    case .invariant(let invariant):
-      if !invariant.holds {
-        lines.append(.error("invariant \(invariant.name) does not hold" + (invariant.message.map { ": " + $0 } ?? "")))
-      }
+    case .invariant:
+      // The line that was running fails with the broken invariant: its error prints it, with the line's place.
+      break
     case .settled(let settle):
       if settle.requested { lines.append(.note("settled")) }
     case .note(let text):

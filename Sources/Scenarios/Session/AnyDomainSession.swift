@@ -16,8 +16,18 @@
   func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome
   /// A selector's output on the current state.
   func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
-  /// Checks a selector's output against a value.
-  func expect(_ call: SelectorCall, equals expected: ParsedValue) throws(CommandError) -> [OutputLine]
+  /// Checks that a selector's output equals a value (`equals`) or differs from it.
+  func expect(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine]
+  /// Holds a selector's output to a value (`equals`) or away from it after every dispatch.
+  func addInvariant(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine]
+  /// The invariants, as `invariant` alone lists them.
+  func invariantLines() -> [OutputLine]
+  /// Drops every invariant.
+  func clearInvariants() -> [OutputLine]
+  /// The invariant a dispatch broke since the last call, as the error the running line fails with.
+  func takeBrokenInvariant() -> CommandError?
+  /// Runs the reducer alone on generated actions from the current state, checking every invariant.
+  func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome
   /// The part of the state at `path`.
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
   /// The state paths that complete `prefix`.

@@ -41,6 +41,7 @@ extension DomainSession {
       emitState(new)
     }
     watches.update(state: new, action: action, events: events)
+    checkInvariants(after: text, state: new)
   }
 
   /// Emits the reducer's rejection of an action; a listener's prints `↳ … rejected: <error>`.

@@ -1,6 +1,6 @@
 extension DomainSession {
   /// The selector `call` names, its overload chosen by the labels typed, with its arguments read.
-  private func prepare(_ call: SelectorCall) throws(CommandError) -> PreparedSelector<State, Action> {
+  func prepare(_ call: SelectorCall) throws(CommandError) -> PreparedSelector<State, Action> {
     let named = selectors.filter { $0.name == call.name }
     let labels = call.arguments.map(\.label)
     let chosen = named.first { $0.parameters.map(\.label) == labels.compactMap { $0 } } ?? named.first
@@ -21,10 +21,10 @@ extension DomainSession {
     SelectionRenderer.lines(for: try evaluate(prepare(call)).value)
   }
 
-  func expect(_ call: SelectorCall, equals expected: ParsedValue) throws(CommandError) -> [OutputLine] {
+  func expect(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine] {
     let output = try evaluate(prepare(call))
-    guard try output.matches(expected) else {
-      var lines = ["expectation failed: \(call.text) == \(expected.sourceText)"]
+    guard try output.matches(expected) == equals else {
+      var lines = ["expectation failed: \(call.text) \(equals ? "==" : "!=") \(expected.sourceText)"]
       ValuePrinter.appendPretty(output.value, prefix: "actual: ", suffix: "", indent: 2, to: &lines)
       throw CommandError(lines.joined(separator: "\n"), column: call.column)
     }

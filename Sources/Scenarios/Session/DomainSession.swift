@@ -20,6 +20,14 @@
   var hiddenActions = HiddenActions()
   let settler: Settler
   var actionCache = ActionCache<Action>()
+  /// The invariants checked after every dispatch.
+  var invariants = InvariantList<State>()
+  /// An invariant a dispatch broke, kept until the line that is running fails with it.
+  var brokenInvariant: CommandError?
+  /// The reducer alone, as `explore` runs it on states.
+  let reducer: @Sendable (State, Action) throws -> State
+  /// Whether two states differ, when the state is `Equatable`; nil otherwise.
+  let statesDiffer: (@Sendable (State, State) -> Bool)?
   /// The case paths dispatched that the catalog lacks, each noted once.
   private var notedMissingCases: Set<[String]> = []
 
@@ -33,6 +41,8 @@
     self.catalog = catalog
     self.selectors = selectors
     self.store = SessionStore(initialState: initialState, reducer: reducer)
+    self.reducer = reducer
+    self.statesDiffer = StateEquality.differ(State.self)
     self.history = SessionHistory(initialState: initialState)
     self.events = events
     self.settler = Settler(activity: store.activity, timeout: settleTimeout)

@@ -8,6 +8,7 @@ struct Lexer {
     case string(String)
     case punctuation(Character)
     case equalsEquals
+    case bangEquals
     case end
   }
 
@@ -44,6 +45,9 @@ struct Lexer {
         tokens.append(Located(token: .identifier(word), column: column(start)))
       } else if character == "=", index + 1 < characters.count, characters[index + 1] == "=" {
         tokens.append(Located(token: .equalsEquals, column: column(start)))
+        index += 2
+      } else if character == "!", index + 1 < characters.count, characters[index + 1] == "=" {
+        tokens.append(Located(token: .bangEquals, column: column(start)))
         index += 2
       } else if "().,:[]\\-".contains(character) {
         tokens.append(Located(token: .punctuation(character), column: column(start)))

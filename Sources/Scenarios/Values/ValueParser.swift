@@ -39,6 +39,20 @@ struct ValueParser {
     advance()
   }
 
+  /// `==` (true) or `!=` (false) between a selector and its value; `what` says what must follow.
+  mutating func parseComparison(_ what: String) throws(CommandError) -> Bool {
+    switch current {
+    case .equalsEquals:
+      advance()
+      return true
+    case .bangEquals:
+      advance()
+      return false
+    default:
+      throw CommandError("expected `==` or `!=` and \(what), found \(describe(current))", column: column)
+    }
+  }
+
   private mutating func identifier(_ what: String) throws(CommandError) -> String {
     guard case .identifier(let name) = current else {
       throw CommandError("expected \(what), found \(describe(current))", column: column)
@@ -238,6 +252,7 @@ struct ValueParser {
     case .string: "a string"
     case .punctuation(let character): "`\(character)`"
     case .equalsEquals: "`==`"
+    case .bangEquals: "`!=`"
     case .end: "the end of the line"
     }
   }

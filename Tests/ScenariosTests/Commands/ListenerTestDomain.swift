@@ -45,7 +45,7 @@ extension Domain {
         return count + 1
       },
       actionExamples: [.ping, .pong, .provoke, .refused, .warn, .hideAndSeek],
-      selectors: [SelectorDefinition<Int, SignalAction>](),
+      selectors: [SelectorDefinition("selectCount") { { (count: Int) in count } }],
       listen: { store, context in
         let stream = store.makeStream()
         let logger = context.logger

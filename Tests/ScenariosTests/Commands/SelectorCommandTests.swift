@@ -30,11 +30,11 @@ import Testing
   }
 
   @Test func expectParsesBothForms() throws {
-    guard case .selector(let call, _) = try #require(try parsed("expect selectValue == 1", as: ExpectCommand.self)).assertion else {
+    guard case .selector(let call, _, let equals) = try #require(try parsed("expect selectValue == 1", as: ExpectCommand.self)).assertion else {
       Issue.record("not a selector expectation")
       return
     }
-    #expect(call.name == "selectValue")
+    #expect(call.name == "selectValue" && equals)
     guard case .error = try #require(try parsed("expect error didTapIncrementButton", as: ExpectCommand.self)).assertion else {
       Issue.record("not an error expectation")
       return

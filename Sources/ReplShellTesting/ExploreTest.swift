@@ -1,0 +1,48 @@
+import Foundation
+import ReplShell
+import Testing
+
+/// `explore` as one Swift Testing call: the domain's reducer runs alone on generated action
+/// sequences, every invariant is checked after each action, and a broken one is a test failure
+/// that shows the shrunk sequence as paste-back `dispatch` lines.
+///
+/// ```swift
+/// @Test func counterNeverReachesAThousand() async {
+///   await ExploreTest.check(domain: .counter, invariants: ["selectValue != 1000"], runs: 200, seed: 7)
+/// }
+/// ```
+public enum ExploreTest {
+  /// Starts `domain` in a fresh script-mode session, runs the `setUp` lines, adds each of
+  /// `invariants` (`selectValue != 3`, as `invariant` takes them) and explores `runs` runs of up
+  /// to `steps` actions from `seed`. Records an issue when a line fails or an invariant breaks;
+  /// returns the lines `explore` printed (the report and the coverage table).
+  @MainActor @discardableResult
+  public static func check(
+    domain: Domain, invariants: [String], setUp: [String] = [], runs: Int = 100, steps: Int = 50, seed: UInt64 = 1,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> [String] {
+    let shell = Shell(domains: [domain], isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    defer { Task { await shell.close() } }
+    do {
+      try await shell.start(domain: domain.name)
+    } catch {
+      Issue.record(Comment(rawValue: "\(domain.name) did not start: \(error.message)"), sourceLocation: sourceLocation)
+      return []
+    }
+    for line in setUp + invariants.map({ "invariant " + $0 }) {
+      let result = await shell.execute(line, location: "set-up")
+      guard result.succeeded else {
+        let printed = result.lines.map(\.text).joined(separator: "\n")
+        Issue.record(Comment(rawValue: "`\(line)` failed:\n\(printed)"), sourceLocation: sourceLocation)
+        return []
+      }
+    }
+    let result = await shell.execute("explore --runs \(runs) --steps \(steps) --seed \(seed)", location: "explore")
+    let lines = result.lines.map(\.text)
+    if !result.succeeded {
+      let report = lines.prefix { !$0.hasPrefix("coverage: ") }
+      Issue.record(Comment(rawValue: report.joined(separator: "\n")), sourceLocation: sourceLocation)
+    }
+    return lines
+  }
+}

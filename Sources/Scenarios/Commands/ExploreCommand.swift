@@ -1,0 +1,113 @@
+import Foundation
+
+/// `explore [--runs N] [--steps N] [--seed N] [--time 10s] [--only PREFIX]… [--skip PREFIX]…
+/// [--jobs N] [--shard K/N] [--save FILE]`: generated action sequences against the invariants.
+struct ExploreCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "explore",
+    usage: "explore [--runs N] [--steps N] [--seed N] [options]",
+    summary: "runs the reducer alone (no listeners, no side effects, nothing written, the session's state untouched) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PREFIX and --skip PREFIX (action cases, repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it)",
+    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only ui.animalEditor --skip data", "explore --seed 7 --save found.txt"],
+    toolArguments: [ToolArgument("options", "e.g. `--runs 100 --steps 50 --seed 7`; `--save FILE.txt` writes a failure as a scenario", isRequired: false)])
+  static let recordingRole = RecordingRole.omitted
+
+  /// What was asked.
+  let options: ExploreOptions
+  /// Where `--save`'s path is, for errors.
+  let saveColumn: Int
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> ExploreCommand {
+    var options = ExploreOptions()
+    var saveColumn = arguments.column
+    var words = try arguments.words()[...]
+    while let flag = words.popFirst() {
+      guard let value = words.popFirst() else {
+        let known = ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save"]
+        let hint = known.contains(flag.text) ? "\(flag.text) needs a value" : "unknown option `\(flag.text.truncatedForMessage)`: explore takes \(known.joined(separator: ", "))"
+        throw CommandError(hint, column: flag.column)
+      }
+      switch flag.text {
+      case "--runs": options.runs = try positive(value, flag.text)
+      case "--steps": options.steps = try positive(value, flag.text)
+      case "--jobs": options.jobs = try positive(value, flag.text)
+      case "--seed":
+        guard let seed = UInt64(value.text) else { throw CommandError("--seed takes a whole number ≥ 0, e.g. `--seed 7`", column: value.column) }
+        options.seed = seed
+      case "--time": options.timeLimit = try duration(value)
+      case "--only": options.only.append(value.text.hasPrefix(".") ? String(value.text.dropFirst()) : value.text)
+      case "--skip": options.skip.append(value.text.hasPrefix(".") ? String(value.text.dropFirst()) : value.text)
+      case "--shard": options.shard = try shard(value)
+      case "--save":
+        guard value.text.hasSuffix(".txt"), value.text.count > 4 else {
+          throw CommandError("scenario scripts end in `.txt`, so that `--check` finds them: try `--save \(value.text.truncatedForMessage).txt`", column: value.column)
+        }
+        options.savePath = value.text
+        saveColumn = value.column
+      default:
+        let suggestions = Suggestions.closest(to: flag.text, among: ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save"])
+        let hint = suggestions.isEmpty ? "type `help explore`" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
+        throw CommandError("unknown option `\(flag.text.truncatedForMessage)`: \(hint)", column: flag.column)
+      }
+    }
+    return ExploreCommand(options: options, saveColumn: saveColumn)
+  }
+
+  private static func positive(_ word: ShellWords.Word, _ flag: String) throws(CommandError) -> Int {
+    guard let number = Int(word.text), number > 0 else { throw CommandError("\(flag) takes a whole number > 0, e.g. `\(flag) 100`", column: word.column) }
+    return number
+  }
+
+  private static func duration(_ word: ShellWords.Word) throws(CommandError) -> Duration {
+    let text = word.text
+    for (suffix, scale) in [("ms", 0.001), ("s", 1.0), ("m", 60.0)] where text.hasSuffix(suffix) {
+      if let number = Double(text.dropLast(suffix.count)), number > 0 { return .milliseconds(Int64(number * scale * 1000)) }
+    }
+    throw CommandError("--time takes a duration such as `10s`, `500ms` or `2m`", column: word.column)
+  }
+
+  private static func shard(_ word: ShellWords.Word) throws(CommandError) -> (index: Int, count: Int) {
+    let parts = word.text.split(separator: "/")
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count > 0, (1...count).contains(index) else {
+      throw CommandError("--shard takes K/N with 1 ≤ K ≤ N, e.g. `--shard 1/4`", column: word.column)
+    }
+    return (index, count)
+  }
+
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    if let previous = request.words.last, ["--only", "--skip"].contains(previous) {
+      return request.offer(context.runningSession?.catalog.completionNames ?? [])
+    }
+    return request.offer(["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save"])
+  }
+
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let session = try context.session()
+    let outcome = try await session.explore(options, progress: context.exploreProgress)
+    var lines = outcome.lines
+    if let path = options.savePath, let failure = outcome.failure {
+      lines.append(.note(try save(outcome, to: path, in: context, session: session)))
+      context.events.emit(.output(lines))
+      throw CommandError(failure)
+    }
+    if let failure = outcome.failure {
+      context.events.emit(.output(lines))
+      throw CommandError(failure)
+    }
+    return CommandOutput(lines)
+  }
+
+  /// Writes the scenario that reproduces the failure: the `use` line, the session's set-up, the
+  /// shrunk dispatches and the `expect` of the broken invariant, which fails until the bug is fixed.
+  @MainActor private func save(_ outcome: ExploreOutcome, to path: String, in context: CommandContext, session: any AnyDomainSession) throws(CommandError) -> String {
+    guard let recording = context.recording, let expect = outcome.expectLine else { return "nothing to save" }
+    let setUp = recording.script(applied: session.historyPosition.applied).map(\.text).filter { !$0.hasPrefix("invariant") }
+    let lines = [recording.useLine] + setUp + ["# found by explore --seed \(outcome.seed); fails until the bug is fixed"] + outcome.dispatchLines + [expect]
+    let url = context.url(forPath: path)
+    do {
+      try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+    } catch {
+      throw CommandError("cannot write \(url.path): \(error.localizedDescription)", column: saveColumn)
+    }
+    return "saved the failure as \(path): `replshell --script \(path)` reproduces it"
+  }
+}

@@ -1,0 +1,146 @@
+/// Runs a domain's reducer alone on generated actions: no store, no listeners, no events. Each run
+/// starts from the same state, enables a random subset of the action cases (a "swarm" run, so
+/// long runs of one action happen) and stops at the first invariant that breaks.
+struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
+  /// One accepted action of a run: its case, its payload as generated and the decoded action.
+  struct Step: Sendable {
+    let caseIndex: Int
+    let payload: Value
+    let action: Action
+  }
+
+  /// A run that broke an invariant: the accepted actions up to the break.
+  struct Failure: Sendable {
+    let run: Int
+    let invariant: Int
+    let steps: [Step]
+  }
+
+  /// What one run did.
+  struct RunResult: Sendable {
+    var coverage: ExploreCoverage
+    var failure: Failure?
+  }
+
+  let start: State
+  let reducer: @Sendable (State, Action) throws -> State
+  let statesDiffer: (@Sendable (State, State) -> Bool)?
+  let invariants: [Invariant<State>]
+  /// Every example of each case, and how deep its innermost case is.
+  let templates: [[Value]]
+  let depths: [Int]
+  /// The cases `--only` and `--skip` leave, by index.
+  let enabled: [Int]
+  let generator: PayloadGenerator
+  /// Reads a generated payload as an action; nil when the action type cannot decode it.
+  let decode: @Sendable (Value) -> Action?
+
+  /// The decoded actions of cases that carry no payload, decoded once.
+  private let fixedActions: [Action?]
+
+  init(
+    start: State, reducer: @escaping @Sendable (State, Action) throws -> State, statesDiffer: (@Sendable (State, State) -> Bool)?,
+    invariants: [Invariant<State>], catalog: ActionCatalog, enabled: [Int], pool: LeafPool, decode: @escaping @Sendable (Value) -> Action?
+  ) {
+    self.start = start
+    self.reducer = reducer
+    self.statesDiffer = statesDiffer
+    self.invariants = invariants
+    self.templates = catalog.examples
+    self.depths = catalog.cases.map(\.path.count)
+    self.enabled = enabled
+    self.generator = PayloadGenerator(pool: pool)
+    self.decode = decode
+    self.fixedActions = zip(catalog.cases, catalog.examples).map { actionCase, examples in
+      actionCase.parameters.isEmpty && examples.count == 1 ? decode(examples[0]) : nil
+    }
+  }
+
+  /// The first invariant that does not hold on `state`.
+  func brokenInvariant(on state: State) -> Int? {
+    for index in invariants.indices where !invariants[index].holds(state) { return index }
+    return nil
+  }
+
+  /// Runs run `index` from its own seed, decoding payloads through `cache`.
+  func run(_ index: Int, seed: UInt64, steps: Int, cache: inout [Value: Action?]) -> RunResult {
+    var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
+    var swarm = enabled.filter { _ in random.chance(1, in: 2) }
+    if swarm.isEmpty, !enabled.isEmpty { swarm = [enabled[random.below(enabled.count)]] }
+    var coverage = ExploreCoverage(caseCount: templates.count)
+    coverage.runs = 1
+    guard !swarm.isEmpty else { return RunResult(coverage: coverage) }
+    var state = start
+    var accepted: [Step] = []
+    for _ in 0..<steps {
+      let caseIndex = swarm[random.below(swarm.count)]
+      coverage.cases[caseIndex].generated += 1
+      let payload: Value
+      let action: Action
+      if let fixed = fixedActions[caseIndex] {
+        payload = templates[caseIndex][0]
+        action = fixed
+      } else {
+        let examples = templates[caseIndex]
+        payload = generator.generateAction(examples[random.below(examples.count)], depth: depths[caseIndex], &random)
+        guard let decoded = Self.action(for: payload, cache: &cache, decode: decode) else {
+          coverage.cases[caseIndex].undecodable += 1
+          continue
+        }
+        action = decoded
+      }
+      let next: State
+      do {
+        next = try reducer(state, action)
+      } catch {
+        coverage.cases[caseIndex].rejected += 1
+        coverage.cases[caseIndex].rejections[String(describing: error), default: 0] += 1
+        continue
+      }
+      coverage.cases[caseIndex].accepted += 1
+      if statesDiffer?(state, next) ?? true { coverage.cases[caseIndex].changed += 1 }
+      state = next
+      accepted.append(Step(caseIndex: caseIndex, payload: payload, action: action))
+      if let broken = brokenInvariant(on: state) {
+        return RunResult(coverage: coverage, failure: Failure(run: index, invariant: broken, steps: accepted))
+      }
+    }
+    return RunResult(coverage: coverage)
+  }
+
+  /// The action `payload` decodes to, decoded once per payload.
+  static func action(for payload: Value, cache: inout [Value: Action?], decode: (Value) -> Action?) -> Action? {
+    if let known = cache[payload] { return known }
+    let decoded = decode(payload)
+    if cache.count >= 65_536 { cache.removeAll(keepingCapacity: true) }
+    cache[payload] = .some(decoded)
+    return decoded
+  }
+
+  /// Replays `steps` from the start: the accepted ones up to where `invariant` breaks, or nil
+  /// when it never does. Actions the reducer now rejects are left out.
+  func replay(_ steps: [Step], breaking invariant: Int) -> [Step]? {
+    var state = start
+    var kept: [Step] = []
+    kept.reserveCapacity(steps.count)
+    for step in steps {
+      guard let next = try? reducer(state, step.action) else { continue }
+      state = next
+      kept.append(step)
+      if !invariants[invariant].holds(state) { return kept }
+    }
+    return nil
+  }
+
+  /// The states before and after the last step of `steps`.
+  func lastTransition(_ steps: [Step]) -> (before: State, after: State) {
+    var state = start
+    var before = start
+    for step in steps {
+      guard let next = try? reducer(state, step.action) else { continue }
+      before = state
+      state = next
+    }
+    return (before, state)
+  }
+}

@@ -1,0 +1,89 @@
+/// What `explore` was asked: how many runs of how many steps, from which seed, over which
+/// action cases, on how many cores, and where to save a failure.
+package struct ExploreOptions: Sendable, Equatable {
+  /// How many runs, each from the session's current state.
+  package var runs = 100
+  /// The most actions a run tries.
+  package var steps = 50
+  /// The seed; nil draws one, which the report prints.
+  package var seed: UInt64?
+  /// Stops starting runs after this long; nil runs them all.
+  package var timeLimit: Duration?
+  /// Only action cases whose path starts with one of these (all when empty).
+  package var only: [String] = []
+  /// Never action cases whose path starts with one of these.
+  package var skip: [String] = []
+  /// Where to save the shrunk failure as a scenario script.
+  package var savePath: String?
+  /// How many cores explore on.
+  package var jobs = 1
+  /// `K/N`: only the runs whose index is K−1 modulo N.
+  package var shard: (index: Int, count: Int)?
+
+  /// The default options.
+  package init() {}
+
+  package static func == (lhs: ExploreOptions, rhs: ExploreOptions) -> Bool {
+    lhs.runs == rhs.runs && lhs.steps == rhs.steps && lhs.seed == rhs.seed && lhs.timeLimit == rhs.timeLimit
+      && lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.savePath == rhs.savePath && lhs.jobs == rhs.jobs
+      && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
+  }
+
+  /// The runs this shard takes, in order: their count, and the run at each position.
+  var shardRuns: ShardRuns {
+    guard let shard else { return ShardRuns(first: 0, stride: 1, count: runs) }
+    let first = shard.index - 1
+    return ShardRuns(first: first, stride: shard.count, count: first < runs ? (runs - first + shard.count - 1) / shard.count : 0)
+  }
+}
+
+/// The runs of one shard: `first`, `first + stride`, … (`count` of them), computed, not listed.
+struct ShardRuns: Sendable {
+  let first: Int
+  let stride: Int
+  let count: Int
+
+  /// The run at `position` (0-based) of the shard.
+  func run(at position: Int) -> Int { first + position * stride }
+}
+
+/// How far a running `explore` got, for the progress line of a terminal.
+package struct ExploreProgressReport: Sendable {
+  /// Runs finished.
+  package let runs: Int
+  /// Actions tried.
+  package let steps: Int
+  /// Runs that broke an invariant.
+  package let failures: Int
+  /// Time since the explore started.
+  package let elapsed: Duration
+
+  /// Actions tried a second, so far.
+  package var stepsPerSecond: Int {
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return seconds > 0 ? Int(Double(steps) / seconds) : 0
+  }
+
+  /// The progress line: `explore: 40 runs, 2000 steps, 51234 steps/s, 0 failures`.
+  package var text: String {
+    "explore: \(runs) runs, \(steps) steps, \(stepsPerSecond) steps/s, \(failures) failure\(failures == 1 ? "" : "s")"
+  }
+}
+
+/// Told, while `explore` runs on a terminal, how far it got; nil when it ended. Scripts set none,
+/// so their transcripts hold no timings.
+package typealias ExploreProgress = @MainActor (ExploreProgressReport?) -> Void
+
+/// What an `explore` found, as lines to print, and the failure when one was found.
+struct ExploreOutcome: Sendable {
+  /// The report: the seed, the failure with its shrunk sequence, the coverage table.
+  var lines: [OutputLine]
+  /// The one-line failure the command fails with, when an invariant broke.
+  var failure: String?
+  /// The shrunk sequence as the `dispatch --may-reject` lines of a saved scenario, when an invariant broke.
+  var dispatchLines: [String] = []
+  /// The `expect` line a saved scenario ends with, when an invariant broke.
+  var expectLine: String?
+  /// The seed the runs started from: the one given, or the one drawn.
+  var seed: UInt64 = 0
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+extension DomainSession {
+  func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome {
+    let enabled = try exploredCases(options)
+    let seed = options.seed ?? UInt64.random(in: 0..<1_000_000_000)
+    let start = store.select { $0 }
+    let catalog = self.catalog
+    let engine = ExploreEngine(
+      start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all, catalog: catalog, enabled: enabled,
+      pool: LeafPool(catalog: catalog, state: try? ValueEncoder.encodeForShell(start)),
+      decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
+    ReducerTrapNote.arm(
+      "\nreplshell: the \(domainName) reducer trapped during `explore` (seed \(seed)), which ends the shell; "
+        + "`explore --seed \(seed) --jobs 1` from the same state repeats it\n")
+    defer { ReducerTrapNote.disarm() }
+    let shared = ExploreScheduler.Shared()
+    let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
+    let work = Task.detached {
+      await ExploreScheduler.run(
+        engine, runs: options.shardRuns, steps: options.steps, seed: seed, jobs: options.jobs, deadline: deadline, shared: shared)
+    }
+    let started = ContinuousClock.now
+    let result = await withTaskCancellationHandler {
+      if let progress {
+        while !shared.finished.load(ordering: .relaxed) {
+          try? await Task.sleep(for: .milliseconds(250))
+          progress(
+            ExploreProgressReport(
+              runs: shared.runsDone.load(ordering: .relaxed), steps: shared.stepsDone.load(ordering: .relaxed),
+              failures: shared.failures.load(ordering: .relaxed), elapsed: ContinuousClock.now - started))
+        }
+        progress(nil)
+      }
+      return await work.value
+    } onCancel: {
+      // Ctrl-C: the jobs stop starting runs; what ran is reported.
+      shared.stopped.store(true, ordering: .relaxed)
+    }
+    var lines: [OutputLine] = [.plain(header(options, seed: seed, invariantCount: engine.invariants.count))]
+    if invariants.all.isEmpty {
+      lines.append(.note("no invariants: explore only counts what the reducer accepts; add one with `invariant <selector> == <value>`"))
+    }
+    var outcome = ExploreOutcome(lines: [])
+    if let failure = result.failure {
+      outcome = report(failure, engine: engine, seed: seed)
+      lines += outcome.lines
+    } else {
+      let ran = result.coverage.runs
+      lines.append(.note("no invariant broke in \(ran) run\(ran == 1 ? "" : "s")" + (result.timedOut ? " (stopped by --time or Ctrl-C before every run ran)" : "")))
+    }
+    lines += result.coverage.lines(caseNames: catalog.cases.map(\.pathText), enabled: Set(enabled))
+    if statesDiffer == nil {
+      lines.append(.note("the state is not Equatable, so `changed` counts every accepted action"))
+    }
+    outcome.lines = lines
+    outcome.seed = seed
+    return outcome
+  }
+
+  private func header(_ options: ExploreOptions, seed: UInt64, invariantCount: Int) -> String {
+    var text = "explore: \(options.runs) runs of up to \(options.steps) actions, seed \(seed)"
+    if let shard = options.shard { text += ", shard \(shard.index)/\(shard.count)" }
+    if options.seed == nil { text += " (repeat with --seed \(seed))" }
+    return text + ", \(invariantCount) invariant\(invariantCount == 1 ? "" : "s")"
+  }
+
+  /// The cases `--only` and `--skip` leave; a prefix no case has is an error that lists them.
+  private func exploredCases(_ options: ExploreOptions) throws(CommandError) -> [Int] {
+    let names = catalog.cases.map(\.pathText)
+    for prefix in options.only + options.skip where !names.contains(where: { $0.hasPrefix(prefix) }) {
+      let suggestions = Suggestions.closest(to: prefix, among: names)
+      let hint = suggestions.isEmpty ? "type `actions` for the list" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
+      throw CommandError("no action case starts with `\(prefix.truncatedForMessage)`: \(hint)")
+    }
+    let enabled = names.indices.filter { index in
+      (options.only.isEmpty || options.only.contains { names[index].hasPrefix($0) }) && !options.skip.contains { names[index].hasPrefix($0) }
+    }
+    guard !enabled.isEmpty else { throw CommandError("--only and --skip leave no action case to explore") }
+    return enabled
+  }
+
+  /// The failure shrunk, as paste-back lines, with the last step's diff and the invariant's actual value.
+  private func report(_ failure: ExploreEngine<State, Action>.Failure, engine: ExploreEngine<State, Action>, seed: UInt64) -> ExploreOutcome {
+    let invariant = engine.invariants[failure.invariant]
+    var shrinker = Shrinker(engine: engine, invariant: failure.invariant)
+    let shrunk = shrinker.shrink(failure.steps)
+    let texts = shrunk.map { (try? actionText($0.action)) ?? "(an action that cannot be printed)" }
+    let dispatches = texts.map { "dispatch " + $0 }
+    // Saved, a fixed reducer may rightly reject what broke the invariant: the scenario still runs to its `expect`.
+    let saved = texts.map { "dispatch --may-reject " + $0 }
+    var lines: [OutputLine] = [
+      .plain("invariant \(invariant.text) broken in run \(failure.run + 1) (seed \(seed)): \(failure.steps.count) action\(failure.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count) in \(shrinker.shrinkSteps) shrink step\(shrinker.shrinkSteps == 1 ? "" : "s")")
+    ]
+    lines += dispatches.map { OutputLine.plain("  " + $0) }
+    let (before, after) = engine.lastTransition(shrunk)
+    lines.append(.plain("last step: \(texts.last ?? "")"))
+    let diff = (try? stateDiff.lines(from: before, to: after)) ?? []
+    lines += diff
+    lines += invariant.actualLines(on: after).map(OutputLine.plain)
+    return ExploreOutcome(
+      lines: lines, failure: "explore broke invariant \(invariant.text) in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) action\(shrunk.count == 1 ? "" : "s")",
+      dispatchLines: saved, expectLine: "expect \(invariant.text)")
+  }
+}

@@ -1,0 +1,51 @@
+/// A selector's output held to a value (`selectValue != 3`) after every dispatch of the session
+/// and every action `explore` tries.
+struct Invariant<State: Sendable>: Sendable {
+  /// The invariant as typed after `invariant`: `selectValue != 3`.
+  let text: String
+  /// The selector call, for `expect` lines of saved scenarios.
+  let call: SelectorCall
+  /// Whether the invariant holds on a state.
+  let holds: @Sendable (State) -> Bool
+  /// The selector's output on a state, for the report of a broken invariant.
+  let output: @Sendable (State) throws(CommandError) -> Value
+
+  /// The selector's output on `state` as the report of a broken invariant prints it: `actual: 3`.
+  func actualLines(on state: State) -> [String] {
+    do {
+      var lines: [String] = []
+      ValuePrinter.appendPretty(try output(state), prefix: "actual: ", suffix: "", indent: 2, to: &lines)
+      return lines
+    } catch {
+      return ["actual: (cannot be printed: \(error.message))"]
+    }
+  }
+}
+
+/// The invariants switched on in a session, in the order they were typed.
+struct InvariantList<State: Sendable> {
+  private(set) var all: [Invariant<State>] = []
+
+  /// Adds `invariant`, replacing one typed the same way.
+  mutating func add(_ invariant: Invariant<State>) {
+    all.removeAll { $0.text == invariant.text }
+    all.append(invariant)
+  }
+
+  /// Drops every invariant; returns how many there were.
+  mutating func clear() -> Int {
+    defer { all.removeAll() }
+    return all.count
+  }
+
+  /// The first invariant that does not hold on `state`.
+  func firstBroken(on state: State) -> Invariant<State>? {
+    all.first { !$0.holds(state) }
+  }
+
+  /// What `invariant` alone prints.
+  var lines: [OutputLine] {
+    guard !all.isEmpty else { return [.note("no invariants: add one with `invariant selectValue != 3`")] }
+    return all.map { .plain("invariant \($0.text)") }
+  }
+}

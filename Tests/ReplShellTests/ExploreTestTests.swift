@@ -1,0 +1,43 @@
+import CounterData
+import ReplShell
+import ReplShellTesting
+import SampleDomains
+import Testing
+
+/// `ExploreTest.check`, the one-call explore test of `ReplShellTesting`: it passes on the sample
+/// Counter and fails, with the shrunk sequence, on a Counter with a planted bug.
+@MainActor @Suite struct ExploreTestTests {
+  /// The Counter with a bug planted: decrementing from 0 jumps to 1000.
+  private static let buggyCounter = Domain(
+    name: "counter", summary: "the counter with a planted bug",
+    initialState: { CounterState() },
+    reducer: { (state: CounterState, action: CounterAction) -> CounterState in
+      let atZero = CounterState.selectValue()(state) == 0
+      return action == .didTapDecrementButton && atZero ? CounterState(1000) : CounterReducer.reduce(state: state, action: action)
+    },
+    actionExamples: [CounterAction.didTapIncrementButton, .didTapDecrementButton],
+    selectors: [SelectorDefinition("selectValue") { CounterState.selectValue() }])
+
+  @Test func aDomainWhoseInvariantsHoldPasses() async {
+    let lines = await ExploreTest.check(domain: .counter, invariants: ["selectValue != 1000"], runs: 50, seed: 7)
+    #expect(lines.contains("no invariant broke in 50 runs"))
+  }
+
+  @Test func aPlantedBugFailsTheTestWithTheShrunkSequence() async {
+    await withKnownIssue {
+      await ExploreTest.check(domain: Self.buggyCounter, invariants: ["selectValue != 1000"], runs: 50, seed: 7)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+      return text.contains("invariant selectValue != 1000 broken in run") && text.contains("shrunk to 1 in")
+        && text.contains("\n  dispatch didTapDecrementButton\nlast step: didTapDecrementButton\n")
+    }
+  }
+
+  @Test func aSetUpLineThatFailsIsTheFailure() async {
+    await withKnownIssue {
+      await ExploreTest.check(domain: .counter, invariants: [], setUp: ["dispatch nope"])
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix("`dispatch nope` failed:")
+    }
+  }
+}
