@@ -16,7 +16,7 @@ public struct Domain: Sendable {
   public let settleTimeout: Duration
   let start: @MainActor @Sendable (DomainContext, SessionEventStream) async throws -> any AnyDomainSession
   /// A session over a running app's store, and a tap of its dispatches (`--attach`).
-  let live: LiveHooks
+  package let live: LiveHooks
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be

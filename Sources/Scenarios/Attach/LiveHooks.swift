@@ -2,11 +2,11 @@ import ImmutableData
 
 /// What a domain does with a running app's store: a session over it for an attached shell, and a
 /// tap that describes every action the app dispatches, off the app's main actor.
-struct LiveHooks: Sendable {
+package struct LiveHooks: Sendable {
   /// A session over the app's store (which must be the domain's `Store<State, Action>`).
   let session: @MainActor @Sendable (AnyObject, SessionEventStream, Bool) throws -> any AnyDomainSession
   /// Starts describing the store's dispatches to `sink`; cancel the task to stop.
-  let tap: @MainActor @Sendable (AnyObject, @escaping @Sendable (TappedDispatch) -> Void) throws -> Task<Void, Never>
+  package let tap: @MainActor @Sendable (AnyObject, @escaping @Sendable (TappedDispatch) -> Void) throws -> Task<Void, Never>
 
   static func make<State: Sendable, Action: Decodable & Equatable & Sendable>(
     name: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>],

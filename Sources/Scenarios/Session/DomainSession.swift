@@ -62,6 +62,8 @@ import ImmutableData
   }
 
   func close() async {
+    // A live store is the app's: its listeners go on after the shell detaches.
+    if case .live = liveness { return }
     store.finishStreams()
     if let resource = keepAlive as? any SessionResource {
       await resource.close()
