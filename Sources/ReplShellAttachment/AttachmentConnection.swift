@@ -59,7 +59,7 @@ final class AttachmentConnection: Sendable {
           control: responder)
         outbox.send(responder.done(succeeded: true, quit: false))
       } catch {
-        outbox.send(AttachSocket.json(["event": "refused", "message": error.message]))
+        outbox.send(AttachSocket.json(["event": "refused", "message": (error as? CommandError)?.message ?? "\(error)"]))
         outbox.finish()
         isAttached = false
       }
