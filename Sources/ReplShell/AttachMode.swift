@@ -51,12 +51,23 @@ import Scenarios
     defer { socket.close() }
     do {
       var prompt = try exchange(nil, on: socket).prompt ?? "\(label)> "
+      let watch = AttachIdleWatch(socket: socket, label: label)
       if LineEditor.isInteractive {
+        // Tab asks the app: the watch must not take its answer for a goodbye.
         output.write("\(programName) — attached to \(label). Type `help` for the commands, `tail` to follow the app, Ctrl-D to detach.")
         let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
-          MainActor.assumeIsolated { (try? exchange(["complete": line], on: socket).completion) ?? .none }
+          watch.setIdle(false)
+          defer { watch.setIdle(true) }
+          return MainActor.assumeIsolated { (try? exchange(["complete": line], on: socket).completion) ?? .none }
         }
-        while case .line(let line) = editor.readLine(prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt) {
+        while true {
+          watch.setIdle(true)
+          let input = editor.readLine(prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
+          watch.setIdle(false)
+          guard case .line(let line) = input else {
+            if input == .interrupted { continue }
+            break
+          }
           editor.addToHistory(line)
           let reply = try exchange(["line": line], on: socket, paged: true)
           prompt = reply.prompt ?? prompt
@@ -65,7 +76,11 @@ import Scenarios
         return 0
       }
       var lineNumber = 0
-      while let line = readLine(strippingNewline: true) {
+      while true {
+        watch.setIdle(true)
+        let input = readLine(strippingNewline: true)
+        watch.setIdle(false)
+        guard let line = input else { break }
         lineNumber += 1
         let reply = try exchange(["line": line, "location": "<stdin>:\(lineNumber)"], on: socket)
         if !reply.succeeded { return 1 }

@@ -38,9 +38,13 @@ package struct AttachSocket: Sendable {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
     guard result == 0 else {
-      let reason = String(cString: strerror(errno))
+      let code = errno
       _ = Glibc.close(descriptor)
-      throw CommandError("cannot connect to \(path): \(reason)")
+      var owner = stat()
+      if code == EACCES, stat(path, &owner) == 0 || lstat((path as NSString).deletingLastPathComponent, &owner) == 0, owner.st_uid != getuid() {
+        throw CommandError("cannot connect to \(path): it belongs to uid \(owner.st_uid) and this shell runs as uid \(getuid()): attach as the user who runs the app")
+      }
+      throw CommandError("cannot connect to \(path): \(String(cString: strerror(code)))")
     }
     return AttachSocket(descriptor: descriptor)
   }
