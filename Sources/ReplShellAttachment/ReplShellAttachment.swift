@@ -48,6 +48,7 @@ public final class ReplShellAttachment: Sendable, Service {
   ) throws {
     let folder = AttachDirectory.path
     try AttachDirectory.prepare(folder)
+    AttachListener.removeStaleSockets(in: folder)
     let pid = getpid()
     self.path = folder + "/" + AttachDirectory.socketName(app: app, pid: pid)
     self.domain = domain

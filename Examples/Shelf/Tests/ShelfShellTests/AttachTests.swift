@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `shelfshell --attach` on a real `shelfd`: listing, the live state, refused writes, writes that
+/// the app allows, and a fork.
+@Suite(.timeLimit(.minutes(2)))
+struct AttachTests {
+  @Test func listsTheRunningAppAndAttachesByPidNameAndPath() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(in: folder)
+    let listing = try runShell(["--attach"], in: folder)
+    #expect(listing.status == 0)
+    let row = listing.output.split(separator: "\n").first { $0.hasPrefix("shelfd") }.map { $0.split(separator: " ").map(String.init) }
+    #expect(row?[0...2] == ["shelfd", "shelf", String(daemon.pid)])
+    #expect(row?.last == "read-only")
+    for target in [String(daemon.pid), "shelfd", daemon.socketPath] {
+      let run = try runShell(["--attach", target], input: "select selectCount\n", in: folder)
+      #expect(run.status == 0, "\(target): \(run.errors)")
+      #expect(run.output == "3\n", "\(target)")
+    }
+  }
+
+  @Test func socketIsPrivateToTheUser() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(in: folder)
+    let socket = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)
+    let directory = try FileManager.default.attributesOfItem(atPath: folder.path + "/replshell")
+    #expect((socket[.posixPermissions] as? Int) == 0o600)
+    #expect((directory[.posixPermissions] as? Int) == 0o700)
+    #expect(daemon.socketPath == folder.path + "/replshell/shelfd-\(daemon.pid).sock")
+  }
+
+  @Test func readsTheLiveStateAndRefusesWritesUndoAndUse() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(in: folder)
+    daemon.tap("add Emma")
+    let lines = ["select selectContains(title: \"Emma\")", "state titles"]
+    let run = try runShell(["--attach", String(daemon.pid)], input: lines.joined(separator: "\n") + "\n", in: folder)
+    #expect(run.output == "true\n[\"Middlemarch\", \"Persuasion\", \"The Leopard\", \"Emma\"]\n" || run.output.hasPrefix("false"), "\(run.output)")
+    let refused = [
+      ("dispatch onTapAddBook(title: \"Dune\")", "the live store is read-only: the app opened its attachment without writes; type `fork`"),
+      ("undo", "undo, redo and jump are not offered on a live store"),
+      ("jump 0", "undo, redo and jump are not offered on a live store"),
+      ("use shelf", "this shell is attached to shelf@\(daemon.pid), which it cannot replace: type `fork`"),
+      ("save x.txt", "`save` works on files of a local session"),
+    ]
+    for (line, message) in refused {
+      let run = try runShell(["--attach", String(daemon.pid)], input: line + "\n", in: folder)
+      #expect(run.status == 1, "\(line)")
+      #expect(run.output.contains("error: <stdin>:1: " + message), "\(line): \(run.output)")
+    }
+    let after = try runShell(["--attach", String(daemon.pid)], input: "select selectCount\n", in: folder)
+    #expect(after.output == "4\n")
+  }
+
+  @Test func dispatchesThroughTheAppsListenersWhenItAllowsWrites() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(["--allow-writes"], in: folder)
+    let run = try runShell(["--attach", String(daemon.pid)], input: "dispatch onTapAddBook(title: \"Dune\")\ndispatch onTapLendBook(title: \"Dune\")\n", in: folder)
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("+     \"Dune\""))
+    // The app's own listener recorded the loan: another shell sees it in the live state.
+    var loans = ""
+    for _ in 0..<50 where !loans.contains("title: \"Dune\"") {
+      loans = try runShell(["--attach", String(daemon.pid)], input: "state loans\n", in: folder).output
+    }
+    #expect(loans.contains("title: \"Dune\""), "\(loans)")
+  }
+
+  @Test func forkLeavesTheAppAloneAndAttachReturns() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(in: folder)
+    let lines = [
+      "fork", "dispatch onTapAddBook(title: \"Dune\")", "select selectCount", "undo", "dispatch onTapRemoveBook(title: \"Persuasion\")",
+      "attach", "select selectCount",
+    ]
+    let run = try runShell(["--attach", String(daemon.pid)], input: lines.joined(separator: "\n") + "\n", in: folder)
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    let printed = run.output.split(separator: "\n").map(String.init)
+    #expect(printed.first == "forked the live state into a sandbox: no listeners run, and the app is not touched; `attach` returns to it")
+    #expect(printed.contains("4"))
+    #expect(printed.contains("undid 1: onTapAddBook(title: \"Dune\")"))
+    #expect(printed.contains("back on the live store; the fork is gone"))
+    #expect(printed.last == "3")
+    let other = try runShell(["--attach", String(daemon.pid)], input: "select selectContains(title: \"Persuasion\")\n", in: folder)
+    #expect(other.output == "true\n")
+  }
+
+  @Test func helpDescribesTheAttachCommands() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(in: folder)
+    let run = try runShell(["--attach", String(daemon.pid)], input: "help fork\nhelp\n", in: folder)
+    #expect(run.output.contains("usage: fork"))
+    for command in ["tail", "fork", "attach"] {
+      #expect(run.output.contains("\n  \(command) "), "\(command)")
+    }
+  }
+}
