@@ -23,6 +23,10 @@ import ShelfDomain
     // The one line an app adds to be attachable (in debug builds).
     let attachment = try ReplShellAttachment(store: store, domain: .shelf, app: "shelfd", allowsWrites: allowsWrites, logger: logger)
     try store.dispatch(action: .onAppear)
+    // Announce once the listener has loaded the catalog: what attaches then sees a settled shelf.
+    for _ in 0..<500 where store.select({ $0.status }) != .success {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     FileHandle.standardOutput.write(Data("shelfd \(getpid()): attach with `shelfshell --attach \(getpid())` (\(attachment.path))\n".utf8))
     let group = ServiceGroup(services: [attachment], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     let taps = Task { @MainActor in
