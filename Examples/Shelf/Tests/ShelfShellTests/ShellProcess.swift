@@ -90,7 +90,7 @@ final class RawClient {
   }
 
   /// Everything readable until the peer closes or nothing comes for `quiet` seconds (at most `seconds` in all).
-  func readAll(quiet: Double = 1, within seconds: Double = 20) -> (text: String, closed: Bool) {
+  func readAll(quiet: Double = 1, within seconds: Double = 20, until enough: (String) -> Bool = { _ in false }) -> (text: String, closed: Bool) {
     var data: [UInt8] = []
     let deadline = Date().addingTimeInterval(seconds)
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -100,6 +100,7 @@ final class RawClient {
       let got = recv(descriptor, &buffer, buffer.count, 0)
       if got <= 0 { return (String(decoding: data, as: UTF8.self), true) }
       data += buffer[0..<got]
+      if enough(String(decoding: data, as: UTF8.self)) { break }
     }
     return (String(decoding: data, as: UTF8.self), false)
   }
