@@ -89,7 +89,7 @@ func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
   }
 }
 
-@MainActor func main() async throws {
+@MainActor func measure() async throws {
   let dispatches = 10_000
   let samples = 21
   let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
@@ -136,4 +136,4 @@ func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
   attachment.close()
 }
 
-try await main()
+try await measure()
