@@ -1,3 +1,5 @@
+// Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
+#if canImport(Glibc)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,3 +52,4 @@ final class AttachIdleWatch: Sendable {
     isIdle.withLock { $0 = idle }
   }
 }
+#endif

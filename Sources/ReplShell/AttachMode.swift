@@ -1,3 +1,5 @@
+// Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
+#if canImport(Glibc)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -158,3 +160,4 @@ import Scenarios
     guard socket.send(AttachSocket.json(["untail": true])) else { throw .lost }
   }
 }
+#endif

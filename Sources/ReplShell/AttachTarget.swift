@@ -1,3 +1,5 @@
+// Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
+#if canImport(Glibc)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,3 +84,4 @@ struct AttachTarget {
     return "\(seconds / 3_600)h\(seconds / 60 % 60)m"
   }
 }
+#endif

@@ -172,8 +172,12 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @MainActor func run() async throws {
     let output = TerminalOutput(colors: !noColor)
     if attach {
+      #if canImport(Glibc)
       let mode = AttachMode(target: arguments.first, programName: Self.programName, output: output, pager: Pager(disabled: noPager), format: format)
       throw ExitCode(await mode.run())
+      #else
+      throw ValidationError("--attach is Linux-only for now")
+      #endif
     }
     if let mode = scriptMode {
       let runner = ScriptMode(

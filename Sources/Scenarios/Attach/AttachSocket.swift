@@ -1,3 +1,5 @@
+// Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
+#if canImport(Glibc)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -135,3 +137,4 @@ package struct AttachSocket: Sendable {
     return String(decoding: data, as: UTF8.self)
   }
 }
+#endif
