@@ -126,7 +126,7 @@ let package = Package(
     // The engine's tests, over test domains of their own.
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", .product(name: "HashTreeCollections", package: "swift-collections")],
+      dependencies: ["Scenarios", "ImmutableData", .product(name: "HashTreeCollections", package: "swift-collections")],
       exclude: ["Fixtures"]),
     // The engine driven through the sample domains: their scenarios, completions, values and listeners.
     .testTarget(
