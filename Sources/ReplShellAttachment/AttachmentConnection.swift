@@ -23,6 +23,9 @@ final class AttachmentConnection: Sendable {
   let outbox: AttachmentOutbox
   /// The filter while the shell tails, nil otherwise.
   let tail = Mutex<TailFilter?>(nil)
+  /// What refreshes the shell's watches on the main actor when the app dispatches, while it
+  /// watches; and whether a refresh is already on its way (they coalesce).
+  let watching = Mutex<(refresh: (@Sendable () -> Void)?, isScheduled: Bool)>((nil, false))
   let attachment: ReplShellAttachment
 
   init(socket: AttachSocket, attachment: ReplShellAttachment) {
@@ -98,6 +101,7 @@ final class AttachmentConnection: Sendable {
       let result = await shell.execute(line, location: request["location"] as? String)
       for event in result.events { connection.outbox.send(SessionEventJSON.line(for: event)) }
       connection.tail.withLock { filter in filter?.hidden = shell.hiddenActions }
+      updateWatching()
       connection.outbox.send(done(succeeded: result.succeeded, quit: result.quit))
     } else if let line = request["complete"] as? String {
       let completion = shell.completions(for: line)
@@ -118,6 +122,22 @@ final class AttachmentConnection: Sendable {
   func done(succeeded: Bool, quit: Bool) -> String {
     let tailing = connection.tail.withLock { $0 != nil }
     return AttachSocket.json(["event": "done", "succeeded": succeeded, "quit": quit, "prompt": shell.prompt, "tailing": tailing])
+  }
+
+  /// Has the app's dispatches refresh the watches while the live session watches anything.
+  private func updateWatching() {
+    var refresh: (@Sendable () -> Void)?
+    if shell.watchesLiveState {
+      refresh = { [weak self] in
+        Task { @MainActor in
+          guard let self else { return }
+          self.connection.watching.withLock { $0.isScheduled = false }
+          self.shell.liveStateChanged()
+        }
+      }
+    }
+    connection.watching.withLock { $0.refresh = refresh }
+    if refresh != nil { connection.attachment.startTap() }
   }
 
   func startTail(only: String?) {

@@ -129,6 +129,14 @@ public final class ReplShellAttachment: Sendable, Service {
   private func deliver(_ dispatch: TappedDispatch) {
     let connections = state.withLock { Array($0.connections.values) }
     var line: String?
+    for connection in connections {
+      let refresh = connection.watching.withLock { watching -> (@Sendable () -> Void)? in
+        guard let refresh = watching.refresh, !watching.isScheduled else { return nil }
+        watching.isScheduled = true
+        return refresh
+      }
+      refresh?()
+    }
     for connection in connections where connection.tail.withLock({ $0?.admits(dispatch) ?? false }) {
       if line == nil { line = SessionEventJSON.line(for: dispatch.event) }
       connection.outbox.sendTail(line!)

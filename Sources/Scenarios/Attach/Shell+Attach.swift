@@ -52,6 +52,18 @@ extension Shell {
     session?.hiddenActions ?? HiddenActions()
   }
 
+  /// Whether the live session watches a selector: the app's own actions then refresh it.
+  package var watchesLiveState: Bool {
+    guard let attached, session === attached.live else { return false }
+    return attached.live.isWatching
+  }
+
+  /// The app's store changed by its own actions: the watches that changed print with the next line.
+  package func liveStateChanged() {
+    guard let attached, session === attached.live else { return }
+    attached.live.refreshWatches()
+  }
+
   /// `save` and `source` read and write files where the app runs: an attached shell refuses them.
   func refuseIfAttached(_ command: any ShellCommand) throws(CommandError) {
     guard let attached, command is SaveCommand || command is SourceCommand else { return }

@@ -45,6 +45,10 @@
   var hiddenActions: HiddenActions { get }
   /// Whether the store is the session's own, a live app's, or a fork of one.
   var liveness: Liveness { get }
+  /// Whether any selector is watched.
+  var isWatching: Bool { get }
+  /// Re-evaluates the watches on the current state: a live store changed by the app's own actions.
+  func refreshWatches()
   /// A local sandbox session on a copy of the current state: no listeners, its own history.
   func forked() -> any AnyDomainSession
 }

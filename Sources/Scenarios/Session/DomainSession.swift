@@ -163,6 +163,12 @@ extension DomainSession {
     return session
   }
 
+  var isWatching: Bool { !watches.isEmpty }
+
+  func refreshWatches() {
+    watches.update(state: store.select { $0 }, action: nil, events: events)
+  }
+
   func forked() -> any AnyDomainSession {
     let fork = DomainSession(
       domainName: domainName, catalog: catalog, selectors: selectors, initialState: store.select { $0 }, reducer: reducer,

@@ -82,6 +82,23 @@ struct AttachTests {
     #expect(other.output == "true\n")
   }
 
+  /// A watch on the live state fires on the app's own actions; what changed prints with the next
+  /// line, as a listener's late work does in a local session.
+  @Test func watchesFireOnTheAppsOwnActions() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(in: folder)
+    let shell = try ShellProcess(["--attach", String(daemon.pid)], in: folder)
+    shell.send("watch selectCount")
+    try shell.waitFor("watching selectCount → 3")
+    daemon.tap("add Emma")
+    _ = try eventually(in: folder, daemon, "select selectCount") { $0 == "4\n" }
+    usleep(300_000)  // the refresh reaches this shell's session through the tap, a moment later
+    shell.send("select selectContains(title: \"Emma\")")
+    try shell.closeInput()
+    let run = try shell.finish()
+    #expect(run.output == "watching selectCount → 3\nwatch selectCount → 4\ntrue\n", "\(run.output)")
+  }
+
   @Test func helpDescribesTheAttachCommands() throws {
     let folder = try RuntimeFolder()
     let daemon = try Daemon(in: folder)
