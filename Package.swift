@@ -19,6 +19,8 @@ let package = Package(
     .library(name: "QuakesData", targets: ["QuakesData"]),
     .library(name: "ReplShell", targets: ["ReplShell"]),
     .library(name: "ReplShellTesting", targets: ["ReplShellTesting"]),
+    // What an app links to let `replshell --attach` drive its live store; nothing else compiles it.
+    .library(name: "ReplShellAttachment", targets: ["ReplShellAttachment"]),
     .library(name: "SampleDomains", targets: ["SampleDomains"]),
     .library(name: "AnimalsDataServerCore", targets: ["AnimalsDataServerCore"]),
     .executable(name: "replshell", targets: ["SampleShell"]),
@@ -63,6 +65,13 @@ let package = Package(
         .product(name: "MCP", package: "swift-sdk"),
       ]),
     .target(name: "ReplShellTesting", dependencies: ["ReplShell"]),
+    .target(
+      name: "ReplShellAttachment",
+      dependencies: [
+        "Scenarios", "ImmutableData",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
     // The three sample domains as the shell's first clients, and the `replshell` executable.
     .target(
       name: "SampleDomains",
@@ -117,7 +126,7 @@ let package = Package(
     // The engine's tests, over test domains of their own.
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", .product(name: "HashTreeCollections", package: "swift-collections")],
+      dependencies: ["Scenarios", "ImmutableData", .product(name: "HashTreeCollections", package: "swift-collections")],
       exclude: ["Fixtures"]),
     // The engine driven through the sample domains: their scenarios, completions, values and listeners.
     .testTarget(

@@ -65,6 +65,15 @@ let package = Package(
       path: "Benchmarks/ShellEngine",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    // Not a package-benchmark target: a plain release executable, `swift run -c release AttachCost`.
+    .executableTarget(
+      name: "AttachCost",
+      dependencies: [
+        .product(name: "ReplShellAttachment", package: "ImmutableData"),
+        .product(name: "CounterData", package: "ImmutableData"),
+      ],
+      path: "Benchmarks/AttachCost"
+    ),
     .executableTarget(
       name: "QuakesFeed",
       dependencies: [

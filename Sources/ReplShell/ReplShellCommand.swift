@@ -85,6 +85,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @Option(help: ArgumentHelp("How sessions and --script print: `text` (transcripts) or `json` (one JSON object per session event, one per line; see the README for the fields).", valueName: "text|json"))
   var format: OutputFormat = .text
 
+  @Flag(help: "Attach to a running app that opened a `ReplShellAttachment`: `--attach` alone lists them; `--attach PID`, `--attach APP` or `--attach PATH` drives its live store (read-only unless the app allows writes; `tail` follows it, `fork` copies its state into a sandbox).")
+  var attach = false
+
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent.")
   var mcp = false
 
@@ -132,6 +135,12 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if mcp && scriptMode != nil {
       throw ValidationError("--mcp serves one session; run scripts without it, or send their lines as tool calls")
     }
+    if attach {
+      guard scriptMode == nil, !mcp, arguments.count <= 1 else {
+        throw ValidationError("--attach takes one app (a pid, a name or a socket path), and no scripts or --mcp: `\(Self.programName) --attach 4711`; alone it lists the apps")
+      }
+      return
+    }
     if App.domains.isEmpty {
       throw ValidationError("this shell lists no domains: give `static let domains: [Domain]` at least one")
     }
@@ -162,6 +171,14 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
 
   @MainActor func run() async throws {
     let output = TerminalOutput(colors: !noColor)
+    if attach {
+      #if canImport(Glibc)
+      let mode = AttachMode(target: arguments.first, programName: Self.programName, output: output, pager: Pager(disabled: noPager), format: format)
+      throw ExitCode(await mode.run())
+      #else
+      throw ValidationError("--attach is Linux-only for now")
+      #endif
+    }
     if let mode = scriptMode {
       let runner = ScriptMode(
         domains: App.domains, output: output, debugCategories: debugCategories, mode: mode,

@@ -15,6 +15,8 @@ public struct Domain: Sendable {
   /// How long a command waits for the listeners' side effects before it gives up (60 seconds unless the domain says).
   public let settleTimeout: Duration
   let start: @MainActor @Sendable (DomainContext, SessionEventStream) async throws -> any AnyDomainSession
+  /// A session over a running app's store, and a tap of its dispatches (`--attach`).
+  package let live: LiveHooks
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
@@ -51,6 +53,7 @@ public struct Domain: Sendable {
     self.volatile = volatile
     self.settleTimeout = settleTimeout
     let catalog = ActionCatalog(examples: actionExamples)
+    self.live = LiveHooks.make(name: name, catalog: catalog, selectors: selectors, reducer: reducer, stateDiff: stateDiff)
     self.start = { context, events in
       if let problem = catalog.unprintableExamples.first {
         throw CommandError(

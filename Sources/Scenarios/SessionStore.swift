@@ -18,6 +18,12 @@ import ImmutableData
     self.store = Store(initialState: initialState, reducer: reducer, activity: activity)
   }
 
+  /// A session store over an app's live `store`: what the shell dispatches goes through the
+  /// app's reducer and reaches the app's own listeners; the shell does not wait for them.
+  init(wrapping store: Store<State, Action>) {
+    self.store = store
+  }
+
   /// Whether any listener holds a stream of the store.
   var hasListeners: Bool {
     store.streamCount > 0

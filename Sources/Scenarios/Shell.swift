@@ -31,6 +31,8 @@ import Synchronization
   var depth = 0
   /// The running domain session, if any.
   var session: (any AnyDomainSession)?
+  /// The running app this shell is attached to (`--attach`); its live session stays here while forked.
+  var attached: AttachedApp?
   /// The running domain and the options it started with, for `reset`.
   private(set) var running: (domain: Domain, options: [String: String])?
   /// What succeeded since the running session started, for `save`.
@@ -67,13 +69,17 @@ import Synchronization
 
   /// The prompt for the current domain: `counter> `.
   public var prompt: String {
-    (session?.domainName ?? "replshell") + "> "
+    if let attached { return attached.prompt(isForked: session?.liveness == .fork) }
+    return (session?.domainName ?? "replshell") + "> "
   }
 
   /// Starts `domain` with `options` (flags without dashes → values), replacing any running
   /// session; returns the notes it printed (none while a line runs: they are that line's events).
   @discardableResult
   public func start(domain name: String, options: [String: String] = [:]) async throws(CommandError) -> [OutputLine] {
+    if let attached {
+      throw CommandError("this shell is attached to \(attached.label), which it cannot replace: type `fork` for a sandbox copy of the live state, `attach` to return to it")
+    }
     guard let domain = domains.first(where: { $0.name == name }) else {
       let suggestions = Suggestions.closest(to: name, among: domains.map(\.name))
       let hint = suggestions.isEmpty ? "" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))? "
@@ -152,6 +158,7 @@ import Synchronization
     events.emit(.command(CommandEvent(line: line, domain: session?.domainName, location: location, isSourced: !isOutermost)))
     if let command {
       do throws(CommandError) {
+        try refuseIfAttached(command)
         outcome = .success(try await command.run(in: CommandContext(shell: self, origin: location == nil ? .user : .script, location: location)))
       } catch {
         outcome = .failure(error)

@@ -58,6 +58,15 @@ import Foundation
   /// What succeeded since the running session started, for `save`.
   var recording: SessionRecording? { shell.recording }
 
+  /// The running app's connection when the shell is attached to one (`--attach`), for `tail`.
+  var liveControl: (any LiveControl)? { shell.attached?.control }
+
+  /// Replaces the live session with a sandbox copy of its state.
+  func fork() throws(CommandError) { try shell.fork() }
+
+  /// Returns from a fork to the live session.
+  func returnToLive() throws(CommandError) { try shell.returnToLive() }
+
   /// The redactions in force.
   var redactions: RedactionList { shell.redactions }
 

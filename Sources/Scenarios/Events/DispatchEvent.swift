@@ -9,6 +9,8 @@ public struct DispatchEvent: Sendable, Equatable {
     case script
     /// A listener, as a side effect of an earlier action.
     case listener
+    /// The live app's store, as an attached shell's `tail` sees every action it dispatches.
+    case app
   }
 
   /// The action as the shell writes it: `ui.animalList.onAppear`.

@@ -54,6 +54,7 @@ public enum TranscriptRenderer {
       return
     }
     if byListener { lines.append(.note("↳ \(shortened(dispatch.action))   (listener)")) }
+    if dispatch.origin == .app { lines.append(.note("→ \(shortened(dispatch.action))")) }
     lines += dispatch.diff ?? []
   }
 

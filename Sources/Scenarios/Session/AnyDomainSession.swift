@@ -51,6 +51,26 @@
   func settle(requested: Bool) async throws(CommandError)
   /// Ends the listeners and closes what the domain keeps open.
   func close() async
+  /// The action cases `hide` keeps out of the output.
+  var hiddenActions: HiddenActions { get }
+  /// Whether the store is the session's own, a live app's, or a fork of one.
+  var liveness: Liveness { get }
+  /// Whether any selector is watched.
+  var isWatching: Bool { get }
+  /// Re-evaluates the watches on the current state: a live store changed by the app's own actions.
+  func refreshWatches()
+  /// A local sandbox session on a copy of the current state: no listeners, its own history.
+  func forked() -> any AnyDomainSession
+}
+
+/// Where a session's store lives.
+enum Liveness: Equatable {
+  /// The session's own store (`use`).
+  case local
+  /// A running app's store, reached through its attachment; dispatches only when it allows writes.
+  case live(allowsWrites: Bool)
+  /// A local copy of a live store's state (`fork`).
+  case fork
 }
 
 /// How a dispatch ended; either way its event is on the session's stream.

@@ -24,6 +24,9 @@ extension DomainSession {
   }
 
   func travel(_ move: TimeTravel) throws(CommandError) {
+    if case .live = liveness {
+      throw CommandError("undo, redo and jump are not offered on a live store: the app's state moves only by its actions; type `fork` for a sandbox copy where they work")
+    }
     switch move {
     case .undo: try undo()
     case .redo: try redo()

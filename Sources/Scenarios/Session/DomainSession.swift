@@ -1,3 +1,5 @@
+import ImmutableData
+
 /// A running domain: its store, composed with the parts that each keep one concern of the session —
 /// the history, the watches, the settling and the navigation of the state. What it does goes out
 /// as events on the shell's stream; nothing is kept for a command to collect.
@@ -24,33 +26,35 @@
   var invariants = InvariantList<State>()
   /// An invariant a dispatch broke, kept until the line that is running fails with it.
   var brokenInvariant: CommandError?
-  /// The reducer alone, as `explore` runs it on states.
+  /// The reducer alone, as `explore` runs it on states and `fork` on a copy of a live state.
   let reducer: @Sendable (State, Action) throws -> State
   /// Whether two states differ, when the state is `Equatable`; nil otherwise.
   let statesDiffer: (@Sendable (State, State) -> Bool)?
   /// The case paths dispatched that the catalog lacks, each noted once.
   private var notedMissingCases: Set<[String]> = []
+  /// Whether the store is the session's own, a live app's, or a fork of one.
+  var liveness = Liveness.local
 
   init(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,
     reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff, events: SessionEventStream,
-    settleTimeout: Duration
+    settleTimeout: Duration, store: SessionStore<State, Action>? = nil
   ) {
     self.stateDiff = stateDiff
     self.domainName = domainName
     self.catalog = catalog
     self.selectors = selectors
-    self.store = SessionStore(initialState: initialState, reducer: reducer)
     self.reducer = reducer
+    self.store = store ?? SessionStore(initialState: initialState, reducer: reducer)
     self.statesDiffer = StateEquality.differ(State.self)
     self.history = SessionHistory(initialState: initialState)
     self.events = events
-    self.settler = Settler(activity: store.activity, timeout: settleTimeout)
+    self.settler = Settler(activity: self.store.activity, timeout: settleTimeout)
     // Weak: a listener task can outlive its session and still dispatch into the store.
-    store.didDispatch = { [weak self] old, action, new, origin, text in
+    self.store.didDispatch = { [weak self] old, action, new, origin, text in
       self?.record(old: old, action: action, new: new, origin: origin, text: text)
     }
-    store.didReject = { [weak self] action, error, origin, text in
+    self.store.didReject = { [weak self] action, error, origin, text in
       self?.recordRejection(of: action, error: error, origin: origin, text: text)
     }
   }
@@ -65,6 +69,8 @@
   }
 
   func close() async {
+    // A live store is the app's: its listeners go on after the shell detaches.
+    if case .live = liveness { return }
     store.finishStreams()
     if let resource = keepAlive as? any SessionResource {
       await resource.close()
@@ -75,6 +81,10 @@
 
 extension DomainSession {
   func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome {
+    if case .live(allowsWrites: false) = liveness {
+      throw CommandError(
+        "the live store is read-only: the app opened its attachment without writes; type `fork` to dispatch into a sandbox copy of the state (or open the attachment with `allowsWrites: true`)")
+    }
     let (action, text) = try actionCache.action(for: typed, key: key, catalog: catalog)
     do {
       try store.dispatch(action, origin: origin, text: text)
@@ -144,5 +154,35 @@ extension DomainSession {
   func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine] {
     guard let pattern else { return hiddenActions.lines }
     return try hiddenActions.add(pattern, catalog: catalog, column: column)
+  }
+}
+
+extension DomainSession {
+  /// A session over an app's live `store`, which it neither owns nor closes.
+  static func live(
+    domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], store: Store<State, Action>,
+    reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff, events: SessionEventStream,
+    allowsWrites: Bool
+  ) -> DomainSession {
+    let session = DomainSession(
+      domainName: domainName, catalog: catalog, selectors: selectors, initialState: store.select { $0 }, reducer: reducer,
+      stateDiff: stateDiff, events: events, settleTimeout: .seconds(60), store: SessionStore(wrapping: store))
+    session.liveness = .live(allowsWrites: allowsWrites)
+    return session
+  }
+
+  var isWatching: Bool { !watches.isEmpty }
+
+  func refreshWatches() {
+    watches.update(state: store.select { $0 }, action: nil, events: events)
+  }
+
+  func forked() -> any AnyDomainSession {
+    let fork = DomainSession(
+      domainName: domainName, catalog: catalog, selectors: selectors, initialState: store.select { $0 }, reducer: reducer,
+      stateDiff: stateDiff, events: events, settleTimeout: settler.timeout)
+    fork.liveness = .fork
+    fork.hiddenActions = hiddenActions
+    return fork
   }
 }

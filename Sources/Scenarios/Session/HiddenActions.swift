@@ -1,9 +1,12 @@
 /// The action case paths `hide` keeps out of what dispatches print: a pattern hides every action
 /// whose case path holds its components in a row, so `heartbeat`, `ui.timer` (a prefix) and
 /// `timer.didTick` (a suffix) all work.
-struct HiddenActions {
+package struct HiddenActions: Sendable {
+  /// Nothing hidden.
+  package init() {}
+
   /// The patterns, in the order they were added.
-  private(set) var patterns: [[String]] = []
+  package private(set) var patterns: [[String]] = []
 
   /// Hides the cases `pattern` matches; an error when it matches none. Returns the `hiding …` note.
   mutating func add(_ pattern: [String], catalog: ActionCatalog, column: Int) throws(CommandError) -> [OutputLine] {
@@ -27,7 +30,7 @@ struct HiddenActions {
   }
 
   /// Whether an action with this case path is hidden.
-  func hides(_ path: [String]) -> Bool {
+  package func hides(_ path: [String]) -> Bool {
     patterns.contains { Self.path(path, contains: $0) }
   }
 

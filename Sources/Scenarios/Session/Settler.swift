@@ -4,7 +4,7 @@ import ImmutableData
 /// that a command prints what they did without sleeping; says so when the wait runs long.
 @MainActor final class Settler {
   private let activity: StreamActivity
-  private let timeout: Duration
+  let timeout: Duration
   /// Told `true` when a wait lasts longer than a moment, and `false` when it ends.
   var onWaiting: (@MainActor (Bool) -> Void)?
 

@@ -12,6 +12,9 @@ struct WatchList<State, Action> {
 
   private var watches: [Watch] = []
 
+  /// Whether anything is watched.
+  var isEmpty: Bool { watches.isEmpty }
+
   /// Starts watching `call`, replacing a watch of the same call; returns the `watching …` lines.
   mutating func add(_ call: SelectorCall, selector: PreparedSelector<State, Action>, value: Value) -> [OutputLine] {
     watches.removeAll { $0.call.text == call.text }

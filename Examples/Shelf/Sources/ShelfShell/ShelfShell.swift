@@ -1,4 +1,5 @@
 import ReplShell
+import ShelfDomain
 
 /// `shelfshell`: the shell for the shelf app.
 @main struct ShelfShell: ReplShellApp {

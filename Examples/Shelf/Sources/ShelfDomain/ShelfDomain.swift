@@ -4,7 +4,7 @@ import ShelfData
 
 extension Domain {
   /// The shelf, as the shell drives it.
-  static let shelf = Domain(
+  public static let shelf = Domain(
     name: "shelf", summary: "books on a shelf, the catalog loaded by a listener",
     initialState: { ShelfState() },
     reducer: ShelfReducer.reduce,

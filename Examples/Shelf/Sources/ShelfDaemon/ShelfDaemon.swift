@@ -1,0 +1,79 @@
+import Foundation
+import ImmutableData
+import Logging
+import ReplShellAttachment
+import ServiceLifecycle
+import ShelfData
+import ShelfDomain
+
+/// `shelfd`: the shelf as a long-running app with its attachment open, so that
+/// `shelfshell --attach` can drive its live store. Its listener loads the catalog and records
+/// loans; each line on standard input is a tap (`add TITLE`, `remove TITLE`, `lend TITLE`), and
+/// `--tick MS` adds and removes a book every MS milliseconds. `--allow-writes` lets attached
+/// shells dispatch. SIGTERM and SIGINT close the attachment cleanly; so does the end of input.
+@main struct ShelfDaemon {
+  @MainActor static func main() async throws {
+    let arguments = CommandLine.arguments
+    let allowsWrites = arguments.contains("--allow-writes")
+    let tick = arguments.firstIndex(of: "--tick").flatMap { Int(arguments[safe: $0 + 1] ?? "") }
+    let logger = Logger(label: "shelfd")
+    let store = Store(initialState: ShelfState(), reducer: ShelfReducer.reduce)
+    let listener = ShelfListener(logger: logger)
+    listener.listen(to: store)
+    // The one line an app adds to be attachable (in debug builds).
+    let attachment = try ReplShellAttachment(store: store, domain: .shelf, app: "shelfd", allowsWrites: allowsWrites, logger: logger)
+    try store.dispatch(action: .onAppear)
+    // Announce once the listener has loaded the catalog: what attaches then sees a settled shelf.
+    for _ in 0..<500 where store.select({ $0.status }) != .success {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    FileHandle.standardOutput.write(Data("shelfd \(getpid()): attach with `shelfshell --attach \(getpid())` (\(attachment.path))\n".utf8))
+    let group = ServiceGroup(services: [attachment], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    let taps = Task { @MainActor in
+      await readTaps(into: store, ticking: tick)
+      await group.triggerGracefulShutdown()
+    }
+    try await group.run()
+    taps.cancel()
+    _ = listener
+  }
+
+  /// Dispatches the taps read from standard input, and ticks, until the input ends.
+  @MainActor static func readTaps(into store: Store<ShelfState, ShelfAction>, ticking tick: Int?) async {
+    let ticker = tick.map { milliseconds in
+      Task { @MainActor in
+        var count = 0
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(milliseconds))
+          count += 1
+          try? store.dispatch(action: count % 2 == 1 ? .onTapAddBook(title: "Tick") : .onTapRemoveBook(title: "Tick"))
+        }
+      }
+    }
+    let lines = AsyncStream<String> { continuation in
+      Thread.detachNewThread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+      }
+    }
+    for await line in lines {
+      let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+      guard words.count == 2 else { continue }
+      let action: ShelfAction? =
+        switch words[0] {
+        case "add": .onTapAddBook(title: words[1])
+        case "remove": .onTapRemoveBook(title: words[1])
+        case "lend": .onTapLendBook(title: words[1])
+        default: nil
+        }
+      if let action { try? store.dispatch(action: action) }
+    }
+    ticker?.cancel()
+  }
+}
+
+extension Array {
+  fileprivate subscript(safe index: Int) -> Element? {
+    indices.contains(index) ? self[index] : nil
+  }
+}

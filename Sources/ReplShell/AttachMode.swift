@@ -1,0 +1,163 @@
+// Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
+#if canImport(Glibc)
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Scenarios
+
+/// `--attach`: the shell on a running app's live store. Lines go to the app, which runs them in
+/// a session of its own over the store and answers with session events, rendered here as a
+/// local session's are. Alone, `--attach` lists the apps that can be attached to.
+@MainActor struct AttachMode {
+  /// The app to attach to (path, pid or name), or nil to list them.
+  let target: String?
+  let programName: String
+  let output: TerminalOutput
+  let pager: Pager
+  var format: OutputFormat = .text
+
+  /// How an attached session ended.
+  private enum Ending: Error {
+    /// The app closed its attachment (`bye`): exit 0.
+    case detached
+    /// The connection broke without a goodbye: exit 1.
+    case lost
+  }
+
+  /// What the app answered to one request.
+  private struct Reply {
+    var succeeded = true
+    var quit = false
+    var tailing = false
+    var prompt: String?
+    var completion: Completion?
+  }
+
+  /// Runs the listing or the session; the exit status: 0 after a clean end, 1 otherwise.
+  func run() async -> Int32 {
+    guard let target else {
+      output.write(AttachTarget.listing())
+      return 0
+    }
+    let socket: AttachSocket
+    var label = target
+    do throws(CommandError) {
+      let (greeted, connected) = try AttachTarget.greet(try AttachTarget.resolve(target))
+      socket = connected
+      label = greeted.label
+    } catch {
+      output.writeError("error: cannot attach to \(target): \(error.message)")
+      return 1
+    }
+    defer { socket.close() }
+    do {
+      var prompt = try exchange(nil, on: socket).prompt ?? "\(label)> "
+      let watch = AttachIdleWatch(socket: socket, label: label)
+      if LineEditor.isInteractive {
+        // Tab asks the app: the watch must not take its answer for a goodbye.
+        output.write("\(programName) — attached to \(label). Type `help` for the commands, `tail` to follow the app, Ctrl-D to detach.")
+        let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
+          watch.setIdle(false)
+          defer { watch.setIdle(true) }
+          return MainActor.assumeIsolated { (try? exchange(["complete": line], on: socket).completion) ?? .none }
+        }
+        while true {
+          watch.setIdle(true)
+          let input = editor.readLine(prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
+          watch.setIdle(false)
+          guard case .line(let line) = input else {
+            if input == .interrupted { continue }
+            break
+          }
+          editor.addToHistory(line)
+          let reply = try exchange(["line": line], on: socket, paged: true)
+          prompt = reply.prompt ?? prompt
+          if reply.quit { return 0 }
+        }
+        return 0
+      }
+      var lineNumber = 0
+      while true {
+        watch.setIdle(true)
+        let input = readLine(strippingNewline: true)
+        watch.setIdle(false)
+        guard let line = input else { break }
+        lineNumber += 1
+        let reply = try exchange(["line": line, "location": "<stdin>:\(lineNumber)"], on: socket)
+        if !reply.succeeded { return 1 }
+        if reply.quit { break }
+      }
+      return 0
+    } catch .detached {
+      output.write([OutputLine(.note, "\(label) closed its attachment: detached")])
+      return 0
+    } catch {
+      output.writeError("error: lost the connection to \(label): the app exited or was killed")
+      return 1
+    }
+  }
+
+  /// Sends `request` (nil: none, to read the first answer) and prints the events that come back
+  /// until the app says it is done; while it tails, until Ctrl-C and the end of the tail.
+  private func exchange(_ request: [String: Any]?, on socket: AttachSocket, paged: Bool = false) throws(Ending) -> Reply {
+    if let request, !socket.send(AttachSocket.json(request)) { throw .lost }
+    var reply = Reply()
+    var collected: [OutputLine] = []
+    while true {
+      let object: [String: Any]
+      do throws(AttachSocket.Failure) {
+        object = try socket.receiveObject()
+      } catch {
+        throw .lost
+      }
+      switch object["event"] as? String {
+      case "done":
+        reply.succeeded = object["succeeded"] as? Bool ?? false
+        reply.quit = object["quit"] as? Bool ?? false
+        reply.prompt = object["prompt"] as? String
+        if paged { pager.show(collected, on: output) } else { output.write(collected) }
+        collected = []
+        if object["tailing"] as? Bool == true {
+          try follow(socket)
+          continue
+        }
+        return reply
+      case "completions":
+        let candidates = (object["candidates"] as? [[String: Any]] ?? []).map {
+          Completion.Candidate($0["text"] as? String ?? "", isWholeWord: $0["word"] as? Bool ?? true)
+        }
+        reply.completion = Completion(candidates: candidates, replacedLength: object["replaced"] as? Int ?? 0)
+        return reply
+      case "bye":
+        output.write(collected)
+        throw .detached
+      default:
+        guard let event = SessionEventJSON.event(from: object) else { continue }
+        collected += format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false)
+      }
+    }
+  }
+
+  /// Prints what the app tails as it comes, until Ctrl-C; then asks the app to stop.
+  private func follow(_ socket: AttachSocket) throws(Ending) {
+    Interrupt.received.store(false, ordering: .relaxed)
+    signal(SIGINT) { _ in Interrupt.received.store(true, ordering: .relaxed) }
+    defer { signal(SIGINT, SIG_DFL) }
+    while !Interrupt.received.load(ordering: .relaxed) {
+      guard socket.isReadable(within: 100) else { continue }
+      let object: [String: Any]
+      do throws(AttachSocket.Failure) {
+        object = try socket.receiveObject()
+      } catch {
+        throw .lost
+      }
+      if object["event"] as? String == "bye" { throw .detached }
+      guard let event = SessionEventJSON.event(from: object) else { continue }
+      output.write(format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false))
+    }
+    output.write([OutputLine(.note, "stopped tailing")])
+    guard socket.send(AttachSocket.json(["untail": true])) else { throw .lost }
+  }
+}
+#endif

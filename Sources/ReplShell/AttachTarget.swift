@@ -1,0 +1,87 @@
+// Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
+#if canImport(Glibc)
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Scenarios
+
+/// The running apps a shell can attach to: the sockets in the attach folder and what each says
+/// of itself when greeted.
+struct AttachTarget {
+  /// The socket.
+  let path: String
+  /// Its greeting: `app`, `domain`, `pid`, `writes`, `started`.
+  let hello: [String: Any]
+
+  var app: String { hello["app"] as? String ?? "?" }
+  var domain: String { hello["domain"] as? String ?? "?" }
+  var pid: Int { hello["pid"] as? Int ?? 0 }
+  var label: String { "\(domain)@\(pid)" }
+
+  /// Connects to `path` and reads the greeting; a refusal or a silent socket is an error.
+  static func greet(_ path: String) throws(CommandError) -> (AttachTarget, AttachSocket) {
+    let socket = try AttachSocket.connect(to: path)
+    guard socket.isReadable(within: 5_000), let hello = try? socket.receiveObject() else {
+      socket.close()
+      throw CommandError("\(path) did not greet this shell: is it a replshell attachment?")
+    }
+    if hello["event"] as? String == "refused" {
+      socket.close()
+      throw CommandError("refused: \(hello["message"] as? String ?? "no reason given")")
+    }
+    return (AttachTarget(path: path, hello: hello), socket)
+  }
+
+  /// The listing of `--attach` alone: one line per app that answers, a note per stale socket.
+  static func listing() -> [OutputLine] {
+    let folder = AttachDirectory.path
+    var rows: [[String]] = []
+    var notes: [OutputLine] = []
+    for socket in AttachDirectory.sockets(in: folder) {
+      do throws(CommandError) {
+        let (target, connection) = try greet(socket.path)
+        connection.close()
+        let started = target.hello["started"] as? Double ?? Date().timeIntervalSince1970
+        let access = target.hello["writes"] as? Bool == true ? "read-write" : "read-only"
+        rows.append([target.app, target.domain, String(target.pid), uptime(since: started), access])
+      } catch {
+        let gone = !AttachDirectory.isRunning(socket.pid)
+        notes.append(OutputLine(.note, "\(socket.path): \(gone ? "stale (process \(socket.pid) is gone)" : error.message)"))
+      }
+    }
+    guard !rows.isEmpty else {
+      return [OutputLine(.note, "no running app has an attachment open in \(folder): open one with `ReplShellAttachment(store:domain:)`")] + notes
+    }
+    let table = [["APP", "DOMAIN", "PID", "UP", "ACCESS"]] + rows
+    let widths = (0..<5).map { column in table.map { $0[column].count }.max() ?? 0 }
+    let lines = table.map { row in
+      OutputLine(.plain, zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+    }
+    return lines + notes + [OutputLine(.note, "attach with `--attach PID`, `--attach APP` or `--attach PATH`")]
+  }
+
+  /// The socket `--attach WHAT` names: a path, a pid or an app's (or domain's) name.
+  static func resolve(_ what: String) throws(CommandError) -> String {
+    if what.contains("/") { return what }
+    let sockets = AttachDirectory.sockets(in: AttachDirectory.path)
+    let matches = Int32(what).map { pid in sockets.filter { $0.pid == pid } }
+      ?? sockets.filter { $0.app == what || $0.app.hasPrefix(what) }
+    let live = matches.filter { AttachDirectory.isRunning($0.pid) }
+    guard let first = live.first else {
+      throw CommandError("no running app named or numbered `\(what)` has an attachment open in \(AttachDirectory.path): type `--attach` alone for the list")
+    }
+    guard live.count == 1 else {
+      throw CommandError("`\(what)` names \(live.count) apps: \(live.map { "\($0.app) (pid \($0.pid))" }.joined(separator: ", ")); attach by pid")
+    }
+    return first.path
+  }
+
+  private static func uptime(since start: Double) -> String {
+    let seconds = max(0, Int(Date().timeIntervalSince1970 - start))
+    if seconds < 60 { return "\(seconds)s" }
+    if seconds < 3_600 { return "\(seconds / 60)m\(seconds % 60)s" }
+    return "\(seconds / 3_600)h\(seconds / 60 % 60)m"
+  }
+}
+#endif

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Scenarios
+
+/// Opens the listening socket of an attachment, replacing a stale one safely.
+enum AttachListener {
+  /// Binds and listens at `path` with mode 0600. A socket already there is replaced only when
+  /// nothing answers on it (its process is gone); anything else there is an error.
+  static func open(_ path: String) throws(CommandError) -> AttachSocket {
+    var info = stat()
+    if lstat(path, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFSOCK else {
+        throw CommandError("\(path) exists and is not a socket; remove it")
+      }
+      if let live = try? AttachSocket.connect(to: path) {
+        live.close()
+        throw CommandError("another process answers on \(path); is this app already attached?")
+      }
+      // Stale: left by a process that died. Nothing answers, so it is safe to replace.
+      unlink(path)
+    }
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw CommandError("cannot make a socket: \(String(cString: strerror(errno)))") }
+    var address = try AttachSocket.unixAddress(path)
+    // The socket is created 0600 (no window in which another user could connect).
+    let mask = umask(0o177)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    umask(mask)
+    guard bound == 0, listen(descriptor, 16) == 0 else {
+      let reason = String(cString: strerror(errno))
+      _ = Glibc.close(descriptor)
+      throw CommandError("cannot listen on \(path): \(reason)")
+    }
+    chmod(path, 0o600)
+    return AttachSocket(descriptor: descriptor)
+  }
+}
+
+extension AttachListener {
+  /// Removes the sockets that processes which died left in `folder`: nothing answers on them
+  /// and their pid is gone. A socket that answers, or whose process runs, stays.
+  static func removeStaleSockets(in folder: String) {
+    for socket in AttachDirectory.sockets(in: folder) where !AttachDirectory.isRunning(socket.pid) {
+      var info = stat()
+      guard lstat(socket.path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { continue }
+      if let answering = try? AttachSocket.connect(to: socket.path) {
+        answering.close()
+        continue
+      }
+      unlink(socket.path)
+    }
+  }
+}
+
+/// The kernel's word on who connected (`SO_PEERCRED`): only the user who runs the app may attach.
+enum PeerCheck {
+  /// Why a connection is refused, as the app logs it and as the shell prints it.
+  struct Refusal {
+    let appMessage: String
+    let shellMessage: String
+  }
+
+  /// The refusal of a peer of another uid, or nil when it is this app's user.
+  static func refusal(of socket: AttachSocket) -> Refusal? {
+    var credentials = PeerCredentials()
+    var size = socklen_t(MemoryLayout<PeerCredentials>.size)
+    guard getsockopt(socket.descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else {
+      return Refusal(
+        appMessage: "refused a shell whose user the kernel could not tell (\(String(cString: strerror(errno))))",
+        shellMessage: "the app could not tell which user this shell runs as, and refused it")
+    }
+    let own = getuid()
+    guard credentials.uid != own else { return nil }
+    return Refusal(
+      appMessage: "refused a shell of uid \(credentials.uid) (pid \(credentials.pid)): only uid \(own), who runs this app, may attach",
+      shellMessage: "the app (pid \(getpid())) runs as uid \(own) and refused this shell, which runs as uid \(credentials.uid): attach as the user who runs the app")
+  }
+}
+
+/// Linux's `struct ucred`, which Glibc's module map hides behind `_GNU_SOURCE`.
+struct PeerCredentials {
+  var pid: pid_t = 0
+  var uid: uid_t = 0
+  var gid: gid_t = 0
+}

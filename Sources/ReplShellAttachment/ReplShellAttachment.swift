@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import ImmutableData
+import Logging
+import Scenarios
+import ServiceLifecycle
+import Synchronization
+
+/// Lets `replshell --attach` drive this app's live store, in debug builds: one Unix socket in
+/// `$XDG_RUNTIME_DIR/replshell/` (else `/tmp/replshell-$UID/`), mode 0600 in a folder of mode
+/// 0700, named after the app and its pid. Only the user who runs the app may attach (the kernel
+/// says who connects); shells read the state, and dispatch only when `allowsWrites` is true.
+///
+/// ```swift
+/// let attachment = try ReplShellAttachment(store: store, domain: .shelf)
+/// ```
+///
+/// It listens from its creation until `close()`; as a swift-service-lifecycle `Service`, `run()`
+/// waits for the group's graceful shutdown, then closes.
+public final class ReplShellAttachment: Sendable, Service {
+  /// The socket's path.
+  public let path: String
+  let domain: Domain
+  nonisolated(unsafe) let store: AnyObject
+  let allowsWrites: Bool
+  let logger: Logger
+  /// `shelf@4711`: what the prompt calls this app.
+  let label: String
+  private let hello: String
+  private let listener: AttachSocket
+  private let state = Mutex(State())
+
+  private struct State {
+    var connections: [ObjectIdentifier: AttachmentConnection] = [:]
+    var tap: Task<Void, Never>?
+    var isClosed = false
+  }
+
+  /// Opens the attachment for `store`, driven as `domain`: `app` names the socket (default: the
+  /// process's name); `allowsWrites` lets shells dispatch into the live store, through the app's
+  /// listeners. Throws when the socket folder is not safe or the socket cannot be opened.
+  @MainActor
+  public init<State: Sendable, Action: Sendable>(
+    store: Store<State, Action>, domain: Domain, app: String = ProcessInfo.processInfo.processName,
+    allowsWrites: Bool = false, logger: Logger = Logger(label: "replshell.attachment")
+  ) throws {
+    let folder = AttachDirectory.path
+    try AttachDirectory.prepare(folder)
+    AttachListener.removeStaleSockets(in: folder)
+    let pid = getpid()
+    self.path = folder + "/" + AttachDirectory.socketName(app: app, pid: pid)
+    self.domain = domain
+    self.store = store
+    self.allowsWrites = allowsWrites
+    self.logger = logger
+    self.label = "\(domain.name)@\(pid)"
+    self.hello = AttachSocket.json([
+      "event": "hello", "app": app, "domain": domain.name, "pid": Int(pid), "writes": allowsWrites,
+      "started": Date().timeIntervalSince1970,
+    ])
+    self.listener = try AttachListener.open(path)
+    Thread.detachNewThread { [self] in acceptConnections() }
+  }
+
+  /// Waits for the service group's graceful shutdown (or cancellation), then closes.
+  public func run() async throws {
+    try? await gracefulShutdown()
+    close()
+  }
+
+  /// Stops listening, removes the socket and tells every attached shell it is detached.
+  public func close() {
+    let (connections, tap) = state.withLock { state in
+      state.isClosed = true
+      defer { state.connections.removeAll() }
+      return (Array(state.connections.values), state.tap)
+    }
+    tap?.cancel()
+    listener.shutdown()
+    unlink(path)
+    for connection in connections { connection.detach() }
+  }
+
+  private func acceptConnections() {
+    while true {
+      let descriptor = accept(listener.descriptor, nil, nil)
+      if descriptor < 0 {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        break
+      }
+      let socket = AttachSocket(descriptor: descriptor)
+      if let refusal = PeerCheck.refusal(of: socket) {
+        logger.warning("replshell attachment: \(refusal.appMessage)")
+        socket.send(AttachSocket.json(["event": "refused", "message": refusal.shellMessage]))
+        socket.shutdown()
+        socket.close()
+        continue
+      }
+      let connection = AttachmentConnection(socket: socket, attachment: self)
+      let accepted = state.withLock { state in
+        guard !state.isClosed else { return false }
+        state.connections[ObjectIdentifier(connection)] = connection
+        return true
+      }
+      guard accepted else {
+        socket.close()
+        break
+      }
+      connection.start(hello: hello)
+    }
+    listener.close()
+  }
+
+  /// Forgets a connection that ended.
+  func remove(_ connection: AttachmentConnection) {
+    _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
+  }
+
+  /// Starts describing the app's dispatches for the shells that tail, once.
+  @MainActor func startTap() {
+    guard state.withLock({ $0.tap == nil && !$0.isClosed }) else { return }
+    let tap = try? domain.live.tap(store) { [weak self] dispatch in self?.deliver(dispatch) }
+    state.withLock { $0.tap = tap }
+  }
+
+  /// Hands one dispatch to every shell that tails it: encoded once, queued without waiting.
+  private func deliver(_ dispatch: TappedDispatch) {
+    let connections = state.withLock { Array($0.connections.values) }
+    var line: String?
+    for connection in connections {
+      let refresh = connection.watching.withLock { watching -> (@Sendable () -> Void)? in
+        guard let refresh = watching.refresh, !watching.isScheduled else { return nil }
+        watching.isScheduled = true
+        return refresh
+      }
+      refresh?()
+    }
+    for connection in connections where connection.tail.withLock({ $0?.admits(dispatch) ?? false }) {
+      if line == nil { line = SessionEventJSON.line(for: dispatch.event) }
+      connection.outbox.sendTail(line!)
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
+#if canImport(Glibc)
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Where running apps open their attachments: `$XDG_RUNTIME_DIR/replshell/`, else
+/// `/tmp/replshell-$UID/`; a folder of mode 0700 owned by the user, holding one socket of mode
+/// 0600 per app, named `APP-PID.sock`.
+package enum AttachDirectory {
+  /// The folder for this user.
+  package static var path: String {
+    if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+      return runtime + "/replshell"
+    }
+    return "/tmp/replshell-\(getuid())"
+  }
+
+  /// Makes the folder if it is missing, and checks that it is a real folder (not a link) owned
+  /// by this user with mode 0700; the error says what is wrong.
+  package static func prepare(_ folder: String) throws(CommandError) {
+    if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+      throw CommandError("cannot make \(folder): \(String(cString: strerror(errno)))")
+    }
+    var info = stat()
+    guard lstat(folder, &info) == 0 else { throw CommandError("cannot inspect \(folder): \(String(cString: strerror(errno)))") }
+    guard info.st_mode & S_IFMT == S_IFDIR else { throw CommandError("\(folder) is not a folder (a link?); remove it") }
+    guard info.st_uid == getuid() else { throw CommandError("\(folder) belongs to uid \(info.st_uid), not to uid \(getuid()); remove it") }
+    if info.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
+  }
+
+  /// The socket's file name for an app: `shelfd-4711.sock`.
+  package static func socketName(app: String, pid: Int32) -> String {
+    let safe = String(app.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." ? $0 : "_" })
+    return "\(safe.isEmpty ? "app" : safe)-\(pid).sock"
+  }
+
+  /// The sockets in `folder`, with the app name and pid their names carry.
+  package static func sockets(in folder: String) -> [(path: String, app: String, pid: Int32)] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.sorted().compactMap { name in
+      guard name.hasSuffix(".sock"), let dash = name.lastIndex(of: "-"),
+        let pid = Int32(name[name.index(after: dash)...].dropLast(".sock".count))
+      else { return nil }
+      return (folder + "/" + name, String(name[..<dash]), pid)
+    }
+  }
+
+  /// Whether the process `pid` is running.
+  package static func isRunning(_ pid: Int32) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
+}
+#endif

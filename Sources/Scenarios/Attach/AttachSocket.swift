@@ -1,0 +1,140 @@
+// Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
+#if canImport(Glibc)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One end of an attachment's Unix socket, speaking frames: a 4-byte big-endian length, then
+/// that many bytes of UTF-8 JSON. The app and the shell share it; nothing here listens on TCP.
+package struct AttachSocket: Sendable {
+  /// The largest frame either side accepts: a bigger length closes the connection.
+  package static let maximumFrameLength = 1 << 20
+
+  /// What went wrong on the socket.
+  package enum Failure: Error, Equatable {
+    /// The peer closed the connection, or it broke.
+    case closed
+    /// A frame announced more than `maximumFrameLength` bytes.
+    case oversized(Int)
+    /// A frame was not UTF-8 JSON of the expected shape.
+    case malformed
+  }
+
+  /// The file descriptor.
+  package let descriptor: Int32
+
+  /// Wraps a connected descriptor.
+  package init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Connects to the socket at `path`; the error says why not (`errno`'s text).
+  package static func connect(to path: String) throws(CommandError) -> AttachSocket {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw CommandError("cannot make a socket: \(String(cString: strerror(errno)))") }
+    var address = try unixAddress(path)
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard result == 0 else {
+      let code = errno
+      _ = Glibc.close(descriptor)
+      var owner = stat()
+      if code == EACCES, stat(path, &owner) == 0 || lstat((path as NSString).deletingLastPathComponent, &owner) == 0, owner.st_uid != getuid() {
+        throw CommandError("cannot connect to \(path): it belongs to uid \(owner.st_uid) and this shell runs as uid \(getuid()): attach as the user who runs the app")
+      }
+      throw CommandError("cannot connect to \(path): \(String(cString: strerror(code)))")
+    }
+    return AttachSocket(descriptor: descriptor)
+  }
+
+  /// A `sockaddr_un` for `path`, which must fit in it.
+  package static func unixAddress(_ path: String) throws(CommandError) -> sockaddr_un {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard bytes.count < capacity else { throw CommandError("the socket path \(path) is longer than \(capacity - 1) bytes") }
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      buffer.copyBytes(from: bytes)
+      buffer[bytes.count] = 0
+    }
+    return address
+  }
+
+  /// Sends one frame; false when the connection is gone.
+  @discardableResult
+  package func send(_ text: String) -> Bool {
+    let body = Array(text.utf8)
+    let length = UInt32(body.count).bigEndian
+    var frame = withUnsafeBytes(of: length) { Array($0) }
+    frame += body
+    return writeAll(frame)
+  }
+
+  /// Writes every byte, or returns false.
+  package func writeAll(_ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return false }
+      offset += written
+    }
+    return true
+  }
+
+  /// Reads one frame's text; throws `.closed` at the end, `.oversized` or `.malformed` for garbage.
+  package func receive() throws(Failure) -> String {
+    let header = try read(count: 4)
+    let length = header.reduce(0) { $0 << 8 | Int($1) }
+    guard length <= Self.maximumFrameLength else { throw .oversized(length) }
+    guard let text = String(validating: try read(count: length), as: UTF8.self) else { throw .malformed }
+    return text
+  }
+
+  /// Reads one frame as a JSON object.
+  package func receiveObject() throws(Failure) -> [String: Any] {
+    let text = try receive()
+    guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { throw .malformed }
+    return object
+  }
+
+  private func read(count: Int) throws(Failure) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var offset = 0
+    while offset < count {
+      let got = bytes[offset...].withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { throw .closed }
+      offset += got
+    }
+    return bytes
+  }
+
+  /// Whether a frame (or the end) can be read within `milliseconds`.
+  package func isReadable(within milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, milliseconds) > 0
+  }
+
+  /// Shuts the connection down both ways: a thread blocked reading it wakes up to its end.
+  package func shutdown() {
+    _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+  }
+
+  /// Closes the descriptor.
+  package func close() {
+    _ = Glibc.close(descriptor)
+  }
+
+  /// A JSON object on one line, from plain values (strings, numbers, booleans, arrays, objects).
+  package static func json(_ object: [String: Any]) -> String {
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+#endif

@@ -1,0 +1,95 @@
+/// What a connection of a running app's attachment does for the commands of its shell.
+@MainActor package protocol LiveControl: AnyObject {
+  /// Starts sending the shell every action the app dispatches, those whose text starts with
+  /// `only` when given, until the shell stops it.
+  func startTail(only: String?)
+}
+
+/// The running app a shell is attached to: its live session, kept while the shell works on a fork.
+@MainActor struct AttachedApp {
+  /// `shelf@4711`: the domain and the app's process.
+  let label: String
+  /// The session over the app's store.
+  let live: any AnyDomainSession
+  /// The connection, for `tail`.
+  let control: any LiveControl
+
+  /// `shelf@4711 (live, read-only)> `, `shelf@4711 (live)> ` or `shelf@4711 (fork)> `.
+  func prompt(isForked: Bool) -> String {
+    let place: String
+    if isForked {
+      place = "fork"
+    } else if case .live(allowsWrites: true) = live.liveness {
+      place = "live"
+    } else {
+      place = "live, read-only"
+    }
+    return "\(label) (\(place))> "
+  }
+}
+
+extension Shell {
+  /// Attaches this shell to a running app's `store`, driven as `domain`; `label` names it in the
+  /// prompt. Commands then run against the live state; `use` and `reset` are refused.
+  package func attach(
+    to domain: Domain, store: AnyObject, allowsWrites: Bool, label: String, control: any LiveControl
+  ) throws(CommandError) {
+    let live: any AnyDomainSession
+    do {
+      live = try domain.live.session(store, events, allowsWrites)
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw CommandError("could not attach: \(error)")
+    }
+    redactions.domain = domain.volatile
+    session = live
+    attached = AttachedApp(label: label, live: live, control: control)
+  }
+
+  /// The action case paths `hide` hides in the running session.
+  package var hiddenActions: HiddenActions {
+    session?.hiddenActions ?? HiddenActions()
+  }
+
+  /// Whether the live session watches a selector: the app's own actions then refresh it.
+  package var watchesLiveState: Bool {
+    guard let attached, session === attached.live else { return false }
+    return attached.live.isWatching
+  }
+
+  /// The app's store changed by its own actions: the watches that changed print with the next line.
+  package func liveStateChanged() {
+    guard let attached, session === attached.live else { return }
+    attached.live.refreshWatches()
+  }
+
+  /// `save` and `source` read and write files where the app runs: an attached shell refuses them.
+  func refuseIfAttached(_ command: any ShellCommand) throws(CommandError) {
+    guard let attached, command is SaveCommand || command is SourceCommand else { return }
+    let name = type(of: command).description.name
+    throw CommandError("`\(name)` works on files of a local session; this shell is attached to \(attached.label): run scripts with `replshell --script` instead")
+  }
+
+  /// Replaces the live session with a sandbox copy of its state (`fork`).
+  func fork() throws(CommandError) {
+    guard let attached else {
+      throw CommandError("`fork` copies a running app's state: start the shell with `--attach` to attach to one")
+    }
+    guard session?.liveness != .fork else {
+      throw CommandError("this session is already a fork of \(attached.label): type `attach` to return to the live store")
+    }
+    session = attached.live.forked()
+  }
+
+  /// Drops the fork and returns to the live session (`attach`).
+  func returnToLive() throws(CommandError) {
+    guard let attached else {
+      throw CommandError("`attach` returns from a fork to a running app: start the shell with `--attach` to attach to one")
+    }
+    guard session?.liveness == .fork else {
+      throw CommandError("already on the live store of \(attached.label)")
+    }
+    session = attached.live
+  }
+}

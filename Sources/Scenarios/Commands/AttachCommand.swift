@@ -1,0 +1,12 @@
+/// `attach`: leaves a fork and returns to the running app's live store.
+struct AttachCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "attach", usage: "attach",
+    summary: "leaves the sandbox `fork` made, and what was done in it, and returns to the running app's live store",
+    examples: ["attach"])
+
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    try context.returnToLive()
+    return CommandOutput([.note("back on the live store; the fork is gone")])
+  }
+}

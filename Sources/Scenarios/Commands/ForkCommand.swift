@@ -1,0 +1,12 @@
+/// `fork`: in a shell attached to a running app, copies the live state into a local sandbox session.
+struct ForkCommand: CommandWithoutArguments {
+  static let description = CommandDescription(
+    name: "fork", usage: "fork",
+    summary: "in a shell attached to a running app, copies the live state into a local sandbox session on the same domain, without listeners: dispatch, undo and jump there leave the app alone; `attach` returns",
+    examples: ["fork"])
+
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    try context.fork()
+    return CommandOutput([.note("forked the live state into a sandbox: no listeners run, and the app is not touched; `attach` returns to it")])
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import ImmutableData
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// The engine side of `--attach`: a shell over a live store, `tail`, `fork` and `attach`, and the
+/// events read back from their JSON.
+@MainActor @Suite struct AttachCommandTests {
+  /// A stand-in for an attachment's connection: records what `tail` asked for.
+  final class RecordingControl: LiveControl {
+    var tails: [String?] = []
+    func startTail(only: String?) { tails.append(only) }
+  }
+
+  @Test func attachCommandsExplainThemselvesInALocalSession() async throws {
+    let shell = try await startedShell()
+    #expect(await shell.texts("tail") == ["error: `tail` follows a running app's actions: attach to one with `replshell --attach` (alone, it lists them)"])
+    #expect(await shell.texts("fork") == ["error: `fork` copies a running app's state: start the shell with `--attach` to attach to one"])
+    #expect(await shell.texts("attach") == ["error: `attach` returns from a fork to a running app: start the shell with `--attach` to attach to one"])
+    #expect(parseError("tail --only")?.message == "--only needs a prefix, e.g. `tail --only onTap`")
+    #expect(parseError("tail now")?.message == "tail takes only `--only PREFIX`; remove `now`")
+  }
+
+  @Test func aLiveStoreIsReadOnlyUnlessAllowedAndForksIntoASandbox() async throws {
+    let store = Store(initialState: 5, reducer: { (state: Int, action: CounterTestAction) in state + 1 })
+    let shell = Shell(domains: [], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    let control = RecordingControl()
+    try shell.attach(to: counterTestDomain, store: store, allowsWrites: false, label: "counter@1", control: control)
+    #expect(shell.prompt == "counter@1 (live, read-only)> ")
+    #expect(await shell.texts("select selectValue") == ["5"])
+    try store.dispatch(action: .increment)
+    #expect(await shell.texts("select selectValue") == ["6"])
+    #expect(await shell.texts("dispatch increment").first?.hasPrefix("error: the live store is read-only") == true)
+    #expect(await shell.texts("undo").first?.hasPrefix("error: undo, redo and jump are not offered on a live store") == true)
+    #expect(await shell.texts("use counter").first?.hasPrefix("error: column 5: this shell is attached to counter@1") == true)
+    _ = await shell.execute("tail --only inc")
+    #expect(control.tails == ["inc"])
+    _ = await shell.execute("fork")
+    #expect(shell.prompt == "counter@1 (fork)> ")
+    _ = await shell.execute("dispatch increment")
+    #expect(await shell.texts("select selectValue") == ["7"])
+    #expect(store.select { $0 } == 6)
+    #expect(await shell.texts("attach") == ["back on the live store; the fork is gone"])
+    #expect(await shell.texts("select selectValue") == ["6"])
+    await shell.close()
+    // Closing the shell leaves the app's store and its streams alone.
+    try store.dispatch(action: .increment)
+    #expect(store.select { $0 } == 7)
+  }
+
+  @Test func writesGoToTheLiveStoreWhenAllowed() async throws {
+    let store = Store(initialState: 0, reducer: { (state: Int, action: CounterTestAction) in state + 1 })
+    let shell = Shell(domains: [], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    try shell.attach(to: counterTestDomain, store: store, allowsWrites: true, label: "counter@1", control: RecordingControl())
+    #expect(shell.prompt == "counter@1 (live)> ")
+    _ = await shell.execute("dispatch increment")
+    #expect(store.select { $0 } == 1)
+  }
+
+  @Test func everyEventReadsBackFromItsJSON() {
+    let events: [SessionEvent] = [
+      .command(CommandEvent(line: "select x", domain: "counter", location: "a.txt:3")),
+      .comment("# hi"),
+      .dispatched(DispatchEvent(action: "increment", origin: .app, diff: [OutputLine(.plain, "- 1"), OutputLine(.plain, "+ 2")])),
+      .dispatched(DispatchEvent(action: "x", origin: .listener, diff: nil, rejection: "no", isHidden: true)),
+      .log(LogLine(category: .effects, level: .warning, text: "slow")),
+      .watch(WatchEvent(selector: "selectValue", value: "2", lines: ["watch selectValue → 2"])),
+      .invariant(InvariantEvent(name: "positive", holds: false, message: "-1")),
+      .settled(SettleEvent(requested: true)),
+      .note("a note"),
+      .output([OutputLine(.plain, "1"), OutputLine(.error, "error: x")]),
+      .error(ErrorEvent(message: "bad", location: nil, column: 4)),
+    ]
+    for event in events {
+      #expect(SessionEventJSON.event(from: SessionEventJSON.line(for: event)) == event, "\(event)")
+    }
+    #expect(SessionEventJSON.event(from: "{\"event\": \"nonsense\"}") == nil)
+    #expect(SessionEventJSON.event(from: "not json") == nil)
+  }
+}
+
+enum CounterTestAction: Decodable, Equatable, Sendable {
+  case increment
+}
+
+let counterTestDomain = Domain(
+  name: "counter", summary: "an integer", initialState: { 0 }, reducer: { (state: Int, _: CounterTestAction) in state + 1 },
+  actionExamples: [.increment], selectors: [SelectorDefinition("selectValue") { { (state: Int) in state } }])
