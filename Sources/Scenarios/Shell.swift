@@ -46,6 +46,10 @@ import Synchronization
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
   public var onWaiting: (@MainActor (Bool) -> Void)?
+  /// The live view `inspect` starts, when the front end made one (the app registered an inspector).
+  public var inspector: (any SessionInspector)?
+  /// The state tree the inspector last walked, and the session and history position it is of.
+  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, tree: StateTree)?
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {

@@ -7,7 +7,7 @@ package enum CommandRegistry {
     DispatchCommand.self, SelectCommand.self, StateCommand.self, DiffCommand.self, HistoryCommand.self,
     UndoCommand.self, RedoCommand.self, JumpCommand.self,
     WatchCommand.self, UnwatchCommand.self, DebugCommand.self, HideCommand.self, RedactCommand.self,
-    ExpectCommand.self, SettleCommand.self, SaveCommand.self, SourceCommand.self, ResetCommand.self, QuitCommand.self,
+    ExpectCommand.self, SettleCommand.self, SaveCommand.self, SourceCommand.self, InspectCommand.self, ResetCommand.self, QuitCommand.self,
   ]
 
   /// Every command's name, for suggestions and completion.

@@ -20,6 +20,8 @@
   func expect(_ call: SelectorCall, equals expected: ParsedValue) throws(CommandError) -> [OutputLine]
   /// The part of the state at `path`.
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
+  /// The current state as a `Value`, for tools that walk it (the inspector's tree).
+  func stateValue() throws(CommandError) -> Value
   /// The state paths that complete `prefix`.
   func statePaths(matching prefix: String) -> [String]
   /// The lines of `history`.
