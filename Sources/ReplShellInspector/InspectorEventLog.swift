@@ -1,3 +1,4 @@
+import Foundation
 import Scenarios
 import Synchronization
 
@@ -47,9 +48,11 @@ final class InspectorEventLog: Sendable {
     case .command, .settled, .error: movesHistory = true
     default: break
     }
-    let body = SessionEventJSON.line(for: event)
+    let body = SessionEventJSON.line(for: Self.shortened(event))
+    // When the event was emitted, in Unix milliseconds: the page measures how late it shows it.
+    let sent = String(format: "%.1f", Date().timeIntervalSince1970 * 1000)
     contents.withLock { contents in
-      let json = "{\"type\": \"event\", \"seq\": \(contents.next), \"entry\": \(entry.map(String.init) ?? "null"), \"event\": \(body)}"
+      let json = "{\"type\": \"event\", \"seq\": \(contents.next), \"entry\": \(entry.map(String.init) ?? "null"), \"sent\": \(sent), \"event\": \(body)}"
       contents.next += 1
       contents.records.append(json)
       // Trimmed a quarter at a time, so that trimming costs nothing per event.
@@ -61,6 +64,18 @@ final class InspectorEventLog: Sendable {
       let item = Item(json: json, movesHistory: movesHistory)
       for listener in contents.listeners.values { listener.yield(item) }
     }
+  }
+
+  /// The most lines of a diff a page is sent: a dispatch that fills a 64k-entry dictionary has a
+  /// diff as long as the state, which the page must not receive whole.
+  static let diffLineLimit = 2_000
+
+  /// `event` with a diff longer than `diffLineLimit` cut there, and a last line that says so.
+  static func shortened(_ event: SessionEvent) -> SessionEvent {
+    guard case .dispatched(let dispatch) = event, let diff = dispatch.diff, diff.count > diffLineLimit else { return event }
+    let cut = Array(diff.prefix(diffLineLimit)) + [OutputLine(.note, "… \(diff.count - diffLineLimit) more lines of this diff: type `diff` in the shell for all of it")]
+    return .dispatched(DispatchEvent(
+      action: dispatch.action, origin: dispatch.origin, diff: cut, rejection: dispatch.rejection, isHidden: dispatch.isHidden, entry: dispatch.entry))
   }
 
   /// The kept events (at most `limit`), how many earlier ones were dropped, and every later

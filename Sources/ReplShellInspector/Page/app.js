@@ -5,7 +5,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
-  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0 };
+  // What the browser tests read: when the page became usable, and how late each live event showed.
+  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [] };
   const say = (text) => { $("status").textContent = text; };
 
   const detail = (record) => {
@@ -53,7 +54,11 @@
       log.dropped = message.dropped;
     },
     batch: (message) => receive(message.events),
-    event: (message) => receive([message]),
+    event: (message) => {
+      receive([message]);
+      // Measured once the browser has drawn it.
+      requestAnimationFrame(() => stats.latencies.push(Date.now() - message.sent));
+    },
     history: (message) => {
       $("domain").textContent = message.domain || "no domain";
       $("position").textContent = `History: at entry ${message.position} of ${message.count}`;

@@ -160,6 +160,16 @@ Inspector.Log = class {
       const entry = Number(li.dataset.entry);
       li.classList.toggle("undone", entry > this.position);
       li.classList.toggle("current", entry === this.position);
+      const current = li.querySelector(".current-mark");
+      if (entry === this.position && !current) {
+        const mark = document.createElement("span");
+        mark.className = "current-mark";
+        mark.textContent = "▶ ";
+        mark.title = "the state is here";
+        li.prepend(mark);
+      } else if (entry !== this.position && current) {
+        current.remove();
+      }
       const undone = li.querySelector(".undone-mark");
       if (entry > this.position && !undone) {
         const mark = document.createElement("span");

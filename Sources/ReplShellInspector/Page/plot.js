@@ -19,7 +19,10 @@ Inspector.Plot = class {
   /// Takes a `watch` event; returns true when it added a point.
   add(record) {
     const e = record.event;
-    if (this.selector === null || e.event !== "watch" || e.error !== null) return false;
+    if (e.event !== "watch" || e.error !== null) return false;
+    // Until the page picks one, the first selector the session watches is plotted.
+    if (this.selector === null && Number.isFinite(Number(String(e.value).trim()))) this.watch(e.selector);
+    if (this.selector === null) return false;
     const name = e.selector.replace(/\(.*$/, "");
     if (name !== this.selector.replace(/\(.*$/, "")) return false;
     const value = Number(String(e.value).trim().replace(/_/g, ""));
