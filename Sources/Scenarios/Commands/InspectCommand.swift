@@ -2,7 +2,7 @@
 struct InspectCommand: ShellCommand {
   static let description = CommandDescription(
     name: "inspect", usage: "inspect [port]",
-    summary: "serves a live inspector of this session on 127.0.0.1 (a free port unless given) and prints its address with its token: action log, diffs, state tree, jump, undo/redo, a watched selector plotted",
+    summary: "serves a live web inspector of this session on 127.0.0.1 (a free port unless given) and prints its address with its token",
     examples: ["inspect", "inspect 8123"])
   static let recordingRole = RecordingRole.omitted
 
