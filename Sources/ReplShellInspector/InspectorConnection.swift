@@ -30,16 +30,23 @@ struct InspectorConnection: Sendable {
           do { try await outbound.write(.text(text)) } catch { return }
         }
       }
+      // Events go out as they come; the history's position is read on the main actor apart,
+      // so that a long read there (a 64k state encoded for the tree) never holds an event back.
+      let (historyMoves, historyMoved) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
       group.addTask {
-        var lastHistory = firstHistory
         for await item in attached.live {
           send.yield(item.json)
-          if item.movesHistory {
-            let history = await session.history()
-            if history != lastHistory {
-              lastHistory = history
-              send.yield(InspectorReply.json(history))
-            }
+          if item.movesHistory { historyMoved.yield() }
+        }
+        historyMoved.finish()
+      }
+      group.addTask {
+        var lastHistory = firstHistory
+        for await _ in historyMoves {
+          let history = await session.history()
+          if history != lastHistory {
+            lastHistory = history
+            send.yield(InspectorReply.json(history))
           }
         }
       }

@@ -36,8 +36,10 @@ final class InspectedShell: Sendable {
     try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
     let outputPath = folder.appendingPathComponent("stdout.txt").path
     let errorPath = folder.appendingPathComponent("stderr.txt").path
+    // INSPECTOR_REPLSHELL names another build to run (a release build, for the scale figures).
+    let binary = try ProcessInfo.processInfo.environment["INSPECTOR_REPLSHELL"] ?? ReplShellBinary.url.path
     let child = try ChildProcess.spawn(
-      try ReplShellBinary.url.path, ["--inspect", "--script", scriptPath, "--no-color"], environment: ["NO_COLOR": "1"],
+      binary, ["--inspect", "--script", scriptPath, "--no-color"], environment: ["NO_COLOR": "1"],
       outputPath: outputPath, errorPath: errorPath)
     let deadline = ContinuousClock.now + .seconds(90)
     while ContinuousClock.now < deadline {

@@ -63,15 +63,22 @@
       $("domain").textContent = message.domain || "no domain";
       $("position").textContent = `History: at entry ${message.position} of ${message.count}`;
       log.setPosition(message.position);
-      tree.refresh().then(() => {
-        if (!stats.ready) {
-          stats.ready = true;
-          stats.loadedAt = performance.now();
-          document.body.dataset.ready = "true";
-        }
-      });
+      refreshTree();
     },
   });
+
+  // The tree is redrawn once a burst of history moves has passed, not once for each.
+  let refreshTimer = null;
+  const refreshTree = () => {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => tree.refresh().then(() => {
+      if (!stats.ready) {
+        stats.ready = true;
+        stats.loadedAt = performance.now();
+        document.body.dataset.ready = "true";
+      }
+    }), stats.ready ? 30 : 0);
+  };
 
   const log = new Inspector.Log($("log"), $("kept"), detail);
   const tree = new Inspector.Tree($("tree"), connection);
