@@ -75,7 +75,7 @@ struct InspectorScaleTests {
         page interactive (log and tree drawn) \(interactive) ms after navigation
         quakes.data opened (first 500 of 64,000) in \(opened) ms
         search by key to the last quake, way opened and marked, in \(searched) ms
-        live events: \(latencies.count), emitted → drawn median \(median) ms, worst \(worst) ms
+        live events: \(latencies.count), emitted → drawn median \(Int(median.rounded())) ms, worst \(Int(worst.rounded())) ms
       """)
     if let folder = ProcessInfo.processInfo.environment["INSPECTOR_SCREENSHOTS"] {
       try await driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent("inspector-quakes.png"))
