@@ -70,12 +70,25 @@ final class InspectorEventLog: Sendable {
   /// diff as long as the state, which the page must not receive whole.
   static let diffLineLimit = 2_000
 
-  /// `event` with a diff longer than `diffLineLimit` cut there, and a last line that says so.
+  /// The most characters of an action a page is sent: a listener's action can carry a whole
+  /// feed (`didFetchQuakes(result: .success(quakes: [64,000 quakes]))`).
+  static let actionLengthLimit = 2_000
+
+  /// `event` with a diff longer than `diffLineLimit` cut there and a last line that says so, and
+  /// an action longer than `actionLengthLimit` cut with `…`.
   static func shortened(_ event: SessionEvent) -> SessionEvent {
-    guard case .dispatched(let dispatch) = event, let diff = dispatch.diff, diff.count > diffLineLimit else { return event }
-    let cut = Array(diff.prefix(diffLineLimit)) + [OutputLine(.note, "… \(diff.count - diffLineLimit) more lines of this diff: type `diff` in the shell for all of it")]
+    guard case .dispatched(let dispatch) = event else { return event }
+    let isLongDiff = (dispatch.diff?.count ?? 0) > diffLineLimit
+    let isLongAction = dispatch.action.utf8.count > actionLengthLimit
+    guard isLongDiff || isLongAction else { return event }
+    let diff = dispatch.diff.map { diff in
+      isLongDiff
+        ? Array(diff.prefix(diffLineLimit)) + [OutputLine(.note, "… \(diff.count - diffLineLimit) more lines of this diff: type `diff` in the shell for all of it")]
+        : diff
+    }
+    let action = isLongAction ? String(dispatch.action.prefix(actionLengthLimit)) + "…" : dispatch.action
     return .dispatched(DispatchEvent(
-      action: dispatch.action, origin: dispatch.origin, diff: cut, rejection: dispatch.rejection, isHidden: dispatch.isHidden, entry: dispatch.entry))
+      action: action, origin: dispatch.origin, diff: diff, rejection: dispatch.rejection, isHidden: dispatch.isHidden, entry: dispatch.entry))
   }
 
   /// The kept events (at most `limit`), how many earlier ones were dropped, and every later

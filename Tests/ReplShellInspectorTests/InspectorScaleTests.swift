@@ -71,7 +71,7 @@ struct InspectorScaleTests {
     let median = latencies.isEmpty ? 0 : latencies[latencies.count / 2]
     let worst = latencies.last ?? 0
     print("""
-      inspector figures, \(Self.quakeCount) quakes (debug build, loopback, headless Chromium):
+      inspector figures, \(Self.quakeCount) quakes (\(ProcessInfo.processInfo.environment["INSPECTOR_REPLSHELL"] ?? "the replshell beside the tests"), loopback, headless Chromium):
         page interactive (log and tree drawn) \(interactive) ms after navigation
         quakes.data opened (first 500 of 64,000) in \(opened) ms
         search by key to the last quake, way opened and marked, in \(searched) ms

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A state as a tree an inspector opens a level at a time: the children of a path, and the paths
 /// whose key or printed value contains some text. Built over the state written as a `Value`, so
 /// its names are those `state a.b` walks.
@@ -23,6 +25,8 @@ package struct StateTree: Sendable {
   /// The longest summary kept, in characters.
   static let summaryLength = 120
   let root: Value
+  /// The children of the paths walked so far: sorting a 64k-entry dictionary once, not per page.
+  private let walked = WalkedLevels()
 
   init(root: Value) {
     self.root = root
@@ -31,8 +35,7 @@ package struct StateTree: Sendable {
   /// The children of `path`, from `offset`, at most `limit`; and how many there are in all.
   /// Throws when the path names a part the state does not have.
   package func children(at path: [String], offset: Int, limit: Int) throws(CommandError) -> (nodes: [Node], total: Int) {
-    let value = try self.value(at: path)
-    let children = StateNavigator.children(of: value)
+    let children = try self.children(of: path)
     let start = min(max(offset, 0), children.count)
     let nodes = children[start..<min(start + max(limit, 0), children.count)].map { child in
       Node(name: child.name, summary: Self.summary(of: child.value), childCount: StateNavigator.children(of: child.value).count)
@@ -42,7 +45,15 @@ package struct StateTree: Sendable {
 
   /// Where the child `name` of `path` is among its siblings; nil when there is none.
   package func index(of name: String, at path: [String]) throws(CommandError) -> Int? {
-    StateNavigator.children(of: try value(at: path)).firstIndex { $0.name == name }
+    try children(of: path).firstIndex { $0.name == name }
+  }
+
+  /// The children of `path` in printing order, remembered.
+  private func children(of path: [String]) throws(CommandError) -> [(name: String, value: Value)] {
+    if let known = walked.levels.withLock({ $0[path] }) { return known }
+    let children = StateNavigator.children(of: try value(at: path))
+    walked.levels.withLock { $0[path] = children }
+    return children
   }
 
   /// The value at `path`.
@@ -88,6 +99,11 @@ package struct StateTree: Sendable {
     }
     visit(root)
     return (found, truncated)
+  }
+
+  /// The levels a tree has listed, by path.
+  private final class WalkedLevels: Sendable {
+    let levels = Mutex<[[String]: [(name: String, value: Value)]]>([:])
   }
 
   /// A value on one line for the tree: leaves printed and cut short, collections by their size.
