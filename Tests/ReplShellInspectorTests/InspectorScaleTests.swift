@@ -66,6 +66,11 @@ struct InspectorScaleTests {
     }
     try await shell.waitForTranscript(containing: "quakes> dispatch quakeList.onTapDeleteSelectedQuakeButton(quakeId: \"bench000020\")")
     try await driver.wait(until: "[...document.querySelectorAll('#log li .action')].some((a) => a.textContent.includes('bench000020'))")
+    // The tree follows: the opened levels are open again on the new state, the deleted quake gone.
+    try await driver.wait(until: """
+      document.querySelector(`#tree li[data-path='["quakes","data","bench000021"]']`) !== null
+        && document.querySelector(`#tree li[data-path='["quakes","data","bench000020"]']`) === null
+      """)
     let latencies = try JSONDecoder().decode([Double].self, from: Data(try await driver.run("return Inspector.stats.latencies;").utf8)).sorted()
     #expect(!latencies.isEmpty)
     let median = latencies.isEmpty ? 0 : latencies[latencies.count / 2]

@@ -43,7 +43,7 @@ Inspector.Plot = class {
     }
     const values = this.points.map((p) => p.value);
     const min = Math.min(...values), max = Math.max(...values);
-    const width = 600, height = 160, left = 40, bottom = 15;
+    const width = 600, height = 160, left = 60, bottom = 22;
     const span = max - min || 1;
     const step = this.points.length > 1 ? (width - left - 5) / (this.points.length - 1) : 0;
     const line = document.createElementNS(ns, "polyline");
@@ -56,8 +56,8 @@ Inspector.Plot = class {
       t.textContent = text;
       return t;
     };
-    this.svg.append(line, label(String(max), 2, 12), label(String(min), 2, height - bottom),
-      label(`${this.points.length} values`, left, height - 2));
+    this.svg.append(line, label(String(max), 2, 18), label(String(min), 2, height - bottom),
+      label(`${this.points.length} values`, left, height - 3));
     const last = values[values.length - 1];
     this.caption.textContent = `Watching ${this.selector}: ${this.points.length} values, from ${min} to ${max}, last ${last}.`;
   }

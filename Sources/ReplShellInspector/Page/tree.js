@@ -9,20 +9,35 @@ Inspector.Tree = class {
     this.open = new Set();
     this.matches = [];
     this.matchIndex = -1;
-    this.generation = 0;
+    this.refreshing = null;
+    this.again = false;
   }
 
   key(path) {
     return JSON.stringify(path);
   }
 
-  /// Draws the top level afresh and reopens what was open, after the state changed.
-  async refresh() {
-    const generation = ++this.generation;
+  /// Draws the top level afresh and reopens what was open, after the state changed. One redraw
+  /// runs at a time; a change during one makes one more afterwards.
+  refresh() {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        await this.redraw();
+      } while (this.again);
+      this.refreshing = null;
+    })();
+    return this.refreshing;
+  }
+
+  async redraw() {
     const list = document.createElement("ul");
     list.setAttribute("role", "group");
     await this.fill(list, [], 0);
-    if (generation !== this.generation) return;
     this.element.replaceChildren(...list.childNodes);
     this.element.dataset.loaded = "true";
     const reopen = [...this.open].map((k) => JSON.parse(k)).sort((a, b) => a.length - b.length);
