@@ -79,7 +79,7 @@ import Synchronization
             replacedLength: completion.replacedLength)
         }
       }
-      return Thread.isMainThread ? complete() : DispatchQueue.main.sync(execute: complete)
+      return TypedLines.isReadingThread ? DispatchQueue.main.sync(execute: complete) : complete()
     }
     let progress = ProgressLine(enabled: output.colors || isatty(STDERR_FILENO) == 1)
     shell.onWaiting = { waiting in

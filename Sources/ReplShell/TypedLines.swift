@@ -33,8 +33,21 @@ import Scenarios
     defer { waitingPrompt = nil }
     let unchecked = UncheckedEditor(editor: editor)
     return await withCheckedContinuation { continuation in
-      Thread.detachNewThread { continuation.resume(returning: unchecked.editor.readLine(prompt: prompt)) }
+      Thread.detachNewThread {
+        Thread.current.name = Self.readingThreadName
+        continuation.resume(returning: unchecked.editor.readLine(prompt: prompt))
+      }
     }
+  }
+
+  /// The name of the thread the editor reads on while an inspector serves.
+  nonisolated static let readingThreadName = "replshell-line-reader"
+
+  /// Whether this is that thread: libedit's callbacks (Tab) must then reach the main actor
+  /// through its queue. (The main actor's jobs need not run on the main thread, so
+  /// `Thread.isMainThread` cannot tell.)
+  nonisolated static var isReadingThread: Bool {
+    Thread.current.name == readingThreadName
   }
 
   /// Reads a line of standard input when it is not a terminal; nil at its end.
