@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import Synchronization
 
 /// The lines of an interactive session, typed or sent by the inspector, taken one at a time.
 /// While an inspector serves, the terminal (or the pipe) is read on a thread of its own, so that
@@ -34,20 +35,31 @@ import Scenarios
     let unchecked = UncheckedEditor(editor: editor)
     return await withCheckedContinuation { continuation in
       Thread.detachNewThread {
-        Thread.current.name = Self.readingThreadName
-        continuation.resume(returning: unchecked.editor.readLine(prompt: prompt))
+        Self.readingThread.store(Self.currentThread, ordering: .releasing)
+        let input = unchecked.editor.readLine(prompt: prompt)
+        Self.readingThread.store(0, ordering: .releasing)
+        continuation.resume(returning: input)
       }
     }
   }
 
-  /// The name of the thread the editor reads on while an inspector serves.
-  nonisolated static let readingThreadName = "replshell-line-reader"
+  /// The thread the editor reads on while an inspector serves, as `pthread_self()`; 0 when none.
+  nonisolated private static let readingThread = Atomic<UInt>(0)
 
   /// Whether this is that thread: libedit's callbacks (Tab) must then reach the main actor
   /// through its queue. (The main actor's jobs need not run on the main thread, so
-  /// `Thread.isMainThread` cannot tell.)
+  /// `Thread.isMainThread` cannot tell, and Linux threads inherit their creator's name.)
   nonisolated static var isReadingThread: Bool {
-    Thread.current.name == readingThreadName
+    readingThread.load(ordering: .acquiring) == currentThread
+  }
+
+  /// This thread's `pthread_self()` as a number.
+  nonisolated private static var currentThread: UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
   }
 
   /// Reads a line of standard input when it is not a terminal; nil at its end.
