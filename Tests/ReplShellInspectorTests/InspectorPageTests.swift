@@ -66,6 +66,7 @@ struct InspectorPageTests {
     try await driver.wait(until: "document.getElementById('position').textContent === 'History: at entry 1 of 5'")
     try await driver.wait(until: "document.querySelector('#tree li[data-path]')?.textContent.includes('value: 1')")
     #expect(try await driver.text("#log li[data-entry=\"2\"]").contains("(undone)"))
+    #expect(try await driver.text("#tree li.match").contains("value: 1"))
 
     // Redo and undo run the shell's own commands.
     try await driver.click("#redo")

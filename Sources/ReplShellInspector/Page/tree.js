@@ -45,6 +45,9 @@ Inspector.Tree = class {
       const item = this.itemFor(path);
       if (item && item.getAttribute("aria-expanded") === "false") await this.expand(item, path);
     }
+    // The match shown stays marked on the new state, while it is still there.
+    const match = this.matchIndex >= 0 ? this.itemFor(this.matches[this.matchIndex]) : null;
+    if (match) match.classList.add("match");
   }
 
   async fill(list, path, offset, reveal) {
