@@ -5,13 +5,16 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
+# Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
+BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: run test build deps example docs
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
-## and PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH).
+## PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH),
+## and headless Chromium with chromedriver for the inspector's browser tests.
 deps:
-	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(SYSTEM_PACKAGES) $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing$$missing ..."; \

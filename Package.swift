@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "ReplShellTesting", targets: ["ReplShellTesting"]),
     // What an app links to let `replshell --attach` drive its live store; nothing else compiles it.
     .library(name: "ReplShellAttachment", targets: ["ReplShellAttachment"]),
+    .library(name: "ReplShellInspector", targets: ["ReplShellInspector"]),
     .library(name: "SampleDomains", targets: ["SampleDomains"]),
     .library(name: "AnimalsDataServerCore", targets: ["AnimalsDataServerCore"]),
     .executable(name: "replshell", targets: ["SampleShell"]),
@@ -32,6 +33,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
@@ -72,11 +74,25 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
+    // The web inspector (`--inspect`), a product of its own: a shell that does not register it
+    // compiles none of Hummingbird. Its page is files embedded in the binary, no build step.
+    .target(
+      name: "ReplShellInspector",
+      dependencies: [
+        "ReplShell", "Scenarios",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [
+        .embedInCode("Page/index.html"), .embedInCode("Page/inspector.css"), .embedInCode("Page/connection.js"),
+        .embedInCode("Page/log.js"), .embedInCode("Page/tree.js"), .embedInCode("Page/plot.js"), .embedInCode("Page/app.js"),
+      ]),
     // The three sample domains as the shell's first clients, and the `replshell` executable.
     .target(
       name: "SampleDomains",
       dependencies: ["ReplShell", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore"]),
-    .executableTarget(name: "SampleShell", dependencies: ["ReplShell", "SampleDomains"]),
+    .executableTarget(name: "SampleShell", dependencies: ["ReplShell", "ReplShellInspector", "SampleDomains"]),
     .target(
       name: "AnimalsDataServerCore",
       dependencies: [
@@ -142,6 +158,10 @@ let package = Package(
         "ReplShell", "ReplShellTesting", "SampleDomains", "TestSupport", .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["Fixtures"]),
+    // The inspector served for real on loopback, and its page driven in headless Chromium.
+    .testTarget(
+      name: "ReplShellInspectorTests",
+      dependencies: ["ReplShellInspector", "ReplShell", "Scenarios", "SampleDomains", "TestSupport"]),
     .target(
       name: "AnimalsDataServerPostgres",
       dependencies: [

@@ -16,17 +16,36 @@ import Synchronization
   let pager: Pager
   /// Text, or one JSON object per session event.
   var format: OutputFormat = .text
+  /// The port `--inspect` serves the inspector on, nil without the flag.
+  var inspectPort: Int?
+  /// Makes the app's inspector, or nil when it registered none.
+  var makeInspector: @MainActor (InspectorHost) -> (any SessionInspector)? = { _ in nil }
 
   /// Runs until `quit`, Ctrl-D or the end of input; false when piped input had an error.
   func run() async -> Bool {
     let isTerminal = LineEditor.isInteractive
     let shell = Shell(domains: domains, isScript: !isTerminal, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    let succeeded = await run(shell, isTerminal: isTerminal)
+    let lines = TypedLines(shell: shell, output: output, format: format, isTerminal: isTerminal)
+    shell.inspector = makeInspector(InspectorHost(shell: shell, run: lines.runFromInspector))
+    if let inspectPort {
+      guard let inspector = shell.inspector else {
+        output.writeError("error: this shell has no inspector: add the `ReplShellInspector` product to the executable and return `WebInspector(host: host)` from its `ReplShellApp.makeInspector(_:)`")
+        return false
+      }
+      do {
+        output.writeError("inspector: \(try await inspector.start(port: inspectPort))")
+      } catch {
+        output.writeError("error: \(error.message)")
+        return false
+      }
+    }
+    let succeeded = await run(shell, lines: lines, isTerminal: isTerminal)
+    await shell.inspector?.stop()
     await shell.close()
     return succeeded
   }
 
-  private func run(_ shell: Shell, isTerminal: Bool) async -> Bool {
+  private func run(_ shell: Shell, lines: TypedLines, isTerminal: Bool) async -> Bool {
     do {
       let started = try await shell.start(domain: domain, options: options)
       if format == .json {
@@ -45,18 +64,22 @@ import Synchronization
         return false
       }
     }
-    return isTerminal ? await readTerminal(shell) : await readPipe(shell)
+    return isTerminal ? await readTerminal(shell, lines: lines) : await readPipe(shell, lines: lines)
   }
 
-  private func readTerminal(_ shell: Shell) async -> Bool {
+  private func readTerminal(_ shell: Shell, lines: TypedLines) async -> Bool {
     output.write("\(programName) — \(domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
     let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
-      MainActor.assumeIsolated {
-        let completion = shell.completions(for: line)
-        return Completion(
-          candidates: completion.candidates.map { Completion.Candidate($0.text, isWholeWord: $0.isWholeWord) },
-          replacedLength: completion.replacedLength)
+      // On the main thread, or on the reading thread while an inspector serves (see `TypedLines`).
+      let complete = {
+        MainActor.assumeIsolated {
+          let completion = shell.completions(for: line)
+          return Completion(
+            candidates: completion.candidates.map { Completion.Candidate($0.text, isWholeWord: $0.isWholeWord) },
+            replacedLength: completion.replacedLength)
+        }
       }
+      return TypedLines.isReadingThread ? DispatchQueue.main.sync(execute: complete) : complete()
     }
     let progress = ProgressLine(enabled: output.colors || isatty(STDERR_FILENO) == 1)
     shell.onWaiting = { waiting in
@@ -67,10 +90,10 @@ import Synchronization
     }
     while true {
       let prompt = output.colors ? "\u{1}\u{1B}[1m\u{1}\(shell.prompt)\u{1}\u{1B}[0m\u{1}" : shell.prompt
-      switch editor.readLine(prompt: prompt) {
+      switch await lines.read(from: editor, prompt: prompt) {
       case .line(let line):
         editor.addToHistory(line)
-        let result = await interruptible { await shell.execute(line) }
+        let result = await interruptible { await lines.turns.run { await shell.execute(line) } }
         pager.show(format == .json ? OutputFormat.jsonLines(result.events) : result.lines, on: output)
         if result.quit { return true }
       case .interrupted:
@@ -103,11 +126,11 @@ import Synchronization
     return result
   }
 
-  private func readPipe(_ shell: Shell) async -> Bool {
+  private func readPipe(_ shell: Shell, lines: TypedLines) async -> Bool {
     var lineNumber = 0
-    while let line = readLine(strippingNewline: true) {
+    while let line = await lines.readStandardInput() {
       lineNumber += 1
-      let result = await shell.execute(line, location: "<stdin>:\(lineNumber)")
+      let result = await lines.turns.run { await shell.execute(line, location: "<stdin>:\(lineNumber)") }
       output.write(format == .json ? OutputFormat.jsonLines(result.events) : result.lines)
       if !result.succeeded { return false }
       if result.quit { break }

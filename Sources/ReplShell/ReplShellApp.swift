@@ -14,16 +14,22 @@ public protocol ReplShellApp {
   static var domains: [Domain] { get }
   /// The version `--mcp` reports to clients; by default the ReplShell library's own.
   static var version: String { get }
+  /// The live inspector `--inspect` and the `inspect` command start, or nil (the default) for a
+  /// shell without one. Add the `ReplShellInspector` product and return `WebInspector(host: host)`.
+  @MainActor static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)?
 }
 
 extension ReplShellApp {
   /// The ReplShell library's version.
   public static var version: String { "0.2.0" }
 
+  /// No inspector: `inspect` says how to add one.
+  @MainActor public static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { nil }
+
   /// Reads `CommandLine.arguments` as `replshell` does, runs the shell, and exits the process
   /// with its status: 0 on success, 1 when a script, check or piped line failed, 64 on bad flags.
   public static func run() async {
-    await ReplShellCommand<Self>.main()
+    await ReplShellCommand<Self>.main(ReplShellCommand<Self>.arguments(withInspectPort: Array(CommandLine.arguments.dropFirst())))
   }
 
   /// The entry point of an `@main` type: `run()`.

@@ -87,6 +87,10 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
 
   @Flag(help: "Attach to a running app that opened a `ReplShellAttachment`: `--attach` alone lists them; `--attach PID`, `--attach APP` or `--attach PATH` drives its live store (read-only unless the app allows writes; `tail` follows it, `fork` copies its state into a sandbox).")
   var attach = false
+  @Option(
+    name: .customLong("inspect"),
+    help: ArgumentHelp("Serve a live web inspector of the session on 127.0.0.1 and print its address with its token (a free port unless one is given: `--inspect` alone works). With --script FILE it keeps serving after the script until Ctrl-C.", valueName: "port"))
+  var inspectPort: Int?
 
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent.")
   var mcp = false
@@ -109,7 +113,30 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
   }
 
+  /// The command line with a bare `--inspect` (no port after it) written `--inspect=0`: the port is optional.
+  static func arguments(withInspectPort arguments: [String]) -> [String] {
+    var result: [String] = []
+    var isAfterTerminator = false
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--" { isAfterTerminator = true }
+      let hasPort = index + 1 < arguments.count && Int(arguments[index + 1]) != nil
+      result.append(argument == "--inspect" && !hasPort && !isAfterTerminator ? "--inspect=0" : argument)
+    }
+    return result
+  }
+
   func validate() throws {
+    if let inspectPort {
+      if !(0...65_535).contains(inspectPort) {
+        throw ValidationError("--inspect takes a port from 0 to 65535, such as `--inspect 8123` (or none, for a free one)")
+      }
+      if check || update || review || mcp {
+        throw ValidationError("--inspect serves one session: use it for the prompt or with one --script FILE, not with --check, --update, --review or --mcp")
+      }
+      if scriptMode != nil && (scripts + arguments).count != 1 {
+        throw ValidationError("--inspect with --script runs one script and goes on serving it: give one file, such as `\(Self.programName) --inspect --script Scenarios/counter.txt`")
+      }
+    }
     if [check, update, review].filter({ $0 }).count > 1 {
       throw ValidationError("use one of --check, --update and --review, not several")
     }
@@ -179,6 +206,12 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       throw ValidationError("--attach is Linux-only for now")
       #endif
     }
+    if scriptMode != nil, let inspectPort {
+      let inspected = InspectedScriptMode(
+        domains: App.domains, output: output, debugCategories: debugCategories, redacts: !noRedact, format: format,
+        port: inspectPort, makeInspector: { host in App.makeInspector(host) })
+      throw ExitCode(await inspected.run(path: (scripts + arguments)[0]) ? 0 : 1)
+    }
     if let mode = scriptMode {
       let runner = ScriptMode(
         domains: App.domains, output: output, debugCategories: debugCategories, mode: mode,
@@ -197,7 +230,8 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
     let interactive = InteractiveMode(
       domains: App.domains, domain: domain ?? App.domains[0].name, options: try domainOptions, programName: Self.programName, output: output,
-      debugCategories: debugCategories, pager: Pager(disabled: noPager), format: format)
+      debugCategories: debugCategories, pager: Pager(disabled: noPager), format: format,
+      inspectPort: inspectPort, makeInspector: { host in App.makeInspector(host) })
     let succeeded = await interactive.run()
     throw ExitCode(succeeded ? 0 : 1)
   }

@@ -42,16 +42,41 @@ import Foundation
   /// `prelude` commands run first without being echoed (the `--debug` flags).
   public func run(_ url: URL, displayPath: String? = nil, prelude: [String] = []) async -> Outcome {
     let name = displayPath ?? url.path
+    switch Self.text(of: url, name: name) {
+    case .success(let text): return await run(text: text, name: name, baseDirectory: url.deletingLastPathComponent(), prelude: prelude)
+    case .failure(let unreadable): return unreadable.outcome
+    }
+  }
+
+  /// Runs the script at `url` in `shell`, which stays open: for a front end that goes on serving
+  /// the session afterwards (`--inspect --script`), and closes the shell itself.
+  public func run(_ url: URL, displayPath: String? = nil, prelude: [String] = [], in shell: Shell) async -> Outcome {
+    let name = displayPath ?? url.path
+    switch Self.text(of: url, name: name) {
+    case .success(let text):
+      shell.redacts = redacts
+      return await run(lines: text, in: shell, name: name, prelude: prelude)
+    case .failure(let unreadable): return unreadable.outcome
+    }
+  }
+
+  /// A script that cannot be read, as the outcome that says so.
+  private struct Unreadable: Error {
+    let outcome: Outcome
+  }
+
+  /// The script's text, or why it cannot be read.
+  private static func text(of url: URL, name: String) -> Swift.Result<String, Unreadable> {
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
-      return Outcome(transcript: [.error("\(name): cannot read the script: \(error.localizedDescription)")], succeeded: false)
+      return .failure(Unreadable(outcome: Outcome(transcript: [.error("\(name): cannot read the script: \(error.localizedDescription)")], succeeded: false)))
     }
     guard let text = String(validating: data, as: UTF8.self) else {
-      return Outcome(transcript: [.error("\(name):\(Self.firstLineNotUTF8(in: data)): not UTF-8 text")], succeeded: false)
+      return .failure(Unreadable(outcome: Outcome(transcript: [.error("\(name):\(Self.firstLineNotUTF8(in: data)): not UTF-8 text")], succeeded: false)))
     }
-    return await run(text: text, name: name, baseDirectory: url.deletingLastPathComponent(), prelude: prelude)
+    return .success(text)
   }
 
   /// Runs a script given as text.

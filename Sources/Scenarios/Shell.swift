@@ -51,6 +51,10 @@ import Synchronization
   /// Told, while `explore` runs, its runs, steps and failures so far; the interactive shell
   /// shows a progress line, scripts set none.
   package var exploreProgress: ExploreProgress?
+  /// The live view `inspect` starts, when the front end made one (the app registered an inspector).
+  public var inspector: (any SessionInspector)?
+  /// The state tree the inspector last walked, and the session and history position it is of.
+  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, tree: StateTree)?
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {

@@ -30,6 +30,27 @@ private enum EmptyShell: ReplShellApp {
     }
   }
 
+  @Test func inspectTakesAnOptionalPort() throws {
+    #expect(ReplShellCommand<TallyShell>.arguments(withInspectPort: ["--inspect"]) == ["--inspect=0"])
+    #expect(ReplShellCommand<TallyShell>.arguments(withInspectPort: ["--inspect", "tally"]) == ["--inspect=0", "tally"])
+    #expect(ReplShellCommand<TallyShell>.arguments(withInspectPort: ["--inspect", "8123", "tally"]) == ["--inspect", "8123", "tally"])
+    #expect(ReplShellCommand<TallyShell>.arguments(withInspectPort: ["--", "--inspect"]) == ["--", "--inspect"])
+    #expect(try ReplShellCommand<TallyShell>.parse(ReplShellCommand<TallyShell>.arguments(withInspectPort: ["--inspect"])).inspectPort == 0)
+  }
+
+  @Test func inspectServesOneSession() {
+    #expect {
+      _ = try ReplShellCommand<TallyShell>.parse(["--inspect", "0", "--check", "Scenarios/"])
+    } throws: { error in
+      ReplShellCommand<TallyShell>.message(for: error).contains("--inspect serves one session")
+    }
+    #expect {
+      _ = try ReplShellCommand<TallyShell>.parse(["--inspect", "0", "--script", "a.txt", "b.txt"])
+    } throws: { error in
+      ReplShellCommand<TallyShell>.message(for: error).contains("give one file")
+    }
+  }
+
   @Test func anAppWithoutDomainsIsToldWhatToDeclare() {
     #expect {
       _ = try ReplShellCommand<EmptyShell>.parse([])

@@ -40,7 +40,8 @@ package enum ReplShellBinary {
     guard let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey]) else {
       return nil
     }
-    for case let file as URL in files where file.pathExtension == "swift" {
+    // Swift sources, and the files the inspector's page embeds.
+    for case let file as URL in files where ["swift", "html", "css", "js"].contains(file.pathExtension) {
       let module = file.path.dropFirst(sources.path.count + 1).prefix { $0 != "/" }
       if unlinkedModules.contains(String(module)) { continue }
       if let changed = modified(file), changed > date {

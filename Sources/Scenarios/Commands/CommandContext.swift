@@ -75,6 +75,11 @@ import Foundation
     shell.redactions.add(redaction)
   }
 
+  /// Starts the session's inspector on `port` and returns its address, or says how to add one.
+  func startInspector(port: Int) async throws(CommandError) -> String {
+    try await shell.startInspector(port: port)
+  }
+
   /// Runs the script at `url` in this session with the lines of `--script`, its relative paths
   /// taken from its folder; `name` is how its lines' locations name it. Returns the line that
   /// failed (`name:line`), or nil when every line succeeded or it quit.

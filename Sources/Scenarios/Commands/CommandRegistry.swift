@@ -8,7 +8,7 @@ package enum CommandRegistry {
     UndoCommand.self, RedoCommand.self, JumpCommand.self,
     WatchCommand.self, UnwatchCommand.self, DebugCommand.self, HideCommand.self, RedactCommand.self,
     ExpectCommand.self, InvariantCommand.self, ExploreCommand.self, SettleCommand.self, SaveCommand.self, SourceCommand.self,
-    ResetCommand.self, TailCommand.self, ForkCommand.self, AttachCommand.self, QuitCommand.self,
+    InspectCommand.self, ResetCommand.self, TailCommand.self, ForkCommand.self, AttachCommand.self, QuitCommand.self,
   ]
 
   /// Every command's name, for suggestions and completion.

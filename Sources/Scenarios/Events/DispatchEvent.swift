@@ -24,13 +24,17 @@ public struct DispatchEvent: Sendable, Equatable {
   public let rejection: String?
   /// True when `hide` matched the action and `debug actions` is off: transcripts leave it out.
   public let isHidden: Bool
+  /// The number the history gave the action, as `history` lists it and `jump` takes it; nil when
+  /// the reducer rejected it (no entry was made).
+  public let entry: Int?
 
   /// Describes a dispatch.
-  public init(action: String, origin: Origin, diff: [OutputLine]?, rejection: String? = nil, isHidden: Bool = false) {
+  public init(action: String, origin: Origin, diff: [OutputLine]?, rejection: String? = nil, isHidden: Bool = false, entry: Int? = nil) {
     self.action = action
     self.origin = origin
     self.diff = diff
     self.rejection = rejection
     self.isHidden = isHidden
+    self.entry = entry
   }
 }

@@ -30,6 +30,8 @@
   func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome
   /// The part of the state at `path`.
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
+  /// The current state as a `Value`, for tools that walk it (the inspector's tree).
+  func stateValue() throws(CommandError) -> Value
   /// The state paths that complete `prefix`.
   func statePaths(matching prefix: String) -> [String]
   /// The lines of `history`.

@@ -34,7 +34,7 @@ extension DomainSession {
         }
       }
     }
-    let event = DispatchEvent(action: text, origin: origin, diff: diff, isHidden: !shown)
+    let event = DispatchEvent(action: text, origin: origin, diff: diff, isHidden: !shown, entry: history.position)
     events.emit(.dispatched(event))
     rememberForDiff(event)
     if shown && events.debug.isEnabled(.state) {

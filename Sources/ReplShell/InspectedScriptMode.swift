@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import Scenarios
+
+/// `--inspect --script FILE`: runs one script with the inspector serving it, prints its
+/// transcript, then goes on serving the session until Ctrl-C. Lines the page sends run after the
+/// script's, and the transcript on standard output goes on with them, echoed behind the prompt.
+@MainActor struct InspectedScriptMode {
+  let domains: [Domain]
+  let output: TerminalOutput
+  let debugCategories: [String]
+  let redacts: Bool
+  let format: OutputFormat
+  /// The port to serve on; 0 picks a free one.
+  let port: Int
+  let makeInspector: @MainActor (InspectorHost) -> (any SessionInspector)?
+
+  /// Runs the script and serves until interrupted; false when the script failed or the
+  /// inspector could not start.
+  func run(path: String) async -> Bool {
+    let url = URL(fileURLWithPath: path)
+    let shell = Shell(domains: domains, isScript: true, baseDirectory: url.deletingLastPathComponent())
+    shell.redacts = redacts
+    let turns = LineTurns()
+    let host = InspectorHost(shell: shell) { [output, format] line in
+      await turns.run {
+        let result = await shell.execute(line, echoesCommands: true)
+        output.write(format == .json ? OutputFormat.jsonLines(result.events) : result.lines)
+        return result
+      }
+    }
+    guard let inspector = makeInspector(host) else {
+      output.writeError("error: this shell has no inspector: add the `ReplShellInspector` product to the executable and return `WebInspector(host: host)` from its `ReplShellApp.makeInspector(_:)`")
+      await shell.close()
+      return false
+    }
+    shell.inspector = inspector
+    let address: String
+    do {
+      address = try await inspector.start(port: port)
+    } catch {
+      output.writeError("error: \(error.message)")
+      await shell.close()
+      return false
+    }
+    output.writeError("inspector: \(address)")
+    let prelude = debugCategories.map { "debug \($0) on" }
+    let outcome = await turns.run {
+      await ScriptRunner(domains: domains, redacts: redacts, keepsEvents: format == .json).run(url, displayPath: path, prelude: prelude, in: shell)
+    }
+    output.write(format == .json ? OutputFormat.jsonLines(outcome.events) : outcome.transcript)
+    output.writeError("inspector: still serving \(address) — Ctrl-C to stop")
+    await Self.untilInterrupted()
+    await inspector.stop()
+    await shell.close()
+    return outcome.succeeded
+  }
+
+  /// Returns when SIGINT or SIGTERM arrives; the default handlers are back afterwards.
+  static func untilInterrupted() async {
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    defer {
+      signal(SIGINT, SIG_DFL)
+      signal(SIGTERM, SIG_DFL)
+    }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let once = Once(continuation)
+      let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
+      for source in sources {
+        source.setEventHandler {
+          for source in sources { source.cancel() }
+          once.resume()
+        }
+        source.resume()
+      }
+    }
+  }
+
+  /// Resumes a continuation at most once.
+  private final class Once: @unchecked Sendable {
+    private var continuation: CheckedContinuation<Void, Never>?
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+    /// Called on the main queue only.
+    func resume() {
+      continuation?.resume()
+      continuation = nil
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Scenarios
+import Synchronization
+
+/// The lines of an interactive session, typed or sent by the inspector, taken one at a time.
+/// While an inspector serves, the terminal (or the pipe) is read on a thread of its own, so that
+/// the main actor, where the shell runs, is free to run the page's lines and answer its requests
+/// while the prompt waits; a line the page sends is printed like a typed one, echoed behind the
+/// prompt, and the prompt is drawn again after it.
+@MainActor final class TypedLines {
+  /// The lines' turns: one runs at a time.
+  let turns = LineTurns()
+  private let shell: Shell
+  private let output: TerminalOutput
+  private let format: OutputFormat
+  private let isTerminal: Bool
+  /// The prompt on screen while the editor waits on its thread; nil otherwise.
+  private var waitingPrompt: String?
+
+  init(shell: Shell, output: TerminalOutput, format: OutputFormat, isTerminal: Bool) {
+    self.shell = shell
+    self.output = output
+    self.format = format
+    self.isTerminal = isTerminal
+  }
+
+  /// Whether reading must leave the main actor free: an inspector is serving.
+  private var readsOffMain: Bool { shell.inspector?.address != nil }
+
+  /// Reads a line at the prompt: on this thread, or on a thread of its own while an inspector serves.
+  func read(from editor: LineEditor, prompt: String) async -> LineEditor.Input {
+    guard readsOffMain else { return editor.readLine(prompt: prompt) }
+    waitingPrompt = prompt
+    defer { waitingPrompt = nil }
+    let unchecked = UncheckedEditor(editor: editor)
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        Self.readingThread.store(Self.currentThread, ordering: .releasing)
+        let input = unchecked.editor.readLine(prompt: prompt)
+        Self.readingThread.store(0, ordering: .releasing)
+        continuation.resume(returning: input)
+      }
+    }
+  }
+
+  /// The thread the editor reads on while an inspector serves, as `pthread_self()`; 0 when none.
+  nonisolated private static let readingThread = Atomic<UInt>(0)
+
+  /// Whether this is that thread: libedit's callbacks (Tab) must then reach the main actor
+  /// through its queue. (The main actor's jobs need not run on the main thread, so
+  /// `Thread.isMainThread` cannot tell, and Linux threads inherit their creator's name.)
+  nonisolated static var isReadingThread: Bool {
+    readingThread.load(ordering: .acquiring) == currentThread
+  }
+
+  /// This thread's `pthread_self()` as a number.
+  nonisolated private static var currentThread: UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+  }
+
+  /// Reads a line of standard input when it is not a terminal; nil at its end.
+  func readStandardInput() async -> String? {
+    guard readsOffMain else { return readLine(strippingNewline: true) }
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: readLine(strippingNewline: true)) }
+    }
+  }
+
+  /// Runs a line the inspector sent, in its turn, and prints it as a typed line is printed.
+  func runFromInspector(_ line: String) async -> Shell.Result {
+    await turns.run {
+      if isTerminal, waitingPrompt != nil { output.writePrompt("\r\u{1B}[2K") }
+      let result = await shell.execute(line, echoesCommands: true)
+      output.write(format == .json ? OutputFormat.jsonLines(result.events) : result.lines)
+      if isTerminal, let waitingPrompt {
+        // The editor's line is not redrawn; the prompt shows that it still waits.
+        output.writePrompt(waitingPrompt.replacingOccurrences(of: "\u{1}", with: ""))
+      }
+      return result
+    }
+  }
+}
+
+/// The editor handed to the reading thread: only that thread uses it until the line is read.
+private struct UncheckedEditor: @unchecked Sendable {
+  let editor: LineEditor
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HummingbirdWebSocket
+import Scenarios
+
+/// One open page: sends it the kept events and then each new one, the history's position when it
+/// may have moved, and answers its requests: command lines run through the shell's own path,
+/// children of a state path, searches. Everything it writes goes through one queue, in order.
+struct InspectorConnection: Sendable {
+  let log: InspectorEventLog
+  let session: InspectedSession
+
+  /// The most events one message of the backlog carries.
+  static let batchSize = 500
+
+  /// Serves the page until it closes the socket or the inspector stops.
+  func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+    let (outgoing, send) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
+    let attached = log.attach()
+    let domain = await session.domain()
+    send.yield(InspectorReply.json(InspectorReply.Hello(domain: domain, limit: log.limit, dropped: attached.dropped)))
+    for start in stride(from: 0, to: attached.backlog.count, by: Self.batchSize) {
+      let batch = attached.backlog[start..<min(start + Self.batchSize, attached.backlog.count)]
+      send.yield("{\"type\": \"batch\", \"events\": [" + batch.joined(separator: ", ") + "]}")
+    }
+    let firstHistory = await session.history()
+    send.yield(InspectorReply.json(firstHistory))
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for await text in outgoing {
+          do { try await outbound.write(.text(text)) } catch { return }
+        }
+      }
+      // Events go out as they come; the history's position is read on the main actor apart,
+      // so that a long read there (a 64k state encoded for the tree) never holds an event back.
+      let (historyMoves, historyMoved) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+      group.addTask {
+        for await item in attached.live {
+          send.yield(item.json)
+          if item.movesHistory { historyMoved.yield() }
+        }
+        historyMoved.finish()
+      }
+      group.addTask {
+        var lastHistory = firstHistory
+        for await _ in historyMoves {
+          let history = await session.history()
+          if history != lastHistory {
+            lastHistory = history
+            send.yield(InspectorReply.json(history))
+          }
+        }
+      }
+      do {
+        for try await message in inbound.messages(maxSize: 1 << 20) {
+          guard case .text(let text) = message else { continue }
+          let request = try? JSONDecoder().decode(InspectorRequest.self, from: Data(text.utf8))
+          guard let request else {
+            send.yield(InspectorReply.json(InspectorReply.Failed(id: -1, message: "not a request the inspector knows: \(text.prefix(80))")))
+            continue
+          }
+          // Answered in order: a `run` waits its turn with the lines typed at the terminal.
+          for reply in await session.answer(request) { send.yield(reply) }
+        }
+      } catch {}
+      group.cancelAll()
+      send.finish()
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Scenarios
+import Synchronization
+
+/// The session's events as the inspector sends them: numbered, encoded once as JSON (the
+/// `--format json` object inside an envelope with its number and history entry), the last
+/// `limit` of them kept for pages that connect later, and each new one handed to every open page.
+final class InspectorEventLog: Sendable {
+  private struct Contents {
+    /// The kept events, oldest first; `first` is the number of the oldest.
+    var records: [String] = []
+    var first = 1
+    var next = 1
+    var listeners: [Int: AsyncStream<Item>.Continuation] = [:]
+    var nextListener = 0
+  }
+
+  /// What a page receives: an encoded event, and whether it may move the history.
+  struct Item: Sendable {
+    let json: String
+    let movesHistory: Bool
+  }
+
+  /// How many events are kept for pages that connect later.
+  let limit: Int
+  private let contents = Mutex(Contents())
+
+  /// An empty log keeping at most `limit` events.
+  init(limit: Int) {
+    self.limit = max(limit, 1)
+  }
+
+  /// Follows `stream` until it finishes (the shell closed).
+  func follow(_ stream: AsyncStream<SessionEvent>) async {
+    for await event in stream {
+      append(event)
+    }
+  }
+
+  /// Numbers and encodes `event`, keeps it and hands it to every page.
+  func append(_ event: SessionEvent) {
+    var entry: Int?
+    var movesHistory = false
+    switch event {
+    case .dispatched(let dispatch):
+      entry = dispatch.entry
+      movesHistory = true
+    case .command, .settled, .error: movesHistory = true
+    default: break
+    }
+    let body = SessionEventJSON.line(for: Self.shortened(event))
+    // When the event was emitted, in Unix milliseconds: the page measures how late it shows it.
+    let sent = String(format: "%.1f", Date().timeIntervalSince1970 * 1000)
+    contents.withLock { contents in
+      let json = "{\"type\": \"event\", \"seq\": \(contents.next), \"entry\": \(entry.map(String.init) ?? "null"), \"sent\": \(sent), \"event\": \(body)}"
+      contents.next += 1
+      contents.records.append(json)
+      // Trimmed a quarter at a time, so that trimming costs nothing per event.
+      if contents.records.count > limit + limit / 4 {
+        let dropped = contents.records.count - limit
+        contents.records.removeFirst(dropped)
+        contents.first += dropped
+      }
+      let item = Item(json: json, movesHistory: movesHistory)
+      for listener in contents.listeners.values { listener.yield(item) }
+    }
+  }
+
+  /// The most lines of a diff a page is sent: a dispatch that fills a 64k-entry dictionary has a
+  /// diff as long as the state, which the page must not receive whole.
+  static let diffLineLimit = 2_000
+
+  /// The most characters of an action a page is sent: a listener's action can carry a whole
+  /// feed (`didFetchQuakes(result: .success(quakes: [64,000 quakes]))`).
+  static let actionLengthLimit = 2_000
+
+  /// `event` with a diff longer than `diffLineLimit` cut there and a last line that says so, and
+  /// an action longer than `actionLengthLimit` cut with `…`.
+  static func shortened(_ event: SessionEvent) -> SessionEvent {
+    guard case .dispatched(let dispatch) = event else { return event }
+    let isLongDiff = (dispatch.diff?.count ?? 0) > diffLineLimit
+    let isLongAction = dispatch.action.utf8.count > actionLengthLimit
+    guard isLongDiff || isLongAction else { return event }
+    let diff = dispatch.diff.map { diff in
+      isLongDiff
+        ? Array(diff.prefix(diffLineLimit)) + [OutputLine(.note, "… \(diff.count - diffLineLimit) more lines of this diff: type `diff` in the shell for all of it")]
+        : diff
+    }
+    let action = isLongAction ? String(dispatch.action.prefix(actionLengthLimit)) + "…" : dispatch.action
+    return .dispatched(DispatchEvent(
+      action: action, origin: dispatch.origin, diff: diff, rejection: dispatch.rejection, isHidden: dispatch.isHidden, entry: dispatch.entry))
+  }
+
+  /// The kept events (at most `limit`), how many earlier ones were dropped, and every later
+  /// event as it comes, with nothing lost or repeated between the two.
+  func attach() -> (backlog: [String], dropped: Int, live: AsyncStream<Item>) {
+    let (stream, continuation) = AsyncStream<Item>.makeStream(bufferingPolicy: .unbounded)
+    let (backlog, dropped, key) = contents.withLock { contents in
+      let key = contents.nextListener
+      contents.nextListener += 1
+      contents.listeners[key] = continuation
+      let kept = Array(contents.records.suffix(limit))
+      return (kept, contents.next - 1 - kept.count, key)
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.contents.withLock { $0.listeners.removeValue(forKey: key) }
+    }
+    return (backlog, dropped, stream)
+  }
+
+  /// Ends every page's live stream.
+  func finish() {
+    let listeners = contents.withLock { contents in
+      defer { contents.listeners.removeAll() }
+      return Array(contents.listeners.values)
+    }
+    for listener in listeners { listener.finish() }
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What the inspector sends a page besides events, one JSON object a message.
+enum InspectorReply {
+  /// The first message: the session and how many events the server keeps.
+  struct Hello: Encodable {
+    let type = "hello"
+    let domain: String?
+    let limit: Int
+    /// How many earlier events were dropped before the backlog that follows.
+    let dropped: Int
+  }
+
+  /// Where the history is: its length and the entry the state is at.
+  struct History: Encodable, Equatable {
+    var type = "history"
+    let count: Int
+    let position: Int
+    let domain: String?
+  }
+
+  /// A command line ran.
+  struct Ran: Encodable {
+    let type = "ran"
+    let id: Int
+    let line: String
+    let succeeded: Bool
+  }
+
+  /// One child of a state path.
+  struct Node: Encodable {
+    let name: String
+    let summary: String
+    let count: Int
+  }
+
+  /// Children of a state path.
+  struct Children: Encodable {
+    let type = "children"
+    let id: Int
+    let path: [String]
+    let offset: Int
+    let total: Int
+    let nodes: [Node]
+  }
+
+  /// The paths a search found.
+  struct Found: Encodable {
+    let type = "found"
+    let id: Int
+    let query: String
+    let field: String
+    let paths: [[String]]
+    let truncated: Bool
+  }
+
+  /// A request that could not be answered, and why.
+  struct Failed: Encodable {
+    let type = "failed"
+    let id: Int
+    let message: String
+  }
+
+  /// A reply as one JSON text.
+  static func json(_ reply: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    return (try? encoder.encode(reply)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"type\": \"failed\", \"id\": -1, \"message\": \"could not encode a reply\"}"
+  }
+}

@@ -1,0 +1,145 @@
+// Wires the page together: the connection's messages go to the log, the tree and the plot; the
+// buttons and forms send the shell command lines (`undo`, `jump 3`, `watch …`), which the
+// terminal prints as it prints typed ones.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  // What the browser tests read: when the page became usable, and how late each live event showed.
+  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [] };
+  const say = (text) => { $("status").textContent = text; };
+
+  const detail = (record) => {
+    const e = record.event;
+    const box = $("detail");
+    box.replaceChildren();
+    const title = document.createElement("p");
+    title.textContent = `${record.entry !== null ? "History entry #" + record.entry + ", " : ""}dispatched by ${e.origin === "user" ? "you" : "a " + e.origin}` +
+      (e.rejection !== null ? `; the reducer rejected it: ${e.rejection}` : "") + (e.hidden ? "; hidden (`hide`), so its diff was not computed" : "");
+    const diffTitle = document.createElement("h3");
+    diffTitle.textContent = "Diff";
+    const diff = document.createElement("pre");
+    diff.id = "diff";
+    diff.textContent = e.diff === null ? "(no diff)" : e.diff.join("\n");
+    const form = document.createElement("form");
+    form.className = "controls";
+    const label = document.createElement("label");
+    label.textContent = "Paste-back ";
+    const input = document.createElement("input");
+    input.id = "paste-back";
+    input.size = 50;
+    input.value = `dispatch ${e.action}`;
+    label.appendChild(input);
+    const again = document.createElement("button");
+    again.type = "submit";
+    again.textContent = "Run it again";
+    form.append(label, again);
+    form.addEventListener("submit", (event) => { event.preventDefault(); run(input.value); });
+    box.append(title, diffTitle, diff, form);
+    if (record.entry !== null) {
+      const jump = document.createElement("button");
+      jump.type = "button";
+      jump.id = "jump-here";
+      jump.textContent = `Jump here (jump ${record.entry})`;
+      jump.addEventListener("click", () => run(`jump ${record.entry}`));
+      box.appendChild(jump);
+    }
+  };
+
+  const connection = new Inspector.Connection({
+    open: () => say("Connected: following the session live."),
+    close: () => say("Disconnected: the shell stopped serving. Reload once it serves again."),
+    hello: (message) => {
+      $("domain").textContent = message.domain || "no domain";
+      log.dropped = message.dropped;
+    },
+    batch: (message) => receive(message.events),
+    event: (message) => {
+      receive([message]);
+      // Measured once the browser has drawn it.
+      requestAnimationFrame(() => stats.latencies.push(Date.now() - message.sent));
+    },
+    history: (message) => {
+      $("domain").textContent = message.domain || "no domain";
+      $("position").textContent = `History: at entry ${message.position} of ${message.count}`;
+      log.setPosition(message.position);
+      refreshTree();
+    },
+  });
+
+  // The tree is redrawn once a burst of history moves has passed, not once for each.
+  let refreshTimer = null;
+  const refreshTree = () => {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => tree.refresh().then(() => {
+      if (!stats.ready) {
+        stats.ready = true;
+        stats.loadedAt = performance.now();
+        document.body.dataset.ready = "true";
+      }
+    }), stats.ready ? 30 : 0);
+  };
+
+  const log = new Inspector.Log($("log"), $("kept"), detail);
+  const tree = new Inspector.Tree($("tree"), connection);
+  const plot = new Inspector.Plot($("plot"), $("plot-caption"));
+  const keep = Number(params.get("keep") || localStorage.getItem("inspector.keep") || 10);
+  log.keep = Math.max(1, keep) * 1000;
+  $("keep").value = String(log.keep / 1000);
+
+  const receive = (records) => {
+    log.add(records);
+    for (const record of records) plot.add(record);
+    const last = records[records.length - 1];
+    stats.events += records.length;
+    stats.lastSeq = last.seq;
+    stats.lastShownAt = performance.now();
+    document.body.dataset.lastSeq = String(last.seq);
+  };
+
+  const run = async (line) => {
+    $("last-result").textContent = `Running ${line} …`;
+    const reply = await connection.run(line);
+    $("last-result").textContent = reply.type === "ran"
+      ? `${reply.line}: ${reply.succeeded ? "done" : "failed (the terminal shows why)"}`
+      : `${line}: ${reply.message}`;
+  };
+  Inspector.run = run;
+
+  $("undo").addEventListener("click", () => run("undo"));
+  $("redo").addEventListener("click", () => run("redo"));
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey && event.key === "z") { event.preventDefault(); run("undo"); }
+    if (event.altKey && event.key === "y") { event.preventDefault(); run("redo"); }
+  });
+  $("log").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && log.selected !== null) { log.select(log.selected); $("detail").querySelector("button, input")?.focus(); return; }
+    log.key(event);
+  });
+  $("filter").addEventListener("input", () => { log.filter = $("filter").value.trim(); log.redraw(); });
+  $("show-hidden").addEventListener("change", () => { log.showHidden = $("show-hidden").checked; log.redraw(); });
+  $("keep").addEventListener("change", () => {
+    const thousands = Math.max(1, Math.floor(Number($("keep").value) || 10));
+    localStorage.setItem("inspector.keep", String(thousands));
+    log.keep = thousands * 1000;
+    log.add([]);
+  });
+  $("search-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    tree.search($("search").value, $("search-field").value, (text) => { $("matches").textContent = text; });
+  });
+  $("next-match").addEventListener("click", () => tree.next((text) => { $("matches").textContent = text; }));
+  $("watch-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const selector = $("watch-selector").value.trim();
+    if (selector === "") return;
+    plot.watch(selector);
+    run(`watch ${selector}`);
+  });
+  $("command-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const line = $("command").value;
+    if (line.trim() !== "") run(line);
+  });
+  connection.connect();
+})();

@@ -1,0 +1,184 @@
+// The action log: every dispatched event, user and script actions flush left, listeners' indented
+// behind ↳; hidden actions folded into one line; a filter by case path; the entries the state
+// no longer applies marked undone, the current one ▶. Keeps at most `keep` events.
+"use strict";
+Inspector.Log = class {
+  constructor(element, keptNote, onSelect) {
+    this.element = element;
+    this.keptNote = keptNote;
+    this.onSelect = onSelect;
+    this.events = [];
+    this.dropped = 0;
+    this.keep = 10000;
+    this.filter = "";
+    this.showHidden = false;
+    this.position = 0;
+    this.selected = null;
+    this.drawn = 0;
+    this.maxDrawn = 2000;
+  }
+
+  /// Adds events in order; returns true when one was a dispatch.
+  add(records) {
+    let dispatches = false;
+    for (const record of records) {
+      this.events.push(record);
+      if (record.event.event === "dispatched") dispatches = true;
+    }
+    if (this.events.length > this.keep) {
+      const excess = this.events.length - this.keep;
+      this.events.splice(0, excess);
+      this.dropped += excess;
+      this.redraw();
+    } else if (dispatches) {
+      this.appendDrawn(records);
+    }
+    this.sayKept();
+    return dispatches;
+  }
+
+  sayKept() {
+    this.keptNote.textContent = `Keeping the last ${this.keep.toLocaleString("en")} events: ${this.events.length.toLocaleString("en")} held` +
+      (this.dropped > 0 ? `, ${this.dropped.toLocaleString("en")} earlier ones dropped.` : ".");
+  }
+
+  caseOf(action) {
+    const paren = action.indexOf("(");
+    return (paren < 0 ? action : action.slice(0, paren)).replace(/^\./, "");
+  }
+
+  visible(record) {
+    const e = record.event;
+    if (e.event !== "dispatched") return false;
+    return this.filter === "" || this.caseOf(e.action).toLowerCase().includes(this.filter.toLowerCase());
+  }
+
+  redraw() {
+    this.element.textContent = "";
+    this.lastFold = null;
+    this.drawn = 0;
+    const shown = this.events.filter((r) => this.visible(r));
+    const start = Math.max(0, shown.length - this.maxDrawn);
+    if (start > 0) {
+      const li = document.createElement("li");
+      li.className = "fold";
+      li.textContent = `${start.toLocaleString("en")} earlier actions not drawn (narrow the filter to see them)`;
+      this.element.appendChild(li);
+    }
+    this.appendDrawn(shown.slice(start), true);
+  }
+
+  appendDrawn(records, filtered) {
+    const fragment = document.createDocumentFragment();
+    if (this.lastFold && this.element.lastChild !== this.lastFold) this.lastFold = null;
+    for (const record of records) {
+      if (!filtered && !this.visible(record)) continue;
+      const e = record.event;
+      if (e.hidden && !this.showHidden) {
+        if (!this.lastFold) {
+          this.lastFold = document.createElement("li");
+          this.lastFold.className = "fold";
+          this.lastFold.dataset.count = "0";
+          this.lastFold.tabIndex = -1;
+          this.lastFold.addEventListener("click", () => { document.getElementById("show-hidden").click(); });
+          fragment.appendChild(this.lastFold);
+        }
+        const count = Number(this.lastFold.dataset.count) + 1;
+        this.lastFold.dataset.count = String(count);
+        this.lastFold.textContent = `${count} hidden ${count === 1 ? "action" : "actions"} folded (click to unfold)`;
+        continue;
+      }
+      this.lastFold = null;
+      fragment.appendChild(this.item(record));
+      this.drawn++;
+    }
+    this.element.appendChild(fragment);
+    this.markPosition();
+    this.element.scrollTop = this.element.scrollHeight;
+  }
+
+  item(record) {
+    const e = record.event;
+    const li = document.createElement("li");
+    li.id = `event-${record.seq}`;
+    li.dataset.seq = String(record.seq);
+    if (record.entry !== null) li.dataset.entry = String(record.entry);
+    li.className = e.origin + (e.rejection !== null ? " rejected" : "");
+    li.setAttribute("role", "option");
+    li.setAttribute("aria-selected", String(this.selected === record.seq));
+    const who = e.origin === "listener" ? "↳ " : e.origin === "script" ? "script: " : "you: ";
+    const number = record.entry !== null ? `#${record.entry} ` : "";
+    const suffix = e.rejection !== null ? " (rejected)" : e.hidden ? " (hidden)" : "";
+    li.innerHTML = "";
+    li.append(`${number}${who}`);
+    const action = document.createElement("span");
+    action.className = "action";
+    action.textContent = e.action;
+    li.append(action, suffix);
+    li.title = `${e.origin} action${suffix}`;
+    li.addEventListener("click", () => this.select(record.seq));
+    return li;
+  }
+
+  record(seq) {
+    return this.events.find((r) => r.seq === seq);
+  }
+
+  select(seq) {
+    this.selected = seq;
+    for (const li of this.element.querySelectorAll('[aria-selected="true"]')) li.setAttribute("aria-selected", "false");
+    const li = document.getElementById(`event-${seq}`);
+    if (li) {
+      li.setAttribute("aria-selected", "true");
+      li.scrollIntoView({ block: "nearest" });
+    }
+    const record = this.record(seq);
+    if (record) this.onSelect(record);
+  }
+
+  /// Up and Down move the selection; Home and End go to the ends.
+  key(event) {
+    const items = [...this.element.querySelectorAll("li[data-seq]")];
+    if (items.length === 0) return;
+    let index = items.findIndex((li) => Number(li.dataset.seq) === this.selected);
+    if (event.key === "ArrowDown") index = Math.min(items.length - 1, index + 1);
+    else if (event.key === "ArrowUp") index = index < 0 ? items.length - 1 : Math.max(0, index - 1);
+    else if (event.key === "Home") index = 0;
+    else if (event.key === "End") index = items.length - 1;
+    else return;
+    event.preventDefault();
+    this.select(Number(items[index].dataset.seq));
+  }
+
+  setPosition(position) {
+    this.position = position;
+    this.markPosition();
+  }
+
+  markPosition() {
+    for (const li of this.element.querySelectorAll("li[data-entry]")) {
+      const entry = Number(li.dataset.entry);
+      li.classList.toggle("undone", entry > this.position);
+      li.classList.toggle("current", entry === this.position);
+      const current = li.querySelector(".current-mark");
+      if (entry === this.position && !current) {
+        const mark = document.createElement("span");
+        mark.className = "current-mark";
+        mark.textContent = "▶ ";
+        mark.title = "the state is here";
+        li.prepend(mark);
+      } else if (entry !== this.position && current) {
+        current.remove();
+      }
+      const undone = li.querySelector(".undone-mark");
+      if (entry > this.position && !undone) {
+        const mark = document.createElement("span");
+        mark.className = "undone-mark";
+        mark.textContent = " (undone)";
+        li.append(mark);
+      } else if (entry <= this.position && undone) {
+        undone.remove();
+      }
+    }
+  }
+};

@@ -1,0 +1,40 @@
+import Scenarios
+
+/// The live web inspector of a shell session: serves the page on 127.0.0.1 from the shell's own
+/// process, follows the session's events, and runs what the page asks for as command lines
+/// through the front end's path. Register it in a `ReplShellApp`:
+///
+/// ```swift
+/// static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { WebInspector(host: host) }
+/// ```
+@MainActor public final class WebInspector: SessionInspector {
+  /// How many events the server keeps for pages that connect later, unless told otherwise.
+  public static let defaultEventLimit = 10_000
+
+  private let host: InspectorHost
+  private let eventLimit: Int
+  private var server: InspectorServer?
+
+  /// An inspector of `host`'s shell, keeping its last `eventLimit` events.
+  public init(host: InspectorHost, eventLimit: Int = WebInspector.defaultEventLimit) {
+    self.host = host
+    self.eventLimit = eventLimit
+  }
+
+  /// The address being served, token included; nil until started.
+  public var address: String? { server?.address }
+
+  public func start(port: Int) async throws(CommandError) -> String {
+    if let server { return server.address }
+    let log = InspectorEventLog(limit: eventLimit)
+    let events = host.shell.events.subscribe()
+    let started = try await InspectorServer.start(port: port, log: log, session: InspectedSession(host: host), following: events)
+    server = started
+    return started.address
+  }
+
+  public func stop() async {
+    await server?.stop()
+    server = nil
+  }
+}

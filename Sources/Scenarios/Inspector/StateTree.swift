@@ -1,0 +1,120 @@
+import Synchronization
+
+/// A state as a tree an inspector opens a level at a time: the children of a path, and the paths
+/// whose key or printed value contains some text. Built over the state written as a `Value`, so
+/// its names are those `state a.b` walks.
+package struct StateTree: Sendable {
+  /// One child of a path: its name, a one-line summary, and how many children it has in turn.
+  package struct Node: Sendable, Equatable {
+    /// The label or key that `state` walks.
+    package let name: String
+    /// The value on one line, cut short; a collection by its size.
+    package let summary: String
+    /// How many children it has: 0 for a leaf.
+    package let childCount: Int
+  }
+
+  /// What to match in `search`.
+  package enum SearchField: String, Sendable {
+    /// The names along the path.
+    case key
+    /// The printed leaf values.
+    case value
+  }
+
+  /// The longest summary kept, in characters.
+  static let summaryLength = 120
+  let root: Value
+  /// The children of the paths walked so far: sorting a 64k-entry dictionary once, not per page.
+  private let walked = WalkedLevels()
+
+  init(root: Value) {
+    self.root = root
+  }
+
+  /// The children of `path`, from `offset`, at most `limit`; and how many there are in all.
+  /// Throws when the path names a part the state does not have.
+  package func children(at path: [String], offset: Int, limit: Int) throws(CommandError) -> (nodes: [Node], total: Int) {
+    let children = try self.children(of: path)
+    let start = min(max(offset, 0), children.count)
+    let nodes = children[start..<min(start + max(limit, 0), children.count)].map { child in
+      Node(name: child.name, summary: Self.summary(of: child.value), childCount: StateNavigator.children(of: child.value).count)
+    }
+    return (nodes, children.count)
+  }
+
+  /// Where the child `name` of `path` is among its siblings; nil when there is none.
+  package func index(of name: String, at path: [String]) throws(CommandError) -> Int? {
+    try children(of: path).firstIndex { $0.name == name }
+  }
+
+  /// The children of `path` in printing order, remembered.
+  private func children(of path: [String]) throws(CommandError) -> [(name: String, value: Value)] {
+    if let known = walked.levels.withLock({ $0[path] }) { return known }
+    let children = StateNavigator.children(of: try value(at: path))
+    walked.levels.withLock { $0[path] = children }
+    return children
+  }
+
+  /// The value at `path`.
+  func value(at path: [String]) throws(CommandError) -> Value {
+    var value = root
+    for (index, component) in path.enumerated() {
+      guard let child = StateNavigator.children(of: value).first(where: { $0.name == component }) else {
+        let place = index == 0 ? "the state" : "`" + path[..<index].joined(separator: ".") + "`"
+        throw CommandError("\(place) has no `\(component.truncatedForMessage)`")
+      }
+      value = child.value
+    }
+    return value
+  }
+
+  /// The paths, in printing order, whose last name (`.key`) or printed leaf value (`.value`)
+  /// contains `text`, ignoring case; at most `limit`, and whether more were left out.
+  package func search(_ text: String, in field: SearchField, limit: Int) -> (paths: [[String]], truncated: Bool) {
+    let needle = text.lowercased()
+    guard !needle.isEmpty else { return ([], false) }
+    var found: [[String]] = []
+    var truncated = false
+    var path: [String] = []
+    func visit(_ value: Value) {
+      for child in StateNavigator.children(of: value) {
+        if truncated { return }
+        path.append(child.name)
+        defer { path.removeLast() }
+        let grandchildren = StateNavigator.children(of: child.value)
+        let matches: Bool = switch field {
+        case .key: child.name.lowercased().contains(needle)
+        case .value: grandchildren.isEmpty && ValuePrinter.singleLine(child.value).lowercased().contains(needle)
+        }
+        if matches {
+          if found.count == limit {
+            truncated = true
+            return
+          }
+          found.append(path)
+        }
+        if !grandchildren.isEmpty { visit(child.value) }
+      }
+    }
+    visit(root)
+    return (found, truncated)
+  }
+
+  /// The levels a tree has listed, by path.
+  private final class WalkedLevels: Sendable {
+    let levels = Mutex<[[String]: [(name: String, value: Value)]]>([:])
+  }
+
+  /// A value on one line for the tree: leaves printed and cut short, collections by their size.
+  static func summary(of value: Value) -> String {
+    switch value {
+    case .dictionary(let entries): return "[\(entries.count) \(entries.count == 1 ? "entry" : "entries")]"
+    case .array(let elements) where elements.count > 8: return "[\(elements.count) elements]"
+    case .structure(let typeName, let fields) where !fields.isEmpty: return typeName + "(…)"
+    default:
+      let text = ValuePrinter.singleLine(value)
+      return text.count > summaryLength ? String(text.prefix(summaryLength - 1)) + "…" : text
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The inspector serves loopback only, and only to its own page: every request and the WebSocket
+/// need the token; a `Host` other than the loopback address it listens on (DNS rebinding) and a
+/// foreign `Origin` are refused. Checked against the real server of a real shell, and in the browser.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct InspectorGuardTests {
+  /// What a status line must be, or must not be.
+  enum Check {
+    case `is`(String)
+    case isNot(String)
+  }
+
+  static let script = "use counter\ndispatch didTapIncrementButton\n"
+
+  @Test func requestsNeedTheTokenTheirOwnHostAndNoForeignOrigin() async throws {
+    try await InspectedShell.with(script: Self.script) { shell in try await checkRequests(shell) }
+  }
+
+  private func checkRequests(_ shell: InspectedShell) async throws {
+    let host = "127.0.0.1:\(shell.port)"
+    let good = "/?token=\(shell.token)"
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: good, host: host), .is("HTTP/1.1 200 OK"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: "/app.js?token=\(shell.token)", host: "localhost:\(shell.port)"), .is("HTTP/1.1 200 OK"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: "/", host: host), .is("HTTP/1.1 403 Forbidden"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: "/?token=0123456789abcdef0123456789abcdef", host: host), .is("HTTP/1.1 403 Forbidden"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: "/app.js", host: host), .is("HTTP/1.1 403 Forbidden"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: good, host: "attacker.example:\(shell.port)"), .is("HTTP/1.1 403 Forbidden"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: good, host: host, headers: ["Origin: http://attacker.example"]), .is("HTTP/1.1 403 Forbidden"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: good, host: host, headers: ["Origin: http://\(host)"]), .is("HTTP/1.1 200 OK"))
+  }
+
+  /// Checks a status line, showing it when it is not the one expected.
+  private func expectStatus(_ line: String, _ check: Check, sourceLocation: SourceLocation = #_sourceLocation) {
+    switch check {
+    case .is(let expected): #expect(line == expected, sourceLocation: sourceLocation)
+    case .isNot(let refused): #expect(line != refused && line.hasPrefix("HTTP/1.1 "), "got \(line)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func theWebSocketNeedsTheTokenAndTheInspectorsOrigin() async throws {
+    try await InspectedShell.with(script: Self.script) { shell in try await checkSocket(shell) }
+  }
+
+  private func checkSocket(_ shell: InspectedShell) async throws {
+    let host = "127.0.0.1:\(shell.port)"
+    let socket = "/ws?token=\(shell.token)"
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: socket, host: host, headers: RawHTTP.upgradeHeaders(["Origin: http://\(host)"])), .is("HTTP/1.1 101 Switching Protocols"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: socket, host: host, headers: RawHTTP.upgradeHeaders(["Origin: http://attacker.example"])), .isNot("HTTP/1.1 101 Switching Protocols"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: "/ws?token=wrong", host: host, headers: RawHTTP.upgradeHeaders()), .isNot("HTTP/1.1 101 Switching Protocols"))
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: socket, host: "attacker.example", headers: RawHTTP.upgradeHeaders()), .isNot("HTTP/1.1 101 Switching Protocols"))
+  }
+
+  @Test func aBrowserWithAWrongTokenIsRefusedAndAForeignPageCannotConnect() async throws {
+    try await InspectedShell.with(script: Self.script) { shell in
+      try await WebDriver.with(logPath: shell.folder.appendingPathComponent("chromedriver.log").path) { driver in
+        try await checkBrowser(shell, driver)
+      }
+    }
+  }
+
+  private func checkBrowser(_ shell: InspectedShell, _ driver: WebDriver) async throws {
+    try await driver.open("http://127.0.0.1:\(shell.port)/?token=not-the-token")
+    #expect(try await driver.text("body").contains("refused: a missing or wrong token"))
+    // A page of another origin that knows the token opens the socket: its Origin gives it away.
+    try await driver.open("data:text/html,<title>another site</title>")
+    let outcome = try await driver.runAsync("""
+      const socket = new WebSocket("ws://127.0.0.1:\(shell.port)/ws?token=\(shell.token)");
+      socket.onopen = () => finish("open");
+      socket.onerror = () => finish("refused");
+      """)
+    #expect(outcome == "\"refused\"")
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import TestSupport
+
+/// Headless Chromium driven through chromedriver's W3C WebDriver API on loopback: the real
+/// browser, the real page. `make test` installs both (Debian packages `chromium chromium-driver`);
+/// when they are missing the tests fail and say so, they do not skip.
+final class WebDriver: Sendable {
+  /// What went wrong talking to the browser.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  private let driver: ChildProcess
+  /// chromedriver's port.
+  private let base: Int
+  private let session: String
+
+  private init(driver: ChildProcess, base: Int, session: String) {
+    self.driver = driver
+    self.base = base
+    self.session = session
+  }
+
+  /// The browser's executable and the driver's, where Debian installs them.
+  static let chromium = ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  static let chromedriver = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// Starts chromedriver and a headless browser session; the driver's log goes to `logPath`.
+  static func start(logPath: String) async throws -> WebDriver {
+    guard let chromium, let chromedriver else {
+      throw Failure(description: "headless Chromium and chromedriver are missing: run `make test` (it installs the Debian packages chromium and chromium-driver) or `apt-get install chromium chromium-driver`")
+    }
+    let port = try LoopbackSocket.freePort()
+    let child = try ChildProcess.spawn(chromedriver, ["--port=\(port)"], outputPath: logPath)
+    let base = port
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+      if let status = try? await request("GET", base, "/status", nil) as? [String: Any], status["ready"] as? Bool == true { break }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    let capabilities: [String: Any] = [
+      "capabilities": ["alwaysMatch": [
+        "browserName": "chrome",
+        "goog:chromeOptions": [
+          "binary": chromium,
+          "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"],
+        ],
+      ]]
+    ]
+    do {
+      let created = try await request("POST", base, "/session", capabilities) as? [String: Any]
+      guard let session = created?["sessionId"] as? String else { throw Failure(description: "chromedriver made no session: \(String(describing: created))") }
+      return WebDriver(driver: child, base: base, session: session)
+    } catch {
+      child.send(SIGKILL)
+      throw error
+    }
+  }
+
+  /// Runs `body` with a browser, then ends it, whatever happened.
+  static func with<T>(logPath: String, _ body: (WebDriver) async throws -> T) async throws -> T {
+    let driver = try await start(logPath: logPath)
+    do {
+      let result = try await body(driver)
+      await driver.quit()
+      return result
+    } catch {
+      await driver.quit()
+      throw error
+    }
+  }
+
+  /// Ends the browser session and the driver.
+  func quit() async {
+    _ = try? await Self.request("DELETE", base, "/session/\(session)", nil)
+    driver.send(SIGTERM)
+    let watchdog = Task { [driver] in
+      try await Task.sleep(for: .seconds(5))
+      driver.send(SIGKILL)
+    }
+    _ = await driver.waitForExit()
+    watchdog.cancel()
+  }
+
+  /// Opens `url` and returns once the page has loaded.
+  func open(_ url: String) async throws {
+    _ = try await command("POST", "url", ["url": url])
+  }
+
+  /// Runs `script` (a function body) in the page with `arguments`; returns its result as JSON text.
+  @discardableResult
+  func run(_ script: String, _ arguments: [Any] = []) async throws -> String {
+    let value = try await command("POST", "execute/sync", ["script": "return JSON.stringify((() => { \(script) })())", "args": arguments])
+    return value as? String ?? "null"
+  }
+
+  /// Runs `script`, whose last argument is a callback it calls with its result, as JSON text.
+  func runAsync(_ script: String) async throws -> String {
+    let wrapped = "const done = arguments[arguments.length - 1]; const finish = (v) => done(JSON.stringify(v)); \(script)"
+    return try await command("POST", "execute/async", ["script": wrapped, "args": []]) as? String ?? "null"
+  }
+
+  /// Waits until `condition` (a JavaScript expression) is true in the page; fails after `timeout`.
+  func wait(until condition: String, timeout: Duration = .seconds(20)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if try await run("return Boolean(\(condition));") == "true" { return }
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    let page = try await run("return document.body ? document.body.innerText.slice(0, 2000) : '';")
+    throw Failure(description: "the page never met `\(condition)` within \(timeout); it shows: \(page)")
+  }
+
+  /// Clicks the element `selector` finds.
+  func click(_ selector: String) async throws {
+    _ = try await command("POST", "element/\(try await element(selector))/click", [:])
+  }
+
+  /// Types `text` into the element `selector` finds, as keys (`\u{E007}` is Enter).
+  func type(_ text: String, into selector: String) async throws {
+    let id = try await element(selector)
+    _ = try await command("POST", "element/\(id)/clear", [:])
+    _ = try await command("POST", "element/\(id)/value", ["text": text])
+  }
+
+  /// The visible text of the element `selector` finds.
+  func text(_ selector: String) async throws -> String {
+    try await command("GET", "element/\(try await element(selector))/text", nil) as? String ?? ""
+  }
+
+  /// The page as PNG.
+  func screenshot() async throws -> Data {
+    guard let encoded = try await command("GET", "screenshot", nil) as? String, let data = Data(base64Encoded: encoded) else {
+      throw Failure(description: "no screenshot")
+    }
+    return data
+  }
+
+  private func element(_ selector: String) async throws -> String {
+    let found = try await command("POST", "element", ["using": "css selector", "value": selector]) as? [String: Any]
+    guard let id = found?.values.first as? String else { throw Failure(description: "no element matches \(selector)") }
+    return id
+  }
+
+  private func command(_ method: String, _ path: String, _ body: [String: Any]?) async throws -> Any? {
+    try await Self.request(method, base, "/session/\(session)/\(path)", body)
+  }
+
+  /// One WebDriver request; returns its `value`, or throws the driver's error message.
+  private static func request(_ method: String, _ port: Int, _ path: String, _ body: [String: Any]?) async throws -> Any? {
+    let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+    let reply = try await RawHTTP.exchange(port: port, method: method, target: path, host: "127.0.0.1:\(port)", body: data)
+    let object = try JSONSerialization.jsonObject(with: reply.body) as? [String: Any]
+    let value = object?["value"]
+    if let failure = value as? [String: Any], let error = failure["error"] as? String {
+      throw Failure(description: "\(method) \(path): \(error): \(failure["message"] as? String ?? "")")
+    }
+    return value
+  }
+}

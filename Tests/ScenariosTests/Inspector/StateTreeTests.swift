@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// The state as the inspector's tree walks it: a level at a time, in pages, and searched.
+@Suite struct StateTreeTests {
+  /// `State(count: 3, items: ["k0": Item(name: "n0", tags: […]), …])` with `size` items.
+  static func state(items size: Int) -> Value {
+    let items = (0..<size).map { index in
+      Entry(.string("k\(index)"), .structure(typeName: "Item", fields: [Field("name", .string("n\(index)")), Field("tags", .array([.string("a"), .string("b")]))]))
+    }
+    return .structure(typeName: "State", fields: [Field("count", .int(3)), Field("items", .dictionary(items))])
+  }
+
+  @Test func childrenComeALevelAtATimeWithSummaries() throws {
+    let tree = StateTree(root: Self.state(items: 2))
+    let top = try tree.children(at: [], offset: 0, limit: 10)
+    #expect(top.total == 2)
+    #expect(top.nodes == [
+      StateTree.Node(name: "count", summary: "3", childCount: 0),
+      StateTree.Node(name: "items", summary: "[2 entries]", childCount: 2),
+    ])
+    let item = try tree.children(at: ["items", "k1"], offset: 0, limit: 10)
+    #expect(item.nodes.map(\.summary) == ["\"n1\"", "[\"a\", \"b\"]"])
+  }
+
+  @Test func aLargeLevelComesInPagesAndAChildsPageIsFound() throws {
+    let tree = StateTree(root: Self.state(items: 1_200))
+    let page = try tree.children(at: ["items"], offset: 500, limit: 500)
+    #expect(page.total == 1_200)
+    #expect(page.nodes.count == 500)
+    let last = try tree.children(at: ["items"], offset: 1_000, limit: 500)
+    #expect(last.nodes.count == 200)
+    let index = try #require(try tree.index(of: "k999", at: ["items"]))
+    #expect(try tree.children(at: ["items"], offset: index, limit: 1).nodes.first?.name == "k999")
+    #expect(try tree.index(of: "nothing", at: ["items"]) == nil)
+  }
+
+  @Test func aPathTheStateLacksSaysWhere() {
+    #expect(throws: CommandError("`items` has no `k9`")) {
+      try StateTree(root: Self.state(items: 2)).children(at: ["items", "k9"], offset: 0, limit: 10)
+    }
+  }
+
+  @Test func searchFindsKeysAndLeafValuesIgnoringCaseAndStopsAtItsLimit() {
+    let tree = StateTree(root: Self.state(items: 30))
+    #expect(tree.search("K2", in: .key, limit: 100).paths.prefix(2) == [["items", "k2"], ["items", "k20"]])
+    #expect(tree.search("n7", in: .value, limit: 100).paths == [["items", "k7", "name"]])
+    let capped = tree.search("name", in: .key, limit: 5)
+    #expect(capped.paths.count == 5)
+    #expect(capped.truncated)
+    #expect(tree.search("", in: .key, limit: 5).paths.isEmpty)
+  }
+
+  @MainActor @Test func inspectWithoutAnInspectorSaysHowToAddOne() async throws {
+    let shell = try await startedShell()
+    let result = await shell.execute("inspect")
+    #expect(!result.succeeded)
+    #expect(result.lines.map(\.text).joined().contains("add the `ReplShellInspector` product"))
+    #expect(await shell.texts("inspect 70000") == ["error: column 9: expected a port number such as `8123` (or none, for a free port), found `70000`"])
+  }
+
+  @MainActor @Test func aDispatchCarriesTheHistoryEntryItBecame() async throws {
+    let shell = try await startedShell()
+    let first = await shell.execute("dispatch didTapIncrementButton")
+    let second = await shell.execute("dispatch didTapIncrementButton")
+    let entries = (first.events + second.events).compactMap { event -> Int? in
+      if case .dispatched(let dispatch) = event { dispatch.entry } else { nil }
+    }
+    #expect(entries == [1, 2])
+    #expect(shell.inspectedHistory.count == 2)
+    #expect(shell.inspectedHistory.position == 2)
+  }
+}
