@@ -1,8 +1,6 @@
 // Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
 #if canImport(Glibc)
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 import Scenarios
 

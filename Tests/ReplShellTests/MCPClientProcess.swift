@@ -64,14 +64,14 @@ final class MCPClientProcess: @unchecked Sendable {
   }
 
   /// Sends a request and returns its reply, which must be the next message.
-  func request(_ id: Int, _ method: String, _ params: [String: Any]? = nil) throws -> [String: Any] {
+  func request(_ id: Int, _ method: String, _ params: [String: Any]? = nil) async throws -> [String: Any] {
     sendLine(try Self.requestLine(id, method, params))
-    return try response(id: id)
+    return try await response(id: id)
   }
 
   /// Calls a tool; returns the text it answered and whether it is an error result.
-  func callTool(_ id: Int, _ name: String, _ arguments: [String: Any] = [:]) throws -> (text: String, isError: Bool) {
-    Self.toolResult(try request(id, "tools/call", ["name": name, "arguments": arguments]))
+  func callTool(_ id: Int, _ name: String, _ arguments: [String: Any] = [:]) async throws -> (text: String, isError: Bool) {
+    Self.toolResult(try await request(id, "tools/call", ["name": name, "arguments": arguments]))
   }
 
   /// The text and error flag of a `tools/call` reply.
@@ -82,8 +82,8 @@ final class MCPClientProcess: @unchecked Sendable {
   }
 
   /// The next message, which must be the reply to `id`.
-  func response(id: Int) throws -> [String: Any] {
-    let message = try nextMessage()
+  func response(id: Int) async throws -> [String: Any] {
+    let message = try await nextMessage()
     guard message["id"] as? Int == id else {
       throw ProtocolError("expected the reply to request \(id), got: \(message)")
     }
@@ -91,8 +91,8 @@ final class MCPClientProcess: @unchecked Sendable {
   }
 
   /// The next line of standard output, parsed as a JSON object; every line must be one.
-  func nextMessage() throws -> [String: Any] {
-    let line = try nextLine()
+  func nextMessage() async throws -> [String: Any] {
+    let line = try await offThePool { try self.nextLine() }
     guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
       throw ProtocolError("not a JSON object on stdout: \(String(decoding: line, as: UTF8.self))")
     }
@@ -123,7 +123,11 @@ final class MCPClientProcess: @unchecked Sendable {
   }
 
   /// Closes standard input and waits (with the deadline) for the process to end; its exit status.
-  func finish() throws -> Int32 {
+  func finish() async throws -> Int32 {
+    try await offThePool { try self.blockingFinish() }
+  }
+
+  private func blockingFinish() throws -> Int32 {
     try? input.fileHandleForWriting.close()
     let end = Date().addingTimeInterval(Self.deadline)
     while process.isRunning {
@@ -134,6 +138,16 @@ final class MCPClientProcess: @unchecked Sendable {
       Thread.sleep(forTimeInterval: 0.02)
     }
     return process.terminationStatus
+  }
+
+  /// Runs a blocking wait on a thread of its own: blocking one of the cooperative pool's threads
+  /// (one a core) starves every other test in the process, and with it the dispatch queue that
+  /// tells Foundation the child has exited.
+  private func offThePool<T>(_ body: @escaping () throws -> T) async throws -> T {
+    let work = UncheckedTransfer(value: body)
+    return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UncheckedTransfer<T>, any Error>) in
+      Thread { continuation.resume(with: Result { UncheckedTransfer(value: try work.value()) }) }.start()
+    }.value
   }
 
   /// Whatever is left on standard output after the process ended.
@@ -149,4 +163,9 @@ final class MCPClientProcess: @unchecked Sendable {
     let description: String
     init(_ description: String) { self.description = description }
   }
+}
+
+/// A value handed from one thread to another that only the receiver then uses.
+private struct UncheckedTransfer<Value>: @unchecked Sendable {
+  let value: Value
 }

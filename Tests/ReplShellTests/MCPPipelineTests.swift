@@ -7,8 +7,8 @@ import Testing
 /// its request's id, and nothing is left over when the input closes.
 @Suite(.timeLimit(.minutes(1)))
 struct MCPPipelineTests {
-  @Test func aHistorySentRightBehindADispatchSeesIt() throws {
-    let client = try MCPProtocolTests.start(["counter"])
+  @Test func aHistorySentRightBehindADispatchSeesIt() async throws {
+    let client = try await MCPProtocolTests.start(["counter"])
     let rounds = 20
     var lines: [String] = []
     for round in 1...rounds {
@@ -17,19 +17,19 @@ struct MCPPipelineTests {
     }
     client.sendLine(lines.joined(separator: "\n"))
     for round in 1...rounds {
-      let dispatched = MCPClientProcess.toolResult(try client.response(id: 2 * round))
+      let dispatched = MCPClientProcess.toolResult(try await client.response(id: 2 * round))
       #expect(!dispatched.isError && dispatched.text.contains("+   value: \(round)\n"), "round \(round): \(dispatched.text)")
-      let history = MCPClientProcess.toolResult(try client.response(id: 2 * round + 1))
+      let history = MCPClientProcess.toolResult(try await client.response(id: 2 * round + 1))
       let entries = history.text.split(separator: "\n")
       #expect(entries.count == round, "round \(round): the history after \(round) dispatches:\n\(history.text)")
       #expect(entries.last == "\(round)  didTapIncrementButton")
     }
-    #expect(try client.finish() == 0)
+    #expect(try await client.finish() == 0)
     #expect(client.remainingOutput().isEmpty, "a reply came twice or unasked")
   }
 
-  @Test func mixedRequestsAreEachAnsweredOnceInTurn() throws {
-    let client = try MCPProtocolTests.start(["counter"])
+  @Test func mixedRequestsAreEachAnsweredOnceInTurn() async throws {
+    let client = try await MCPProtocolTests.start(["counter"])
     let requests: [(id: Int, line: String)] = try [
       (10, MCPClientProcess.toolCallLine(10, "dispatch", ["action": "didTapIncrementButton"])),
       (11, MCPClientProcess.requestLine(11, "resources/read", ["uri": "state://current"])),
@@ -46,9 +46,9 @@ struct MCPPipelineTests {
     client.sendLine(requests.map(\.line).joined(separator: "\n"))
     var replies: [Int: [String: Any]] = [:]
     for (id, _) in requests {
-      replies[id] = try client.response(id: id)
+      replies[id] = try await client.response(id: id)
     }
-    #expect(try client.finish() == 0)
+    #expect(try await client.finish() == 0)
     #expect(client.remainingOutput().isEmpty, "a reply came twice or unasked")
 
     #expect(MCPClientProcess.toolResult(try #require(replies[10])).text.contains("+   value: 1"))

@@ -5,9 +5,9 @@ import Testing
 /// `replshell --mcp` spoken to over pipes, as an MCP client would.
 @Suite(.timeLimit(.minutes(1)))
 struct MCPProtocolTests {
-  static func start(_ arguments: [String]) throws -> MCPClientProcess {
+  static func start(_ arguments: [String]) async throws -> MCPClientProcess {
     let client = try MCPClientProcess(binary: try ReplShellBinary.url, arguments: ["--mcp"] + arguments)
-    let reply = try client.request(1, "initialize", [
+    let reply = try await client.request(1, "initialize", [
       "protocolVersion": "2025-06-18", "capabilities": [:] as [String: Any], "clientInfo": ["name": "tests", "version": "1"],
     ])
     let serverInfo = (reply["result"] as? [String: Any])?["serverInfo"] as? [String: Any]
@@ -17,9 +17,9 @@ struct MCPProtocolTests {
     return client
   }
 
-  @Test func everyToolIsListedWithASchemaAndItsHelp() throws {
-    let client = try Self.start(["counter"])
-    let tools = try #require((try client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+  @Test func everyToolIsListedWithASchemaAndItsHelp() async throws {
+    let client = try await Self.start(["counter"])
+    let tools = try #require((try await client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
     let names = tools.compactMap { $0["name"] as? String }
     #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "undo", "redo", "jump", "expect", "invariant", "explore", "settle", "save", "source", "reset"])
     for tool in tools {
@@ -29,72 +29,72 @@ struct MCPProtocolTests {
     }
     let dispatch = try #require(tools.first { $0["name"] as? String == "dispatch" })
     #expect(((dispatch["inputSchema"] as? [String: Any])?["required"] as? [String]) == ["action"])
-    #expect(try client.finish() == 0)
+    #expect(try await client.finish() == 0)
   }
 
-  @Test func aDispatchOnAnimalsWritesToSQLiteAndTheStateIsAResource() throws {
+  @Test func aDispatchOnAnimalsWritesToSQLiteAndTheStateIsAResource() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let database = folder.appendingPathComponent("animals.sqlite").path
 
-    let client = try Self.start(["animals"])
-    let use = try client.callTool(2, "use", ["domain": "animals", "options": "--store \(database)"])
+    let client = try await Self.start(["animals"])
+    let use = try await client.callTool(2, "use", ["domain": "animals", "options": "--store \(database)"])
     #expect(!use.isError && use.text.contains("started animals"), "\(use.text)")
-    let add = try client.callTool(3, "dispatch", [
+    let add = try await client.callTool(3, "dispatch", [
       "action": #"animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#
     ])
     #expect(!add.isError)
     #expect(add.text.contains("didAddAnimal"), "the listener's answer is part of the result:\n\(add.text)")
-    let history = try client.request(4, "resources/read", ["uri": "history://"])
+    let history = try await client.request(4, "resources/read", ["uri": "history://"])
     let contents = ((history["result"] as? [String: Any])?["contents"] as? [[String: Any]])?.first?["text"] as? String
     #expect(contents?.contains("1  ui.animalEditor.onTapAddAnimalButton") == true, "\(contents ?? "")")
-    #expect(try client.finish() == 0)
+    #expect(try await client.finish() == 0)
 
     // A second session on the same file finds the animal the listener wrote.
-    let reader = try Self.start(["animals"])
-    _ = try reader.callTool(2, "use", ["domain": "animals", "options": "--store \(database)"])
-    _ = try reader.callTool(3, "dispatch", ["action": "animalList.onAppear"])
-    let found = try reader.callTool(4, "select", ["selector": #"selectAnimalsValues(categoryId: "Bird", sort: \.name, order: .forward)"#])
+    let reader = try await Self.start(["animals"])
+    _ = try await reader.callTool(2, "use", ["domain": "animals", "options": "--store \(database)"])
+    _ = try await reader.callTool(3, "dispatch", ["action": "animalList.onAppear"])
+    let found = try await reader.callTool(4, "select", ["selector": #"selectAnimalsValues(categoryId: "Bird", sort: \.name, order: .forward)"#])
     #expect(found.text.contains("Eagle"), "\(found.text)")
-    #expect(try reader.finish() == 0)
+    #expect(try await reader.finish() == 0)
   }
 
-  @Test func aFailingExpectationIsAnErrorResult() throws {
-    let client = try Self.start(["counter"])
-    let failed = try client.callTool(2, "expect", ["assertion": "selectValue == 2"])
+  @Test func aFailingExpectationIsAnErrorResult() async throws {
+    let client = try await Self.start(["counter"])
+    let failed = try await client.callTool(2, "expect", ["assertion": "selectValue == 2"])
     #expect(failed.isError)
     #expect(failed.text == "error: column 8: expectation failed: selectValue == 2\n  actual: 0")
-    let held = try client.callTool(3, "expect", ["assertion": "selectValue == 0"])
+    let held = try await client.callTool(3, "expect", ["assertion": "selectValue == 0"])
     #expect(!held.isError && held.text == "ok")
-    #expect(try client.finish() == 0)
+    #expect(try await client.finish() == 0)
   }
 
-  @Test func hostileInputGetsJSONRPCErrorsAndTheServerKeepsGoing() throws {
-    let client = try Self.start(["counter"])
+  @Test func hostileInputGetsJSONRPCErrorsAndTheServerKeepsGoing() async throws {
+    let client = try await Self.start(["counter"])
     client.sendLine("this is not json")
-    #expect((try client.nextMessage()["error"] as? [String: Any])?["code"] as? Int == -32700)
-    #expect((try client.request(2, "no/such/method")["error"] as? [String: Any])?["code"] as? Int == -32601)
-    let unknownTool = try client.request(3, "tools/call", ["name": "format-disk", "arguments": [:] as [String: Any]])
+    #expect((try await client.nextMessage()["error"] as? [String: Any])?["code"] as? Int == -32700)
+    #expect((try await client.request(2, "no/such/method")["error"] as? [String: Any])?["code"] as? Int == -32601)
+    let unknownTool = try await client.request(3, "tools/call", ["name": "format-disk", "arguments": [:] as [String: Any]])
     #expect((unknownTool["error"] as? [String: Any])?["code"] as? Int == -32602)
-    let missing = try client.request(4, "tools/call", ["name": "dispatch", "arguments": [:] as [String: Any]])
+    let missing = try await client.request(4, "tools/call", ["name": "dispatch", "arguments": [:] as [String: Any]])
     #expect((missing["error"] as? [String: Any])?["code"] as? Int == -32602)
     #expect(((missing["error"] as? [String: Any])?["message"] as? String)?.contains("needs the argument `action`") == true)
-    let mistyped = try client.request(5, "tools/call", ["name": "dispatch", "arguments": ["action": 42]])
+    let mistyped = try await client.request(5, "tools/call", ["name": "dispatch", "arguments": ["action": 42]])
     #expect((mistyped["error"] as? [String: Any])?["code"] as? Int == -32602)
     #expect(((mistyped["error"] as? [String: Any])?["message"] as? String)?.contains("must be a string") == true)
-    let extra = try client.request(6, "tools/call", ["name": "diff", "arguments": ["x": "y"]])
+    let extra = try await client.request(6, "tools/call", ["name": "diff", "arguments": ["x": "y"]])
     #expect((extra["error"] as? [String: Any])?["code"] as? Int == -32602)
     #expect(((extra["error"] as? [String: Any])?["message"] as? String)?.contains("it takes none") == true)
-    let unknownResource = try client.request(9, "resources/read", ["uri": "secrets://all"])
+    let unknownResource = try await client.request(9, "resources/read", ["uri": "secrets://all"])
     #expect((unknownResource["error"] as? [String: Any])?["code"] as? Int == -32602)
     #expect(((unknownResource["error"] as? [String: Any])?["message"] as? String)?.contains("resources: state://current, history://") == true)
-    let badLine = try client.callTool(7, "dispatch", ["action": String(repeating: "[", count: 300)])
+    let badLine = try await client.callTool(7, "dispatch", ["action": String(repeating: "[", count: 300)])
     #expect(badLine.isError)
     #expect(badLine.text.hasPrefix("error: column "), "\(badLine.text)")
-    let stillAlive = try client.callTool(8, "dispatch", ["action": "didTapIncrementButton"])
+    let stillAlive = try await client.callTool(8, "dispatch", ["action": "didTapIncrementButton"])
     #expect(stillAlive.text.contains("+   value: 1"))
-    #expect(try client.finish() == 0)
+    #expect(try await client.finish() == 0)
     #expect(client.remainingOutput().isEmpty, "nothing but protocol messages on stdout")
   }
 }
