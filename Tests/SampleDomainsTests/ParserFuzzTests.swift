@@ -49,7 +49,7 @@ import Testing
   static func fuzz(lines: Int, seed: UInt64) -> FuzzOutcome {
     let catalog = ActionCatalog(examples: Domain.animalsActionExamples)
     let alphabet = Array("abcdexyzACZ019 .,:()[]\\\"'#-=_é日\u{0}\u{7}\u{1B}\u{301}🙂\t")
-    var generator = SplitMix64(seed: seed)
+    var generator = SplitMix(seed: seed)
     var outcome = FuzzOutcome()
     for index in 0..<lines {
       let line = index.isMultiple(of: 2) ? mutatedLine(&generator, alphabet: alphabet) : GrammarLines.line(&generator)
@@ -71,7 +71,7 @@ import Testing
     return outcome
   }
 
-  static func mutatedLine(_ generator: inout SplitMix64, alphabet: [Character]) -> String {
+  static func mutatedLine(_ generator: inout SplitMix, alphabet: [Character]) -> String {
     var characters = Array(seeds[Int(generator.next() % UInt64(seeds.count))])
     func randomCharacter() -> Character { alphabet[Int(generator.next() % UInt64(alphabet.count))] }
     switch generator.next() % 7 {
@@ -130,7 +130,7 @@ enum GrammarLines {
   ]
   static let selectors = ["selectAnimalsValues", "selectAnimal", "selectCategories", "selectValue", "selectX"]
 
-  static func line(_ generator: inout SplitMix64) -> String {
+  static func line(_ generator: inout SplitMix) -> String {
     let line: String
     switch generator.next() % 16 {
     case 0, 1: line = "select " + call(&generator, selectors, depth: 0)
@@ -143,24 +143,24 @@ enum GrammarLines {
     return String(line.prefix(Int(generator.next() % UInt64(line.count + 1))))
   }
 
-  private static func pick(_ generator: inout SplitMix64, _ choices: [String]) -> String {
+  private static func pick(_ generator: inout SplitMix, _ choices: [String]) -> String {
     choices[Int(generator.next() % UInt64(choices.count))]
   }
 
-  private static func call(_ generator: inout SplitMix64, _ names: [String], depth: Int) -> String {
+  private static func call(_ generator: inout SplitMix, _ names: [String], depth: Int) -> String {
     let name = pick(&generator, names)
     guard generator.next() % 4 != 0 else { return name }
     return name + "(" + arguments(&generator, depth: depth + 1) + ")"
   }
 
-  private static func arguments(_ generator: inout SplitMix64, depth: Int) -> String {
+  private static func arguments(_ generator: inout SplitMix, depth: Int) -> String {
     (0..<Int(generator.next() % 4)).map { _ in
       (generator.next() % 5 == 0 ? "" : pick(&generator, names) + ": ") + value(&generator, depth: depth)
     }.joined(separator: ", ")
   }
 
   /// A value; below four levels it may be a collection, a case with arguments or a struct.
-  private static func value(_ generator: inout SplitMix64, depth: Int) -> String {
+  private static func value(_ generator: inout SplitMix, depth: Int) -> String {
     switch generator.next() % (depth < 4 ? 11 : 7) {
     case 0: return pick(&generator, numbers)
     case 1: return string(&generator)
@@ -180,14 +180,14 @@ enum GrammarLines {
 
   /// A string literal of escapes and text, unterminated one time in twenty; one in two hundred is
   /// thousands of characters long.
-  private static func string(_ generator: inout SplitMix64) -> String {
+  private static func string(_ generator: inout SplitMix) -> String {
     let count = generator.next() % 200 == 0 ? 1_000 : Int(generator.next() % 6)
     let parts = (0..<count).map { _ in generator.next() % 2 == 0 ? pick(&generator, escapes) : pick(&generator, names) }
     return "\"" + parts.joined() + (generator.next() % 20 == 0 ? "" : "\"")
   }
 
   /// Brackets and calls nested around the limit (250…262 levels), closed or not.
-  private static func deepNesting(_ generator: inout SplitMix64) -> String {
+  private static func deepNesting(_ generator: inout SplitMix) -> String {
     let levels = (0..<(250 + Int(generator.next() % 13))).map { _ in generator.next() % 2 == 0 ? ("[", "]") : (".a(", ")") }
     let closed = generator.next() % 2 == 0
     return levels.map(\.0).joined() + "1" + (closed ? levels.reversed().map(\.1).joined() : "")

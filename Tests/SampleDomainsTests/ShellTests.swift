@@ -47,7 +47,7 @@ import Testing
       "use counter --store x", "debug effects on", "watch selectValue", "help dispatch", "actions Incr",
     ]
     let alphabet = Array("abcdefxyzAZ09 .,:()[]\"\\#-=_é日\u{0}\u{7}\u{1B}🙂")
-    var generator = SplitMix64(seed: 20261122)
+    var generator = SplitMix(seed: 20261122)
     var lines = 0
     for _ in 0..<4_000 {
       let seed = seeds[Int(generator.next() % UInt64(seeds.count))]
@@ -75,23 +75,6 @@ import Testing
       }
     }
     #expect(lines > 3_000)
-  }
-}
-
-/// A small deterministic random number generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

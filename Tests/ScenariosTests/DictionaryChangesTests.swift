@@ -49,7 +49,7 @@ import Testing
 
   /// `old` and a dictionary derived from it by `replaced` value changes, `added` new keys and `removed` deletions.
   static func derived<Key: Hashable>(
-    count: Int, replaced: Int, added: Int, removed: Int, key: (Int) -> Key, generator: inout SplitMix64
+    count: Int, replaced: Int, added: Int, removed: Int, key: (Int) -> Key, generator: inout SplitMix
   ) -> (old: TreeDictionary<Key, Item>, new: TreeDictionary<Key, Item>) {
     var old = TreeDictionary<Key, Item>()
     for index in 0..<count { old[key(index)] = Item(name: "a place with a long enough name \(index)", revision: 0) }
@@ -82,7 +82,7 @@ import Testing
 
   @Test(arguments: [(0, 0, 0), (1, 0, 0), (3, 0, 0), (7, 0, 0), (8, 0, 0), (40, 0, 0), (0, 1, 0), (0, 0, 1), (2, 3, 2), (9, 5, 5)])
   func derivedDictionariesWithStringKeys(replaced: Int, added: Int, removed: Int) throws {
-    var generator = SplitMix64(seed: UInt64(replaced * 100 + added * 10 + removed))
+    var generator = SplitMix(seed: UInt64(replaced * 100 + added * 10 + removed))
     for count in [0, 1, 5, 33, 300] where count > 0 || (replaced == 0 && removed == 0) {
       let (old, new) = Self.derived(
         count: count, replaced: replaced, added: added, removed: removed,
@@ -93,13 +93,13 @@ import Testing
 
   @Test(arguments: [(1, 0, 0), (8, 2, 2), (0, 3, 0)])
   func derivedDictionariesWithIntKeys(replaced: Int, added: Int, removed: Int) throws {
-    var generator = SplitMix64(seed: 7)
+    var generator = SplitMix(seed: 7)
     let (old, new) = Self.derived(count: 200, replaced: replaced, added: added, removed: removed, key: { $0 - 100 }, generator: &generator)
     try check(old, new, "Int keys, \(replaced) replaced, \(added) added, \(removed) removed")
   }
 
   @Test func unrelatedDictionaries() throws {
-    var generator = SplitMix64(seed: 42)
+    var generator = SplitMix(seed: 42)
     for round in 0..<50 {
       var old = TreeDictionary<String, Item>()
       var new = TreeDictionary<String, Item>()

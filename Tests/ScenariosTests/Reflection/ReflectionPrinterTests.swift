@@ -8,7 +8,7 @@ import Testing
 @Suite struct ReflectionPrinterTests {
   @Test(arguments: 0..<400)
   func generatedValuesPrintTheSameBothWays(seed: Int) throws {
-    var generator = SplitMix64(seed: UInt64(seed))
+    var generator = SplitMix(seed: UInt64(seed))
     try expectSamePrinting(Sample.random(using: &generator, depth: 3))
   }
 
@@ -79,7 +79,7 @@ struct Sample: Codable, Sendable {
   var child: [Sample]
   var leaf: Leaf?
 
-  static func random(using generator: inout SplitMix64, depth: Int) -> Sample {
+  static func random(using generator: inout SplitMix, depth: Int) -> Sample {
     let events = (0..<Int.random(in: 0...3, using: &generator)).map { _ in Event.random(using: &generator, depth: 2) }
     var byName: [String: Leaf] = [:]
     for index in 0..<Int.random(in: 0...3, using: &generator) { byName["k\(index)"] = Leaf.random(using: &generator) }
@@ -98,7 +98,7 @@ struct Sample: Codable, Sendable {
 }
 
 extension Sample.Leaf {
-  static func random(using generator: inout SplitMix64) -> Self {
+  static func random(using generator: inout SplitMix) -> Self {
     let number = Int.random(in: 0...999_999, using: &generator)
     return Self(
       id: UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number)) ?? UUID(),
@@ -108,7 +108,7 @@ extension Sample.Leaf {
 }
 
 extension Sample.Event {
-  static func random(using generator: inout SplitMix64, depth: Int) -> Self {
+  static func random(using generator: inout SplitMix, depth: Int) -> Self {
     switch Int.random(in: 0...4, using: &generator) {
     case 0: .started
     case 1: .moved(x: Int.random(in: -9...9, using: &generator), y: 2)
