@@ -16,6 +16,8 @@ public struct StateDiff: Sendable {
   public func lines<State>(from old: State, to new: State) throws(CommandError) -> [OutputLine] {
     if ValueEquality.areEqual(old, new) { return [] }
     var lines: [OutputLine] = []
+    // Room for a struct's brackets and one changed field, without regrowing on the way.
+    lines.reserveCapacity(8)
     try appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
     return lines
   }

@@ -1,20 +1,27 @@
 /// Actions decoded from recently dispatched texts, each with its text as the shell writes it:
 /// scripts repeat lines, and decoding and printing are pure.
 struct ActionCache<Action: Decodable> {
-  private var actions: [String: (action: Action, text: String)] = [:]
+  /// A struct, not a tuple: a tuple's type metadata is looked up in a global table on every
+  /// dictionary access in code that is generic over the action.
+  private struct Entry {
+    let action: Action
+    let text: String
+  }
+
+  private var actions: [String: Entry] = [:]
   private static var limit: Int { 1_024 }
 
   /// The action `typed` decodes to and its full text, from the cache when `key` (`typed` written
   /// back as typed) was decoded before.
   mutating func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
     if let known = actions[typedText] {
-      return known
+      return (known.action, known.text)
     }
     let action: Action = try ActionCache.decode(typed, catalog: catalog)
-    let entry = (action: action, text: catalog.text(for: try ValueEncoder.encodeForShell(action)))
+    let entry = Entry(action: action, text: catalog.text(for: try ValueEncoder.encodeForShell(action)))
     if actions.count >= Self.limit { actions.removeAll(keepingCapacity: true) }
     actions[typedText] = entry
-    return entry
+    return (entry.action, entry.text)
   }
 
   /// Decodes an action case path with its arguments, as `dispatch` reads it.

@@ -40,8 +40,8 @@ extension DomainSession {
     if shown && events.debug.isEnabled(.state) {
       emitState(new)
     }
-    watches.update(state: new, action: action, events: events)
-    checkInvariants(after: text, state: new)
+    if isWatching { watches.update(state: new, action: action, events: events) }
+    if hasInvariants { checkInvariants(after: text, state: new) }
   }
 
   /// Emits the reducer's rejection of an action; a listener's prints `↳ … rejected: <error>`.

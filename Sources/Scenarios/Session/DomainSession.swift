@@ -17,13 +17,22 @@ import ImmutableData
   var history: SessionHistory<State, Action>
   /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
   private(set) var lastDispatch: [DispatchEvent] = []
-  var watches = WatchList<State, Action>()
+  var watches = WatchList<State, Action>() {
+    didSet { isWatching = !watches.isEmpty }
+  }
+  /// Whether anything is watched, kept beside `watches`: a dispatch reads it without reaching
+  /// into the generic list (whose type metadata is looked up on every use in unspecialized code).
+  private(set) var isWatching = false
   /// The action cases `hide` keeps out of the output.
   var hiddenActions = HiddenActions()
   let settler: Settler
   var actionCache = ActionCache<Action>()
   /// The invariants checked after every dispatch.
-  var invariants = InvariantList<State>()
+  var invariants = InvariantList<State>() {
+    didSet { hasInvariants = !invariants.all.isEmpty }
+  }
+  /// Whether any invariant is set, kept beside `invariants` as `isWatching` is beside `watches`.
+  private(set) var hasInvariants = false
   /// An invariant a dispatch broke, kept until the line that is running fails with it.
   var brokenInvariant: CommandError?
   /// The reducer alone, as `explore` runs it on states and `fork` on a copy of a live state.
@@ -170,8 +179,6 @@ extension DomainSession {
     session.liveness = .live(allowsWrites: allowsWrites)
     return session
   }
-
-  var isWatching: Bool { !watches.isEmpty }
 
   func refreshWatches() {
     watches.update(state: store.select { $0 }, action: nil, events: events)
