@@ -39,18 +39,25 @@ import Testing
       kill(pid, SIGKILL)
     }
 
-    var transcript = Data()
-    var reported = 0
+    // The blocking reads and the wait run on a thread of their own: on the cooperative pool (a
+    // thread a core) they would hold up every other test, and the watchdog with them.
     let reader = output.fileHandleForReading
-    while reported < 150 {
-      let chunk = reader.availableData
-      if chunk.isEmpty { break }
-      transcript.append(chunk)
-      reported = String(decoding: transcript, as: UTF8.self).components(separatedBy: "→ success").count - 1
+    var transcript = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+      Thread {
+        var transcript = Data()
+        var reported = 0
+        while reported < 150 {
+          let chunk = reader.availableData
+          if chunk.isEmpty { break }
+          transcript.append(chunk)
+          reported = String(decoding: transcript, as: UTF8.self).components(separatedBy: "→ success").count - 1
+        }
+        kill(pid, SIGKILL)
+        process.waitUntilExit()
+        continuation.resume(returning: transcript)
+      }.start()
     }
     watchdog.cancel()
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
     writer.cancel()
     transcript.append(reader.availableData)
     #expect(process.terminationReason == .uncaughtSignal)
