@@ -50,6 +50,12 @@ public struct StateDiff: Sendable {
     _ old: Any, _ new: Any, typeName: String, labels: [String], prefix: String, suffix: String, indent: Int,
     to lines: inout [OutputLine]
   ) throws(CommandError) {
+    if let reader = StoredPropertyReader.of(new), reader.labels == labels,
+      let differences = reader.differences(from: old, to: new)
+    {
+      try appendFields(differences, typeName: typeName, labels: labels, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      return
+    }
     let oldChildren = ValueEncoder.storedPropertyValues(of: old)
     let newChildren = ValueEncoder.storedPropertyValues(of: new)
     guard oldChildren.count == labels.count, newChildren.count == labels.count else {
@@ -70,6 +76,28 @@ public struct StateDiff: Sendable {
       try appendDiff(oldChildren[index], newChildren[index], prefix: ValuePrinter.fieldLabel(labels[index]), suffix: comma, indent: indent + 2, to: &lines)
     }
     Self.flush(&unchanged, padding: padding, to: &lines)
+    lines.append(OutputLine(.plain, padding + close + suffix))
+  }
+
+  /// A struct's diff from the stored properties that differ, the others counted as unchanged.
+  private func appendFields(
+    _ differences: [StoredPropertyReader.Difference], typeName: String, labels: [String], prefix: String, suffix: String,
+    indent: Int, to lines: inout [OutputLine]
+  ) throws(CommandError) {
+    let padding = String(repeating: " ", count: indent)
+    let (open, close) = ValuePrinter.structureBrackets(typeName)
+    lines.append(OutputLine(.plain, padding + prefix + open))
+    var next = 0
+    for difference in differences {
+      var unchanged = difference.index - next
+      Self.flush(&unchanged, padding: padding, to: &lines)
+      let comma = difference.index == labels.count - 1 ? "" : ","
+      let label = ValuePrinter.fieldLabel(labels[difference.index])
+      try appendDiff(difference.old, difference.new, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+      next = difference.index + 1
+    }
+    var trailing = labels.count - next
+    Self.flush(&trailing, padding: padding, to: &lines)
     lines.append(OutputLine(.plain, padding + close + suffix))
   }
 

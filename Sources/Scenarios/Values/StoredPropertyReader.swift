@@ -12,6 +12,16 @@ struct StoredPropertyReader: Sendable {
   private struct Field: Sendable {
     let offset: Int
     let load: @Sendable (UnsafeRawPointer, Int) -> Any
+    /// `==` on the field in two structs' bytes, when its type is `Equatable`.
+    let equal: (@Sendable (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool)?
+  }
+
+  /// A stored property whose value differs between two values of the type.
+  struct Difference {
+    /// Its index among the stored properties.
+    let index: Int
+    let old: Any
+    let new: Any
   }
 
   /// The stored properties' names, in declaration order.
@@ -47,6 +57,32 @@ struct StoredPropertyReader: Sendable {
     return _openExistential(value, do: read)
   }
 
+  /// The stored properties that differ between `old` and `new`, both of the reader's type (nil
+  /// otherwise). An `Equatable` property is compared in place and copied out only when it differs.
+  func differences(from old: Any, to new: Any) -> [Difference]? {
+    guard Swift.type(of: old) == type, Swift.type(of: new) == type else { return nil }
+    func compare<Root>(_ old: Root) -> [Difference]? {
+      guard let new = new as? Root else { return nil }
+      return withUnsafeBytes(of: old) { oldBytes in
+        withUnsafeBytes(of: new) { newBytes in
+          let (oldBase, newBase) = (oldBytes.baseAddress!, newBytes.baseAddress!)
+          var differences: [Difference] = []
+          for (index, field) in fields.enumerated() {
+            if let equal = field.equal {
+              if equal(oldBase, newBase, field.offset) { continue }
+              differences.append(Difference(index: index, old: field.load(oldBase, field.offset), new: field.load(newBase, field.offset)))
+            } else {
+              let (before, after) = (field.load(oldBase, field.offset), field.load(newBase, field.offset))
+              if !ValueEquality.areEqual(before, after) { differences.append(Difference(index: index, old: before, new: after)) }
+            }
+          }
+          return differences
+        }
+      }
+    }
+    return _openExistential(old, do: compare)
+  }
+
   private static func reader<Root>(for type: Root.Type) -> StoredPropertyReader? {
     // The key paths are the runtime's word that every stored property is plain, strong storage.
     var keyPathLabels: [String] = []
@@ -59,11 +95,20 @@ struct StoredPropertyReader: Sendable {
     var fields: [Field] = []
     let complete = _forEachField(of: Root.self) { name, offset, fieldType, _ in
       labels.append(String(cString: name))
-      fields.append(Field(offset: offset, load: loader(of: fieldType)))
+      fields.append(Field(offset: offset, load: loader(of: fieldType), equal: equality(of: fieldType)))
       return true
     }
     guard complete, labels == keyPathLabels else { return nil }
     return StoredPropertyReader(labels: labels, type: Root.self, fields: fields)
+  }
+
+  /// `==` on a value of `fieldType` in two structs' bytes at an offset, for an `Equatable` type.
+  private static func equality(of fieldType: Any.Type) -> (@Sendable (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool)? {
+    func make<Field: Equatable>(_: Field.Type) -> @Sendable (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool {
+      { old, new, offset in old.load(fromByteOffset: offset, as: Field.self) == new.load(fromByteOffset: offset, as: Field.self) }
+    }
+    guard let equatable = fieldType as? any Equatable.Type else { return nil }
+    return make(equatable)
   }
 
   /// Copies a value of `fieldType` out of a struct's bytes at an offset.

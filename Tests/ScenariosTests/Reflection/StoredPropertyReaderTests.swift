@@ -57,4 +57,19 @@ import Testing
     let reader = try #require(StoredPropertyReader.of(Generic(first: 1, rest: [])))
     #expect(reader.values(of: Generic(first: "a", rest: [])) == nil)
   }
+
+  @Test func differencesListOnlyTheChangedPropertiesWithTheirValues() throws {
+    let owner = Owner()
+    let before = Plain(count: 3, name: "shelf", tags: ["a"], note: nil, owner: owner)
+    var after = before
+    after.tags.append("b")
+    after.owner = Owner()
+    let reader = try #require(StoredPropertyReader.of(before))
+    let differences = try #require(reader.differences(from: before, to: after))
+    #expect(differences.map(\.index) == [2, 4])
+    #expect(differences.first?.old as? [String] == ["a"])
+    #expect(differences.first?.new as? [String] == ["a", "b"])
+    #expect(try #require(reader.differences(from: before, to: before)).isEmpty)
+    #expect(reader.differences(from: before, to: Generic(first: 1, rest: [])) == nil)
+  }
 }
