@@ -14,7 +14,17 @@ public struct StateDiff: Sendable {
 
   /// The diff lines, or an empty array when the states are equal.
   public func lines<State>(from old: State, to new: State) throws(CommandError) -> [OutputLine] {
-    if ValueEquality.areEqual(old, new) { return [] }
+    try lines(from: old, to: new, differ: nil)
+  }
+
+  /// The diff lines, with `differ` (the state type's `!=`, made once per session) telling equal
+  /// states apart without boxing them.
+  func lines<State>(from old: State, to new: State, differ: (@Sendable (State, State) -> Bool)?) throws(CommandError) -> [OutputLine] {
+    if let differ {
+      if !differ(old, new) { return [] }
+    } else if ValueEquality.areEqual(old, new) {
+      return []
+    }
     var lines: [OutputLine] = []
     // Room for a struct's brackets and one changed field, without regrowing on the way.
     lines.reserveCapacity(8)

@@ -27,7 +27,7 @@ extension DomainSession {
       } else {
         if showsActions { events.emit(.log(LogLine(category: .actions, level: .debug, text: text))) }
         do {
-          let lines = try stateDiff.lines(from: old, to: new)
+          let lines = try stateDiff.lines(from: old, to: new, differ: statesDiffer)
           diff = lines.isEmpty ? [.note("no change")] : lines
         } catch {
           diff = [.error(error.message)]
