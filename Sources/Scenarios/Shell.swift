@@ -54,7 +54,8 @@ import Synchronization
   /// The live view `inspect` starts, when the front end made one (the app registered an inspector).
   public var inspector: (any SessionInspector)?
   /// The state tree the inspector last walked, and the session and history position it is of.
-  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, tree: StateTree)?
+  /// The tree is encoded off the main actor; every request for that position shares the encoding.
+  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, tree: Task<Swift.Result<StateTree, CommandError>, Never>)?
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {
