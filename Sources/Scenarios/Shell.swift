@@ -44,7 +44,10 @@ import Synchronization
   /// `$SCRATCH` in option paths: a folder of this shell's own, made on first use.
   private let scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-\(UUID().uuidString)")
   /// What is replaced in the output: the domain's volatile patterns and those `redact` switched on.
-  var redactions: RedactionList
+  /// The stream carries a copy to the tools that follow it (`SessionEventStream.subscribeRedactable`).
+  var redactions: RedactionList {
+    didSet { events.setRedactions(redactions) }
+  }
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
   public var onWaiting: (@MainActor (Bool) -> Void)?
@@ -64,6 +67,7 @@ import Synchronization
     self.baseDirectory = baseDirectory
     self.redactions = RedactionList(
       folders: RedactedFolders(scratch: scratchDirectory.path, workingDirectory: FileManager.default.currentDirectoryPath))
+    events.setRedactions(redactions)
   }
 
   /// Whether redactions apply to what commands print (true unless `--no-redact`).

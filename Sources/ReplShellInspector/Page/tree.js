@@ -86,7 +86,7 @@ Inspector.Tree = class {
     if (node.count > 0) {
       li.setAttribute("aria-expanded", "false");
       toggle.textContent = "+";
-      toggle.setAttribute("aria-label", `open ${node.name} (${node.count})`);
+      toggle.setAttribute("aria-label", `open ${node.label} (${node.count})`);
       toggle.addEventListener("click", () => this.toggle(li, path));
     } else {
       toggle.textContent = "·";
@@ -95,7 +95,7 @@ Inspector.Tree = class {
     }
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = node.name;
+    name.textContent = node.label;
     row.append(toggle, name, `: ${node.summary}`);
     li.appendChild(row);
     return li;

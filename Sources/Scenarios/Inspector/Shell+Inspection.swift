@@ -30,6 +30,13 @@ extension Shell {
     return try await encoding.value.get()
   }
 
+  /// The shell's redactions as they stand, as a function over a text: what the inspector shows
+  /// of the state (a node's name and summary) is redacted as the transcript's `state` prints it.
+  package var inspectedRedaction: @Sendable (String) -> String {
+    let redactions = self.redactions
+    return { text in redactions.isActive ? redactions.apply(to: text) : text }
+  }
+
   /// How many entries `history` lists and how many of them the current state applies (the
   /// entry `jump` is at); zeros before any `use`.
   package var inspectedHistory: (count: Int, position: Int) {
