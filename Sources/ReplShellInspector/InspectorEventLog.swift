@@ -4,8 +4,8 @@ import Synchronization
 
 /// The session's events as the inspector sends them: redacted as the transcript shows them,
 /// numbered, encoded once as JSON (the `--format json` object inside an envelope with its number
-/// and history entry), the last
-/// `limit` of them kept for pages that connect later, and each new one handed to every open page.
+/// and history entry), the last `limit` of them kept for pages that connect later, and each new
+/// one handed to every open page.
 final class InspectorEventLog: Sendable {
   private struct Contents {
     /// The kept events, oldest first; `first` is the number of the oldest.
