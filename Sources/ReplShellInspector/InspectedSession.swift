@@ -37,12 +37,11 @@ import Scenarios
       let path = request.path ?? []
       let limit = min(max(request.limit ?? Self.childrenLimit, 1), Self.childrenLimit)
       do {
-        let tree = try host.shell.inspectedStateTree()
-        let revealed = request.reveal.flatMap { try? tree.index(of: $0, at: path) }
-        let offset = revealed.map { $0 / limit * limit } ?? max(request.offset ?? 0, 0)
-        let children = try tree.children(at: path, offset: offset, limit: limit)
-        let nodes = children.nodes.map { InspectorReply.Node(name: $0.name, summary: $0.summary, count: $0.childCount) }
-        return [InspectorReply.json(InspectorReply.Children(id: request.id, path: path, offset: offset, total: children.total, nodes: nodes))]
+        let tree = try await host.shell.inspectedStateTree()
+        let redact = host.shell.inspectedRedaction
+        // Sorting a 64k-entry level takes a while: off the main actor too.
+        let reply = await OffMainThread.run { Self.children(of: tree, request: request, path: path, limit: limit, redactedBy: redact) }
+        return [reply]
       } catch {
         return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: error.message))]
       }
@@ -50,11 +49,29 @@ import Scenarios
       let query = request.query ?? ""
       let field = StateTree.SearchField(rawValue: request.field ?? "key") ?? .key
       do {
-        let found = try host.shell.inspectedStateTree().search(query, in: field, limit: Self.searchLimit)
+        let tree = try await host.shell.inspectedStateTree()
+        let limit = Self.searchLimit
+        let found = await OffMainThread.run { tree.search(query, in: field, limit: limit) }
         return [InspectorReply.json(InspectorReply.Found(id: request.id, query: query, field: field.rawValue, paths: found.paths, truncated: found.truncated))]
       } catch {
         return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: error.message))]
       }
+    }
+  }
+
+  /// The reply to a `children` request on `tree`: one page of the children of `path`, their
+  /// labels and summaries redacted by `redact` (their names stay the paths the page asks for).
+  nonisolated private static func children(
+    of tree: StateTree, request: InspectorRequest, path: [String], limit: Int, redactedBy redact: @Sendable (String) -> String
+  ) -> String {
+    do throws(CommandError) {
+      let revealed = request.reveal.flatMap { try? tree.index(of: $0, at: path) }
+      let offset = revealed.map { $0 / limit * limit } ?? max(request.offset ?? 0, 0)
+      let children = try tree.children(at: path, offset: offset, limit: limit)
+      let nodes = children.nodes.map { InspectorReply.Node(name: $0.name, label: redact($0.name), summary: redact($0.summary), count: $0.childCount) }
+      return InspectorReply.json(InspectorReply.Children(id: request.id, path: path, offset: offset, total: children.total, nodes: nodes))
+    } catch {
+      return InspectorReply.json(InspectorReply.Failed(id: request.id, message: error.message))
     }
   }
 }

@@ -2,9 +2,10 @@ import Foundation
 import Scenarios
 import Synchronization
 
-/// The session's events as the inspector sends them: numbered, encoded once as JSON (the
-/// `--format json` object inside an envelope with its number and history entry), the last
-/// `limit` of them kept for pages that connect later, and each new one handed to every open page.
+/// The session's events as the inspector sends them: redacted as the transcript shows them,
+/// numbered, encoded once as JSON (the `--format json` object inside an envelope with its number
+/// and history entry), the last `limit` of them kept for pages that connect later, and each new
+/// one handed to every open page.
 final class InspectorEventLog: Sendable {
   private struct Contents {
     /// The kept events, oldest first; `first` is the number of the oldest.
@@ -31,14 +32,20 @@ final class InspectorEventLog: Sendable {
   }
 
   /// Follows `stream` until it finishes (the shell closed).
-  func follow(_ stream: AsyncStream<SessionEvent>) async {
+  func follow(_ stream: AsyncStream<RedactableEvent>) async {
     for await event in stream {
       append(event)
     }
   }
 
-  /// Numbers and encodes `event`, keeps it and hands it to every page.
+  /// Numbers and encodes `event` (one no redaction applies to), keeps it and hands it to every page.
   func append(_ event: SessionEvent) {
+    append(RedactableEvent(unredacted: event))
+  }
+
+  /// Numbers and encodes `emitted` as the transcript shows it, redacted; keeps it and hands it to every page.
+  func append(_ emitted: RedactableEvent) {
+    let event = emitted.event
     var entry: Int?
     var movesHistory = false
     switch event {
@@ -48,7 +55,8 @@ final class InspectorEventLog: Sendable {
     case .command, .settled, .error: movesHistory = true
     default: break
     }
-    let body = SessionEventJSON.line(for: Self.shortened(event))
+    // Redacted before it is cut, so that a cut never splits what a redaction would replace.
+    let body = SessionEventJSON.line(for: Self.shortened(emitted.redacted))
     // When the event was emitted, in Unix milliseconds: the page measures how late it shows it.
     let sent = String(format: "%.1f", Date().timeIntervalSince1970 * 1000)
     contents.withLock { contents in

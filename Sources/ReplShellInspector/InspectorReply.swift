@@ -29,7 +29,10 @@ enum InspectorReply {
 
   /// One child of a state path.
   struct Node: Encodable {
+    /// The name `state` walks, which the page asks for children by.
     let name: String
+    /// The name as shown, redacted as the transcript shows it.
+    let label: String
     let summary: String
     let count: Int
   }

@@ -21,7 +21,7 @@ final class InspectorServer: Sendable {
   }
 
   /// Starts serving on `port` (0: a free one) and returns once connections are accepted.
-  static func start(port: Int, log: InspectorEventLog, session: InspectedSession, following events: AsyncStream<SessionEvent>) async throws(CommandError) -> InspectorServer {
+  static func start(port: Int, log: InspectorEventLog, session: InspectedSession, following events: AsyncStream<RedactableEvent>) async throws(CommandError) -> InspectorServer {
     let requestGuard = RequestGuard(token: RequestGuard.makeToken())
     let follower = Task.detached { await log.follow(events) }
     let (ports, boundPort) = AsyncStream.makeStream(of: Int.self)

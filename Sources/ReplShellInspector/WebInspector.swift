@@ -27,7 +27,7 @@ import Scenarios
   public func start(port: Int) async throws(CommandError) -> String {
     if let server { return server.address }
     let log = InspectorEventLog(limit: eventLimit)
-    let events = host.shell.events.subscribe()
+    let events = host.shell.events.subscribeRedactable()
     let started = try await InspectorServer.start(port: port, log: log, session: InspectedSession(host: host), following: events)
     server = started
     return started.address

@@ -44,7 +44,10 @@ import Synchronization
   /// `$SCRATCH` in option paths: a folder of this shell's own, made on first use.
   private let scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-\(UUID().uuidString)")
   /// What is replaced in the output: the domain's volatile patterns and those `redact` switched on.
-  var redactions: RedactionList
+  /// The stream carries a copy to the tools that follow it (`SessionEventStream.subscribeRedactable`).
+  var redactions: RedactionList {
+    didSet { events.setRedactions(redactions) }
+  }
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
   public var onWaiting: (@MainActor (Bool) -> Void)?
@@ -54,7 +57,8 @@ import Synchronization
   /// The live view `inspect` starts, when the front end made one (the app registered an inspector).
   public var inspector: (any SessionInspector)?
   /// The state tree the inspector last walked, and the session and history position it is of.
-  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, tree: StateTree)?
+  /// The tree is encoded off the main actor; every request for that position shares the encoding.
+  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, tree: Task<Swift.Result<StateTree, CommandError>, Never>)?
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {
@@ -63,6 +67,7 @@ import Synchronization
     self.baseDirectory = baseDirectory
     self.redactions = RedactionList(
       folders: RedactedFolders(scratch: scratchDirectory.path, workingDirectory: FileManager.default.currentDirectoryPath))
+    events.setRedactions(redactions)
   }
 
   /// Whether redactions apply to what commands print (true unless `--no-redact`).

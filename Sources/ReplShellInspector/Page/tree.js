@@ -17,8 +17,10 @@ Inspector.Tree = class {
     return JSON.stringify(path);
   }
 
-  /// Draws the top level afresh and reopens what was open, after the state changed. One redraw
-  /// runs at a time; a change during one makes one more afterwards.
+  /// Brings the tree up to the new state after it changed: each shown level is asked for again
+  /// and its rows are updated in place, only those that changed redrawn, so that a change to
+  /// one quake of 64,000 does not rebuild (and lay out) the 500 rows shown. One update runs at a
+  /// time; a change during one makes one more afterwards.
   refresh() {
     if (this.refreshing) {
       this.again = true;
@@ -27,27 +29,80 @@ Inspector.Tree = class {
     this.refreshing = (async () => {
       do {
         this.again = false;
-        await this.redraw();
+        await this.update(this.element, []);
+        this.element.dataset.loaded = "true";
+        // The match shown stays marked on the new state, while it is still there.
+        const match = this.matchIndex >= 0 ? this.itemFor(this.matches[this.matchIndex]) : null;
+        if (match) match.classList.add("match");
       } while (this.again);
       this.refreshing = null;
     })();
     return this.refreshing;
   }
 
-  async redraw() {
-    const list = document.createElement("ul");
-    list.setAttribute("role", "group");
-    await this.fill(list, [], 0);
-    this.element.replaceChildren(...list.childNodes);
-    this.element.dataset.loaded = "true";
-    const reopen = [...this.open].map((k) => JSON.parse(k)).sort((a, b) => a.length - b.length);
-    for (const path of reopen) {
-      const item = this.itemFor(path);
-      if (item && item.getAttribute("aria-expanded") === "false") await this.expand(item, path);
+  /// Updates the rows of `list`, the children of `path`, to the state's first page of them:
+  /// rows gone are removed, new ones inserted, changed ones redrawn; open ones are kept open
+  /// and updated in turn.
+  async update(list, path) {
+    const reply = await this.connection.request("children", { path, offset: 0 });
+    if (reply.type !== "children") {
+      const li = document.createElement("li");
+      li.textContent = reply.message || "could not load this part of the state";
+      list.replaceChildren(li);
+      return;
     }
-    // The match shown stays marked on the new state, while it is still there.
-    const match = this.matchIndex >= 0 ? this.itemFor(this.matches[this.matchIndex]) : null;
-    if (match) match.classList.add("match");
+    const keys = new Set(reply.nodes.map((node) => this.key(path.concat([node.name]))));
+    for (const li of [...list.children]) {
+      if (!li.dataset.path || !keys.has(li.dataset.path)) li.remove();
+    }
+    const later = [];
+    let cursor = list.firstElementChild;
+    for (const node of reply.nodes) {
+      const childPath = path.concat([node.name]);
+      const key = this.key(childPath);
+      if (cursor && cursor.dataset.path === key) {
+        const isOpen = cursor.getAttribute("aria-expanded") === "true";
+        if (isOpen && node.count > 0) {
+          if (cursor.dataset.signature !== this.signature(node)) this.redrawRow(cursor, childPath, node);
+          const nested = cursor.querySelector(":scope > ul");
+          later.push(nested ? this.update(nested, childPath) : this.expand(cursor, childPath));
+        } else if (cursor.dataset.signature !== this.signature(node)) {
+          const fresh = this.item(childPath, node);
+          list.replaceChild(fresh, cursor);
+          cursor = fresh;
+        }
+        cursor = cursor.nextElementSibling;
+        continue;
+      }
+      // Not where it was: a row of its own, opened again if it was open.
+      list.querySelector(`:scope > li[data-path="${CSS.escape(key)}"]`)?.remove();
+      const fresh = this.item(childPath, node);
+      list.insertBefore(fresh, cursor);
+      if (node.count > 0 && this.open.has(key)) later.push(this.expand(fresh, childPath));
+    }
+    this.addMore(list, path, reply);
+    await Promise.all(later);
+  }
+
+  /// What a row shows, to tell whether it changed.
+  signature(node) {
+    return `${node.count}\u0000${node.label}\u0000${node.summary}`;
+  }
+
+  /// The "N more of M" button after a page of children, when there are more.
+  addMore(list, path, reply) {
+    const next = reply.offset + reply.nodes.length;
+    if (next >= reply.total) return;
+    const li = document.createElement("li");
+    const more = document.createElement("button");
+    more.type = "button";
+    more.textContent = `${(reply.total - next).toLocaleString("en")} more of ${reply.total.toLocaleString("en")}`;
+    more.addEventListener("click", async () => {
+      li.remove();
+      await this.fill(list, path, next);
+    });
+    li.appendChild(more);
+    list.appendChild(li);
   }
 
   async fill(list, path, offset, reveal) {
@@ -59,34 +114,29 @@ Inspector.Tree = class {
       return;
     }
     for (const node of reply.nodes) list.appendChild(this.item(path.concat([node.name]), node));
-    const next = reply.offset + reply.nodes.length;
-    if (next < reply.total) {
-      const li = document.createElement("li");
-      const more = document.createElement("button");
-      more.type = "button";
-      more.textContent = `${(reply.total - next).toLocaleString("en")} more of ${reply.total.toLocaleString("en")}`;
-      more.addEventListener("click", async () => {
-        li.remove();
-        await this.fill(list, path, next);
-      });
-      li.appendChild(more);
-      list.appendChild(li);
-    }
+    this.addMore(list, path, reply);
   }
 
   item(path, node) {
     const li = document.createElement("li");
     li.setAttribute("role", "treeitem");
     li.dataset.path = this.key(path);
+    if (node.count > 0) li.setAttribute("aria-expanded", "false");
+    li.appendChild(this.row(li, path, node));
+    return li;
+  }
+
+  /// The row of `li`: its toggle, name and summary.
+  row(li, path, node) {
+    li.dataset.signature = this.signature(node);
     const row = document.createElement("div");
     row.className = "row";
     const toggle = document.createElement("button");
     toggle.type = "button";
     toggle.className = "toggle";
     if (node.count > 0) {
-      li.setAttribute("aria-expanded", "false");
-      toggle.textContent = "+";
-      toggle.setAttribute("aria-label", `open ${node.name} (${node.count})`);
+      toggle.textContent = li.getAttribute("aria-expanded") === "true" ? "−" : "+";
+      toggle.setAttribute("aria-label", `open ${node.label} (${node.count})`);
       toggle.addEventListener("click", () => this.toggle(li, path));
     } else {
       toggle.textContent = "·";
@@ -95,10 +145,14 @@ Inspector.Tree = class {
     }
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = node.name;
+    name.textContent = node.label;
     row.append(toggle, name, `: ${node.summary}`);
-    li.appendChild(row);
-    return li;
+    return row;
+  }
+
+  /// Redraws the row of an open item whose name or summary changed, leaving its children.
+  redrawRow(li, path, node) {
+    li.querySelector(":scope > .row").replaceWith(this.row(li, path, node));
   }
 
   itemFor(path) {

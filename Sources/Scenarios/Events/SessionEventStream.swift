@@ -10,6 +10,10 @@ public final class SessionEventStream: Sendable {
     var pending: [SessionEvent] = []
     /// Live subscribers, by token.
     var subscribers: [Int: AsyncStream<SessionEvent>.Continuation] = [:]
+    /// Live subscribers that receive each event with the redactions in force when it came.
+    var redactableSubscribers: [Int: AsyncStream<RedactableEvent>.Continuation] = [:]
+    /// What the shell's transcript replaces, as it stands now.
+    var redactions: RedactionList?
     var nextToken = 0
     var isFinished = false
   }
@@ -27,6 +31,11 @@ public final class SessionEventStream: Sendable {
       contents.pending.append(event)
       for continuation in contents.subscribers.values {
         continuation.yield(event)
+      }
+      guard !contents.redactableSubscribers.isEmpty else { return }
+      let redactable = RedactableEvent(event: event, redactions: contents.redactions)
+      for continuation in contents.redactableSubscribers.values {
+        continuation.yield(redactable)
       }
     }
   }
@@ -64,6 +73,33 @@ public final class SessionEventStream: Sendable {
     return stream
   }
 
+  /// Every event emitted from now on, each with the redactions in force when it was emitted, so
+  /// that a tool shows it as the transcript does (`RedactableEvent.redacted`); ending the
+  /// iteration unsubscribes.
+  package func subscribeRedactable() -> AsyncStream<RedactableEvent> {
+    let (stream, continuation) = AsyncStream<RedactableEvent>.makeStream(bufferingPolicy: .unbounded)
+    let token: Int? = contents.withLock { contents in
+      guard !contents.isFinished else { return nil }
+      let token = contents.nextToken
+      contents.nextToken += 1
+      contents.redactableSubscribers[token] = continuation
+      return token
+    }
+    guard let token else {
+      continuation.finish()
+      return stream
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.contents.withLock { $0.redactableSubscribers.removeValue(forKey: token) }
+    }
+    return stream
+  }
+
+  /// Records the shell's redactions: the events emitted from now on carry them to `subscribeRedactable()`.
+  func setRedactions(_ redactions: RedactionList) {
+    contents.withLock { $0.redactions = redactions }
+  }
+
   /// Removes and returns what arrived since the last call: the shell renders it for one command.
   package func takePending() -> [SessionEvent] {
     contents.withLock { contents in
@@ -87,9 +123,13 @@ public final class SessionEventStream: Sendable {
   package func finish() {
     let ended = contents.withLock { contents in
       contents.isFinished = true
-      defer { contents.subscribers.removeAll() }
-      return Array(contents.subscribers.values)
+      defer {
+        contents.subscribers.removeAll()
+        contents.redactableSubscribers.removeAll()
+      }
+      return (Array(contents.subscribers.values), Array(contents.redactableSubscribers.values))
     }
-    for continuation in ended { continuation.finish() }
+    for continuation in ended.0 { continuation.finish() }
+    for continuation in ended.1 { continuation.finish() }
   }
 }

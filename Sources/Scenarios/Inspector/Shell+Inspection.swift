@@ -4,18 +4,37 @@ extension Shell {
   /// The running domain's name, nil before any `use`.
   package var inspectedDomain: String? { session?.domainName }
 
-  /// The current state as a tree, encoded once per history position: a 64k-entry state is
-  /// written out once, then walked and searched as often as the page asks.
-  package func inspectedStateTree() throws(CommandError) -> StateTree {
+  /// The current state as a tree, encoded once per history position on a thread of its own: a
+  /// 64k-entry state is written out without holding the main actor, so lines run and events go
+  /// out meanwhile; it is then walked and searched as often as the page asks.
+  package func inspectedStateTree() async throws(CommandError) -> StateTree {
     let session = try requireSession()
     let identity = ObjectIdentifier(session)
     let mark = session.historyMark
+    let encoding: Task<Swift.Result<StateTree, CommandError>, Never>
     if let cached = inspectedState, cached.session == identity, cached.mark == mark {
-      return cached.tree
+      encoding = cached.tree
+    } else {
+      let encode = session.stateEncoding()
+      encoding = Task.detached {
+        await OffMainThread.run { () -> Swift.Result<StateTree, CommandError> in
+          do throws(CommandError) {
+            return .success(StateTree(root: try encode()))
+          } catch {
+            return .failure(error)
+          }
+        }
+      }
+      inspectedState = (identity, mark, encoding)
     }
-    let tree = StateTree(root: try session.stateValue())
-    inspectedState = (identity, mark, tree)
-    return tree
+    return try await encoding.value.get()
+  }
+
+  /// The shell's redactions as they stand, as a function over a text: what the inspector shows
+  /// of the state (a node's name and summary) is redacted as the transcript's `state` prints it.
+  package var inspectedRedaction: @Sendable (String) -> String {
+    let redactions = self.redactions
+    return { text in redactions.isActive ? redactions.apply(to: text) : text }
   }
 
   /// How many entries `history` lists and how many of them the current state applies (the

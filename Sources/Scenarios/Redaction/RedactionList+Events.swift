@@ -6,7 +6,7 @@ extension RedactionList {
     return events.map(apply(to:))
   }
 
-  private func apply(to event: SessionEvent) -> SessionEvent {
+  func apply(to event: SessionEvent) -> SessionEvent {
     switch event {
     case .command, .comment, .settled:
       return event

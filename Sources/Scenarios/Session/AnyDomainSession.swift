@@ -32,6 +32,9 @@
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
   /// The current state as a `Value`, for tools that walk it (the inspector's tree).
   func stateValue() throws(CommandError) -> Value
+  /// The current state, taken now and encoded as a `Value` when the returned function is called,
+  /// on any thread: a large state is written out without holding the main actor.
+  func stateEncoding() -> @Sendable () throws(CommandError) -> Value
   /// The state paths that complete `prefix`.
   func statePaths(matching prefix: String) -> [String]
   /// The lines of `history`.

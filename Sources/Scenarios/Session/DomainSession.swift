@@ -147,6 +147,11 @@ extension DomainSession {
     try ValueEncoder.encodeForShell(store.select { $0 })
   }
 
+  func stateEncoding() -> @Sendable () throws(CommandError) -> Value {
+    let state = store.select { $0 }
+    return { () throws(CommandError) -> Value in try ValueEncoder.encodeForShell(state) }
+  }
+
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine] {
     try StateNavigator(root: stateValue()).lines(at: path, column: column)
   }
