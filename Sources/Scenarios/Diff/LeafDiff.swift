@@ -54,10 +54,8 @@ enum LeafDiff {
     let marker = kind == .removed ? "-" : "+"
     if !value.hasChildren {
       // One line, built in one buffer: the common case of a changed number or string.
-      var text = ""
-      text.reserveCapacity(indent + prefix.utf8.count + suffix.utf8.count + 24)
-      text += marker
-      text += String(repeating: " ", count: max(0, indent - 2) + 1)
+      var text = marker + " "
+      text += String(repeating: " ", count: max(0, indent - 2))
       text += prefix
       ValuePrinter.write(value, to: &text)
       text += suffix
