@@ -24,6 +24,8 @@ import Scenarios
   /// The address being served, token included; nil until started.
   public var address: String? { server?.address }
 
+  /// Serves the inspector on 127.0.0.1 at `port` (0: a free one) and returns its address with the
+  /// token; the address already served when it runs.
   public func start(port: Int) async throws(CommandError) -> String {
     if let server { return server.address }
     let log = InspectorEventLog(limit: eventLimit)
@@ -33,6 +35,7 @@ import Scenarios
     return started.address
   }
 
+  /// Stops serving; open pages lose their connection.
   public func stop() async {
     await server?.stop()
     server = nil

@@ -9,6 +9,7 @@ package struct ActionCatalog: Sendable {
     /// `(label, type)` of each associated value of the innermost case.
     package let parameters: [(label: String, typeName: String)]
 
+    /// The same case path with the same labels.
     package static func == (lhs: Case, rhs: Case) -> Bool {
       lhs.path == rhs.path && lhs.parameters.map(\.label) == rhs.parameters.map(\.label)
     }

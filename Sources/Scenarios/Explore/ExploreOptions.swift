@@ -23,6 +23,7 @@ package struct ExploreOptions: Sendable, Equatable {
   /// The default options.
   package init() {}
 
+  /// The same options, option by option.
   package static func == (lhs: ExploreOptions, rhs: ExploreOptions) -> Bool {
     lhs.runs == rhs.runs && lhs.steps == rhs.steps && lhs.seed == rhs.seed && lhs.timeLimit == rhs.timeLimit
       && lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.savePath == rhs.savePath && lhs.jobs == rhs.jobs
