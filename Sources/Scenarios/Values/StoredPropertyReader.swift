@@ -90,7 +90,8 @@ struct StoredPropertyReader: Sendable {
       keyPathLabels.append(String(cString: name))
       return true
     }
-    guard readable, !keyPathLabels.isEmpty else { return nil }
+    // A struct of no size has no bytes to point at: `Mirror` reads it.
+    guard readable, !keyPathLabels.isEmpty, MemoryLayout<Root>.size > 0 else { return nil }
     var labels: [String] = []
     var fields: [Field] = []
     let complete = _forEachField(of: Root.self) { name, offset, fieldType, _ in

@@ -53,6 +53,14 @@ import Testing
     #expect(ValueEncoder.storedPropertyValues(of: Weakly(count: 1, owner: owner)).count == 2)
   }
 
+  struct Marker: Equatable {}
+  struct OnlyMarkers: Equatable { var first = Marker(); var second = Marker() }
+
+  @Test func aStructOfNoSizeIsLeftToMirror() {
+    #expect(StoredPropertyReader.of(OnlyMarkers()) == nil)
+    #expect(ValueEncoder.storedPropertyValues(of: OnlyMarkers()).count == 2)
+  }
+
   @Test func aValueOfAnotherTypeIsNotRead() throws {
     let reader = try #require(StoredPropertyReader.of(Generic(first: 1, rest: [])))
     #expect(reader.values(of: Generic(first: "a", rest: [])) == nil)
