@@ -55,34 +55,26 @@ public final class SessionEventStream: Sendable {
   /// Every event emitted from now on, in order, until the shell closes. For tools that watch a
   /// session (an attached client, an inspector); ending the iteration unsubscribes.
   public func subscribe() -> AsyncStream<SessionEvent> {
-    let (stream, continuation) = AsyncStream<SessionEvent>.makeStream(bufferingPolicy: .unbounded)
-    let token: Int? = contents.withLock { contents in
-      guard !contents.isFinished else { return nil }
-      let token = contents.nextToken
-      contents.nextToken += 1
-      contents.subscribers[token] = continuation
-      return token
-    }
-    guard let token else {
-      continuation.finish()
-      return stream
-    }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.contents.withLock { $0.subscribers.removeValue(forKey: token) }
-    }
-    return stream
+    register(into: \.subscribers)
   }
 
   /// Every event emitted from now on, each with the redactions in force when it was emitted, so
   /// that a tool shows it as the transcript does (`RedactableEvent.redacted`); ending the
   /// iteration unsubscribes.
   package func subscribeRedactable() -> AsyncStream<RedactableEvent> {
-    let (stream, continuation) = AsyncStream<RedactableEvent>.makeStream(bufferingPolicy: .unbounded)
+    register(into: \.redactableSubscribers)
+  }
+
+  /// A new stream registered in `table` until its iteration ends; finished at once when the shell is closed.
+  private func register<Element: Sendable>(
+    into table: WritableKeyPath<Contents, [Int: AsyncStream<Element>.Continuation]> & Sendable
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
     let token: Int? = contents.withLock { contents in
       guard !contents.isFinished else { return nil }
       let token = contents.nextToken
       contents.nextToken += 1
-      contents.redactableSubscribers[token] = continuation
+      contents[keyPath: table][token] = continuation
       return token
     }
     guard let token else {
@@ -90,7 +82,7 @@ public final class SessionEventStream: Sendable {
       return stream
     }
     continuation.onTermination = { [weak self] _ in
-      _ = self?.contents.withLock { $0.redactableSubscribers.removeValue(forKey: token) }
+      _ = self?.contents.withLock { $0[keyPath: table].removeValue(forKey: token) }
     }
     return stream
   }
