@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,31 +28,18 @@ enum RawHTTP {
   static func exchange(
     port: Int, method: String, target: String, host: String, headers: [String] = [], body: Data? = nil, readsToEnd: Bool = true
   ) async throws -> Reply {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(with: Result {
-          try blockingExchange(port: port, method: method, target: target, host: host, headers: headers, body: body, readsToEnd: readsToEnd)
-        })
-      }
+    try await offThePool {
+      try blockingExchange(port: port, method: method, target: target, host: host, headers: headers, body: body, readsToEnd: readsToEnd)
     }
   }
 
   private static func blockingExchange(
     port: Int, method: String, target: String, host: String, headers: [String], body: Data?, readsToEnd: Bool
   ) throws -> Reply {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure(description: "no socket") }
-    defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 60, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    guard let descriptor = LoopbackClient.connect(port: port, receiveTimeout: 60) else {
+      throw Failure(description: "cannot connect to 127.0.0.1:\(port)")
     }
-    guard connected == 0 else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
+    defer { close(descriptor) }
     let closing = headers.contains { $0.lowercased().hasPrefix("connection:") } ? [] : ["Connection: close"]
     let length = body.map { ["Content-Type: application/json", "Content-Length: \($0.count)"] } ?? []
     var request = Data((["\(method) \(target) HTTP/1.1", "Host: \(host)"] + headers + closing + length + ["", ""]).joined(separator: "\r\n").utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,27 +15,14 @@ enum InspectorSocket {
   /// Sends `request` (a JSON object) and returns what the server sent until a message
   /// containing `until` arrived, on a thread of its own (the socket blocks).
   static func exchange(port: Int, token: String, request: String, until marker: String) async throws -> String {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(with: Result { try blockingExchange(port: port, token: token, request: request, until: marker) })
-      }
-    }
+    try await offThePool { try blockingExchange(port: port, token: token, request: request, until: marker) }
   }
 
   private static func blockingExchange(port: Int, token: String, request: String, until marker: String) throws -> String {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure(description: "no socket") }
-    defer { close(descriptor) }
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    guard let descriptor = LoopbackClient.connect(port: port, receiveTimeout: 30) else {
+      throw Failure(description: "cannot connect to the inspector on port \(port)")
     }
-    guard connected == 0 else { throw Failure(description: "cannot connect to the inspector on port \(port)") }
+    defer { close(descriptor) }
     let handshake = "GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
     try write(Array(handshake.utf8), to: descriptor)
     // A client's frame: FIN and text, the mask bit and a 7- or 16-bit length, the mask, the masked bytes.

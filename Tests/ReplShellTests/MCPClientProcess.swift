@@ -140,16 +140,6 @@ final class MCPClientProcess: @unchecked Sendable {
     return process.terminationStatus
   }
 
-  /// Runs a blocking wait on a thread of its own: blocking one of the cooperative pool's threads
-  /// (one a core) starves every other test in the process, and with it the dispatch queue that
-  /// tells Foundation the child has exited.
-  private func offThePool<T>(_ body: @escaping () throws -> T) async throws -> T {
-    let work = UncheckedTransfer(value: body)
-    return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UncheckedTransfer<T>, any Error>) in
-      Thread { continuation.resume(with: Result { UncheckedTransfer(value: try work.value()) }) }.start()
-    }.value
-  }
-
   /// Whatever is left on standard output after the process ended.
   func remainingOutput() -> String {
     let end = Date().addingTimeInterval(Self.deadline)
@@ -165,7 +155,3 @@ final class MCPClientProcess: @unchecked Sendable {
   }
 }
 
-/// A value handed from one thread to another that only the receiver then uses.
-private struct UncheckedTransfer<Value>: @unchecked Sendable {
-  let value: Value
-}

@@ -200,23 +200,17 @@ final class TerminalSession: @unchecked Sendable {
   /// test blocking one of them for seconds starves every other test in the process.
   @discardableResult
   func waitFor(_ text: String, within limit: Duration = deadline) async throws -> String {
-    try await Self.offThePool { try self.blockingWaitFor(text, within: limit) }
+    try await offThePool { try self.blockingWaitFor(text, within: limit) }
   }
 
   /// `blockingSettledScreen` on a thread of its own.
   func settledScreen(quiet: Duration = .milliseconds(400)) async -> String {
-    (try? await Self.offThePool { self.blockingSettledScreen(quiet: quiet) }) ?? ""
+    (try? await offThePool { self.blockingSettledScreen(quiet: quiet) }) ?? ""
   }
 
   /// `blockingExitStatus` on a thread of its own.
   func exitStatus(within limit: Duration = deadline) async throws -> Int32 {
-    try await Self.offThePool { try self.blockingExitStatus(within: limit) }
-  }
-
-  private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
+    try await offThePool { try self.blockingExitStatus(within: limit) }
   }
 
   /// `text` without CSI and other escape sequences, bells and carriage returns.
