@@ -158,6 +158,9 @@ let package = Package(
         "ReplShell", "ReplShellTesting", "SampleDomains", "TestSupport", .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["Fixtures"]),
+    // A running app with an attachment open, for the tests of `--attach --inspect`.
+    .executableTarget(
+      name: "AttachedCounter", dependencies: ["ReplShellAttachment", "SampleDomains", "CounterData"], path: "Tests/AttachedCounter"),
     // The inspector served for real on loopback, and its page driven in headless Chromium.
     .testTarget(
       name: "ReplShellInspectorTests",

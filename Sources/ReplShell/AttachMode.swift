@@ -14,6 +14,10 @@ import Scenarios
   let output: TerminalOutput
   let pager: Pager
   var format: OutputFormat = .text
+  /// The port `--inspect` serves the inspector on, nil without the flag.
+  var inspectPort: Int?
+  /// Makes the app's inspector, or nil when it registered none.
+  var makeInspector: @MainActor (InspectorHost) -> (any SessionInspector)? = { _ in nil }
 
   /// How an attached session ended.
   private enum Ending: Error {
@@ -40,10 +44,12 @@ import Scenarios
     }
     let socket: AttachSocket
     var label = target
+    var path = target
     do throws(CommandError) {
       let (greeted, connected) = try AttachTarget.greet(try AttachTarget.resolve(target))
       socket = connected
       label = greeted.label
+      path = greeted.path
     } catch {
       output.writeError("error: cannot attach to \(target): \(error.message)")
       return 1
@@ -51,6 +57,18 @@ import Scenarios
     defer { socket.close() }
     do {
       var prompt = try exchange(nil, on: socket).prompt ?? "\(label)> "
+      let inspection = AttachInspection(
+        path: path, label: label, terminal: AttachedTerminal(output: output, format: format, isTerminal: LineEditor.isInteractive),
+        makeInspector: makeInspector)
+      defer { Task { await inspection.stop() } }
+      if let inspectPort {
+        do {
+          output.writeError("inspector: \(try await inspection.start(port: inspectPort, on: socket))")
+        } catch {
+          output.writeError("error: \(error.message)")
+          return 1
+        }
+      }
       let watch = AttachIdleWatch(socket: socket, label: label)
       if LineEditor.isInteractive {
         // Tab asks the app: the watch must not take its answer for a goodbye.
@@ -62,13 +80,17 @@ import Scenarios
         }
         while true {
           watch.setIdle(true)
-          let input = editor.readLine(prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
+          let shown = output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt
+          inspection.terminal.setWaiting(shown)
+          let input = editor.readLine(prompt: shown)
+          inspection.terminal.setWaiting(nil)
           watch.setIdle(false)
           guard case .line(let line) = input else {
             if input == .interrupted { continue }
             break
           }
           editor.addToHistory(line)
+          if await inspect(line, inspection, on: socket) { continue }
           let reply = try exchange(["line": line], on: socket, paged: true)
           prompt = reply.prompt ?? prompt
           if reply.quit { return 0 }
@@ -82,6 +104,7 @@ import Scenarios
         watch.setIdle(false)
         guard let line = input else { break }
         lineNumber += 1
+        if await inspect(line, inspection, on: socket) { continue }
         let reply = try exchange(["line": line, "location": "<stdin>:\(lineNumber)"], on: socket)
         if !reply.succeeded { return 1 }
         if reply.quit { break }
@@ -94,6 +117,18 @@ import Scenarios
       output.writeError("error: lost the connection to \(label): the app exited or was killed")
       return 1
     }
+  }
+
+  /// Runs `line` here when it is `inspect [port]` (the inspector serves from this process, not
+  /// the app's) and returns true; false for any other line, which goes to the app.
+  private func inspect(_ line: String, _ inspection: AttachInspection, on socket: AttachSocket) async -> Bool {
+    guard let port = AttachInspection.port(in: line) else { return false }
+    do throws(CommandError) {
+      output.write([OutputLine(.plain, "inspector: \(try await inspection.start(port: port.get(), on: socket))")])
+    } catch {
+      output.write([OutputLine(.error, "error: \(error.message)")])
+    }
+    return true
   }
 
   /// Sends `request` (nil: none, to read the first answer) and prints the events that come back

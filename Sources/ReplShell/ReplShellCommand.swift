@@ -200,7 +200,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     let output = TerminalOutput(colors: !noColor)
     if attach {
       #if canImport(Glibc)
-      let mode = AttachMode(target: arguments.first, programName: Self.programName, output: output, pager: Pager(disabled: noPager), format: format)
+      let mode = AttachMode(
+        target: arguments.first, programName: Self.programName, output: output, pager: Pager(disabled: noPager), format: format,
+        inspectPort: inspectPort, makeInspector: { host in App.makeInspector(host) })
       throw ExitCode(await mode.run())
       #else
       throw ValidationError("--attach is Linux-only for now")

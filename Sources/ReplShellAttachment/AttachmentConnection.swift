@@ -27,11 +27,14 @@ final class AttachmentConnection: Sendable {
   /// watches; and whether a refresh is already on its way (they coalesce).
   let watching = Mutex<(refresh: (@Sendable () -> Void)?, isScheduled: Bool)>((nil, false))
   let attachment: ReplShellAttachment
+  /// What this connection relays while it is an inspector following a shell.
+  let inspection: InspectionFollower
 
   init(socket: AttachSocket, attachment: ReplShellAttachment) {
     self.socket = socket
     self.attachment = attachment
     self.outbox = AttachmentOutbox(socket: socket)
+    self.inspection = InspectionFollower(outbox: outbox)
   }
 
   /// Greets the shell, then serves its requests in order until it leaves or breaks the protocol.
@@ -70,6 +73,7 @@ final class AttachmentConnection: Sendable {
         if await !responder.handle(request) { break }
       }
       tail.withLock { $0 = nil }
+      inspection.stop()
       await responder.shell.close()
       outbox.close()
       outbox.waitUntilStopped()
@@ -88,7 +92,11 @@ final class AttachmentConnection: Sendable {
 /// The main-actor side of a connection: its shell, and what each request does.
 @MainActor final class Responder: LiveControl {
   let shell: Shell
-  private let connection: AttachmentConnection
+  let connection: AttachmentConnection
+  /// Lines run in this session one at a time, from the shell or its inspector.
+  let turns = ShellTurns()
+  /// The shell this connection's inspector follows, if it is one.
+  weak var followed: Responder?
 
   init(connection: AttachmentConnection) {
     self.connection = connection
@@ -98,7 +106,7 @@ final class AttachmentConnection: Sendable {
   /// Answers one request; false when the connection should end (a request of no known shape).
   func handle(_ request: [String: Any]) async -> Bool {
     if let line = request["line"] as? String {
-      let result = await shell.execute(line, location: request["location"] as? String)
+      let result = await turns.run { await shell.execute(line, location: request["location"] as? String) }
       for event in result.events { connection.outbox.send(SessionEventJSON.line(for: event)) }
       connection.tail.withLock { filter in filter?.hidden = shell.hiddenActions }
       updateWatching()
@@ -110,6 +118,8 @@ final class AttachmentConnection: Sendable {
           "event": "completions", "replaced": completion.replacedLength,
           "candidates": completion.candidates.map { ["text": $0.text, "word": $0.isWholeWord] },
         ]))
+    } else if let inspection = request["inspect"] as? [String: Any] {
+      return await handleInspection(inspection)
     } else if request["untail"] != nil {
       connection.tail.withLock { $0 = nil }
       connection.outbox.send(done(succeeded: true, quit: false))

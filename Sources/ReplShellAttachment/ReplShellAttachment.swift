@@ -137,6 +137,7 @@ public final class ReplShellAttachment: Sendable, Service {
       }
       refresh?()
     }
+    for connection in connections { connection.inspection.deliver(dispatch) }
     for connection in connections where connection.tail.withLock({ $0?.admits(dispatch) ?? false }) {
       if line == nil { line = SessionEventJSON.line(for: dispatch.event) }
       connection.outbox.sendTail(line!)

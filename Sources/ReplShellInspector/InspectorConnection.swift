@@ -7,7 +7,7 @@ import Scenarios
 /// children of a state path, searches. Everything it writes goes through one queue, in order.
 struct InspectorConnection: Sendable {
   let log: InspectorEventLog
-  let session: InspectedSession
+  let session: any InspectionSource
 
   /// The most events one message of the backlog carries.
   static let batchSize = 500

@@ -46,17 +46,14 @@ final class InspectorEventLog: Sendable {
   /// Numbers and encodes `emitted` as the transcript shows it, redacted; keeps it and hands it to every page.
   func append(_ emitted: RedactableEvent) {
     let event = emitted.event
-    var entry: Int?
-    var movesHistory = false
-    switch event {
-    case .dispatched(let dispatch):
-      entry = dispatch.entry
-      movesHistory = true
-    case .command, .settled, .error: movesHistory = true
-    default: break
-    }
     // Redacted before it is cut, so that a cut never splits what a redaction would replace.
     let body = SessionEventJSON.line(for: Self.shortened(emitted.redacted))
+    append(body: body, entry: InspectorEventCut.entry(of: event), movesHistory: InspectorEventCut.movesHistory(event))
+  }
+
+  /// Numbers an event already encoded as `--format json` writes it (`body`, redacted and cut
+  /// short: what an attached app relays), keeps it and hands it to every page.
+  func append(body: String, entry: Int?, movesHistory: Bool) {
     // When the event was emitted, in Unix milliseconds: the page measures how late it shows it.
     let sent = String(format: "%.1f", Date().timeIntervalSince1970 * 1000)
     contents.withLock { contents in
@@ -74,29 +71,15 @@ final class InspectorEventLog: Sendable {
     }
   }
 
-  /// The most lines of a diff a page is sent: a dispatch that fills a 64k-entry dictionary has a
-  /// diff as long as the state, which the page must not receive whole.
-  static let diffLineLimit = 2_000
+  /// The most lines of a diff a page is sent (`InspectorEventCut.diffLineLimit`).
+  static let diffLineLimit = InspectorEventCut.diffLineLimit
 
-  /// The most characters of an action a page is sent: a listener's action can carry a whole
-  /// feed (`didFetchQuakes(result: .success(quakes: [64,000 quakes]))`).
-  static let actionLengthLimit = 2_000
+  /// The most characters of an action a page is sent (`InspectorEventCut.actionLengthLimit`).
+  static let actionLengthLimit = InspectorEventCut.actionLengthLimit
 
-  /// `event` with a diff longer than `diffLineLimit` cut there and a last line that says so, and
-  /// an action longer than `actionLengthLimit` cut with `…`.
+  /// `event` cut as `InspectorEventCut.shortened` cuts it.
   static func shortened(_ event: SessionEvent) -> SessionEvent {
-    guard case .dispatched(let dispatch) = event else { return event }
-    let isLongDiff = (dispatch.diff?.count ?? 0) > diffLineLimit
-    let isLongAction = dispatch.action.utf8.count > actionLengthLimit
-    guard isLongDiff || isLongAction else { return event }
-    let diff = dispatch.diff.map { diff in
-      isLongDiff
-        ? Array(diff.prefix(diffLineLimit)) + [OutputLine(.note, "… \(diff.count - diffLineLimit) more lines of this diff: type `diff` in the shell for all of it")]
-        : diff
-    }
-    let action = isLongAction ? String(dispatch.action.prefix(actionLengthLimit)) + "…" : dispatch.action
-    return .dispatched(DispatchEvent(
-      action: action, origin: dispatch.origin, diff: diff, rejection: dispatch.rejection, isHidden: dispatch.isHidden, entry: dispatch.entry))
+    InspectorEventCut.shortened(event)
   }
 
   /// The kept events (at most `limit`), how many earlier ones were dropped, and every later

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 
 /// What the inspector sends a page besides events, one JSON object a message.
 enum InspectorReply {
@@ -11,12 +12,16 @@ enum InspectorReply {
     let dropped: Int
   }
 
-  /// Where the history is: its length and the entry the state is at.
+  /// Where the history is: its length and the entry the state is at; for an attached shell,
+  /// whether it is on the live store (`live`, `live, read-only`) or a `fork`, and how many of
+  /// the app's own actions have arrived (each changes the state the tree shows).
   struct History: Encodable, Equatable {
     var type = "history"
     let count: Int
     let position: Int
     let domain: String?
+    let liveness: String?
+    let revision: Int?
   }
 
   /// A command line ran.
@@ -69,5 +74,14 @@ enum InspectorReply {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     return (try? encoder.encode(reply)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"type\": \"failed\", \"id\": -1, \"message\": \"could not encode a reply\"}"
+  }
+}
+
+extension InspectorReply.Children {
+  /// The reply carrying `page`, to the request `id`.
+  init(_ page: StateTreePage, id: Int) {
+    self.init(
+      id: id, path: page.path, offset: page.offset, total: page.total,
+      nodes: page.nodes.map { InspectorReply.Node(name: $0.name, label: $0.label, summary: $0.summary, count: $0.count) })
   }
 }

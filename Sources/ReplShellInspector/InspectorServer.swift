@@ -21,9 +21,12 @@ final class InspectorServer: Sendable {
   }
 
   /// Starts serving on `port` (0: a free one) and returns once connections are accepted.
-  static func start(port: Int, log: InspectorEventLog, session: InspectedSession, following events: AsyncStream<RedactableEvent>) async throws(CommandError) -> InspectorServer {
+  /// `follow` feeds `log` with the session's events until the session ends.
+  static func start(
+    port: Int, log: InspectorEventLog, session: any InspectionSource, following follow: @escaping @Sendable () async -> Void
+  ) async throws(CommandError) -> InspectorServer {
     let requestGuard = RequestGuard(token: RequestGuard.makeToken())
-    let follower = Task.detached { await log.follow(events) }
+    let follower = Task.detached { await follow() }
     let (ports, boundPort) = AsyncStream.makeStream(of: Int.self)
     let application = Application(
       router: makeRouter(guard: requestGuard),

@@ -29,8 +29,24 @@ import Scenarios
   public func start(port: Int) async throws(CommandError) -> String {
     if let server { return server.address }
     let log = InspectorEventLog(limit: eventLimit)
+    let source: any InspectionSource
+    let follow: @Sendable () async -> Void
+    #if canImport(Glibc)
+    if let attached = host.attached {
+      let session = AttachedSession(attached: attached)
+      source = session
+      follow = { await session.follow(into: log) }
+    } else {
+      let events = host.shell.events.subscribeRedactable()
+      source = InspectedSession(host: host)
+      follow = { await log.follow(events) }
+    }
+    #else
     let events = host.shell.events.subscribeRedactable()
-    let started = try await InspectorServer.start(port: port, log: log, session: InspectedSession(host: host), following: events)
+    source = InspectedSession(host: host)
+    follow = { await log.follow(events) }
+    #endif
+    let started = try await InspectorServer.start(port: port, log: log, session: source, following: follow)
     server = started
     return started.address
   }
@@ -39,5 +55,8 @@ import Scenarios
   public func stop() async {
     await server?.stop()
     server = nil
+    #if canImport(Glibc)
+    host.attached?.link.close()
+    #endif
   }
 }

@@ -8,13 +8,38 @@
   // What the browser tests read: when the page became usable, and how late each live event showed.
   const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [] };
   const say = (text) => { $("status").textContent = text; };
+  // An attached shell's session: `live`, `live, read-only` or `fork` (null for a local one). On
+  // the live store the buttons that cannot work there are disabled, and say why.
+  let liveness = null;
+  const isLive = () => liveness !== null && liveness.startsWith("live");
+  const travelRefusal = "undo, redo and jump are not offered on a live store: the app's state moves only by its actions; type `fork` for a sandbox copy where they work";
+  const dispatchRefusal = "the live store is read-only: the app opened its attachment without writes; type `fork` to dispatch into a sandbox copy of the state";
+  const disable = (button, reason) => {
+    button.disabled = reason !== null;
+    if (reason !== null) button.title = reason;
+    else if (button.dataset.title !== undefined) button.title = button.dataset.title;
+  };
+  const applyLiveness = () => {
+    for (const id of ["undo", "redo"]) {
+      const button = $(id);
+      if (button.dataset.title === undefined) button.dataset.title = button.title;
+      disable(button, isLive() ? travelRefusal : null);
+    }
+    const jump = $("jump-here");
+    if (jump) disable(jump, isLive() ? travelRefusal : null);
+    const again = $("run-again");
+    if (again) disable(again, liveness === "live, read-only" ? dispatchRefusal : null);
+    $("attached").textContent = liveness === null ? "" : liveness === "fork"
+      ? "Attached: on a fork of the app's state (`attach` in the shell returns to the live store)."
+      : `Attached: on the app's live store (${liveness}); type \`fork\` for a sandbox copy where undo, redo and jump work.`;
+  };
 
   const detail = (record) => {
     const e = record.event;
     const box = $("detail");
     box.replaceChildren();
     const title = document.createElement("p");
-    title.textContent = `${record.entry !== null ? "History entry #" + record.entry + ", " : ""}dispatched by ${e.origin === "user" ? "you" : "a " + e.origin}` +
+    title.textContent = `${record.entry !== null ? "History entry #" + record.entry + ", " : ""}dispatched by ${e.origin === "user" ? "you" : e.origin === "app" ? "the app" : "a " + e.origin}` +
       (e.rejection !== null ? `; the reducer rejected it: ${e.rejection}` : "") + (e.hidden ? "; hidden (`hide`), so its diff was not computed" : "");
     const diffTitle = document.createElement("h3");
     diffTitle.textContent = "Diff";
@@ -32,6 +57,7 @@
     label.appendChild(input);
     const again = document.createElement("button");
     again.type = "submit";
+    again.id = "run-again";
     again.textContent = "Run it again";
     form.append(label, again);
     form.addEventListener("submit", (event) => { event.preventDefault(); run(input.value); });
@@ -44,6 +70,7 @@
       jump.addEventListener("click", () => run(`jump ${record.entry}`));
       box.appendChild(jump);
     }
+    applyLiveness();
   };
 
   const connection = new Inspector.Connection({
@@ -63,6 +90,8 @@
       $("domain").textContent = message.domain || "no domain";
       $("position").textContent = `History: at entry ${message.position} of ${message.count}`;
       log.setPosition(message.position);
+      liveness = message.liveness === undefined ? null : message.liveness;
+      applyLiveness();
       refreshTree();
     },
   });
@@ -109,6 +138,7 @@
   $("undo").addEventListener("click", () => run("undo"));
   $("redo").addEventListener("click", () => run("redo"));
   document.addEventListener("keydown", (event) => {
+    if (event.altKey && (event.key === "z" || event.key === "y") && isLive()) { event.preventDefault(); $("last-result").textContent = travelRefusal; return; }
     if (event.altKey && event.key === "z") { event.preventDefault(); run("undo"); }
     if (event.altKey && event.key === "y") { event.preventDefault(); run("redo"); }
   });

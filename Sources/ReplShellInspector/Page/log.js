@@ -106,7 +106,7 @@ Inspector.Log = class {
     li.className = e.origin + (e.rejection !== null ? " rejected" : "");
     li.setAttribute("role", "option");
     li.setAttribute("aria-selected", String(this.selected === record.seq));
-    const who = e.origin === "listener" ? "↳ " : e.origin === "script" ? "script: " : "you: ";
+    const who = e.origin === "listener" ? "↳ " : e.origin === "script" ? "script: " : e.origin === "app" ? "app: " : "you: ";
     const number = record.entry !== null ? `#${record.entry} ` : "";
     const suffix = e.rejection !== null ? " (rejected)" : e.hidden ? " (hidden)" : "";
     li.innerHTML = "";

@@ -21,6 +21,12 @@
   /// prompt and prints its output, exactly as for a typed line.
   public let run: @MainActor (String) async -> Shell.Result
 
+  #if canImport(Glibc)
+  /// Set for a shell attached to a running app (`--attach`): the session the inspector shows is
+  /// the one the app keeps for that shell, reached over the link; `shell` then holds none.
+  package var attached: AttachedInspection?
+  #endif
+
   /// Describes a host.
   public init(shell: Shell, run: @escaping @MainActor (String) async -> Shell.Result) {
     self.shell = shell

@@ -12,7 +12,10 @@ extension Shell {
     let identity = ObjectIdentifier(session)
     let mark = session.historyMark
     let encoding: Task<Swift.Result<StateTree, CommandError>, Never>
-    if let cached = inspectedState, cached.session == identity, cached.mark == mark {
+    // A live store moves by the app's own actions, which leave the history's mark alone: its
+    // tree is encoded afresh each time.
+    let isLive = if case .live = session.liveness { true } else { false }
+    if !isLive, let cached = inspectedState, cached.session == identity, cached.mark == mark {
       encoding = cached.tree
     } else {
       let encode = session.stateEncoding()

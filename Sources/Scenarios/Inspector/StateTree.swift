@@ -70,8 +70,11 @@ package struct StateTree: Sendable {
   }
 
   /// The paths, in printing order, whose last name (`.key`) or printed leaf value (`.value`)
-  /// contains `text`, ignoring case; at most `limit`, and whether more were left out.
-  package func search(_ text: String, in field: SearchField, limit: Int) -> (paths: [[String]], truncated: Bool) {
+  /// contains `text`, ignoring case; at most `limit`, and whether more were left out. Names and
+  /// values are matched as `redact` shows them: a redacted secret is not found by its text.
+  package func search(
+    _ text: String, in field: SearchField, limit: Int, redactedBy redact: (String) -> String = { $0 }
+  ) -> (paths: [[String]], truncated: Bool) {
     let needle = text.lowercased()
     guard !needle.isEmpty else { return ([], false) }
     var found: [[String]] = []
@@ -84,8 +87,8 @@ package struct StateTree: Sendable {
         defer { path.removeLast() }
         let grandchildren = StateNavigator.children(of: child.value)
         let matches: Bool = switch field {
-        case .key: child.name.lowercased().contains(needle)
-        case .value: grandchildren.isEmpty && ValuePrinter.singleLine(child.value).lowercased().contains(needle)
+        case .key: redact(child.name).lowercased().contains(needle)
+        case .value: grandchildren.isEmpty && redact(ValuePrinter.singleLine(child.value)).lowercased().contains(needle)
         }
         if matches {
           if found.count == limit {

@@ -1,0 +1,114 @@
+// Linux only for now: the attachment is.
+#if canImport(Glibc)
+import Foundation
+import Scenarios
+import Synchronization
+
+/// The web inspector of an attached shell (`--attach X --inspect`, or `inspect` typed there): the
+/// app's inspector factory, given a host that reaches the session the app keeps for this shell
+/// over a second connection of its own; the terminal prints the lines the page runs.
+@MainActor final class AttachInspection {
+  private let makeInspector: @MainActor (InspectorHost) -> (any SessionInspector)?
+  private let path: String
+  private let label: String
+  let terminal: AttachedTerminal
+  private var inspector: (any SessionInspector)?
+
+  init(path: String, label: String, terminal: AttachedTerminal, makeInspector: @escaping @MainActor (InspectorHost) -> (any SessionInspector)?) {
+    self.path = path
+    self.label = label
+    self.terminal = terminal
+    self.makeInspector = makeInspector
+  }
+
+  /// Whether an inspector serves.
+  var isServing: Bool { inspector?.address != nil }
+
+  /// Starts the inspector on `port` (0: a free one), asking the app over `socket` (the shell's
+  /// connection, between two lines) for the key its own connection follows this shell with;
+  /// returns the address to open. When already serving, returns that address.
+  func start(port: Int, on socket: AttachSocket) async throws(CommandError) -> String {
+    if let address = inspector?.address { return address }
+    guard socket.send(AttachSocket.json(["inspect": ["op": "link", "id": 0]])) else {
+      throw CommandError("lost the connection to \(label)")
+    }
+    var key: String?
+    while key == nil {
+      guard socket.isReadable(within: 10_000), let reply = try? socket.receiveObject() else {
+        throw CommandError("\(label) did not answer `inspect`: is its ReplShellAttachment older than this shell?")
+      }
+      if reply["event"] as? String == "inspection-link" { key = reply["key"] as? String }
+    }
+    let link = try AttachedInspectionLink.open(path: path, key: key ?? "", label: label)
+    // The host's shell holds no session: the app keeps it; it is there for the factory's signature.
+    let placeholder = Shell(domains: [], isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    var host = InspectorHost(shell: placeholder, run: { line in await placeholder.execute(line) })
+    let terminal = self.terminal
+    host.attached = AttachedInspection(link: link) { events, prompt in terminal.show(events, prompt: prompt) }
+    guard let made = makeInspector(host) else {
+      link.close()
+      throw CommandError(
+        "this shell has no inspector: add the `ReplShellInspector` product to the executable and `static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { WebInspector(host: host) }` to its `ReplShellApp` type (`import ReplShellInspector`)")
+    }
+    do {
+      let address = try await made.start(port: port)
+      inspector = made
+      return address
+    } catch {
+      link.close()
+      throw error
+    }
+  }
+
+  /// Stops serving.
+  func stop() async {
+    await inspector?.stop()
+    inspector = nil
+  }
+
+  /// The port an `inspect [port]` line asks for; nil for any other line; an error for a bad port.
+  static func port(in line: String) -> Result<Int, CommandError>? {
+    let words = line.split(whereSeparator: \.isWhitespace)
+    guard words.first == "inspect" else { return nil }
+    guard words.count > 1 else { return .success(0) }
+    guard words.count == 2, let port = Int(words[1]), (0...65_535).contains(port) else {
+      return .failure(CommandError("expected a port number such as `8123` (or none, for a free port), found `\(words.dropFirst().joined(separator: " "))`"))
+    }
+    return .success(port)
+  }
+}
+
+/// The attached shell's terminal as the inspector prints in it, from any thread: a line the page
+/// ran is printed as a typed one (its command echoed behind the prompt), and while the prompt
+/// waits for a line it is drawn again after it.
+final class AttachedTerminal: Sendable {
+  private let output: TerminalOutput
+  private let format: OutputFormat
+  private let isTerminal: Bool
+  /// The prompt on screen while the editor waits for a line; nil otherwise.
+  private let waitingPrompt = Mutex<String?>(nil)
+
+  init(output: TerminalOutput, format: OutputFormat, isTerminal: Bool) {
+    self.output = output
+    self.format = format
+    self.isTerminal = isTerminal
+  }
+
+  /// Marks the prompt as waiting for a line (with the prompt shown), or not (nil).
+  func setWaiting(_ prompt: String?) {
+    waitingPrompt.withLock { $0 = prompt }
+  }
+
+  /// Prints the events of a line the page ran; then the prompt (`prompt` if the line changed it).
+  func show(_ events: [SessionEvent], prompt: String?) {
+    waitingPrompt.withLock { waiting in
+      if isTerminal, waiting != nil { output.writePrompt("\r\u{1B}[2K") }
+      output.write(format == .json ? OutputFormat.jsonLines(events) : TranscriptRenderer.lines(for: events, echoesCommands: true))
+      if isTerminal, let shown = waiting {
+        // The editor's line is not redrawn; the prompt shows that it still waits.
+        output.writePrompt((prompt ?? shown).replacingOccurrences(of: "\u{1}", with: ""))
+      }
+    }
+  }
+}
+#endif

@@ -1,0 +1,96 @@
+import Foundation
+import Scenarios
+import Synchronization
+
+/// What an inspector's connection relays while it follows an attached shell's session: that
+/// session's events as it emits them, and the app's own actions as the tap describes them, each
+/// redacted with the shell's redactions and folded by its `hide` as they stood at the shell's
+/// last event, and cut short as the inspector's page is sent them. Written to the connection's
+/// outbox without ever waiting: the app's actions, as `tail`'s, are dropped when the shell lags.
+final class InspectionFollower: Sendable {
+  private struct Snapshot: Sendable {
+    var hidden = HiddenActions()
+    var redact: @Sendable (SessionEvent) -> SessionEvent = { $0 }
+    /// Whether the session is on the live store, where the tap reports every action, the
+    /// shell's own included: its `dispatched` events are then not relayed twice.
+    var isLive = false
+
+    @MainActor init(_ shell: Shell) {
+      hidden = shell.hiddenActions
+      redact = shell.inspectedEventRedaction
+      isLive = shell.inspectedLiveness?.hasPrefix("live") ?? false
+    }
+  }
+
+  private struct State: Sendable {
+    var snapshot: Snapshot?
+    var relay: Task<Void, Never>?
+  }
+
+  private let state = Mutex(State())
+  private let outbox: AttachmentOutbox
+
+  init(outbox: AttachmentOutbox) {
+    self.outbox = outbox
+  }
+
+  /// Whether the connection follows a shell.
+  var isFollowing: Bool { state.withLock { $0.snapshot != nil } }
+
+  /// Starts relaying `shell`'s events (ending any earlier follow).
+  @MainActor func follow(_ shell: Shell) {
+    let stream = shell.events.subscribeRedactable()
+    let snapshot = Snapshot(shell)
+    let relay = Task { @MainActor [weak shell, self] in
+      for await emitted in stream {
+        if let shell { refresh(from: shell) }
+        if case .dispatched = emitted.event, state.withLock({ $0.snapshot?.isLive ?? false }) { continue }
+        send(emitted.redacted, isAppAction: false)
+      }
+    }
+    let earlier = state.withLock { state in
+      defer { state = State(snapshot: snapshot, relay: relay) }
+      return state.relay
+    }
+    earlier?.cancel()
+  }
+
+  /// Stops relaying.
+  func stop() {
+    let relay = state.withLock { state in
+      defer { state = State() }
+      return state.relay
+    }
+    relay?.cancel()
+  }
+
+  /// Relays one of the app's own actions, when following.
+  func deliver(_ dispatch: TappedDispatch) {
+    guard let snapshot = state.withLock({ $0.snapshot }) else { return }
+    let hides = dispatch.path.map(snapshot.hidden.hides) ?? false
+    let event = DispatchEvent(action: dispatch.text, origin: .app, diff: hides ? nil : dispatch.diff, isHidden: hides)
+    let shown = InspectorEventCut.shortened(snapshot.redact(.dispatched(event)))
+    outbox.sendTail(Self.frame(shown, isAppAction: true))
+  }
+
+  @MainActor private func refresh(from shell: Shell) {
+    let snapshot = Snapshot(shell)
+    state.withLock { state in
+      if state.snapshot != nil { state.snapshot = snapshot }
+    }
+  }
+
+  private func send(_ event: SessionEvent, isAppAction: Bool) {
+    outbox.send(Self.frame(InspectorEventCut.shortened(event), isAppAction: isAppAction))
+  }
+
+  /// `{"event": "inspected", "json": …, "entry": …, "moves": …, "app": …}`: the event's JSON as
+  /// a string, passed through to the page as it is.
+  static func frame(_ event: SessionEvent, isAppAction: Bool) -> String {
+    var object: [String: Any] = [
+      "event": "inspected", "json": SessionEventJSON.line(for: event), "moves": InspectorEventCut.movesHistory(event), "app": isAppAction,
+    ]
+    if let entry = InspectorEventCut.entry(of: event) { object["entry"] = entry }
+    return AttachSocket.json(object)
+  }
+}

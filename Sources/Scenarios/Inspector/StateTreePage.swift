@@ -1,0 +1,46 @@
+/// One page of the children of a state path as an inspector shows them: names kept as `state`
+/// walks them (the page asks for children by them), labels and summaries redacted as the
+/// transcript prints the state. The local inspector and an attached app's answer share it.
+package struct StateTreePage: Sendable {
+  /// One child as shown.
+  package struct Node: Sendable {
+    /// The name `state` walks.
+    package let name: String
+    /// The name as shown, redacted.
+    package let label: String
+    /// The value on one line, redacted.
+    package let summary: String
+    /// How many children it has.
+    package let count: Int
+  }
+
+  /// The most children one page lists; the page asks for more.
+  package static let childrenLimit = 500
+  /// The most paths one search returns.
+  package static let searchLimit = 200
+
+  package let path: [String]
+  package let offset: Int
+  package let total: Int
+  package let nodes: [Node]
+
+  /// The page of `path`'s children in `tree` from `offset` (at most `limit`, within
+  /// `childrenLimit`), or the page that holds the child `reveal` when it is given and found.
+  package init(
+    of tree: StateTree, path: [String], offset: Int?, limit: Int?, reveal: String?, redactedBy redact: @Sendable (String) -> String
+  ) throws(CommandError) {
+    let limit = min(max(limit ?? Self.childrenLimit, 1), Self.childrenLimit)
+    let revealed = reveal.flatMap { try? tree.index(of: $0, at: path) }
+    let offset = revealed.map { $0 / limit * limit } ?? max(offset ?? 0, 0)
+    let children = try tree.children(at: path, offset: offset, limit: limit)
+    self.path = path
+    self.offset = offset
+    self.total = children.total
+    self.nodes = children.nodes.map { Node(name: $0.name, label: redact($0.name), summary: redact($0.summary), count: $0.childCount) }
+  }
+
+  /// The page as plain JSON values (an attached app sends it over its socket).
+  package var object: [String: Any] {
+    ["path": path, "offset": offset, "total": total, "nodes": nodes.map { ["name": $0.name, "label": $0.label, "summary": $0.summary, "count": $0.count] }]
+  }
+}
