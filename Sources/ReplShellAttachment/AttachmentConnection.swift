@@ -101,6 +101,8 @@ final class AttachmentConnection: Sendable {
   init(connection: AttachmentConnection) {
     self.connection = connection
     self.shell = Shell(domains: [connection.attachment.domain], isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    // Kept for an inspector the shell starts later (`inspect`), which is then sent the session so far.
+    shell.events.keepRecent(SessionEventStream.inspectorBacklog)
   }
 
   /// Answers one request; false when the connection should end (a request of no known shape).

@@ -39,9 +39,11 @@ final class InspectionFollower: Sendable {
 
   /// Starts relaying `shell`'s events (ending any earlier follow).
   @MainActor func follow(_ shell: Shell) {
-    let stream = shell.events.subscribeRedactable()
+    // The shell's session so far first (the tap saw none of it), then each new event.
+    let (recent, stream) = shell.events.subscribeRedactable(withRecent: SessionEventStream.inspectorBacklog)
     let snapshot = Snapshot(shell)
     let relay = Task { @MainActor [weak shell, self] in
+      for emitted in recent { send(emitted.redacted, isAppAction: false) }
       for await emitted in stream {
         if let shell { refresh(from: shell) }
         if case .dispatched = emitted.event, state.withLock({ $0.snapshot?.isLive ?? false }) { continue }

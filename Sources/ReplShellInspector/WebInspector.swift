@@ -37,18 +37,26 @@ import Scenarios
       source = session
       follow = { await session.follow(into: log) }
     } else {
-      let events = host.shell.events.subscribeRedactable()
       source = InspectedSession(host: host)
-      follow = { await log.follow(events) }
+      follow = Self.following(host.shell, into: log)
     }
     #else
-    let events = host.shell.events.subscribeRedactable()
     source = InspectedSession(host: host)
-    follow = { await log.follow(events) }
+    follow = Self.following(host.shell, into: log)
     #endif
     let started = try await InspectorServer.start(port: port, log: log, session: source, following: follow)
     server = started
     return started.address
+  }
+
+  /// What feeds `log` with `shell`'s events: those it kept from before the inspector started
+  /// (the session so far, when `inspect` is typed mid-session), then each new one.
+  private static func following(_ shell: Shell, into log: InspectorEventLog) -> @Sendable () async -> Void {
+    let (recent, live) = shell.events.subscribeRedactable(withRecent: log.limit)
+    return {
+      for event in recent { log.append(event) }
+      await log.follow(live)
+    }
   }
 
   /// Stops serving; open pages lose their connection.

@@ -55,7 +55,10 @@ import Synchronization
   /// shows a progress line, scripts set none.
   package var exploreProgress: ExploreProgress?
   /// The live view `inspect` starts, when the front end made one (the app registered an inspector).
-  public var inspector: (any SessionInspector)?
+  public var inspector: (any SessionInspector)? {
+    // What the session does before `inspect` is typed is kept for the page it serves.
+    didSet { if inspector != nil { events.keepRecent(SessionEventStream.inspectorBacklog) } }
+  }
   /// The state tree the inspector last walked, and the session and history position it is of.
   /// The tree is encoded off the main actor; every request for that position shares the encoding.
   var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, tree: Task<Swift.Result<StateTree, CommandError>, Never>)?

@@ -79,3 +79,28 @@ struct AttachInspectionProtocolTests {
     }
   }
 }
+
+/// `inspect` typed in an attached shell serves the inspector from the shell's process (not the
+/// app's, which has none), once; a bad port is refused with what to type.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct AttachInspectCommandTests {
+  @Test func inspectTypedInAnAttachedShellServesThePage() async throws {
+    try await AttachedPair.with { pair in
+      try await pair.attachShell([])
+      let shell = try #require(pair.shell)
+      shell.send("inspect 70000")
+      try await shell.wait(for: "error: expected a port number such as `8123` (or none, for a free port), found `70000`\n")
+      shell.send("inspect")
+      let printed = try await shell.wait(for: "inspector: http://127.0.0.1:")
+      let address = try #require(printed.split(separator: "\n").first { $0.hasPrefix("inspector: ") }?.dropFirst("inspector: ".count))
+      // Typed again: the same address.
+      shell.send("inspect")
+      try await shell.wait(for: "inspector: \(address)\ninspector: \(address)\n")
+      let port = try #require(Int(address.split(separator: ":")[2].prefix { $0.isNumber }))
+      let target = "/" + (address.split(separator: "/").last ?? "")
+      let page = try await RawHTTP.exchange(port: port, method: "GET", target: target, host: "127.0.0.1:\(port)")
+      #expect(page.statusLine.hasPrefix("HTTP/1.1 200"))
+      #expect(String(decoding: page.body, as: UTF8.self).contains("replshell inspector"))
+    }
+  }
+}

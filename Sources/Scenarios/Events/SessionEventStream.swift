@@ -14,6 +14,9 @@ public final class SessionEventStream: Sendable {
     var redactableSubscribers: [Int: AsyncStream<RedactableEvent>.Continuation] = [:]
     /// What the shell's transcript replaces, as it stands now.
     var redactions: RedactionList?
+    /// The last events, kept once `keepRecent` asks, for a tool that starts following later.
+    var recent: [RedactableEvent] = []
+    var recentLimit = 0
     var nextToken = 0
     var isFinished = false
   }
@@ -32,8 +35,15 @@ public final class SessionEventStream: Sendable {
       for continuation in contents.subscribers.values {
         continuation.yield(event)
       }
-      guard !contents.redactableSubscribers.isEmpty else { return }
+      guard !contents.redactableSubscribers.isEmpty || contents.recentLimit > 0 else { return }
       let redactable = RedactableEvent(event: event, redactions: contents.redactions)
+      if contents.recentLimit > 0 {
+        contents.recent.append(redactable)
+        // Trimmed a quarter at a time, so that trimming costs nothing per event.
+        if contents.recent.count > contents.recentLimit + contents.recentLimit / 4 {
+          contents.recent.removeFirst(contents.recent.count - contents.recentLimit)
+        }
+      }
       for continuation in contents.redactableSubscribers.values {
         continuation.yield(redactable)
       }
@@ -64,6 +74,37 @@ public final class SessionEventStream: Sendable {
   package func subscribeRedactable() -> AsyncStream<RedactableEvent> {
     register(into: \.redactableSubscribers)
   }
+
+  /// From now on, keeps the last `limit` events (at least) with their redactions, so that a tool
+  /// that starts following mid-session (`inspect` typed at the prompt) shows what came before.
+  package func keepRecent(_ limit: Int) {
+    contents.withLock { $0.recentLimit = max($0.recentLimit, limit) }
+  }
+
+  /// The events `keepRecent` kept (the last `limit` of them, oldest first), then every later one
+  /// as `subscribeRedactable()` hands it, with nothing lost or repeated between the two.
+  package func subscribeRedactable(withRecent limit: Int) -> (recent: [RedactableEvent], live: AsyncStream<RedactableEvent>) {
+    // Registered under the lock that takes the kept events: no event falls between the two.
+    let (stream, continuation) = AsyncStream<RedactableEvent>.makeStream(bufferingPolicy: .unbounded)
+    let registered: (token: Int, recent: [RedactableEvent])? = contents.withLock { contents in
+      guard !contents.isFinished else { return nil }
+      let token = contents.nextToken
+      contents.nextToken += 1
+      contents.redactableSubscribers[token] = continuation
+      return (token, Array(contents.recent.suffix(limit)))
+    }
+    guard let registered else {
+      continuation.finish()
+      return ([], stream)
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.contents.withLock { $0.redactableSubscribers.removeValue(forKey: registered.token) }
+    }
+    return (registered.recent, stream)
+  }
+
+  /// How many events a shell with an inspector keeps for one started later.
+  package static let inspectorBacklog = 10_000
 
   /// A new stream registered in `table` until its iteration ends; finished at once when the shell is closed.
   private func register<Element: Sendable>(
