@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The page in headless Chromium shows what the terminal shows after `redact`: the diffs and
-/// the state tree's values redacted, not the raw text the session emitted.
+/// the state tree's values redacted, not the raw text the session emitted; and its search
+/// matches what it shows, not the raw state.
 @Suite(.serialized, .timeLimit(.minutes(4)))
 struct InspectorRedactionPageTests {
   static let script = """
@@ -27,6 +28,16 @@ struct InspectorRedactionPageTests {
         let tree = try await driver.text("#tree")
         #expect(tree.contains("value: [n]"))
         #expect(!tree.contains("value: 2"))
+        // Search matches what the tree shows: the redacted value is not found by its digits.
+        try await driver.run("document.getElementById('search-field').value = 'value'; return true;")
+        try await driver.type("2", into: "#search")
+        try await driver.click("#search-form button[type=submit]")
+        try await driver.wait(until: "document.getElementById('matches').textContent !== ''")
+        #expect(try await driver.text("#matches") == "No value contains “2”.")
+        try await driver.type("[n]", into: "#search")
+        try await driver.click("#search-form button[type=submit]")
+        try await driver.wait(until: "document.getElementById('matches').textContent.startsWith('Match')")
+        #expect(try await driver.text("#matches") == "Match 1 of 1: value")
       }
     }
   }

@@ -52,6 +52,24 @@ import Testing
     #expect(tree.search("", in: .key, limit: 5).paths.isEmpty)
   }
 
+  /// Search matches what the tree shows: a value or a key a redaction replaces is found by its
+  /// replacement, not by the secret, with the shell's own redactions.
+  @MainActor @Test func searchMatchesNamesAndValuesAsRedacted() async throws {
+    let shell = try await startedShell()
+    #expect(await shell.execute("redact /n7/ as [secret]").succeeded)
+    #expect(await shell.execute("redact /k1[0-9]/ as [key]").succeeded)
+    let tree = StateTree(root: Self.state(items: 30))
+    let redact = shell.inspectedRedaction
+    #expect(tree.search("n7", in: .value, limit: 100).paths == [["items", "k7", "name"]])
+    #expect(tree.search("n7", in: .value, limit: 100, redactedBy: redact).paths.isEmpty)
+    #expect(tree.search("[secret]", in: .value, limit: 100, redactedBy: redact).paths == [["items", "k7", "name"]])
+    #expect(tree.search("k15", in: .key, limit: 100, redactedBy: redact).paths.isEmpty)
+    #expect(tree.search("[key]", in: .key, limit: 100, redactedBy: redact).paths.count == 10)
+    // Without redactions in force, the raw text is what is shown, and found.
+    let plain = try await startedShell()
+    #expect(tree.search("n7", in: .value, limit: 100, redactedBy: plain.inspectedRedaction).paths == [["items", "k7", "name"]])
+  }
+
   @MainActor @Test func inspectWithoutAnInspectorSaysHowToAddOne() async throws {
     let shell = try await startedShell()
     let result = await shell.execute("inspect")
