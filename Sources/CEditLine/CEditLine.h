@@ -104,6 +104,17 @@ static inline int cel_history_enter(History *history_list, const char *line) {
   return history(history_list, &event, H_ENTER, line);
 }
 
+/// Replaces the function libedit reads each character with (NULL: its own).
+static inline int cel_set_read_function(EditLine *el, el_rfunc_t function) {
+  return el_set(el, EL_GETCFN, function);
+}
+
+/// Redraws the prompt and the line from scratch, from where the terminal cursor is: to be called
+/// on the thread reading the line, with the cursor at the start of an empty row.
+static inline int cel_refresh(EditLine *el) {
+  return el_set(el, EL_REFRESH);
+}
+
 /// Writes `text` to the standard output and flushes it (the stream libedit draws on).
 static inline void cel_write_output(const char *text) {
   fputs(text, stdout);

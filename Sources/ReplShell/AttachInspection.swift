@@ -79,14 +79,14 @@ import Synchronization
 }
 
 /// The attached shell's terminal as the inspector prints in it, from any thread: a line the page
-/// ran is printed as a typed one (its command echoed behind the prompt), and while the prompt
-/// waits for a line it is drawn again after it.
+/// ran is printed as a typed one (its command echoed behind the prompt); while the editor waits
+/// for a line, above the prompt, which is drawn again below it with the half-typed line.
 final class AttachedTerminal: Sendable {
   private let output: TerminalOutput
   private let format: OutputFormat
   private let isTerminal: Bool
-  /// The prompt on screen while the editor waits for a line; nil otherwise.
-  private let waitingPrompt = Mutex<String?>(nil)
+  /// The terminal's editor's output for other threads, once the editor exists.
+  private let promptOutput = Mutex<PromptOutput?>(nil)
 
   init(output: TerminalOutput, format: OutputFormat, isTerminal: Bool) {
     self.output = output
@@ -94,20 +94,19 @@ final class AttachedTerminal: Sendable {
     self.isTerminal = isTerminal
   }
 
-  /// Marks the prompt as waiting for a line (with the prompt shown), or not (nil).
-  func setWaiting(_ prompt: String?) {
-    waitingPrompt.withLock { $0 = prompt }
+  /// Prints through `editorOutput` from now on.
+  func use(_ editorOutput: PromptOutput) {
+    promptOutput.withLock { $0 = editorOutput }
   }
 
-  /// Prints the events of a line the page ran; then the prompt (`prompt` if the line changed it).
+  /// Prints the events of a line the page ran. (A prompt the line changed, `fork`'s, shows from
+  /// the next line on.)
   func show(_ events: [SessionEvent], prompt: String?) {
-    waitingPrompt.withLock { waiting in
-      if isTerminal, waiting != nil { output.writePrompt("\r\u{1B}[2K") }
-      output.write(format == .json ? OutputFormat.jsonLines(events) : TranscriptRenderer.lines(for: events, echoesCommands: true))
-      if isTerminal, let shown = waiting {
-        // The editor's line is not redrawn; the prompt shows that it still waits.
-        output.writePrompt((prompt ?? shown).replacingOccurrences(of: "\u{1}", with: ""))
-      }
+    let lines = format == .json ? OutputFormat.jsonLines(events) : TranscriptRenderer.lines(for: events, echoesCommands: true)
+    if isTerminal, let editorOutput = promptOutput.withLock({ $0 }) {
+      editorOutput.write(output.text(lines))
+    } else {
+      output.write(lines)
     }
   }
 }

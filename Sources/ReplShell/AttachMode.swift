@@ -78,12 +78,10 @@ import Scenarios
           defer { watch.setIdle(true) }
           return MainActor.assumeIsolated { (try? exchange(["complete": line], on: socket).completion) ?? .none }
         }
+        inspection.terminal.use(editor.promptOutput)
         while true {
           watch.setIdle(true)
-          let shown = output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt
-          inspection.terminal.setWaiting(shown)
-          let input = editor.readLine(prompt: shown)
-          inspection.terminal.setWaiting(nil)
+          let input = editor.readLine(prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
           watch.setIdle(false)
           guard case .line(let line) = input else {
             if input == .interrupted { continue }

@@ -50,6 +50,8 @@ final class LineEditor {
   var wasInterrupted = false
   /// The line and cursor after the previous Tab, to recognise a second Tab in a row.
   var lastTab: TabState?
+  /// Where output from other threads goes while a line is read: above the prompt, redrawn.
+  let promptOutput = PromptOutput()
 
   /// Creates the editor. `programName` selects the section of `~/.editrc` that applies
   /// (user key bindings there override the defaults). `historyFile` is created with its folder
@@ -71,6 +73,7 @@ final class LineEditor {
     self.historyFile = historyFile.map { HistoryFile(url: $0) }
     cel_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
     configureEditor()
+    installReader()
     loadHistory(limit: historyLimit)
   }
 
@@ -87,10 +90,14 @@ final class LineEditor {
     wasInterrupted = false
     lastTab = nil
     var count: Int32 = 0
-    guard let characters = el_wgets(editLine, &count), count > 0 else {
+    promptOutput.beginReading()
+    let read = el_wgets(editLine, &count)
+    guard let characters = read, count > 0 else {
       cel_write_output("\n")
+      promptOutput.endReading()
       return .endOfFile
     }
+    promptOutput.endReading()
     if wasInterrupted {
       wasInterrupted = false
       return .interrupted

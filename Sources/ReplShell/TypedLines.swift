@@ -6,7 +6,7 @@ import Synchronization
 /// While an inspector serves, the terminal (or the pipe) is read on a thread of its own, so that
 /// the main actor, where the shell runs, is free to run the page's lines and answer its requests
 /// while the prompt waits; a line the page sends is printed like a typed one, echoed behind the
-/// prompt, and the prompt is drawn again after it.
+/// prompt, and the prompt and the half-typed line are drawn again below it (`PromptOutput`).
 @MainActor final class TypedLines {
   /// The lines' turns: one runs at a time.
   let turns = LineTurns()
@@ -14,8 +14,8 @@ import Synchronization
   private let output: TerminalOutput
   private let format: OutputFormat
   private let isTerminal: Bool
-  /// The prompt on screen while the editor waits on its thread; nil otherwise.
-  private var waitingPrompt: String?
+  /// The terminal's editor's output for other threads, once a line has been read with it.
+  private var promptOutput: PromptOutput?
 
   init(shell: Shell, output: TerminalOutput, format: OutputFormat, isTerminal: Bool) {
     self.shell = shell
@@ -29,9 +29,8 @@ import Synchronization
 
   /// Reads a line at the prompt: on this thread, or on a thread of its own while an inspector serves.
   func read(from editor: LineEditor, prompt: String) async -> LineEditor.Input {
+    promptOutput = editor.promptOutput
     guard readsOffMain else { return editor.readLine(prompt: prompt) }
-    waitingPrompt = prompt
-    defer { waitingPrompt = nil }
     let unchecked = UncheckedEditor(editor: editor)
     return await withCheckedContinuation { continuation in
       Thread.detachNewThread {
@@ -73,12 +72,13 @@ import Synchronization
   /// Runs a line the inspector sent, in its turn, and prints it as a typed line is printed.
   func runFromInspector(_ line: String) async -> Shell.Result {
     await turns.run {
-      if isTerminal, waitingPrompt != nil { output.writePrompt("\r\u{1B}[2K") }
       let result = await shell.execute(line, echoesCommands: true)
-      output.write(format == .json ? OutputFormat.jsonLines(result.events) : result.lines)
-      if isTerminal, let waitingPrompt {
-        // The editor's line is not redrawn; the prompt shows that it still waits.
-        output.writePrompt(waitingPrompt.replacingOccurrences(of: "\u{1}", with: ""))
+      let lines = format == .json ? OutputFormat.jsonLines(result.events) : result.lines
+      if isTerminal, let promptOutput {
+        // Above the prompt while a line is typed, which is then drawn again, half-typed text and all.
+        promptOutput.write(output.text(lines))
+      } else {
+        output.write(lines)
       }
       return result
     }
