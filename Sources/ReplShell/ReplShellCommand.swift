@@ -89,7 +89,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   var attach = false
   @Option(
     name: .customLong("inspect"),
-    help: ArgumentHelp("Serve a live web inspector of the session on 127.0.0.1 and print its address with its token (a free port unless one is given: `--inspect` alone works). With --script FILE it keeps serving after the script until Ctrl-C.", valueName: "port"))
+    help: ArgumentHelp("Serve a live web inspector of the session on 127.0.0.1 and print its address with its token (a free port unless one is given: `--inspect` alone works). With --script FILE it keeps serving after the script until Ctrl-C; with --attach PID it follows the running app.", valueName: "port"))
   var inspectPort: Int?
 
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent.")
