@@ -2,7 +2,6 @@
 #if canImport(Glibc)
 import Foundation
 import Scenarios
-import Synchronization
 
 /// The web inspector of an attached shell (`--attach X --inspect`, or `inspect` typed there): the
 /// app's inspector factory, given a host that reaches the session the app keeps for this shell
@@ -75,39 +74,6 @@ import Synchronization
       return .failure(CommandError("expected a port number such as `8123` (or none, for a free port), found `\(words.dropFirst().joined(separator: " "))`"))
     }
     return .success(port)
-  }
-}
-
-/// The attached shell's terminal as the inspector prints in it, from any thread: a line the page
-/// ran is printed as a typed one (its command echoed behind the prompt); while the editor waits
-/// for a line, above the prompt, which is drawn again below it with the half-typed line.
-final class AttachedTerminal: Sendable {
-  private let output: TerminalOutput
-  private let format: OutputFormat
-  private let isTerminal: Bool
-  /// The terminal's editor's output for other threads, once the editor exists.
-  private let promptOutput = Mutex<PromptOutput?>(nil)
-
-  init(output: TerminalOutput, format: OutputFormat, isTerminal: Bool) {
-    self.output = output
-    self.format = format
-    self.isTerminal = isTerminal
-  }
-
-  /// Prints through `editorOutput` from now on.
-  func use(_ editorOutput: PromptOutput) {
-    promptOutput.withLock { $0 = editorOutput }
-  }
-
-  /// Prints the events of a line the page ran. (A prompt the line changed, `fork`'s, shows from
-  /// the next line on.)
-  func show(_ events: [SessionEvent], prompt: String?) {
-    let lines = format == .json ? OutputFormat.jsonLines(events) : TranscriptRenderer.lines(for: events, echoesCommands: true)
-    if isTerminal, let editorOutput = promptOutput.withLock({ $0 }) {
-      editorOutput.write(output.text(lines))
-    } else {
-      output.write(lines)
-    }
   }
 }
 #endif
