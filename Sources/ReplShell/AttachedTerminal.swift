@@ -25,12 +25,12 @@ final class AttachedTerminal: Sendable {
     promptOutput.withLock { $0 = editorOutput }
   }
 
-  /// Prints the events of a line the page ran. (A prompt the line changed, `fork`'s, shows from
-  /// the next line on.)
+  /// Prints the events of a line the page ran, and below them the prompt the app gave after it
+  /// (`fork` changes it).
   func show(_ events: [SessionEvent], prompt: String?) {
     let lines = format == .json ? OutputFormat.jsonLines(events) : TranscriptRenderer.lines(for: events, echoesCommands: true)
     if isTerminal, let editorOutput = promptOutput.withLock({ $0 }) {
-      editorOutput.write(output.text(lines))
+      editorOutput.write(output.text(lines), prompt: prompt.map(output.editorPrompt))
     } else {
       output.write(lines)
     }

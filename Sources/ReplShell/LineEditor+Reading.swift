@@ -35,7 +35,8 @@ extension LineEditor {
         return -1
       }
       if entries[1].revents != 0 {
-        printAbovePrompt(promptOutput.takePending())
+        let pending = promptOutput.takePending()
+        printAbovePrompt(pending.texts, prompt: pending.prompt)
       }
       guard entries[0].revents != 0 else { continue }
       var byte: UInt8 = 0
@@ -63,10 +64,12 @@ extension LineEditor {
   private static let incompleteCharacter = Int(-2)
   private static let invalidCharacter = Int(-1)
 
-  /// Erases the prompt and the line, prints `texts`, and has libedit draw them again below.
-  private func printAbovePrompt(_ texts: [String]) {
+  /// Erases the prompt and the line, prints `texts`, and has libedit draw them again below (with
+  /// `prompt` when it changed).
+  private func printAbovePrompt(_ texts: [String], prompt: String?) {
     guard !texts.isEmpty else { return }
     let rows = lineGeometry().cursorRow
+    if let prompt { setPrompt(prompt) }
     cel_write_output("\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J" + texts.joined())
     cel_refresh(editLine)
   }

@@ -136,7 +136,7 @@ extension LineEditor {
   }
 
   /// Replaces the prompt shown by the next redraw.
-  private func setPrompt(_ text: String) {
+  func setPrompt(_ text: String) {
     prompt = text
     free(promptCString)
     promptCString = strdup(text)

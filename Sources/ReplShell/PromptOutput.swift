@@ -16,6 +16,8 @@ final class PromptOutput: Sendable {
   private struct State {
     var isReading = false
     var pending: [String] = []
+    /// The prompt to draw from now on, when output handed over changed it.
+    var prompt: String?
   }
 
   private let state = Mutex(State())
@@ -40,14 +42,17 @@ final class PromptOutput: Sendable {
     close(wakeWriter)
   }
 
-  /// Prints `text` (lines ending in a line break): above the prompt while a line is read, at once otherwise.
-  func write(_ text: String) {
+  /// Prints `text` (lines ending in a line break): above the prompt while a line is read, at once
+  /// otherwise. `prompt` (as the editor takes it) replaces the prompt drawn below, when the line
+  /// that printed `text` changed it (`fork`, `use`).
+  func write(_ text: String, prompt: String? = nil) {
     let written: Bool = state.withLock { state in
       guard state.isReading else {
         cel_write_output(text)
         return true
       }
       state.pending.append(text)
+      if let prompt { state.prompt = prompt }
       return false
     }
     if !written {
@@ -67,16 +72,21 @@ final class PromptOutput: Sendable {
       state.isReading = false
       for text in state.pending { cel_write_output(text) }
       state.pending.removeAll()
+      state.prompt = nil
     }
     drainWakeUps()
   }
 
-  /// Takes what waits to be printed above the prompt (on the reading thread, once woken).
-  func takePending() -> [String] {
+  /// Takes what waits to be printed above the prompt, and the prompt to draw below it if it
+  /// changed (on the reading thread, once woken).
+  func takePending() -> (texts: [String], prompt: String?) {
     drainWakeUps()
     return state.withLock { state in
-      defer { state.pending.removeAll() }
-      return state.pending
+      defer {
+        state.pending.removeAll()
+        state.prompt = nil
+      }
+      return (state.pending, state.prompt)
     }
   }
 

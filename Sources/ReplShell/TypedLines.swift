@@ -76,7 +76,7 @@ import Synchronization
       let lines = format == .json ? OutputFormat.jsonLines(result.events) : result.lines
       if isTerminal, let promptOutput {
         // Above the prompt while a line is typed, which is then drawn again, half-typed text and all.
-        promptOutput.write(output.text(lines))
+        promptOutput.write(output.text(lines), prompt: output.editorPrompt(shell.prompt))
       } else {
         output.write(lines)
       }

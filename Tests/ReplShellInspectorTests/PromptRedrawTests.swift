@@ -12,19 +12,24 @@ struct PromptRedrawTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let command = "env NO_COLOR=1 HOME=\(folder.path) XDG_STATE_HOME=\(folder.path) \(try ReplShellBinary.url.path) --inspect counter"
-    try await check(command, folder: folder, prompt: "counter> ", echo: "counter> ")
+    try await check(command, folder: folder, prompt: "counter> ", pageLine: "state", output: "CounterState(value: 0)", newPrompt: "counter> ")
   }
 
   @Test func anAttachedPromptKeepsItsHalfTypedLine() async throws {
     try await AttachedPair.with { pair in
       let command = "env NO_COLOR=1 HOME=\(pair.folder.path) XDG_STATE_HOME=\(pair.folder.path) XDG_RUNTIME_DIR=\(pair.folder.path) "
         + "\(try ReplShellBinary.url.path) --attach \(pair.app.process.processIdentifier) --inspect"
-      try await check(command, folder: pair.folder, prompt: "(live, read-only)> ", echo: "counter> ")
+      // `fork` from the page: the prompt drawn again below is the fork's.
+      try await check(
+        command, folder: pair.folder, prompt: "(live, read-only)> ", pageLine: "fork",
+        output: "forked the live state into a sandbox: no listeners run, and the app is not touched; `attach` returns to it",
+        newPrompt: "(fork)> ")
     }
   }
 
-  /// Types half a line at `prompt`, has the page run `state`, and checks the screen and the line.
-  private func check(_ command: String, folder: URL, prompt: String, echo: String) async throws {
+  /// Types half a line at `prompt`, has the page run `pageLine`, and checks that the screen shows
+  /// its `output`, then `newPrompt` and the half-typed line; and that the line is intact.
+  private func check(_ command: String, folder: URL, prompt: String, pageLine: String, output: String, newPrompt: String) async throws {
     let pane = try await TmuxPane(command, folder: folder)
     do {
       let started = try await pane.wait(for: "the prompt and the address") { $0.hasSuffix(prompt.trimmingCharacters(in: .whitespaces)) && $0.contains("inspector: http://") }
@@ -34,19 +39,19 @@ struct PromptRedrawTests {
       try await WebDriver.with(logPath: folder.appendingPathComponent("chromedriver.log").path) { driver in
         try await driver.open(String(address))
         try await driver.wait(until: "document.body.dataset.ready === 'true'")
-        try await driver.type("state", into: "#command")
+        try await driver.type(pageLine, into: "#command")
         try await driver.click("#command-form button")
-        try await driver.wait(until: "document.getElementById('last-result').textContent === 'state: done'")
+        try await driver.wait(until: "document.getElementById('last-result').textContent === '\(pageLine): done'")
       }
       // The page's line and its output, then the prompt and the half-typed text below them.
-      let screen = try await pane.wait(for: "the output above the redrawn prompt") { $0.contains("CounterState(value: 0)") }
+      let screen = try await pane.wait(for: "the output above the redrawn prompt") { $0.contains(output) }
       let rows = screen.split(separator: "\n").suffix(3).map(String.init)
-      #expect(rows.count == 3 && rows[0] == echo + "state" && rows[1] == "CounterState(value: 0)")
-      #expect(rows.last?.hasSuffix(prompt + "select selectV") == true, "the last row is `\(rows.last ?? "")`")
+      #expect(rows.count == 3 && rows[0] == "counter> " + pageLine && rows[1] == output)
+      #expect(rows.last?.hasSuffix(newPrompt + "select selectV") == true, "the last row is `\(rows.last ?? "")`")
       // libedit's line is intact: typing goes on where it was.
       try await pane.type("alue")
       try await pane.press("Enter")
-      try await pane.wait(for: "the completed line and its output") { $0.contains(prompt + "select selectValue\n0\n") }
+      try await pane.wait(for: "the completed line and its output") { $0.contains(newPrompt + "select selectValue\n0\n") }
       await pane.stop()
     } catch {
       let screen = (try? await pane.screen()) ?? ""
