@@ -137,7 +137,7 @@ final class AttachmentConnection: Sendable {
   }
 
   /// Has the app's dispatches refresh the watches while the live session watches anything.
-  private func updateWatching() {
+  func updateWatching() {
     var refresh: (@Sendable () -> Void)?
     if shell.watchesLiveState {
       refresh = { [weak self] in

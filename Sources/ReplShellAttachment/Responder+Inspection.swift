@@ -47,8 +47,12 @@ extension Responder {
       guard let line = request["line"] as? String, !line.contains(where: \.isNewline) else {
         return ["event": "failed", "message": "`run` takes one command line"]
       }
+      if line.split(whereSeparator: \.isWhitespace).first == "tail" {
+        return ["event": "failed", "message": "`tail` follows the app in the terminal; the page's log already shows the app's actions as they come"]
+      }
       let result = await turns.run { await shell.execute(line, echoesCommands: true) }
       connection.tail.withLock { filter in filter?.hidden = shell.hiddenActions }
+      updateWatching()
       let events = result.events.compactMap { event in
         (try? JSONSerialization.jsonObject(with: Data(SessionEventJSON.line(for: event).utf8))) as? [String: Any]
       }

@@ -19,11 +19,14 @@ struct AttachInspectionProtocolTests {
     return socket
   }
 
-  /// Sends an inspector request and reads the reply.
+  /// Sends an inspector request and reads the reply, passing over the events relayed meanwhile.
   private func ask(_ socket: AttachSocket, _ request: [String: Any]) throws -> [String: Any] {
     #expect(socket.send(AttachSocket.json(["inspect": request])))
-    #expect(socket.isReadable(within: 10_000))
-    return try socket.receiveObject()
+    while true {
+      #expect(socket.isReadable(within: 10_000))
+      let reply = try socket.receiveObject()
+      if reply["event"] as? String != "inspected" { return reply }
+    }
   }
 
   @Test func treeRequestsAreAnsweredOrRefusedWithAReason() async throws {
@@ -62,6 +65,12 @@ struct AttachInspectionProtocolTests {
       let history = try ask(inspector, ["op": "history", "id": 10])
       #expect(history["liveness"] as? String == "live, read-only" && history["domain"] as? String == "counter")
 
+      // A line runs in the shell's session and comes back with its events; `tail` is the terminal's.
+      let ran = try ask(inspector, ["op": "run", "id": 13, "line": "state"])
+      #expect(ran["event"] as? String == "ran" && ran["succeeded"] as? Bool == true)
+      #expect((ran["events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String } == ["command", "output"])
+      let tail = try ask(inspector, ["op": "run", "id": 14, "line": "tail"])
+      #expect(tail["event"] as? String == "failed" && (tail["message"] as? String ?? "").contains("`tail` follows the app in the terminal"))
       // An op of no known shape closes the inspector's connection only; the shell's still answers.
       #expect(inspector.send(AttachSocket.json(["inspect": ["op": "explode", "id": 11]])))
       #expect(throws: AttachSocket.Failure.closed) { try inspector.receiveObject() }

@@ -32,7 +32,7 @@ package enum ReplShellBinary {
   }()
 
   /// The folders under `Sources/` of modules `replshell` does not link.
-  private static let unlinkedModules: Set<String> = ["AnimalsDataServer", "AnimalsDataServerPostgres"]
+  private static let unlinkedModules: Set<String> = ["AnimalsDataServer", "AnimalsDataServerPostgres", "ReplShellAttachment"]
 
   /// A source file of the executable's modules changed after `date`: the executable is stale.
   private static func newestSource(after date: Date) -> String? {
