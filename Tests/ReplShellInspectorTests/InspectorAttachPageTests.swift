@@ -71,4 +71,26 @@ struct InspectorAttachPageTests {
       }
     }
   }
+
+  /// On a live store the app allows writes to, an action typed in the shell goes through the
+  /// app's store: the page shows it once, as the tap reports every action on the live store.
+  @Test func aTypedActionOnAWritableLiveStoreShowsOnce() async throws {
+    try await AttachedPair.with(allowsWrites: true) { pair in
+      try await pair.attachShell()
+      let shell = try #require(pair.shell)
+      try await WebDriver.with(logPath: pair.folder.appendingPathComponent("chromedriver.log").path) { driver in
+        try await driver.open(pair.address)
+        try await driver.wait(until: "document.body.dataset.ready === 'true'")
+        #expect(try await driver.text("#attached").contains("on the app's live store (live)"))
+        shell.send("dispatch didTapIncrementButton")
+        try await shell.wait(for: "+   value: 1\n")
+        try await driver.wait(until: "document.querySelectorAll('#log li.app').length === 1")
+        pair.app.send("dec")
+        try await driver.wait(until: "document.querySelectorAll('#log li.app').length === 2")
+        let rows = try await driver.run("return Array.from(document.querySelectorAll('#log li')).map((li) => li.textContent).join('|');")
+        #expect(rows == "\"app: didTapIncrementButton|app: didTapDecrementButton\"")
+        try await driver.wait(until: "document.querySelector('#tree li[data-path]')?.textContent.includes('value: 0')")
+      }
+    }
+  }
 }
