@@ -31,6 +31,9 @@ public final class ReplShellAttachment: Sendable, Service {
   private let hello: String
   private let listener: AttachSocket
   private let state = Mutex(State())
+  /// How many of the store's actions the tap has described: an inspected live state's tree is
+  /// encoded again only once this moves.
+  let tappedActions = Atomic<Int>(0)
 
   private struct State {
     var connections: [ObjectIdentifier: AttachmentConnection] = [:]
@@ -127,6 +130,7 @@ public final class ReplShellAttachment: Sendable, Service {
 
   /// Hands one dispatch to every shell that tails it: encoded once, queued without waiting.
   private func deliver(_ dispatch: TappedDispatch) {
+    tappedActions.add(1, ordering: .releasing)
     let connections = state.withLock { Array($0.connections.values) }
     var line: String?
     for connection in connections {

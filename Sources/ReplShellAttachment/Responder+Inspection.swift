@@ -80,7 +80,8 @@ extension Responder {
     _ answer: @escaping @Sendable (StateTree, @Sendable (String) -> String) throws(CommandError) -> [String: Any]
   ) async -> [String: Any] {
     do {
-      let tree = try await shell.inspectedStateTree()
+      // The app's tap runs while an inspector follows: the count of what it saw versions the live state.
+      let tree = try await shell.inspectedStateTree(liveRevision: connection.attachment.tappedActions.load(ordering: .acquiring))
       let redact = shell.inspectedRedaction
       let result = await OffMainThread.run { () -> UncheckedAnswer in
         do throws(CommandError) {

@@ -61,7 +61,7 @@ import Synchronization
   }
   /// The state tree the inspector last walked, and the session and history position it is of.
   /// The tree is encoded off the main actor; every request for that position shares the encoding.
-  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, tree: Task<Swift.Result<StateTree, CommandError>, Never>)?
+  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, liveRevision: Int?, tree: Task<Swift.Result<StateTree, CommandError>, Never>)?
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {

@@ -6,16 +6,20 @@ extension Shell {
 
   /// The current state as a tree, encoded once per history position on a thread of its own: a
   /// 64k-entry state is written out without holding the main actor, so lines run and events go
-  /// out meanwhile; it is then walked and searched as often as the page asks.
-  package func inspectedStateTree() async throws(CommandError) -> StateTree {
+  /// out meanwhile; it is then walked and searched as often as the page asks. A live store moves
+  /// by the app's own actions too, which leave the history's mark alone: its tree is kept only
+  /// while `liveRevision` (how many actions the app's tap has seen) stays the same, and encoded
+  /// afresh each time without it.
+  package func inspectedStateTree(liveRevision: Int? = nil) async throws(CommandError) -> StateTree {
     let session = try requireSession()
     let identity = ObjectIdentifier(session)
     let mark = session.historyMark
-    let encoding: Task<Swift.Result<StateTree, CommandError>, Never>
-    // A live store moves by the app's own actions, which leave the history's mark alone: its
-    // tree is encoded afresh each time.
     let isLive = if case .live = session.liveness { true } else { false }
-    if !isLive, let cached = inspectedState, cached.session == identity, cached.mark == mark {
+    let revision = isLive ? liveRevision : nil
+    let encoding: Task<Swift.Result<StateTree, CommandError>, Never>
+    if !isLive || revision != nil, let cached = inspectedState, cached.session == identity, cached.mark == mark,
+      cached.liveRevision == revision
+    {
       encoding = cached.tree
     } else {
       let encode = session.stateEncoding()
@@ -28,7 +32,7 @@ extension Shell {
           }
         }
       }
-      inspectedState = (identity, mark, encoding)
+      inspectedState = (identity, mark, revision, encoding)
     }
     return try await encoding.value.get()
   }
