@@ -166,6 +166,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       guard scriptMode == nil, !mcp, arguments.count <= 1 else {
         throw ValidationError("--attach takes one app (a pid, a name or a socket path), and no scripts or --mcp: `\(Self.programName) --attach 4711`; alone it lists the apps")
       }
+      if inspectPort != nil && arguments.isEmpty {
+        throw ValidationError("--inspect follows one attached app: name it, such as `\(Self.programName) --attach 4711 --inspect`; `--attach` alone lists the apps")
+      }
       return
     }
     if App.domains.isEmpty {

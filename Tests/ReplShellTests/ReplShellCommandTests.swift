@@ -38,7 +38,7 @@ private enum EmptyShell: ReplShellApp {
     #expect(try ReplShellCommand<TallyShell>.parse(ReplShellCommand<TallyShell>.arguments(withInspectPort: ["--inspect"])).inspectPort == 0)
   }
 
-  @Test func inspectServesOneSession() {
+  @Test func inspectServesOneSession() throws {
     #expect {
       _ = try ReplShellCommand<TallyShell>.parse(["--inspect", "0", "--check", "Scenarios/"])
     } throws: { error in
@@ -49,6 +49,13 @@ private enum EmptyShell: ReplShellApp {
     } throws: { error in
       ReplShellCommand<TallyShell>.message(for: error).contains("give one file")
     }
+    // Attached, it follows one app, which must be named.
+    #expect {
+      _ = try ReplShellCommand<TallyShell>.parse(["--attach", "--inspect=0"])
+    } throws: { error in
+      ReplShellCommand<TallyShell>.message(for: error).contains("--inspect follows one attached app: name it")
+    }
+    #expect(try ReplShellCommand<TallyShell>.parse(["--attach", "4711", "--inspect=0"]).inspectPort == 0)
   }
 
   @Test func anAppWithoutDomainsIsToldWhatToDeclare() {
