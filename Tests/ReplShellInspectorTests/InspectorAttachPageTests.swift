@@ -73,7 +73,8 @@ struct InspectorAttachPageTests {
   }
 
   /// On a live store the app allows writes to, an action typed in the shell goes through the
-  /// app's store: the page shows it once, as the tap reports every action on the live store.
+  /// app's store: the page shows it once, as the tap reports every action on the live store. The
+  /// shell's `hide` and `redact` apply to the app's actions and to the tree.
   @Test func aTypedActionOnAWritableLiveStoreShowsOnce() async throws {
     try await AttachedPair.with(allowsWrites: true) { pair in
       try await pair.attachShell()
@@ -90,6 +91,20 @@ struct InspectorAttachPageTests {
         let rows = try await driver.run("return Array.from(document.querySelectorAll('#log li')).map((li) => li.textContent).join('|');")
         #expect(rows == "\"app: didTapIncrementButton|app: didTapDecrementButton\"")
         try await driver.wait(until: "document.querySelector('#tree li[data-path]')?.textContent.includes('value: 0')")
+
+        // The shell's `hide` folds the app's actions, and its `redact` applies to them and to the tree.
+        shell.send("hide didTapDecrementButton")
+        shell.send("redact /-?[0-9]+/ as [n]")
+        try await shell.wait(for: "hiding 1 action case: didTapDecrementButton\n")
+        pair.app.send("dec")
+        try await driver.wait(until: "document.querySelector('#log li.fold') !== null")
+        #expect(try await driver.text("#log li.fold") == "1 hidden action folded (click to unfold)")
+        pair.app.send("inc")
+        try await driver.wait(until: "document.querySelectorAll('#log li.app').length === 3")
+        try await driver.click("#log li.app:last-of-type")
+        try await driver.wait(until: "document.getElementById('diff') !== null")
+        #expect(try await driver.text("#diff") == "  CounterState(\n-   value: [n]\n+   value: [n]\n  )")
+        try await driver.wait(until: "document.querySelector('#tree li[data-path]')?.textContent.includes('value: [n]')")
       }
     }
   }
