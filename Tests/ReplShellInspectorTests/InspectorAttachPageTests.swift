@@ -17,6 +17,7 @@ struct InspectorAttachPageTests {
         try await driver.wait(until: "document.body.dataset.ready === 'true'")
         #expect(try await driver.text("#domain") == "counter")
         #expect(try await driver.text("#attached").contains("on the app's live store (live, read-only)"))
+        #expect(try await driver.text("#position") == "History: none on a live store (the app's actions are listed as they come)")
         // Undo and redo cannot work on a live store: disabled, and their tooltip says why.
         #expect(try await driver.run("return document.getElementById('undo').disabled;") == "true")
         let undoTitle = try await driver.run("return document.getElementById('undo').title;")
@@ -42,11 +43,14 @@ struct InspectorAttachPageTests {
         try await driver.click("#search-form button[type=submit]")
         try await driver.wait(until: "document.querySelector('#tree li.match') !== null")
         #expect(try await driver.text("#matches") == "Match 1 of 1: value")
+        try await driver.click("#log li.app:last-of-type")
+        try await keepScreenshot(driver, named: "inspector-attached.png")
 
         // `fork` typed in the shell: the page follows the sandbox, where the buttons work.
         shell.send("fork")
         try await driver.wait(until: "document.getElementById('attached').textContent.includes('on a fork')")
         #expect(try await driver.run("return document.getElementById('undo').disabled;") == "false")
+        #expect(try await driver.text("#position") == "History: at entry 0 of 0")
         try await driver.type("dispatch didTapIncrementButton", into: "#command")
         try await driver.click("#command-form button")
         try await driver.wait(until: "document.querySelector('#log li[data-entry=\"1\"]') !== null")
@@ -107,5 +111,11 @@ struct InspectorAttachPageTests {
         try await driver.wait(until: "document.querySelector('#tree li[data-path]')?.textContent.includes('value: [n]')")
       }
     }
+  }
+
+  /// Saves the page as PNG under $INSPECTOR_SCREENSHOTS, when it is set.
+  private func keepScreenshot(_ driver: WebDriver, named name: String) async throws {
+    guard let folder = ProcessInfo.processInfo.environment["INSPECTOR_SCREENSHOTS"] else { return }
+    try await driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
   }
 }

@@ -88,9 +88,10 @@
     },
     history: (message) => {
       $("domain").textContent = message.domain || "no domain";
-      $("position").textContent = `History: at entry ${message.position} of ${message.count}`;
-      log.setPosition(message.position);
       liveness = message.liveness === undefined ? null : message.liveness;
+      $("position").textContent = isLive() ? "History: none on a live store (the app's actions are listed as they come)"
+        : `History: at entry ${message.position} of ${message.count}`;
+      log.setPosition(message.position);
       applyLiveness();
       refreshTree();
     },
