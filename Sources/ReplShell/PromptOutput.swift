@@ -57,7 +57,11 @@ final class PromptOutput: Sendable {
     }
     if !written {
       var byte: UInt8 = 1
+      #if canImport(Glibc)
       _ = Glibc.write(wakeWriter, &byte, 1)
+      #else
+      _ = Darwin.write(wakeWriter, &byte, 1)
+      #endif
     }
   }
 
