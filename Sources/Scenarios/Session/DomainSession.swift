@@ -100,7 +100,12 @@ extension DomainSession {
     } catch {
       return .rejected(String(describing: error))
     }
-    try await settle(requested: false)
+    // Listeners with nothing left to do (or none): no wait, and no asynchronous call to make one.
+    if settler.isIdle {
+      emitSettledIfListening(requested: false)
+    } else {
+      try await settle(requested: false)
+    }
     return .dispatched
   }
 
@@ -109,7 +114,11 @@ extension DomainSession {
     try await settler.settle { back in
       history.action(dispatchedBack: back).flatMap { try? actionText($0) }
     }
-    // A domain without listeners has nothing to settle, unless `settle` asks.
+    emitSettledIfListening(requested: requested)
+  }
+
+  /// The end of a wait: a domain without listeners has nothing to settle, unless `settle` asks.
+  private func emitSettledIfListening(requested: Bool) {
     if requested || store.hasListeners {
       events.emit(.settled(SettleEvent(requested: requested)))
     }
