@@ -50,7 +50,11 @@ import Synchronization
   }
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
-  public var onWaiting: (@MainActor (Bool) -> Void)?
+  public var onWaiting: (@MainActor (Bool) -> Void)? {
+    get { waiting.handler }
+    set { waiting.handler = newValue }
+  }
+  private let waiting = WaitingHandler()
   /// Told, while `explore` runs, its runs, steps and failures so far; the interactive shell
   /// shows a progress line, scripts set none.
   package var exploreProgress: ExploreProgress?
@@ -125,7 +129,7 @@ import Synchronization
     }
     switch outcome {
     case .success(let started):
-      started.onWaiting = { [weak self] waiting in self?.onWaiting?(waiting) }
+      started.onWaiting = { [waiting] isWaiting in waiting.tell(isWaiting) }
       session = started
       running = (domain, options)
       recording = SessionRecording(domain: name, options: options)

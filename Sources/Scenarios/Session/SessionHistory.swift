@@ -18,6 +18,9 @@ struct SessionHistory<State, Action> {
     let state: State
   }
 
+  /// Where the state stands: kept up to date as entries are added and the position moves, and
+  /// stored first, where code generic over the state reads it at a fixed offset.
+  private(set) var mark = HistoryMark(current: 0, lastUserDispatch: 0)
   /// The state before the first entry, where `jump 0` goes.
   let initialState: State
   /// Every entry, oldest first; those after `position` are undone.
@@ -55,6 +58,7 @@ struct SessionHistory<State, Action> {
     if origin != .listener { lastUserSerial = nextSerial }
     nextSerial += 1
     position = entries.count
+    mark = HistoryMark(current: currentSerial, lastUserDispatch: lastUserSerial)
   }
 
   /// The action dispatched `back` dispatches ago (1: the latest); nil once the history dropped it.
@@ -78,6 +82,7 @@ struct SessionHistory<State, Action> {
   mutating func move(to target: Int) {
     precondition((0...entries.count).contains(target), "a history position out of range")
     position = target
+    mark = HistoryMark(current: currentSerial, lastUserDispatch: lastUserSerial)
   }
 
   /// The lines of `history`: each position, right-aligned, and the action as its dispatch event
