@@ -177,8 +177,10 @@ import Synchronization
         outcome = .failure(error)
       }
     }
+    // Read once: every retain of a session is slow (the store's callbacks hold it weakly).
+    let ranIn = session
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
-    if let broken = session?.takeBrokenInvariant(), case .success = outcome {
+    if let broken = ranIn?.takeBrokenInvariant(), case .success = outcome {
       outcome = .failure(broken)
     }
     switch outcome {
@@ -186,7 +188,7 @@ import Synchronization
       if !output.lines.isEmpty { events.emit(.output(output.lines)) }
       var finished = finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
-      if let command, recording != nil, let mark = session?.historyMark {
+      if let command, recording != nil, let mark = ranIn?.historyMark {
         recording?.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
       }
       return finished.result
