@@ -54,11 +54,12 @@ struct SessionHistory<State, Action> {
   /// Appends an action and the state it led to, dropping the undone entries first.
   mutating func append(_ action: Action, text: String, origin: DispatchEvent.Origin, isHidden: Bool, state: State) {
     if position < entries.count { entries.removeSubrange(position...) }
-    entries.append(Entry(serial: nextSerial, action: action, text: text, origin: origin, isHidden: isHidden, state: state))
-    if origin != .listener { lastUserSerial = nextSerial }
+    let serial = nextSerial
+    entries.append(Entry(serial: serial, action: action, text: text, origin: origin, isHidden: isHidden, state: state))
+    if origin != .listener { lastUserSerial = serial }
     nextSerial += 1
     position = entries.count
-    mark = HistoryMark(current: currentSerial, lastUserDispatch: lastUserSerial)
+    mark = HistoryMark(current: serial, lastUserDispatch: lastUserSerial)
   }
 
   /// The action dispatched `back` dispatches ago (1: the latest); nil once the history dropped it.
