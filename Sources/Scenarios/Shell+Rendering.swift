@@ -31,7 +31,9 @@ extension Shell {
     // A slice of the line's lines, not a copy: the recording keeps one for every line that succeeds.
     let printed = lines[printedStart...]
     let all = earlier.isEmpty ? own : earlier + own
-    let result = Result(events: redactions.apply(to: all), lines: redactions.apply(to: lines), succeeded: succeeded, quit: false)
+    let result = redactsOutput
+      ? Result(events: redactions.apply(to: all), lines: redactions.apply(to: lines), succeeded: succeeded, quit: false)
+      : Result(events: all, lines: lines, succeeded: succeeded, quit: false)
     return FinishedLine(result: result, printed: printed)
   }
 

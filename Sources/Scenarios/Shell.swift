@@ -46,8 +46,14 @@ import Synchronization
   /// What is replaced in the output: the domain's volatile patterns and those `redact` switched on.
   /// The stream carries a copy to the tools that follow it (`SessionEventStream.subscribeRedactable`).
   var redactions: RedactionList {
-    didSet { events.setRedactions(redactions) }
+    didSet {
+      events.setRedactions(redactions)
+      redactsOutput = redactions.isActive
+    }
   }
+  /// Whether any redaction applies, kept beside `redactions`: most lines have none to apply, and
+  /// reading the list copies it.
+  private(set) var redactsOutput = false
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
   public var onWaiting: (@MainActor (Bool) -> Void)? {
@@ -72,6 +78,7 @@ import Synchronization
     self.redactions = RedactionList(
       folders: RedactedFolders(scratch: scratchDirectory.path, workingDirectory: FileManager.default.currentDirectoryPath))
     events.setRedactions(redactions)
+    redactsOutput = redactions.isActive
   }
 
   /// Whether redactions apply to what commands print (true unless `--no-redact`).

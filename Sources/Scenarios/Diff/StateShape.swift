@@ -23,8 +23,8 @@ enum Shape {
 }
 
 /// A struct's shape: its printed name and stored properties, and what the diff prints of them,
-/// made once per type rather than for every diff.
-struct StructureShape {
+/// made once per type rather than for every diff. A class, so that a diff takes it with one retain.
+final class StructureShape: Sendable {
   /// The type's name as printed.
   let typeName: String
   /// The stored properties' names, in order.
