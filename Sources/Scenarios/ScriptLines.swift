@@ -31,6 +31,8 @@
     // Split on the byte: splitting a `String` compares whole characters, and `\r\n` is one.
     var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     if lines.last?.isEmpty == true { lines.removeLast() }
+    // Every line prints at least itself: room for that many from the start.
+    outcome.transcript.reserveCapacity(lines.count)
     for (index, rawLine) in lines.enumerated() {
       let bytes = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
       let line = String(Substring(bytes))
