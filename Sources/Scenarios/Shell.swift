@@ -30,7 +30,12 @@ import Synchronization
   /// How many lines are running: more than one while `source` runs a script's lines.
   var depth = 0
   /// The running domain session, if any.
-  var session: (any AnyDomainSession)?
+  var session: (any AnyDomainSession)? {
+    didSet { sessionDomainName = session?.domainName }
+  }
+  /// The running session's domain, kept beside it: each line names it, and every retain of a
+  /// session is slow (the store's callbacks hold it weakly, which gives it a side table).
+  private(set) var sessionDomainName: String?
   /// The running app this shell is attached to (`--attach`); its live session stays here while forked.
   var attached: AttachedApp?
   /// The running domain and the options it started with, for `reset`.
@@ -175,7 +180,7 @@ import Synchronization
     if command == nil, case .success = outcome {
       return finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
-    events.emit(.command(CommandEvent(line: line, domain: session?.domainName, location: location, isSourced: !isOutermost)))
+    events.emit(.command(CommandEvent(line: line, domain: sessionDomainName, location: location, isSourced: !isOutermost)))
     if let command {
       do throws(CommandError) {
         try refuseIfAttached(command)
@@ -184,10 +189,10 @@ import Synchronization
         outcome = .failure(error)
       }
     }
-    // Read once: every retain of a session is slow (the store's callbacks hold it weakly).
-    let ranIn = session
+    // One call into the session for all the line leaves in it.
+    let lineEnd = session?.takeLineEnd()
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
-    if let broken = ranIn?.takeBrokenInvariant(), case .success = outcome {
+    if let broken = lineEnd?.brokenInvariant, case .success = outcome {
       outcome = .failure(broken)
     }
     switch outcome {
@@ -195,7 +200,7 @@ import Synchronization
       if !output.lines.isEmpty { events.emit(.output(output.lines)) }
       var finished = finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
-      if let command, recording != nil, let mark = ranIn?.historyMark {
+      if let command, recording != nil, let mark = lineEnd?.mark {
         recording?.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
       }
       return finished.result
