@@ -146,6 +146,11 @@ extension DomainSession {
   /// Remembers `event` for `diff`: a dispatch that is not a listener's starts it afresh.
   func rememberForDiff(_ event: DispatchEvent) {
     if event.origin != .listener {
+      // The usual case, one dispatch replacing one, without emptying the array first.
+      if lastDispatch.count == 1 {
+        lastDispatch[0] = event
+        return
+      }
       lastDispatch.removeAll(keepingCapacity: true)
     }
     lastDispatch.append(event)
