@@ -69,7 +69,7 @@ import Foundation
     let type = Swift.type(of: value as Any)
     if type == Int.self, let int = value as? Int { return .int(int) }
     if type == String.self, let string = value as? String { return .string(string) }
-    switch value {
+    return switch value {
     case let string as String: .string(string)
     case let int as Int: .int(int)
     case let double as Double: .double(double)
