@@ -14,7 +14,7 @@ import ImmutableData
   let stateDiff: StateDiff
   /// What the domain's listeners keep alive while the session runs.
   var keepAlive: (any Sendable)?
-  var history: SessionHistory<State, Action>
+  let history: SessionHistory<State, Action>
   /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
   private(set) var lastDispatch: [DispatchEvent] = []
   var watches = WatchList<State, Action>() {

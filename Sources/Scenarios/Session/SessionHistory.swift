@@ -1,7 +1,9 @@
 /// The actions a session dispatched, in order, each with the state it led to, and the position the
 /// state is at: going back (undo, jump) and forward again (redo) moves the position and needs
 /// nothing the history does not hold. States share their structure, so keeping them copies nothing.
-struct SessionHistory<State, Action> {
+/// A class, which its session alone holds: code generic over the state reaches a class's members
+/// through the instance, and a struct's through type metadata it looks up on every call.
+final class SessionHistory<State, Action> {
   /// One dispatched action.
   struct Entry {
     /// A number no other entry of the session has, even after undone entries were dropped.
@@ -52,7 +54,7 @@ struct SessionHistory<State, Action> {
   }
 
   /// Appends an action and the state it led to, dropping the undone entries first.
-  mutating func append(_ action: Action, text: String, origin: DispatchEvent.Origin, isHidden: Bool, state: State) {
+  func append(_ action: Action, text: String, origin: DispatchEvent.Origin, isHidden: Bool, state: State) {
     if position < entries.count { entries.removeSubrange(position...) }
     let serial = nextSerial
     entries.append(Entry(serial: serial, action: action, text: text, origin: origin, isHidden: isHidden, state: state))
@@ -80,7 +82,7 @@ struct SessionHistory<State, Action> {
   }
 
   /// Moves the current position to `target`, which must be in `0...entries.count`.
-  mutating func move(to target: Int) {
+  func move(to target: Int) {
     precondition((0...entries.count).contains(target), "a history position out of range")
     position = target
     mark = HistoryMark(current: currentSerial, lastUserDispatch: lastUserSerial)
