@@ -1,6 +1,8 @@
 /// Actions decoded from recently dispatched texts, each with its text as the shell writes it:
-/// scripts repeat lines, and decoding and printing are pure.
-struct ActionCache<Action: Decodable> {
+/// scripts repeat lines, and decoding and printing are pure. A class, which its session alone
+/// holds: code generic over the action reaches a class's members through the instance, and a
+/// struct's through type metadata it looks up on every call.
+final class ActionCache<Action: Decodable> {
   /// The place of each cached text's action in `actions` and `texts`. The dictionary holds no
   /// type of the action's: in code generic over the action, a dictionary of its type (or of a
   /// struct or tuple holding it) looks its type metadata up in a global table on every access,
@@ -12,7 +14,7 @@ struct ActionCache<Action: Decodable> {
 
   /// The action `typed` decodes to and its full text, from the cache when `key` (`typed` written
   /// back as typed) was decoded before.
-  mutating func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
+  func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
     if let place = places[typedText] {
       return (actions[place], texts[place])
     }

@@ -26,7 +26,7 @@ import ImmutableData
   /// The action cases `hide` keeps out of the output.
   var hiddenActions = HiddenActions()
   let settler: Settler
-  var actionCache = ActionCache<Action>()
+  let actionCache = ActionCache<Action>()
   /// The invariants checked after every dispatch.
   var invariants = InvariantList<State>() {
     didSet { hasInvariants = !invariants.all.isEmpty }
