@@ -61,11 +61,7 @@ import Synchronization
   private(set) var redactsOutput = false
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
-  public var onWaiting: (@MainActor (Bool) -> Void)? {
-    get { waiting.handler }
-    set { waiting.handler = newValue }
-  }
-  private let waiting = WaitingHandler()
+  public var onWaiting: (@MainActor (Bool) -> Void)?
   /// Told, while `explore` runs, its runs, steps and failures so far; the interactive shell
   /// shows a progress line, scripts set none.
   package var exploreProgress: ExploreProgress?
@@ -141,7 +137,7 @@ import Synchronization
     }
     switch outcome {
     case .success(let started):
-      started.onWaiting = { [waiting] isWaiting in waiting.tell(isWaiting) }
+      started.onWaiting = { [weak self] waiting in self?.onWaiting?(waiting) }
       session = started
       running = (domain, options)
       recording = SessionRecording(domain: name, options: options)
