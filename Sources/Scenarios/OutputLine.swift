@@ -32,20 +32,26 @@ public struct OutputLine: Equatable, Sendable {
     }
   }
 
-  /// The kind of line.
-  public let kind: Kind
   /// The text, without a trailing newline.
   public let text: String
+  /// `hangingIndent` in 4 bytes, -1 for none: with the kind after it, a line takes 24 bytes
+  /// rather than 40, and a transcript copies and keeps hundreds of thousands of them.
+  private let storedIndent: Int32
+  /// The kind of line.
+  public let kind: Kind
+
   /// Where a terminal may break the line between words to fit its width, and how far in its
   /// further lines start (a description beside its usage); nil when the line is never wrapped.
   /// A transcript ignores it.
-  public let hangingIndent: Int?
+  public var hangingIndent: Int? {
+    storedIndent < 0 ? nil : Int(storedIndent)
+  }
 
   /// Creates a line; with a `hangingIndent`, a terminal wraps it to its width.
   public init(_ kind: Kind, _ text: String, hangingIndent: Int? = nil) {
     self.kind = kind
     self.text = text
-    self.hangingIndent = hangingIndent
+    self.storedIndent = hangingIndent.map { Int32(clamping: max(0, $0)) } ?? -1
   }
 
   static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }

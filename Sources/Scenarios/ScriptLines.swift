@@ -25,15 +25,36 @@
     return trimmed.isEmpty || trimmed.hasPrefix("#")
   }
 
+  /// The lines of `text`, each without a final `\r`, and no empty line after a final newline.
+  /// Split on the newline byte in one pass over the bytes: splitting a `String` compares whole
+  /// characters (and `\r\n` is one).
+  static func lines(of text: String) -> [String] {
+    var text = text
+    return text.withUTF8 { bytes in
+      var lines: [String] = []
+      var start = 0
+      for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+        lines.append(line(in: bytes, from: start, to: index))
+        start = index + 1
+      }
+      if start < bytes.count { lines.append(line(in: bytes, from: start, to: bytes.count)) }
+      return lines
+    }
+  }
+
+  /// The bytes from `start` up to `end`, less a final `\r`, as a string.
+  private static func line(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
+    let end = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+  }
+
   /// Runs the lines in `shell`; `keepsEvents` also collects their events.
   func run(in shell: Shell, keepsEvents: Bool = false) async -> Outcome {
     var outcome = Outcome()
-    // Split on the byte: splitting a `String` compares whole characters, and `\r\n` is one.
-    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    if lines.last?.isEmpty == true { lines.removeLast() }
-    for (index, rawLine) in lines.enumerated() {
-      let bytes = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
-      let line = String(Substring(bytes))
+    let lines = Self.lines(of: text)
+    // Every line prints at least itself: room for that many from the start.
+    outcome.transcript.reserveCapacity(lines.count)
+    for (index, line) in lines.enumerated() {
       if Self.isCommentOrBlank(line) {
         shell.events.emit(.comment(line))
         continue

@@ -13,13 +13,25 @@ import Foundation
     public var succeeded: Bool
     /// The transcript as text, with a final newline.
     public var text: String {
-      var text = ""
-      text.reserveCapacity(transcript.reduce(0) { $0 + $1.text.utf8.count + 1 })
-      for line in transcript {
-        text += line.text
-        text += "\n"
+      guard !transcript.isEmpty else { return "\n" }
+      let count = transcript.reduce(0) { $0 + $1.text.utf8.count + 1 }
+      // The bytes copied into one buffer of the final size: appending to a `String` checks its
+      // storage and capacity for every one of the many short lines.
+      return String(unsafeUninitializedCapacity: count) { buffer in
+        var offset = 0
+        for line in transcript {
+          var text = line.text
+          text.withUTF8 { bytes in
+            if let base = bytes.baseAddress, let target = buffer.baseAddress {
+              (target + offset).initialize(from: base, count: bytes.count)
+            }
+            offset += bytes.count
+          }
+          buffer[offset] = UInt8(ascii: "\n")
+          offset += 1
+        }
+        return offset
       }
-      return text.isEmpty ? "\n" : text
     }
   }
 

@@ -49,14 +49,16 @@ extension SessionStore: Dispatcher {
   /// Dispatches `action` for `origin`, then tells the session what changed or why the reducer
   /// rejected it; `text` is the action as the shell writes it, when known.
   func dispatch(_ action: Action, origin: DispatchEvent.Origin, text: String?) throws {
-    let oldState = store.state
+    // `select`, which the store inlines, rather than `Selector`'s `state`, a protocol
+    // extension called through the store's witness table.
+    let oldState = store.select { $0 }
     do {
       try store.dispatch(action: action)
     } catch {
       didReject?(action, error, origin, text)
       throw error
     }
-    didDispatch?(oldState, action, store.state, origin, text)
+    didDispatch?(oldState, action, store.select { $0 }, origin, text)
   }
 
   /// Runs a thunk with this store as its dispatcher and selector.

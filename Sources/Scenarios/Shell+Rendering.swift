@@ -3,14 +3,21 @@ extension Shell {
   struct FinishedLine {
     var result: Result
     /// The command's own lines, unredacted, without the events that arrived before it or its echo.
-    var printed: [OutputLine]
+    var printed: ArraySlice<OutputLine>
   }
 
   /// Collects a line's events — all that is pending for the outermost line, what the line added
   /// for one that `source` runs — and renders them.
   func finish(earlier: [SessionEvent], start: Int, isOutermost: Bool, echoesCommands: Bool, succeeded: Bool) -> FinishedLine {
     let own = isOutermost ? events.takePending() : events.pending(from: start)
-    var lines = earlier.isEmpty ? [] : TranscriptRenderer.lines(for: earlier, echoesCommands: echoesCommands)
+    var lines: [OutputLine] = []
+    // Room for an echo and a small diff (a struct's brackets and one changed field) without regrowing.
+    lines.reserveCapacity(earlier.count + own.count + 6)
+    if !earlier.isEmpty {
+      for event in earlier {
+        TranscriptRenderer.append(event, echoesCommands: echoesCommands, to: &lines)
+      }
+    }
     var ownEvents = own[...]
     // The line's own command comes first: echoed in transcripts and for the lines `source` runs.
     if case .command(let command)? = own.first {
@@ -21,9 +28,12 @@ extension Shell {
     for event in ownEvents {
       TranscriptRenderer.append(event, echoesCommands: echoesCommands, to: &lines)
     }
-    let printed = printedStart == 0 ? lines : Array(lines[printedStart...])
+    // A slice of the line's lines, not a copy: the recording keeps one for every line that succeeds.
+    let printed = lines[printedStart...]
     let all = earlier.isEmpty ? own : earlier + own
-    let result = Result(events: redactions.apply(to: all), lines: redactions.apply(to: lines), succeeded: succeeded, quit: false)
+    let result = redactsOutput
+      ? Result(events: redactions.apply(to: all), lines: redactions.apply(to: lines), succeeded: succeeded, quit: false)
+      : Result(events: all, lines: lines, succeeded: succeeded, quit: false)
     return FinishedLine(result: result, printed: printed)
   }
 

@@ -30,7 +30,12 @@ import Synchronization
   /// How many lines are running: more than one while `source` runs a script's lines.
   var depth = 0
   /// The running domain session, if any.
-  var session: (any AnyDomainSession)?
+  var session: (any AnyDomainSession)? {
+    didSet { sessionDomainName = session?.domainName }
+  }
+  /// The running session's domain, kept beside it: each line names it, and every retain of a
+  /// session is slow (the store's callbacks hold it weakly, which gives it a side table).
+  private(set) var sessionDomainName: String?
   /// The running app this shell is attached to (`--attach`); its live session stays here while forked.
   var attached: AttachedApp?
   /// The running domain and the options it started with, for `reset`.
@@ -46,8 +51,14 @@ import Synchronization
   /// What is replaced in the output: the domain's volatile patterns and those `redact` switched on.
   /// The stream carries a copy to the tools that follow it (`SessionEventStream.subscribeRedactable`).
   var redactions: RedactionList {
-    didSet { events.setRedactions(redactions) }
+    didSet {
+      events.setRedactions(redactions)
+      redactsOutput = redactions.isActive
+    }
   }
+  /// Whether any redaction applies, kept beside `redactions`: most lines have none to apply, and
+  /// reading the list copies it.
+  private(set) var redactsOutput = false
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends; the interactive shell shows a progress line.
   public var onWaiting: (@MainActor (Bool) -> Void)?
@@ -71,6 +82,7 @@ import Synchronization
     self.redactions = RedactionList(
       folders: RedactedFolders(scratch: scratchDirectory.path, workingDirectory: FileManager.default.currentDirectoryPath))
     events.setRedactions(redactions)
+    redactsOutput = redactions.isActive
   }
 
   /// Whether redactions apply to what commands print (true unless `--no-redact`).
@@ -167,7 +179,7 @@ import Synchronization
     if command == nil, case .success = outcome {
       return finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
-    events.emit(.command(CommandEvent(line: line, domain: session?.domainName, location: location, isSourced: !isOutermost)))
+    events.emit(.command(CommandEvent(line: line, domain: sessionDomainName, location: location, isSourced: !isOutermost)))
     if let command {
       do throws(CommandError) {
         try refuseIfAttached(command)
@@ -176,8 +188,10 @@ import Synchronization
         outcome = .failure(error)
       }
     }
+    // One call into the session for all the line leaves in it.
+    let lineEnd = session?.takeLineEnd()
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
-    if let broken = session?.takeBrokenInvariant(), case .success = outcome {
+    if let broken = lineEnd?.brokenInvariant, case .success = outcome {
       outcome = .failure(broken)
     }
     switch outcome {
@@ -185,7 +199,7 @@ import Synchronization
       if !output.lines.isEmpty { events.emit(.output(output.lines)) }
       var finished = finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
-      if let command, recording != nil, let mark = session?.historyMark {
+      if let command, recording != nil, let mark = lineEnd?.mark {
         recording?.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
       }
       return finished.result

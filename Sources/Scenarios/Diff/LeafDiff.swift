@@ -7,7 +7,6 @@ enum LeafDiff {
   /// The values differ; when they print the same (two instances of a class, a `NaN`), the new one
   /// is marked `// changed`.
   static func appendDiff(_ old: Value, _ new: Value, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
-    let padding = String(repeating: " ", count: indent)
     if old == new {
       appendWhole(old, kind: .removed, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       appendWhole(new, kind: .added, prefix: prefix, suffix: suffix + "  // changed", indent: indent, to: &lines)
@@ -18,6 +17,7 @@ enum LeafDiff {
       appendWhole(new, kind: .added, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
     }
+    let padding = ValuePrinter.spaces(indent)
     let (open, close) = new.brackets
     lines.append(OutputLine(.plain, padding + prefix + open))
     var unchanged = 0
@@ -54,8 +54,8 @@ enum LeafDiff {
     let marker = kind == .removed ? "-" : "+"
     if !value.hasChildren {
       // One line, built in one buffer: the common case of a changed number or string.
-      var text = marker + " "
-      text += String(repeating: " ", count: max(0, indent - 2))
+      var text = kind == .removed ? "- " : "+ "
+      text += ValuePrinter.spaces(indent - 2)
       text += prefix
       ValuePrinter.write(value, to: &text)
       text += suffix

@@ -47,8 +47,8 @@ public struct StateDiff: Sendable {
         try appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
         return
       }
-    case .structure(let typeName, let labels):
-      try appendStructure(old, new, typeName: typeName, labels: labels, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+    case .structure(let structure):
+      try appendStructure(old, new, structure, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
     case .leaf:
       break
@@ -57,24 +57,22 @@ public struct StateDiff: Sendable {
   }
 
   private func appendStructure(
-    _ old: Any, _ new: Any, typeName: String, labels: [String], prefix: String, suffix: String, indent: Int,
+    _ old: Any, _ new: Any, _ structure: StructureShape, prefix: String, suffix: String, indent: Int,
     to lines: inout [OutputLine]
   ) throws(CommandError) {
-    if let reader = StoredPropertyReader.of(new), reader.labels == labels,
-      let differences = reader.differences(from: old, to: new)
-    {
-      try appendFields(differences, typeName: typeName, labels: labels, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+    if let differences = structure.reader?.differences(from: old, to: new) {
+      try appendFields(differences, structure, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
     }
+    let labels = structure.labels
     let oldChildren = ValueEncoder.storedPropertyValues(of: old)
     let newChildren = ValueEncoder.storedPropertyValues(of: new)
     guard oldChildren.count == labels.count, newChildren.count == labels.count else {
       LeafDiff.appendDiff(try Self.encode(old), try Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
     }
-    let padding = String(repeating: " ", count: indent)
-    let (open, close) = ValuePrinter.structureBrackets(typeName)
-    lines.append(OutputLine(.plain, padding + prefix + open))
+    let padding = ValuePrinter.spaces(indent)
+    lines.append(OutputLine(.plain, padding + prefix + structure.open))
     var unchanged = 0
     for index in labels.indices {
       if ValueEquality.areEqual(oldChildren[index], newChildren[index]) {
@@ -83,36 +81,41 @@ public struct StateDiff: Sendable {
       }
       Self.flush(&unchanged, padding: padding, to: &lines)
       let comma = index == labels.count - 1 ? "" : ","
-      try appendDiff(oldChildren[index], newChildren[index], prefix: ValuePrinter.fieldLabel(labels[index]), suffix: comma, indent: indent + 2, to: &lines)
+      try appendDiff(oldChildren[index], newChildren[index], prefix: structure.fieldLabels[index], suffix: comma, indent: indent + 2, to: &lines)
     }
     Self.flush(&unchanged, padding: padding, to: &lines)
-    lines.append(OutputLine(.plain, padding + close + suffix))
+    lines.append(OutputLine(.plain, padding + structure.close + suffix))
   }
 
   /// A struct's diff from the stored properties that differ, the others counted as unchanged.
   private func appendFields(
-    _ differences: [StoredPropertyReader.Difference], typeName: String, labels: [String], prefix: String, suffix: String,
+    _ differences: [StoredPropertyReader.Difference], _ structure: StructureShape, prefix: String, suffix: String,
     indent: Int, to lines: inout [OutputLine]
   ) throws(CommandError) {
-    let padding = String(repeating: " ", count: indent)
-    let (open, close) = ValuePrinter.structureBrackets(typeName)
-    lines.append(OutputLine(.plain, padding + prefix + open))
+    let padding = ValuePrinter.spaces(indent)
+    var open = padding
+    open += prefix
+    open += structure.open
+    lines.append(OutputLine(.plain, open))
+    let count = structure.labels.count
     var next = 0
     for difference in differences {
       var unchanged = difference.index - next
       Self.flush(&unchanged, padding: padding, to: &lines)
-      let comma = difference.index == labels.count - 1 ? "" : ","
-      let label = ValuePrinter.fieldLabel(labels[difference.index])
-      try appendDiff(difference.old, difference.new, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+      let comma = difference.index == count - 1 ? "" : ","
+      try appendDiff(difference.old, difference.new, prefix: structure.fieldLabels[difference.index], suffix: comma, indent: indent + 2, to: &lines)
       next = difference.index + 1
     }
-    var trailing = labels.count - next
+    var trailing = count - next
     Self.flush(&trailing, padding: padding, to: &lines)
-    lines.append(OutputLine(.plain, padding + close + suffix))
+    var close = padding
+    close += structure.close
+    close += suffix
+    lines.append(OutputLine(.plain, close))
   }
 
   private func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) throws(CommandError) {
-    let padding = String(repeating: " ", count: indent)
+    let padding = ValuePrinter.spaces(indent)
     let (open, close) = ValuePrinter.collectionBrackets
     lines.append(OutputLine(.plain, padding + prefix + open))
     let total = changes.changes.count + changes.unchangedBefore.reduce(changes.unchangedAfter, +)

@@ -3,7 +3,7 @@ enum Shape {
   /// A dictionary compared entry by entry.
   case dictionary
   /// A struct printed as exactly its stored properties, in order: compared field by field.
-  case structure(typeName: String, labels: [String])
+  case structure(StructureShape)
   /// Anything else: encoded and diffed as a `Value`.
   case leaf
 
@@ -17,6 +17,31 @@ enum Shape {
     if sample is any DiffableDictionary { return .dictionary }
     let info = TypeInfo.of(sample)
     guard let labels = info.printedStoredProperties, !labels.isEmpty else { return .leaf }
-    return .structure(typeName: info.name, labels: labels)
+    let reader = StoredPropertyReader.of(sample)
+    return .structure(StructureShape(typeName: info.name, labels: labels, reader: reader?.labels == labels ? reader : nil))
+  }
+}
+
+/// A struct's shape: its printed name and stored properties, and what the diff prints of them,
+/// made once per type rather than for every diff. A class, so that a diff takes it with one retain.
+final class StructureShape: Sendable {
+  /// The type's name as printed.
+  let typeName: String
+  /// The stored properties' names, in order.
+  let labels: [String]
+  /// Each stored property's label as a diff line starts it: `value: `.
+  let fieldLabels: [String]
+  /// The opening and closing brackets of the struct: `CounterState(` and `)`.
+  let open: String
+  let close: String
+  /// Reads the stored properties from their offsets; nil when the runtime cannot read them all.
+  let reader: StoredPropertyReader?
+
+  init(typeName: String, labels: [String], reader: StoredPropertyReader?) {
+    self.typeName = typeName
+    self.labels = labels
+    self.fieldLabels = labels.map(ValuePrinter.fieldLabel)
+    (self.open, self.close) = ValuePrinter.structureBrackets(typeName)
+    self.reader = reader
   }
 }

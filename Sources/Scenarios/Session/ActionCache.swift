@@ -1,27 +1,34 @@
 /// Actions decoded from recently dispatched texts, each with its text as the shell writes it:
-/// scripts repeat lines, and decoding and printing are pure.
-struct ActionCache<Action: Decodable> {
-  /// A struct, not a tuple: a tuple's type metadata is looked up in a global table on every
-  /// dictionary access in code that is generic over the action.
-  private struct Entry {
-    let action: Action
-    let text: String
-  }
-
-  private var actions: [String: Entry] = [:]
+/// scripts repeat lines, and decoding and printing are pure. A class, which its session alone
+/// holds: code generic over the action reaches a class's members through the instance, and a
+/// struct's through type metadata it looks up on every call.
+final class ActionCache<Action: Decodable> {
+  /// The place of each cached text's action in `actions` and `texts`. The dictionary holds no
+  /// type of the action's: in code generic over the action, a dictionary of its type (or of a
+  /// struct or tuple holding it) looks its type metadata up in a global table on every access,
+  /// while an array's subscript is inlined.
+  private var places: [String: Int] = [:]
+  private var actions: ContiguousArray<Action> = []
+  private var texts: [String] = []
   private static var limit: Int { 1_024 }
 
   /// The action `typed` decodes to and its full text, from the cache when `key` (`typed` written
   /// back as typed) was decoded before.
-  mutating func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
-    if let known = actions[typedText] {
-      return (known.action, known.text)
+  func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
+    if let place = places[typedText] {
+      return (actions[place], texts[place])
     }
     let action: Action = try ActionCache.decode(typed, catalog: catalog)
-    let entry = Entry(action: action, text: catalog.text(for: try ValueEncoder.encodeForShell(action)))
-    if actions.count >= Self.limit { actions.removeAll(keepingCapacity: true) }
-    actions[typedText] = entry
-    return (entry.action, entry.text)
+    let text = catalog.text(for: try ValueEncoder.encodeForShell(action))
+    if places.count >= Self.limit {
+      places.removeAll(keepingCapacity: true)
+      actions.removeAll(keepingCapacity: true)
+      texts.removeAll(keepingCapacity: true)
+    }
+    places[typedText] = actions.count
+    actions.append(action)
+    texts.append(text)
+    return (action, text)
   }
 
   /// Decodes an action case path with its arguments, as `dispatch` reads it.

@@ -24,8 +24,10 @@
   func invariantLines() -> [OutputLine]
   /// Drops every invariant.
   func clearInvariants() -> [OutputLine]
-  /// The invariant a dispatch broke since the last call, as the error the running line fails with.
-  func takeBrokenInvariant() -> CommandError?
+  /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch
+  /// broke since the last call, as the error the line fails with, and where the state then
+  /// stands in the history.
+  func takeLineEnd() -> (brokenInvariant: CommandError?, mark: HistoryMark)
   /// Runs the reducer alone on generated actions from the current state, checking every invariant.
   func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome
   /// The part of the state at `path`.

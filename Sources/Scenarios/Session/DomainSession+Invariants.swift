@@ -41,8 +41,8 @@ extension DomainSession {
     brokenInvariant = CommandError(message)
   }
 
-  func takeBrokenInvariant() -> CommandError? {
+  func takeLineEnd() -> (brokenInvariant: CommandError?, mark: HistoryMark) {
     defer { brokenInvariant = nil }
-    return brokenInvariant
+    return (brokenInvariant, historyMark)
   }
 }

@@ -20,7 +20,7 @@ extension DomainSession {
   }
 
   var historyMark: HistoryMark {
-    HistoryMark(current: history.currentSerial, lastUserDispatch: history.lastUserSerial)
+    history.mark
   }
 
   func travel(_ move: TimeTravel) throws(CommandError) {

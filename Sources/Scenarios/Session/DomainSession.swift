@@ -14,7 +14,7 @@ import ImmutableData
   let stateDiff: StateDiff
   /// What the domain's listeners keep alive while the session runs.
   var keepAlive: (any Sendable)?
-  var history: SessionHistory<State, Action>
+  let history: SessionHistory<State, Action>
   /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
   private(set) var lastDispatch: [DispatchEvent] = []
   var watches = WatchList<State, Action>() {
@@ -26,7 +26,7 @@ import ImmutableData
   /// The action cases `hide` keeps out of the output.
   var hiddenActions = HiddenActions()
   let settler: Settler
-  var actionCache = ActionCache<Action>()
+  let actionCache = ActionCache<Action>()
   /// The invariants checked after every dispatch.
   var invariants = InvariantList<State>() {
     didSet { hasInvariants = !invariants.all.isEmpty }
@@ -100,7 +100,12 @@ extension DomainSession {
     } catch {
       return .rejected(String(describing: error))
     }
-    try await settle(requested: false)
+    // Listeners with nothing left to do (or none): no wait, and no asynchronous call to make one.
+    if settler.isIdle {
+      emitSettledIfListening(requested: false)
+    } else {
+      try await settle(requested: false)
+    }
     return .dispatched
   }
 
@@ -109,7 +114,11 @@ extension DomainSession {
     try await settler.settle { back in
       history.action(dispatchedBack: back).flatMap { try? actionText($0) }
     }
-    // A domain without listeners has nothing to settle, unless `settle` asks.
+    emitSettledIfListening(requested: requested)
+  }
+
+  /// The end of a wait: a domain without listeners has nothing to settle, unless `settle` asks.
+  private func emitSettledIfListening(requested: Bool) {
     if requested || store.hasListeners {
       events.emit(.settled(SettleEvent(requested: requested)))
     }
@@ -137,6 +146,11 @@ extension DomainSession {
   /// Remembers `event` for `diff`: a dispatch that is not a listener's starts it afresh.
   func rememberForDiff(_ event: DispatchEvent) {
     if event.origin != .listener {
+      // The usual case, one dispatch replacing one, without emptying the array first.
+      if lastDispatch.count == 1 {
+        lastDispatch[0] = event
+        return
+      }
       lastDispatch.removeAll(keepingCapacity: true)
     }
     lastDispatch.append(event)

@@ -1,7 +1,9 @@
 /// The actions a session dispatched, in order, each with the state it led to, and the position the
 /// state is at: going back (undo, jump) and forward again (redo) moves the position and needs
 /// nothing the history does not hold. States share their structure, so keeping them copies nothing.
-struct SessionHistory<State, Action> {
+/// A class, which its session alone holds: code generic over the state reaches a class's members
+/// through the instance, and a struct's through type metadata it looks up on every call.
+final class SessionHistory<State, Action> {
   /// One dispatched action.
   struct Entry {
     /// A number no other entry of the session has, even after undone entries were dropped.
@@ -18,6 +20,9 @@ struct SessionHistory<State, Action> {
     let state: State
   }
 
+  /// Where the state stands: kept up to date as entries are added and the position moves, and
+  /// stored first, where code generic over the state reads it at a fixed offset.
+  private(set) var mark = HistoryMark(current: 0, lastUserDispatch: 0)
   /// The state before the first entry, where `jump 0` goes.
   let initialState: State
   /// Every entry, oldest first; those after `position` are undone.
@@ -49,12 +54,14 @@ struct SessionHistory<State, Action> {
   }
 
   /// Appends an action and the state it led to, dropping the undone entries first.
-  mutating func append(_ action: Action, text: String, origin: DispatchEvent.Origin, isHidden: Bool, state: State) {
+  func append(_ action: Action, text: String, origin: DispatchEvent.Origin, isHidden: Bool, state: State) {
     if position < entries.count { entries.removeSubrange(position...) }
-    entries.append(Entry(serial: nextSerial, action: action, text: text, origin: origin, isHidden: isHidden, state: state))
-    if origin != .listener { lastUserSerial = nextSerial }
+    let serial = nextSerial
+    entries.append(Entry(serial: serial, action: action, text: text, origin: origin, isHidden: isHidden, state: state))
+    if origin != .listener { lastUserSerial = serial }
     nextSerial += 1
     position = entries.count
+    mark = HistoryMark(current: serial, lastUserDispatch: lastUserSerial)
   }
 
   /// The action dispatched `back` dispatches ago (1: the latest); nil once the history dropped it.
@@ -75,9 +82,10 @@ struct SessionHistory<State, Action> {
   }
 
   /// Moves the current position to `target`, which must be in `0...entries.count`.
-  mutating func move(to target: Int) {
+  func move(to target: Int) {
     precondition((0...entries.count).contains(target), "a history position out of range")
     position = target
+    mark = HistoryMark(current: currentSerial, lastUserDispatch: lastUserSerial)
   }
 
   /// The lines of `history`: each position, right-aligned, and the action as its dispatch event

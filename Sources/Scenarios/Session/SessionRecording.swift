@@ -8,7 +8,7 @@ struct SessionRecording {
     /// What a saved script does with it.
     let role: RecordingRole
     /// What it printed.
-    let printed: [OutputLine]
+    let printed: ArraySlice<OutputLine>
     /// The line without surrounding whitespace, as a saved script holds it.
     var text: String { typed.trimmingLeadingWhitespace.trimmingTrailingWhitespace }
     /// The texts it printed.
@@ -35,7 +35,7 @@ struct SessionRecording {
   }
 
   /// Records a line that succeeded, unless `save` would leave it out whatever happens next.
-  mutating func append(_ text: String, role: RecordingRole, output: [OutputLine], mark: HistoryMark) {
+  mutating func append(_ text: String, role: RecordingRole, output: ArraySlice<OutputLine>, mark: HistoryMark) {
     guard role != .omitted else { return }
     // Kept as they came: a script of many lines records every one, and `save` reads few.
     lines.append(Line(typed: text, role: role, printed: output, mark: mark))

@@ -14,6 +14,9 @@ import ImmutableData
     self.timeout = timeout
   }
 
+  /// Whether every listener is back waiting now: `settle` would return at once.
+  var isIdle: Bool { activity.isIdle }
+
   /// Returns once every listener is back waiting; throws when interrupted or out of time.
   /// `actionText(back:)` writes the action dispatched `back` dispatches ago (1: the latest), if
   /// the session still knows it, so that running out of time can say what a listener is at.

@@ -61,24 +61,28 @@ struct StoredPropertyReader: Sendable {
   /// otherwise). An `Equatable` property is compared in place and copied out only when it differs.
   func differences(from old: Any, to new: Any) -> [Difference]? {
     guard Swift.type(of: old) == type, Swift.type(of: new) == type else { return nil }
-    func compare<Root>(_ old: Root) -> [Difference]? {
-      guard let new = new as? Root else { return nil }
-      return withUnsafeBytes(of: old) { oldBytes in
-        withUnsafeBytes(of: new) { newBytes in
-          let (oldBase, newBase) = (oldBytes.baseAddress!, newBytes.baseAddress!)
-          var differences: [Difference] = []
-          for (index, field) in fields.enumerated() {
-            if let equal = field.equal {
-              if equal(oldBase, newBase, field.offset) { continue }
-              differences.append(Difference(index: index, old: field.load(oldBase, field.offset), new: field.load(newBase, field.offset)))
-            } else {
-              let (before, after) = (field.load(oldBase, field.offset), field.load(newBase, field.offset))
-              if !ValueEquality.areEqual(before, after) { differences.append(Difference(index: index, old: before, new: after)) }
+    // Both values opened, not one cast to the other's type: their types are known to be equal,
+    // and only their bytes are read.
+    func compare<Old>(_ old: Old) -> [Difference] {
+      func against<New>(_ new: New) -> [Difference] {
+        withUnsafeBytes(of: old) { oldBytes in
+          withUnsafeBytes(of: new) { newBytes in
+            let (oldBase, newBase) = (oldBytes.baseAddress!, newBytes.baseAddress!)
+            var differences: [Difference] = []
+            for (index, field) in fields.enumerated() {
+              if let equal = field.equal {
+                if equal(oldBase, newBase, field.offset) { continue }
+                differences.append(Difference(index: index, old: field.load(oldBase, field.offset), new: field.load(newBase, field.offset)))
+              } else {
+                let (before, after) = (field.load(oldBase, field.offset), field.load(newBase, field.offset))
+                if !ValueEquality.areEqual(before, after) { differences.append(Difference(index: index, old: before, new: after)) }
+              }
             }
+            return differences
           }
-          return differences
         }
       }
+      return _openExistential(new, do: against)
     }
     return _openExistential(old, do: compare)
   }

@@ -3,7 +3,10 @@ import Foundation
 /// A domain value in the shell's own model, written the way Swift writes them: what Swift values
 /// are encoded to before they are printed, diffed or compared, and what the parser reads from a
 /// typed line (with the columns beside it, in `ParsedValue`) before it is decoded.
-@_spi(Internals) public indirect enum Value: Hashable, Sendable {
+///
+/// Only the cases with several fields are `indirect`: a scalar (a changed number in a diff) is
+/// made without allocating a box for it.
+@_spi(Internals) public enum Value: Hashable, Sendable {
   case string(String)
   case int(Int)
   case double(Double)
@@ -14,9 +17,9 @@ import Foundation
   /// A dictionary; entries keep the order they were encoded in and are sorted when printed.
   case dictionary([Entry])
   /// An enum case such as `.carnivorous` or `.success(categories: [])`; `typeName` is informational.
-  case enumCase(typeName: String?, name: String, arguments: [Field]?)
+  indirect case enumCase(typeName: String?, name: String, arguments: [Field]?)
   /// A struct such as `Category(categoryId: "Bird", name: "Bird")`.
-  case structure(typeName: String, fields: [Field])
+  indirect case structure(typeName: String, fields: [Field])
   /// A key path such as `\.name`.
   case keyPath([String])
   /// What reflection cannot show, as its placeholder: `<closure>`, `Cache(…)`, `<opaque>`.
@@ -24,7 +27,7 @@ import Foundation
   /// A name as the user typed it, which only the type it is read as resolves: an enum case
   /// (`.carnivorous`, `Diet.carnivorous`), a struct (`Category(name: "Bird")`) or an action path
   /// (`ui.animalList.onAppear`). The parser makes it; encoding never does.
-  case member(leadingDot: Bool, path: [String], arguments: [Argument]?)
+  indirect case member(leadingDot: Bool, path: [String], arguments: [Argument]?)
 }
 
 extension Value {

@@ -63,7 +63,13 @@ import Foundation
 
   /// Rule 1: the values written without an encoder.
   static func scalar<T>(_ value: T) -> Value? {
-    switch value {
+    // The common exact types by identity first: a cast that fails (a number tried as a
+    // `String`) goes looking for bridging conformances. Anything else, an optional number
+    // included, takes the casts below.
+    let type = Swift.type(of: value as Any)
+    if type == Int.self, let int = value as? Int { return .int(int) }
+    if type == String.self, let string = value as? String { return .string(string) }
+    return switch value {
     case let string as String: .string(string)
     case let int as Int: .int(int)
     case let double as Double: .double(double)

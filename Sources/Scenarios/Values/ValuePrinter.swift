@@ -117,6 +117,13 @@ package enum ValuePrinter {
     (typeName + "(", ")")
   }
 
+  /// `count` spaces: a diff indents every line it prints, and the common widths are made once.
+  static func spaces(_ count: Int) -> String {
+    count < commonSpaces.count ? commonSpaces[max(0, count)] : String(repeating: " ", count: count)
+  }
+
+  private static let commonSpaces = (0..<24).map { String(repeating: " ", count: $0) }
+
   /// The brackets around the elements of a non-empty array or dictionary.
   static let collectionBrackets = (open: "[", close: "]")
 
