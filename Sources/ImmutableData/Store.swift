@@ -86,4 +86,18 @@ extension Store {
   package func finishStreams() {
     self.registrar.finishAll()
   }
+
+  /// Has every dispatch from now on also write `(oldState, action)` into `tap`, after the
+  /// streams, until `removeTap(_:)`; a tap installed before is finished and replaced.
+  package func installTap(_ tap: DispatchTap<(oldState: State, action: Action)>) {
+    if let previous = self.registrar.tap, previous !== tap { previous.finish() }
+    self.registrar.tap = tap
+  }
+
+  /// Stops writing into `tap` (if it is the one installed) and finishes it: a dispatch costs
+  /// one nil check again.
+  package func removeTap(_ tap: DispatchTap<(oldState: State, action: Action)>) {
+    if self.registrar.tap === tap { self.registrar.tap = nil }
+    tap.finish()
+  }
 }

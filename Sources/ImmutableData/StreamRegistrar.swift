@@ -5,6 +5,9 @@
 @MainActor @usableFromInline final class StreamRegistrar<Element>: Sendable where Element: Sendable {
   private var nextID = 0
   @usableFromInline var buffers: [StreamBuffer<Element>] = []
+  /// The ring a debugging attachment reads, written after the streams; nil (one check per
+  /// dispatch) unless a shell follows the app.
+  @usableFromInline var tap: DispatchTap<Element>?
   private var ids: [Int] = []
   /// Where the streams report the elements their consumers have not finished with; nil when nobody counts.
   private let activity: StreamActivity?
@@ -17,6 +20,7 @@
     for buffer in self.buffers {
       buffer.finish()
     }
+    tap?.finish()
   }
 }
 
@@ -40,11 +44,14 @@ extension StreamRegistrar {
     return StoreStream(buffer: buffer)
   }
 
-  /// Passes `element` to every registered stream, in registration order.
+  /// Passes `element` to every registered stream, in registration order, then to the tap.
   @inlinable
   func yield(_ element: Element) {
     for buffer in self.buffers {
       buffer.yield(element)
+    }
+    if let tap = self.tap {
+      tap.record(element)
     }
   }
 }

@@ -70,12 +70,19 @@ final class AttachmentConnection: Sendable {
         if await !responder.handle(request) { break }
       }
       tail.withLock { $0 = nil }
+      watching.withLock { $0.refresh = nil }
+      attachment.updateTap()
       await responder.shell.close()
       outbox.close()
       outbox.waitUntilStopped()
       socket.close()
       attachment.remove(self)
     }
+  }
+
+  /// Whether this shell tails or watches: the app's dispatches must then be described for it.
+  var followsTheApp: Bool {
+    tail.withLock { $0 != nil } || watching.withLock { $0.refresh != nil }
   }
 
   /// Ends the connection as the app closes its attachment: `bye`, then the socket's end.
@@ -112,6 +119,7 @@ final class AttachmentConnection: Sendable {
         ]))
     } else if request["untail"] != nil {
       connection.tail.withLock { $0 = nil }
+      connection.attachment.updateTap()
       connection.outbox.send(done(succeeded: true, quit: false))
     } else {
       return false
@@ -137,11 +145,11 @@ final class AttachmentConnection: Sendable {
       }
     }
     connection.watching.withLock { $0.refresh = refresh }
-    if refresh != nil { connection.attachment.startTap() }
+    connection.attachment.updateTap()
   }
 
   func startTail(only: String?) {
     connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.hiddenActions) }
-    connection.attachment.startTap()
+    connection.attachment.updateTap()
   }
 }

@@ -39,9 +39,12 @@ final class AttachmentOutbox: Sendable {
   }
 
   /// Queues a tailed action, or drops it when the shell is `tailLimit` behind. Never waits.
-  func sendTail(_ text: String) {
+  /// `droppedBefore` counts the app's actions just before it that were dropped before they
+  /// reached this outbox (the app dispatched faster than their diffs could be computed).
+  func sendTail(_ text: String, droppedBefore: Int = 0) {
     let queued = contents.withLock { contents -> Int in
       guard !contents.isClosed else { return 0 }
+      contents.dropped += droppedBefore
       guard contents.queuedTails < Self.tailLimit else {
         contents.dropped += 1
         return 0
@@ -49,7 +52,7 @@ final class AttachmentOutbox: Sendable {
       var count = 1
       if contents.dropped > 0 {
         let note = SessionEvent.note(
-          "tail dropped \(contents.dropped) action\(contents.dropped == 1 ? "" : "s") here: this shell read more slowly than the app dispatched (the app never waits for it)")
+          "tail dropped \(contents.dropped) action\(contents.dropped == 1 ? "" : "s") here: the app dispatched faster than this shell could follow (the app never waits for it)")
         contents.frames.append((SessionEventJSON.line(for: note), false))
         contents.dropped = 0
         count += 1

@@ -34,7 +34,7 @@ public final class ReplShellAttachment: Sendable, Service {
 
   private struct State {
     var connections: [ObjectIdentifier: AttachmentConnection] = [:]
-    var tap: Task<Void, Never>?
+    var tap: LiveTap?
     var isClosed = false
   }
 
@@ -74,10 +74,13 @@ public final class ReplShellAttachment: Sendable, Service {
   public func close() {
     let (connections, tap) = state.withLock { state in
       state.isClosed = true
-      defer { state.connections.removeAll() }
+      defer {
+        state.connections.removeAll()
+        state.tap = nil
+      }
       return (Array(state.connections.values), state.tap)
     }
-    tap?.cancel()
+    if let tap { Task { @MainActor in tap.stop() } }
     listener.shutdown()
     unlink(path)
     for connection in connections { connection.detach() }
@@ -118,11 +121,18 @@ public final class ReplShellAttachment: Sendable, Service {
     _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
   }
 
-  /// Starts describing the app's dispatches for the shells that tail, once.
-  @MainActor func startTap() {
-    guard state.withLock({ $0.tap == nil && !$0.isClosed }) else { return }
-    let tap = try? domain.live.tap(store) { [weak self] dispatch in self?.deliver(dispatch) }
-    state.withLock { $0.tap = tap }
+  /// Starts describing the app's dispatches when a shell tails or watches and none did, and
+  /// stops when the last one stops: then a dispatch costs the app one nil check.
+  @MainActor func updateTap() {
+    let (connections, tap, isClosed) = state.withLock { (Array($0.connections.values), $0.tap, $0.isClosed) }
+    let isNeeded = !isClosed && connections.contains { $0.followsTheApp }
+    if isNeeded, tap == nil {
+      let started = try? domain.live.tap(store) { [weak self] dispatch in self?.deliver(dispatch) }
+      state.withLock { $0.tap = started }
+    } else if !isNeeded, let tap {
+      state.withLock { $0.tap = nil }
+      tap.stop()
+    }
   }
 
   /// Hands one dispatch to every shell that tails it: encoded once, queued without waiting.
@@ -139,7 +149,7 @@ public final class ReplShellAttachment: Sendable, Service {
     }
     for connection in connections where connection.tail.withLock({ $0?.admits(dispatch) ?? false }) {
       if line == nil { line = SessionEventJSON.line(for: dispatch.event) }
-      connection.outbox.sendTail(line!)
+      connection.outbox.sendTail(line!, droppedBefore: dispatch.droppedBefore)
     }
   }
 }

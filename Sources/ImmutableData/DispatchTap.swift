@@ -1,0 +1,139 @@
+import Synchronization
+
+/// A bounded ring of the `(oldState, action)` pairs a store dispatches, for one reader off the
+/// main actor (a debugging attachment's `tail`), at a cost the app hardly notices.
+///
+/// The store writes each pair into a slot allocated up front: no allocation, no lock and no
+/// waiting per dispatch. When the reader is `capacity` pairs behind, the pair is dropped and
+/// counted; the next pair that fits carries how many were dropped just before it, so the reader
+/// can say where the gap is. One writer (the store, on its actor) and one reader (any task) at a
+/// time.
+@usableFromInline package final class DispatchTap<Element: Sendable>: @unchecked Sendable {
+  // @unchecked: `slots` is shared by one writer and one reader, which the atomic counts keep
+  // apart: the writer initializes a slot before it publishes `written`; the reader moves the
+  // pair out before it publishes `read`, after which the writer may reuse the slot.
+
+  /// One pair with how many were dropped just before it.
+  @usableFromInline struct Entry {
+    @usableFromInline let element: Element
+    @usableFromInline let droppedBefore: Int
+
+    @inlinable init(element: Element, droppedBefore: Int) {
+      self.element = element
+      self.droppedBefore = droppedBefore
+    }
+  }
+
+  /// How many pairs may wait for the reader: a power of two.
+  @usableFromInline package let capacity: Int
+  @usableFromInline let mask: Int
+  @usableFromInline let slots: UnsafeMutablePointer<Entry>
+  /// Pairs written so far; only the writer stores it.
+  @usableFromInline let written = Atomic<Int>(0)
+  /// Pairs read so far; only the reader stores it.
+  @usableFromInline let read = Atomic<Int>(0)
+  /// Pairs dropped since the last one written; only the writer uses it.
+  @usableFromInline let droppedSinceWritten = Atomic<Int>(0)
+  /// Pairs dropped in all.
+  @usableFromInline let droppedTotal = Atomic<Int>(0)
+  /// Whether the reader waits (or is about to) for a pair: only then does the writer wake it.
+  @usableFromInline let readerSleeps = Atomic<Bool>(false)
+  private let isFinished = Atomic<Bool>(false)
+  private let waiter = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+  /// A ring of at least `capacity` slots (rounded up to a power of two), all allocated now.
+  package init(capacity: Int) {
+    var size = 1
+    while size < max(capacity, 1) { size <<= 1 }
+    self.capacity = size
+    self.mask = size - 1
+    self.slots = .allocate(capacity: size)
+  }
+
+  deinit {
+    for index in read.load(ordering: .relaxed)..<written.load(ordering: .relaxed) {
+      (slots + (index & mask)).deinitialize(count: 1)
+    }
+    slots.deallocate()
+  }
+}
+
+extension DispatchTap {
+  /// The writer's side: keeps `element`, or drops and counts it when the ring is full. Never
+  /// waits and never allocates.
+  @inlinable
+  package func record(_ element: Element) {
+    let position = written.load(ordering: .relaxed)
+    guard position &- read.load(ordering: .acquiring) < capacity else {
+      droppedSinceWritten.store(droppedSinceWritten.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+      droppedTotal.add(1, ordering: .relaxed)
+      return
+    }
+    let dropped = droppedSinceWritten.load(ordering: .relaxed)
+    (slots + (position & mask)).initialize(to: Entry(element: element, droppedBefore: dropped))
+    if dropped != 0 { droppedSinceWritten.store(0, ordering: .relaxed) }
+    // Sequentially consistent with the reader's `readerSleeps`: either the reader, about to
+    // sleep, sees this pair, or this sees the reader asleep and wakes it.
+    written.store(position &+ 1, ordering: .sequentiallyConsistent)
+    if readerSleeps.load(ordering: .sequentiallyConsistent) {
+      wakeReader()
+    }
+  }
+
+  /// Pairs dropped since the ring was made, because the reader was `capacity` behind.
+  package var dropped: Int {
+    droppedTotal.load(ordering: .relaxed)
+  }
+
+  /// Pairs written and not read yet.
+  package var waiting: Int {
+    written.load(ordering: .acquiring) &- read.load(ordering: .acquiring)
+  }
+
+  @usableFromInline func wakeReader() {
+    readerSleeps.store(false, ordering: .sequentiallyConsistent)
+    let continuation = waiter.withLock { waiter in
+      defer { waiter = nil }
+      return waiter
+    }
+    continuation?.resume()
+  }
+}
+
+extension DispatchTap {
+  /// The reader's side: the oldest pair and how many were dropped just before it, or nil when
+  /// none waits. Never waits.
+  package func take() -> (element: Element, droppedBefore: Int)? {
+    let position = read.load(ordering: .relaxed)
+    guard position != written.load(ordering: .acquiring) else { return nil }
+    let entry = (slots + (position & mask)).move()
+    read.store(position &+ 1, ordering: .releasing)
+    return (entry.element, entry.droppedBefore)
+  }
+
+  /// The reader's side: the oldest pair, waiting for one if none is there; nil once the ring is
+  /// finished and empty.
+  package func next() async -> (element: Element, droppedBefore: Int)? {
+    while true {
+      if let entry = take() { return entry }
+      if isFinished.load(ordering: .sequentiallyConsistent) { return take() }
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        waiter.withLock { $0 = continuation }
+        readerSleeps.store(true, ordering: .sequentiallyConsistent)
+        // A pair written (or the end) before the writer could see the reader asleep.
+        if written.load(ordering: .sequentiallyConsistent) != read.load(ordering: .relaxed)
+          || isFinished.load(ordering: .sequentiallyConsistent)
+        {
+          wakeReader()
+        }
+      }
+    }
+  }
+
+  /// Ends the ring: the reader gets what waits, then nil. Pairs written later are kept until
+  /// the ring is full, then dropped; nobody reads them.
+  package func finish() {
+    isFinished.store(true, ordering: .sequentiallyConsistent)
+    wakeReader()
+  }
+}
