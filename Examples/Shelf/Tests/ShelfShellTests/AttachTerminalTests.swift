@@ -32,7 +32,8 @@ struct AttachTerminalTests {
   @Test func tailedDiffsAreColouredAsLocalOnes() throws {
     let folder = try RuntimeFolder()
     let daemon = try Daemon(["--tick", "100"], in: folder)
-    let tmux = try Tmux(command: "XDG_RUNTIME_DIR=\(folder.path) HOME=\(folder.path) TERM=xterm-256color \(try Built.executable("shelfshell").path) --attach \(daemon.pid); echo EXIT=$?; sleep 60")
+    // The tests run with NO_COLOR=1 in their environment, which tmux's server inherits: unset here.
+    let tmux = try Tmux(command: "env -u NO_COLOR XDG_RUNTIME_DIR=\(folder.path) HOME=\(folder.path) TERM=xterm-256color \(try Built.executable("shelfshell").path) --attach \(daemon.pid); echo EXIT=$?; sleep 60")
     try tmux.waitFor("shelf@\(daemon.pid) (live, read-only)>")
     tmux.keys("tail", "Enter")
     try tmux.waitFor("→ onTapRemoveBook(title: \"Tick\")", count: 2)
