@@ -56,11 +56,18 @@ public final class ReplShellAttachment: Sendable, Service {
     self.allowsWrites = allowsWrites
     self.logger = logger
     self.label = "\(domain.name)@\(pid)"
+    let started = Date().timeIntervalSince1970
     self.hello = AttachSocket.json([
-      "event": "hello", "app": app, "domain": domain.name, "pid": Int(pid), "writes": allowsWrites,
-      "started": Date().timeIntervalSince1970,
+      "event": "hello", "app": app, "domain": domain.name, "pid": Int(pid), "writes": allowsWrites, "started": started,
     ])
     self.listener = try AttachListener.open(path)
+    // What `--attach` alone lists, so that it need not connect to every app.
+    do throws(CommandError) {
+      try AttachSidecar(app: app, domain: domain.name, pid: pid, allowsWrites: allowsWrites, started: started)
+        .write(to: AttachSidecar.path(forSocket: path))
+    } catch {
+      logger.warning("replshell attachment: \(error.message); `--attach` alone will greet this app to list it")
+    }
     Thread.detachNewThread { [self] in acceptConnections() }
   }
 
@@ -83,6 +90,7 @@ public final class ReplShellAttachment: Sendable, Service {
     if let tap { Task { @MainActor in tap.stop() } }
     listener.shutdown()
     unlink(path)
+    unlink(AttachSidecar.path(forSocket: path))
     for connection in connections { connection.detach() }
   }
 
