@@ -89,8 +89,8 @@ public final class ReplShellAttachment: Sendable, Service {
     }
     if let tap { Task { @MainActor in tap.stop() } }
     listener.shutdown()
-    unlink(path)
     unlink(AttachSidecar.path(forSocket: path))
+    unlink(path)
     for connection in connections { connection.detach() }
   }
 

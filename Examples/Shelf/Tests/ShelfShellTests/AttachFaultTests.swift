@@ -88,7 +88,13 @@ struct AttachFaultTests {
     // A stopped app cannot greet: listed from a greeting, it would be a note `did not greet this shell`.
     #expect(row?.last == "read-only")
     kill(daemon.pid, SIGCONT)
-    daemon.stop(SIGTERM)
+    let run = try runShell(["--attach", String(daemon.pid)], input: "select selectCount\n", in: folder)
+    #expect(run.output == "3\n", "\(run.errors)")
+    // Foundation's `Process` may take the stop for an end: signal the pid itself, and wait for the socket to go.
+    kill(daemon.pid, SIGTERM)
+    let deadline = Date().addingTimeInterval(10)
+    while FileManager.default.fileExists(atPath: daemon.socketPath), Date() < deadline { usleep(20_000) }
+    #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/replshell/shelfd-\(daemon.pid).json"), "closing removes it")
   }
 
