@@ -130,6 +130,11 @@ extension DispatchTap {
     }
   }
 
+  /// Whether `finish()` was called.
+  package var isFinishing: Bool {
+    isFinished.load(ordering: .sequentiallyConsistent)
+  }
+
   /// Ends the ring: the reader gets what waits, then nil. Pairs written later are kept until
   /// the ring is full, then dropped; nobody reads them.
   package func finish() {

@@ -31,7 +31,8 @@ package struct LiveHooks: Sendable {
         store.installTap(ring)
         // The reducer is pure: the new state is computed again here rather than read on the main actor.
         Task.detached(priority: .utility) {
-          while let taken = await ring.next() {
+          // Once stopped, nobody follows the app: what is still in the ring is not described.
+          while let taken = await ring.next(), !ring.isFinishing {
             let entry = taken.element
             let value = try? ValueEncoder.encodeForShell(entry.action)
             let text = value.map { catalog.text(for: $0) } ?? "(an action that cannot be printed)"

@@ -12,7 +12,8 @@ package final class LiveTap: Sendable {
     self.stopTapping = stopTapping
   }
 
-  /// Takes the ring out of the store; the dispatches already in it are still described.
+  /// Takes the ring out of the store; the dispatches still in it are dropped (no shell follows
+  /// the app any more, and a shell that tails again starts from its next dispatch).
   @MainActor package func stop() {
     stopTapping()
   }
