@@ -3,8 +3,8 @@ import Synchronization
 /// A bounded ring of the `(oldState, action)` pairs a store dispatches, for one reader off the
 /// main actor (a debugging attachment's `tail`), at a cost the app hardly notices.
 ///
-/// The store writes each pair into a slot allocated up front: no allocation, no lock and no
-/// waiting per dispatch. When the reader is `capacity` pairs behind, the pair is dropped and
+/// The store writes each pair into a slot allocated up front: no allocation, no lock, no
+/// read-modify-write, no fence and no waiting per dispatch. When the reader is `capacity` pairs behind, the pair is dropped and
 /// counted; the next pair that fits carries how many were dropped just before it, so the reader
 /// can say where the gap is. One writer (the store, on its actor) and one reader (any task) at a
 /// time.
@@ -28,14 +28,19 @@ import Synchronization
   @usableFromInline package let capacity: Int
   @usableFromInline let mask: Int
   @usableFromInline let slots: UnsafeMutablePointer<Entry>
+  // The writer's counts first, then a cache line's worth of padding, then the reader's: the
+  // reader's progress does not evict what the writer touches on every dispatch.
   /// Pairs written so far; only the writer stores it.
   @usableFromInline let written = Atomic<Int>(0)
-  /// Pairs read so far; only the reader stores it.
-  @usableFromInline let read = Atomic<Int>(0)
   /// Pairs dropped since the last one written; only the writer uses it.
   @usableFromInline let droppedSinceWritten = Atomic<Int>(0)
-  /// Pairs dropped in all.
+  /// Pairs dropped in all; only the writer stores it.
   @usableFromInline let droppedTotal = Atomic<Int>(0)
+  /// What the writer last read of `read`: it reads `read` again only when the ring looks full.
+  @usableFromInline let readSeen = Atomic<Int>(0)
+  private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+  /// Pairs read so far; only the reader stores it.
+  @usableFromInline let read = Atomic<Int>(0)
   /// Whether the reader waits (or is about to) for a pair: only then does the writer wake it.
   @usableFromInline let readerSleeps = Atomic<Bool>(false)
   private let isFinished = Atomic<Bool>(false)
@@ -64,18 +69,25 @@ extension DispatchTap {
   @inlinable
   package func record(_ element: Element) {
     let position = written.load(ordering: .relaxed)
-    guard position &- read.load(ordering: .acquiring) < capacity else {
-      droppedSinceWritten.store(droppedSinceWritten.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
-      droppedTotal.add(1, ordering: .relaxed)
-      return
+    // `readSeen` never runs ahead of `read`: a ring that is not full by it is not full.
+    if position &- readSeen.load(ordering: .relaxed) >= capacity {
+      let read = self.read.load(ordering: .acquiring)
+      readSeen.store(read, ordering: .relaxed)
+      guard position &- read < capacity else {
+        // One writer: plain loads and stores, no read-modify-write.
+        droppedSinceWritten.store(droppedSinceWritten.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        droppedTotal.store(droppedTotal.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        return
+      }
     }
     let dropped = droppedSinceWritten.load(ordering: .relaxed)
     (slots + (position & mask)).initialize(to: Entry(element: element, droppedBefore: dropped))
     if dropped != 0 { droppedSinceWritten.store(0, ordering: .relaxed) }
-    // Sequentially consistent with the reader's `readerSleeps`: either the reader, about to
-    // sleep, sees this pair, or this sees the reader asleep and wakes it.
-    written.store(position &+ 1, ordering: .sequentiallyConsistent)
-    if readerSleeps.load(ordering: .sequentiallyConsistent) {
+    written.store(position &+ 1, ordering: .releasing)
+    // No fence between the store and this load (it would cost the app more than the rest): the
+    // writer may miss a reader that just went to sleep, which then wakes on the next pair or on
+    // its own within 10 ms (`next()`).
+    if readerSleeps.load(ordering: .relaxed) {
       wakeReader()
     }
   }
@@ -111,12 +123,20 @@ extension DispatchTap {
     return (entry.element, entry.droppedBefore)
   }
 
-  /// The reader's side: the oldest pair, waiting for one if none is there; nil once the ring is
-  /// finished and empty.
+  /// The reader's side: the oldest pair, waiting for one if none is there (at most 10 ms after it
+  /// is written); nil once the ring is finished and empty.
   package func next() async -> (element: Element, droppedBefore: Int)? {
     while true {
       if let entry = take() { return entry }
       if isFinished.load(ordering: .sequentiallyConsistent) { return take() }
+      // The writer does not fence its wake-up check: a pair written as the reader goes to sleep
+      // may not wake it, so it wakes itself after 10 ms.
+      let alarm = Task { [weak self] in
+        // Cancelled once the reader is awake: then it must not wake the reader's next wait.
+        guard (try? await Task.sleep(for: .milliseconds(10))) != nil else { return }
+        self?.wakeReader()
+      }
+      defer { alarm.cancel() }
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         waiter.withLock { $0 = continuation }
         readerSleeps.store(true, ordering: .sequentiallyConsistent)

@@ -5,7 +5,7 @@ import ReplShellAttachment
 // What an attachment costs the app's dispatch, one run: for (a) the bare counter store and (b) the
 // same store with one listener stream drained on the main actor (as the guide's apps run their
 // listeners), the dispatch with the attachment open and no shell, after a shell has tailed and
-// left, with 10 shells tailing, and after those 10 have left; medians, and ratios against the
+// left, with 1 shell tailing, with 10 shells tailing, and after those 10 have left; medians, and ratios against the
 // no-shell case of the same store. Then the round trip of `select` over the socket against the
 // same line in a local session. A plain release executable: `swift run -c release AttachCost`.
 
@@ -70,7 +70,7 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// One store set-up measured through its four phases; prints its rows.
+/// One store set-up measured through its phases; prints its rows.
 @MainActor func measure(_ title: String, store: Store<CounterState, CounterAction>) async throws {
   let attachment = try ReplShellAttachment(store: store, domain: counter, app: "attachcost")
   defer { attachment.close() }
@@ -83,6 +83,14 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
   first.send(#"{"untail": true}"#)
   try await Task.sleep(for: .milliseconds(300))
   phases.append(try await measurePhase("after a shell tailed and left", on: store))
+
+  // One shell: the ring and the diffs, with one shell to send to.
+  let tailedBefore = first.counts.dispatched
+  first.send(#"{"line": "tail"}"#)
+  try await waitUntil("the first shell tails again", on: store) { first.counts.dispatched > tailedBefore }
+  phases.append(try await measurePhase("1 shell tailing", on: store))
+  first.send(#"{"untail": true}"#)
+  try await Task.sleep(for: .milliseconds(300))
 
   let shells = try (0..<10).map { _ in try TailingShell(path: attachment.path) }
   for shell in shells { shell.send(#"{"line": "tail"}"#) }
