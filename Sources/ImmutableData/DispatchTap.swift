@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A bounded ring of the `(oldState, action)` pairs a store dispatches, for one reader off the
@@ -6,8 +7,8 @@ import Synchronization
 /// The store writes each pair into a slot allocated up front: no allocation, no lock, no
 /// read-modify-write, no fence and no waiting per dispatch. When the reader is `capacity` pairs behind, the pair is dropped and
 /// counted; the next pair that fits carries how many were dropped just before it, so the reader
-/// can say where the gap is. One writer (the store, on its actor) and one reader (any task) at a
-/// time.
+/// can say where the gap is. One writer (the store, on its actor) and one reader at a time: a
+/// thread of its own, which `waitForNext()` blocks (so that it may run at a low priority).
 @usableFromInline package final class DispatchTap<Element: Sendable>: @unchecked Sendable {
   // @unchecked: `slots` is shared by one writer and one reader, which the atomic counts keep
   // apart: the writer initializes a slot before it publishes `written`; the reader moves the
@@ -44,7 +45,8 @@ import Synchronization
   /// Whether the reader waits (or is about to) for a pair: only then does the writer wake it.
   @usableFromInline let readerSleeps = Atomic<Bool>(false)
   private let isFinished = Atomic<Bool>(false)
-  private let waiter = Mutex<CheckedContinuation<Void, Never>?>(nil)
+  /// Where the reader sleeps while the ring is empty.
+  @usableFromInline let wakeUp = DispatchSemaphore(value: 0)
 
   /// A ring of at least `capacity` slots (rounded up to a power of two), all allocated now.
   package init(capacity: Int) {
@@ -102,13 +104,11 @@ extension DispatchTap {
     written.load(ordering: .acquiring) &- read.load(ordering: .acquiring)
   }
 
+  /// Wakes the reader if it sleeps; one signal per sleep.
   @usableFromInline func wakeReader() {
-    readerSleeps.store(false, ordering: .sequentiallyConsistent)
-    let continuation = waiter.withLock { waiter in
-      defer { waiter = nil }
-      return waiter
+    if readerSleeps.exchange(false, ordering: .sequentiallyConsistent) {
+      wakeUp.signal()
     }
-    continuation?.resume()
   }
 }
 
@@ -123,30 +123,25 @@ extension DispatchTap {
     return (entry.element, entry.droppedBefore)
   }
 
-  /// The reader's side: the oldest pair, waiting for one if none is there (at most 10 ms after it
-  /// is written); nil once the ring is finished and empty.
-  package func next() async -> (element: Element, droppedBefore: Int)? {
+  /// The reader's side: the oldest pair, blocking the calling thread until there is one (at most
+  /// 10 ms after it is written); nil once the ring is finished and empty.
+  package func waitForNext() -> (element: Element, droppedBefore: Int)? {
     while true {
       if let entry = take() { return entry }
       if isFinished.load(ordering: .sequentiallyConsistent) { return take() }
+      readerSleeps.store(true, ordering: .sequentiallyConsistent)
+      // A pair written (or the end) before the writer could see the reader asleep.
+      if written.load(ordering: .sequentiallyConsistent) != read.load(ordering: .relaxed)
+        || isFinished.load(ordering: .sequentiallyConsistent)
+      {
+        readerSleeps.store(false, ordering: .sequentiallyConsistent)
+        continue
+      }
       // The writer does not fence its wake-up check: a pair written as the reader goes to sleep
-      // may not wake it, so it wakes itself after 10 ms.
-      let alarm = Task { [weak self] in
-        // Cancelled once the reader is awake: then it must not wake the reader's next wait.
-        guard (try? await Task.sleep(for: .milliseconds(10))) != nil else { return }
-        self?.wakeReader()
-      }
-      defer { alarm.cancel() }
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        waiter.withLock { $0 = continuation }
-        readerSleeps.store(true, ordering: .sequentiallyConsistent)
-        // A pair written (or the end) before the writer could see the reader asleep.
-        if written.load(ordering: .sequentiallyConsistent) != read.load(ordering: .relaxed)
-          || isFinished.load(ordering: .sequentiallyConsistent)
-        {
-          wakeReader()
-        }
-      }
+      // may not wake it, so the reader looks again after 10 ms. A signal left over from a sleep
+      // that timed out only makes the next look come early.
+      _ = wakeUp.wait(timeout: .now() + .milliseconds(10))
+      readerSleeps.store(false, ordering: .sequentiallyConsistent)
     }
   }
 
@@ -159,6 +154,6 @@ extension DispatchTap {
   /// the ring is full, then dropped; nobody reads them.
   package func finish() {
     isFinished.store(true, ordering: .sequentiallyConsistent)
-    wakeReader()
+    wakeUp.signal()
   }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Scenarios
 import Synchronization
 
-/// What one connection has yet to send, written by a thread of its own so that no one who hands
-/// it a frame ever waits for the shell to read. Replies to the shell's requests always queue;
+/// What one connection has yet to send, written by a thread of its own (of the lowest priority)
+/// so that no one who hands it a frame ever waits for the shell to read. Replies to the shell's requests always queue;
 /// tailed actions queue up to `tailLimit`, beyond which they are dropped and counted, and the
 /// shell is told how many when there is room again.
 final class AttachmentOutbox: Sendable {
@@ -25,7 +25,10 @@ final class AttachmentOutbox: Sendable {
   /// An outbox writing to `socket`; its writer thread starts at once and ends at `close()`.
   init(socket: AttachSocket) {
     self.socket = socket
-    Thread.detachNewThread { [self] in write() }
+    Thread.detachNewThread { [self] in
+      BackgroundPriority.lowerCurrentThread()
+      write()
+    }
   }
 
   /// Queues a reply.

@@ -1,5 +1,38 @@
+import Foundation
 @testable import ImmutableData
+import Synchronization
 import Testing
+
+/// Runs `work` on a thread of its own (the ring's reader blocks it) and returns its result.
+func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(returning: work()) }
+  }
+}
+
+/// Starts `work` on a thread of its own now; its result comes with `value`.
+final class ThreadResult<T: Sendable>: Sendable {
+  private let result = Mutex<T?>(nil)
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ work: @escaping @Sendable () -> T) {
+    Thread.detachNewThread { [self] in
+      let value = work()
+      result.withLock { $0 = value }
+      done.signal()
+    }
+  }
+
+  /// Waits for the thread, on a thread of its own.
+  var value: T {
+    get async {
+      await onThread { [self] in
+        done.wait()
+        return result.withLock { $0! }
+      }
+    }
+  }
+}
 
 /// The ring a debugging attachment reads a store's dispatches from: order, wrap-around, drops
 /// counted where they happen, the store's hook, and one writer racing one reader.
@@ -62,28 +95,28 @@ import Testing
     #expect(tap.take().map { [$0.element, $0.droppedBefore] } == [22, 5])
   }
 
-  @Test func finishingHandsOverWhatWaitsThenEnds() async {
+  @Test func finishingHandsOverWhatWaitsThenEnds() {
     let tap = DispatchTap<String>(capacity: 4)
     tap.record("a")
     tap.record("b")
     tap.finish()
-    #expect(await tap.next()?.element == "a")
-    #expect(await tap.next()?.element == "b")
-    #expect(await tap.next() == nil)
+    #expect(tap.waitForNext()?.element == "a")
+    #expect(tap.waitForNext()?.element == "b")
+    #expect(tap.waitForNext() == nil)
   }
 
   @Test func aWaitingReaderWakesForTheNextPairAndForTheEnd() async {
     let tap = DispatchTap<Int>(capacity: 4)
-    let reader = Task { () -> [Int] in
+    let reader = ThreadResult { () -> [Int] in
       var values: [Int] = []
-      while let entry = await tap.next() { values.append(entry.element) }
+      while let entry = tap.waitForNext() { values.append(entry.element) }
       return values
     }
     for value in 0..<50 {
-      await Task.yield()
+      usleep(value % 5 == 0 ? 2_000 : 0)
       tap.record(value)
     }
-    await Task.yield()
+    usleep(2_000)
     tap.finish()
     let values = await reader.value
     #expect(values == Array(values.sorted()))
@@ -97,12 +130,12 @@ import Testing
     for round in 0..<300 {
       let tap = DispatchTap<Int>(capacity: 16)
       let count = 2_000
-      let reader = Task.detached { () -> (read: Int, last: Int, droppedReported: Int, consistent: Bool) in
+      let reader = ThreadResult { () -> (read: Int, last: Int, droppedReported: Int, consistent: Bool) in
         var last = -1
         var read = 0
         var reported = 0
         var consistent = true
-        while let entry = await tap.next() {
+        while let entry = tap.waitForNext() {
           if entry.element - last - 1 != entry.droppedBefore { consistent = false }
           last = entry.element
           reported += entry.droppedBefore
@@ -110,14 +143,14 @@ import Testing
         }
         return (read, last, reported, consistent)
       }
-      let writer = Task.detached {
+      // The writer pauses now and then, so the reader also catches up and sleeps.
+      await onThread {
         for value in 0..<count {
           tap.record(value)
-          if value % 97 == round % 97 { await Task.yield() }
+          if value % 97 == round % 97 { usleep(UInt32(round % 3) * 50) }
         }
         tap.finish()
       }
-      await writer.value
       let result = await reader.value
       #expect(result.consistent, "round \(round): a gap differs from the drops reported before it")
       let trailing = count - 1 - result.last
@@ -160,9 +193,9 @@ import Testing
     let store = store()
     let tap = DispatchTap<(oldState: Int, action: Int)>(capacity: 8)
     store.installTap(tap)
-    let reader = Task.detached { () -> [Int] in
+    let reader = ThreadResult { () -> [Int] in
       var actions: [Int] = []
-      while let entry = await tap.next() { actions.append(entry.element.action) }
+      while let entry = tap.waitForNext() { actions.append(entry.element.action) }
       return actions
     }
     for action in 1...5 { try store.dispatch(action: action) }
@@ -179,8 +212,8 @@ import Testing
     try store.dispatch(action: 1)
     store.installTap(second)
     try store.dispatch(action: 2)
-    #expect(await first.next()?.element.action == 1)
-    #expect(await first.next() == nil)
+    #expect(first.waitForNext()?.element.action == 1)
+    #expect(first.waitForNext() == nil)
     #expect(second.take()?.element.action == 2)
     store.removeTap(first)
     try store.dispatch(action: 3)

@@ -1,3 +1,4 @@
+import Foundation
 import ImmutableData
 
 /// What a domain does with a running app's store: a session over it for an attached shell, and a
@@ -5,8 +6,8 @@ import ImmutableData
 package struct LiveHooks: Sendable {
   /// A session over the app's store (which must be the domain's `Store<State, Action>`).
   let session: @MainActor @Sendable (AnyObject, SessionEventStream, Bool) throws -> any AnyDomainSession
-  /// Starts describing the store's dispatches to `sink`, in order, off the main actor, from a
-  /// bounded ring the store writes (`DispatchTap`); `stop()` the tap to end it.
+  /// Starts describing the store's dispatches to `sink`, in order, on a thread of the lowest
+  /// priority, from a bounded ring the store writes (`DispatchTap`); `stop()` the tap to end it.
   package let tap: @MainActor @Sendable (AnyObject, @escaping @Sendable (TappedDispatch) -> Void) throws -> LiveTap
 
   static func make<State: Sendable, Action: Decodable & Equatable & Sendable>(
@@ -30,9 +31,11 @@ package struct LiveHooks: Sendable {
         let ring = DispatchTap<(oldState: State, action: Action)>(capacity: LiveTap.capacity)
         store.installTap(ring)
         // The reducer is pure: the new state is computed again here rather than read on the main actor.
-        Task.detached(priority: .utility) {
+        // A thread of its own, at the lowest priority: the diffs never take a core from the app.
+        Thread.detachNewThread {
+          BackgroundPriority.lowerCurrentThread()
           // Once stopped, nobody follows the app: what is still in the ring is not described.
-          while let taken = await ring.next(), !ring.isFinishing {
+          while let taken = ring.waitForNext(), !ring.isFinishing {
             let entry = taken.element
             let value = try? ValueEncoder.encodeForShell(entry.action)
             let text = value.map { catalog.text(for: $0) } ?? "(an action that cannot be printed)"
