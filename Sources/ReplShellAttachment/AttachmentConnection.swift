@@ -74,9 +74,13 @@ final class AttachmentConnection: Sendable {
       attachment.updateTap()
       await responder.shell.close()
       outbox.close()
-      outbox.waitUntilStopped()
-      socket.close()
-      attachment.remove(self)
+      // The writer (of the lowest priority) may take a moment to stop: wait for it on a thread
+      // of its own, not on the app's main actor.
+      Thread.detachNewThread { [self] in
+        outbox.waitUntilStopped()
+        socket.close()
+        attachment.remove(self)
+      }
     }
   }
 

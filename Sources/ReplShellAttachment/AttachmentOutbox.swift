@@ -79,9 +79,13 @@ final class AttachmentOutbox: Sendable {
     ready.signal()
   }
 
-  /// Waits until the writer has stopped; the socket is then shut down for both directions.
-  func waitUntilStopped() {
-    writerEnded.wait()
+  /// Waits until the writer has stopped, at most until `deadline`; true when it has. The socket
+  /// is then shut down for both directions. Any number of callers may wait.
+  @discardableResult
+  func waitUntilStopped(before deadline: DispatchTime = .distantFuture) -> Bool {
+    guard writerEnded.wait(timeout: deadline) == .success else { return false }
+    writerEnded.signal()  // a latch: whoever waits next passes too
+    return true
   }
 
   private enum Next {

@@ -77,7 +77,9 @@ public final class ReplShellAttachment: Sendable, Service {
     close()
   }
 
-  /// Stops listening, removes the socket and tells every attached shell it is detached.
+  /// Stops listening, removes the socket and tells every attached shell it is detached: returns
+  /// once each shell has been sent its goodbye (waiting at most 2 seconds for shells that do not
+  /// read).
   public func close() {
     let (connections, tap) = state.withLock { state in
       state.isClosed = true
@@ -92,6 +94,8 @@ public final class ReplShellAttachment: Sendable, Service {
     unlink(AttachSidecar.path(forSocket: path))
     unlink(path)
     for connection in connections { connection.detach() }
+    let deadline = DispatchTime.now() + .seconds(2)
+    for connection in connections { connection.outbox.waitUntilStopped(before: deadline) }
   }
 
   private func acceptConnections() {
