@@ -66,9 +66,17 @@ import Synchronization
 }
 
 extension DispatchTap {
+  /// `record(_:)` into `tap`, as a store's dispatch calls it: specialized for the store's types
+  /// but never inlined, so that the dispatch stays small enough to be inlined where the app
+  /// calls it; and the tap neither retained nor released (the store keeps it alive).
+  @inlinable @inline(never)
+  package static func record(_ element: Element, into tap: Unmanaged<DispatchTap>) {
+    tap._withUnsafeGuaranteedRef { $0.record(element) }
+  }
+
   /// The writer's side: keeps `element`, or drops and counts it when the ring is full. Never
   /// waits and never allocates.
-  @inlinable
+  @inlinable @inline(__always)
   package func record(_ element: Element) {
     let position = written.load(ordering: .relaxed)
     // `readSeen` never runs ahead of `read`: a ring that is not full by it is not full.

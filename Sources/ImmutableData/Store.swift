@@ -91,13 +91,13 @@ extension Store {
   /// streams, until `removeTap(_:)`; a tap installed before is finished and replaced.
   package func installTap(_ tap: DispatchTap<(oldState: State, action: Action)>) {
     if let previous = self.registrar.tap, previous !== tap { previous.finish() }
-    self.registrar.tap = tap
+    self.registrar.setTap(tap)
   }
 
   /// Stops writing into `tap` (if it is the one installed) and finishes it: a dispatch costs
   /// one nil check again.
   package func removeTap(_ tap: DispatchTap<(oldState: State, action: Action)>) {
-    if self.registrar.tap === tap { self.registrar.tap = nil }
+    if self.registrar.tap === tap { self.registrar.setTap(nil) }
     tap.finish()
   }
 }

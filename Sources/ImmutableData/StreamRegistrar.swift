@@ -6,8 +6,9 @@
   private var nextID = 0
   @usableFromInline var buffers: [StreamBuffer<Element>] = []
   /// The ring a debugging attachment reads, written after the streams; nil (one check per
-  /// dispatch) unless a shell follows the app.
-  @usableFromInline var tap: DispatchTap<Element>?
+  /// dispatch) unless a shell follows the app. Only the main actor touches it: no dynamic
+  /// exclusivity check, which would cost more than the check.
+  @exclusivity(unchecked) @usableFromInline var tap: DispatchTap<Element>?
   private var ids: [Int] = []
   /// Where the streams report the elements their consumers have not finished with; nil when nobody counts.
   private let activity: StreamActivity?
@@ -51,12 +52,17 @@ extension StreamRegistrar {
       buffer.yield(element)
     }
     if let tap = self.tap {
-      tap.record(element)
+      DispatchTap.record(element, into: Unmanaged.passUnretained(tap))
     }
   }
 }
 
 extension StreamRegistrar {
+  /// Has every element from now on also written into `tap`, or into none when nil.
+  func setTap(_ tap: DispatchTap<Element>?) {
+    self.tap = tap
+  }
+
   /// Ends every stream: each consumer gets what is buffered, then nil.
   func finishAll() {
     for buffer in self.buffers {

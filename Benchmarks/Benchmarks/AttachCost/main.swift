@@ -4,10 +4,11 @@ import ReplShellAttachment
 
 // What an attachment costs the app's dispatch, one run: for (a) the bare counter store and (b) the
 // same store with one listener stream drained on the main actor (as the guide's apps run their
-// listeners), the dispatch with the attachment open and no shell, after a shell has tailed and
-// left, with 1 shell tailing, with 10 shells tailing, and after those 10 have left; medians, and ratios against the
+// listeners), the dispatch with the attachment open and no shell, after shells have tailed and
+// left, with 1 shell tailing and with 10 shells tailing; medians, and ratios against the
 // no-shell case of the same store. Then the round trip of `select` over the socket against the
-// same line in a local session. A plain release executable: `swift run -c release AttachCost`.
+// same line in a local session. A plain release executable: `swift run -c release AttachCost`
+// (`ATTACHCOST_SAMPLES=1` prints every sample of the bursts of 10,000 too).
 
 let counter = Domain(
   name: "counter", summary: "one integer", initialState: { CounterState() }, reducer: CounterReducer.reduce,
@@ -15,7 +16,7 @@ let counter = Domain(
   selectors: [SelectorDefinition("selectValue") { CounterState.selectValue() }])
 
 /// Dispatches timed per sample: a burst of 10,000 (more than the tap's ring of 512 holds, so a
-/// tailing shell sees most of them dropped), and bursts of 256 the ring holds, 20 ms apart.
+/// tailing shell sees most of them dropped), and bursts of 256 the ring holds, 30 ms apart.
 let burst = 10_000
 let pacedBurst = 256
 let samples = 21
@@ -36,23 +37,25 @@ struct Phase {
   var paced: [Double] = []
 }
 
-/// Times the app's dispatches on the main actor, between pauses in which the tap, the shells and
-/// the listener catch up.
-@MainActor func measurePhase(_ name: String, on store: Store<CounterState, CounterAction>) async throws -> Phase {
-  var phase = Phase(name: name)
-  for _ in 0..<samples {
-    let start = ContinuousClock.now
-    for _ in 0..<burst { try store.dispatch(action: .didTapIncrementButton) }
-    phase.bursts.append(seconds(ContinuousClock.now - start) / Double(burst) * 1e9)
-    try await Task.sleep(for: .milliseconds(150))
+/// Times `count` dispatches of the app on the main actor, then pauses so that the tap, the
+/// shells and the listener catch up: ns per dispatch. Never inlined: one copy of the loop for
+/// every case, so that the compiler's inlining choices do not differ from one case to another.
+@inline(never) @MainActor func sample(_ count: Int, on store: Store<CounterState, CounterAction>, pause: Duration) async throws -> Double {
+  let start = ContinuousClock.now
+  for _ in 0..<count { try store.dispatch(action: .didTapIncrementButton) }
+  let perDispatch = seconds(ContinuousClock.now - start) / Double(count) * 1e9
+  try await Task.sleep(for: pause)
+  return perDispatch
+}
+
+extension Phase {
+  /// Adds one sample of each kind: a burst of 10,000, then 4 bursts of 256 (their median).
+  @MainActor mutating func addSamples(on store: Store<CounterState, CounterAction>) async throws {
+    bursts.append(try await sample(burst, on: store, pause: .milliseconds(150)))
+    var small: [Double] = []
+    for _ in 0..<4 { small.append(try await sample(pacedBurst, on: store, pause: .milliseconds(30))) }
+    paced.append(median(small))
   }
-  for _ in 0..<samples {
-    let start = ContinuousClock.now
-    for _ in 0..<pacedBurst { try store.dispatch(action: .didTapIncrementButton) }
-    phase.paced.append(seconds(ContinuousClock.now - start) / Double(pacedBurst) * 1e9)
-    try await Task.sleep(for: .milliseconds(20))
-  }
-  return phase
 }
 
 /// Waits until `condition` holds, dispatching one action now and then so tailing shells get one.
@@ -70,50 +73,69 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// One store set-up measured through its phases; prints its rows.
-@MainActor func measure(_ title: String, store: Store<CounterState, CounterAction>) async throws {
+/// A store set up as the app has it, and what must live as long as it (its listener).
+typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<Int, Never>?)
+
+/// One store set-up measured through its phases; prints its rows. Two identical stores, each
+/// with its attachment: shells never attach to the first (the no-shell case), and tail the
+/// second; each round measures one after the other, so that a change of the machine's load
+/// weighs on every case alike.
+@MainActor func measure(_ title: String, makeStore: @MainActor () -> AppStore) async throws {
+  let quiet = makeStore()
+  let quietAttachment = try ReplShellAttachment(store: quiet.store, domain: counter, app: "attachcost-quiet")
+  defer { quietAttachment.close() }
+  let app = makeStore()
+  let store = app.store
   let attachment = try ReplShellAttachment(store: store, domain: counter, app: "attachcost")
   defer { attachment.close() }
-  var phases: [Phase] = []
-  phases.append(try await measurePhase("attachment open, no shell", on: store))
-
+  var alone = Phase(name: "attachment open, no shell")
   let first = try TailingShell(path: attachment.path)
-  first.send(#"{"line": "tail"}"#)
-  try await waitUntil("the first shell tails", on: store) { first.counts.dispatched > 0 }
-  first.send(#"{"untail": true}"#)
-  try await Task.sleep(for: .milliseconds(300))
-  phases.append(try await measurePhase("after a shell tailed and left", on: store))
-
-  // One shell: the ring and the diffs, with one shell to send to.
-  let tailedBefore = first.counts.dispatched
-  first.send(#"{"line": "tail"}"#)
-  try await waitUntil("the first shell tails again", on: store) { first.counts.dispatched > tailedBefore }
-  phases.append(try await measurePhase("1 shell tailing", on: store))
-  first.send(#"{"untail": true}"#)
-  try await Task.sleep(for: .milliseconds(300))
-
   let shells = try (0..<10).map { _ in try TailingShell(path: attachment.path) }
-  for shell in shells { shell.send(#"{"line": "tail"}"#) }
-  try await waitUntil("10 shells tail", on: store) { shells.allSatisfy { $0.counts.dispatched > 0 } }
-  let before = shells.map(\.counts)
-  let tailing = try await measurePhase("10 shells tailing", on: store)
-  try await Task.sleep(for: .milliseconds(500))
-  let after = shells.map(\.counts)
-  for shell in shells { shell.send(#"{"untail": true}"#) }
-  try await Task.sleep(for: .milliseconds(300))
-  phases.append(tailing)
-  phases.append(try await measurePhase("after the 10 shells left", on: store))
+  var left = Phase(name: "after shells tailed and left")
+  var one = Phase(name: "1 shell tailing")
+  var ten = Phase(name: "10 shells tailing")
+  var delivered = [Int](repeating: 0, count: shells.count)
+  var told = [Int](repeating: 0, count: shells.count)
+  var dispatched = 0
+  for _ in 0..<samples {
+    try await alone.addSamples(on: quiet.store)
+    // One shell: the ring and the diffs, with one shell to send to.
+    let seen = first.counts.dispatched
+    first.send(#"{"line": "tail"}"#)
+    try await waitUntil("a shell tails", on: store) { first.counts.dispatched > seen }
+    try await one.addSamples(on: store)
+    first.send(#"{"untail": true}"#)
+    // Ten shells.
+    let before = shells.map(\.counts)
+    for shell in shells { shell.send(#"{"line": "tail"}"#) }
+    try await waitUntil("10 shells tail", on: store) { zip(shells, before).allSatisfy { $0.counts.dispatched > $1.dispatched } }
+    let started = shells.map(\.counts)
+    try await ten.addSamples(on: store)
+    dispatched += burst + 4 * pacedBurst
+    try await Task.sleep(for: .milliseconds(200))
+    for (index, shell) in shells.enumerated() {
+      delivered[index] += shell.counts.dispatched - started[index].dispatched
+      told[index] += shell.counts.dropped - started[index].dropped
+      shell.send(#"{"untail": true}"#)
+    }
+    // Every shell has left: the tap is stopped.
+    try await Task.sleep(for: .milliseconds(100))
+    try await left.addSamples(on: store)
+  }
   first.close()
   for shell in shells { shell.close() }
+  quiet.listener?.cancel()
+  app.listener?.cancel()
+  let phases = [alone, left, one, ten]
 
-  let dispatched = samples * (burst + pacedBurst)
-  let delivered = zip(before, after).map { $1.dispatched - $0.dispatched }
-  let told = zip(before, after).map { $1.dropped - $0.dropped }
   print("\(title)")
   let baseline = phases[0]
   for phase in phases {
     let bursts = median(phase.bursts)
     let paced = median(phase.paced)
+    if ProcessInfo.processInfo.environment["ATTACHCOST_SAMPLES"] != nil {
+      print("    \(phase.name) bursts:", phase.bursts.map { String(format: "%.1f", $0) }.joined(separator: " "))
+    }
     let ratios =
       phase.name == baseline.name
       ? "baseline"
@@ -163,18 +185,19 @@ func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
 
 @MainActor func main() async throws {
   print("dispatch of the counter, ns per dispatch (medians of \(samples)); ratios against the same store's no-shell case")
-  let bare = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
-  try await measure("(a) the bare counter store, no listener", store: bare)
-
-  let withListener = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
-  let stream = withListener.makeStream()
-  let listener = Task { @MainActor in
-    var received = 0
-    for await _ in stream { received += 1 }
-    return received
+  try await measure("(a) the bare counter store, no listener") {
+    (Store(initialState: CounterState(), reducer: CounterReducer.reduce), nil)
   }
-  try await measure("(b) the counter store with one listener stream drained on the main actor", store: withListener)
-  listener.cancel()
+  try await measure("(b) the counter store with one listener stream drained on the main actor") {
+    let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
+    let stream = store.makeStream()
+    let listener = Task { @MainActor in
+      var received = 0
+      for await _ in stream { received += 1 }
+      return received
+    }
+    return (store, listener)
+  }
 
   try await measureSelect()
 }
