@@ -46,7 +46,8 @@ extension StreamRegistrar {
   }
 
   /// Passes `element` to every registered stream, in registration order, then to the tap.
-  @inlinable
+  /// Always inlined into the dispatch (see `Store.dispatch(action:)`).
+  @inlinable @inline(__always)
   func yield(_ element: Element) {
     for buffer in self.buffers {
       buffer.yield(element)
