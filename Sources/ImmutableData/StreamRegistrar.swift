@@ -5,6 +5,10 @@
 @MainActor @usableFromInline final class StreamRegistrar<Element>: Sendable where Element: Sendable {
   private var nextID = 0
   @usableFromInline var buffers: [StreamBuffer<Element>] = []
+  /// The ring a debugging attachment reads, written after the streams; nil (one check per
+  /// dispatch) unless a shell follows the app. Only the main actor touches it: no dynamic
+  /// exclusivity check, which would cost more than the check.
+  @exclusivity(unchecked) @usableFromInline var tap: DispatchTap<Element>?
   private var ids: [Int] = []
   /// Where the streams report the elements their consumers have not finished with; nil when nobody counts.
   private let activity: StreamActivity?
@@ -17,6 +21,7 @@
     for buffer in self.buffers {
       buffer.finish()
     }
+    tap?.finish()
   }
 }
 
@@ -40,16 +45,25 @@ extension StreamRegistrar {
     return StoreStream(buffer: buffer)
   }
 
-  /// Passes `element` to every registered stream, in registration order.
-  @inlinable
+  /// Passes `element` to every registered stream, in registration order, then to the tap.
+  /// Always inlined into the dispatch (see `Store.dispatch(action:)`).
+  @inlinable @inline(__always)
   func yield(_ element: Element) {
     for buffer in self.buffers {
       buffer.yield(element)
+    }
+    if let tap = self.tap {
+      DispatchTap.record(element, into: Unmanaged.passUnretained(tap))
     }
   }
 }
 
 extension StreamRegistrar {
+  /// Has every element from now on also written into `tap`, or into none when nil.
+  func setTap(_ tap: DispatchTap<Element>?) {
+    self.tap = tap
+  }
+
   /// Ends every stream: each consumer gets what is buffered, then nil.
   func finishAll() {
     for buffer in self.buffers {

@@ -33,12 +33,24 @@ struct AttachTarget {
     return (AttachTarget(path: path, hello: hello), socket)
   }
 
-  /// The listing of `--attach` alone: one line per app that answers, a note per stale socket.
+  /// The listing of `--attach` alone: one line per running app, a note per stale socket. Each app
+  /// is described by the sidecar beside its socket when the folder is private to the user, and
+  /// greeted over its socket otherwise (or when it wrote none).
   static func listing() -> [OutputLine] {
     let folder = AttachDirectory.path
+    let trustsSidecars = AttachDirectory.isPrivate(folder)
     var rows: [[String]] = []
     var notes: [OutputLine] = []
     for socket in AttachDirectory.sockets(in: folder) {
+      if trustsSidecars, let sidecar = AttachSidecar.read(AttachSidecar.path(forSocket: socket.path)), sidecar.pid == socket.pid {
+        if sidecar.isCurrent {
+          rows.append([sidecar.app, sidecar.domain, String(sidecar.pid), uptime(since: sidecar.started), sidecar.allowsWrites ? "read-write" : "read-only"])
+        } else {
+          let reused = AttachDirectory.isRunning(socket.pid) ? "; its pid is now another process's" : ""
+          notes.append(OutputLine(.note, "\(socket.path): stale (process \(socket.pid) is gone\(reused))"))
+        }
+        continue
+      }
       do throws(CommandError) {
         let (target, connection) = try greet(socket.path)
         connection.close()

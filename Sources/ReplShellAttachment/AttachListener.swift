@@ -51,6 +51,7 @@ extension AttachListener {
         continue
       }
       unlink(socket.path)
+      unlink(AttachSidecar.path(forSocket: socket.path))
     }
   }
 }

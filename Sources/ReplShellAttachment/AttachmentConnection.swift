@@ -74,12 +74,24 @@ final class AttachmentConnection: Sendable {
       }
       tail.withLock { $0 = nil }
       inspection.stop()
+      watching.withLock { $0.refresh = nil }
+      attachment.updateTap()
       await responder.shell.close()
       outbox.close()
-      outbox.waitUntilStopped()
-      socket.close()
-      attachment.remove(self)
+      // The writer (of the lowest priority) may take a moment to stop: wait for it on a thread
+      // of its own, not on the app's main actor.
+      Thread.detachNewThread { [self] in
+        outbox.waitUntilStopped()
+        socket.close()
+        attachment.remove(self)
+      }
     }
+  }
+
+  /// Whether this shell tails or watches, or this is an inspector's connection following a
+  /// shell: the app's dispatches must then be described for it.
+  var followsTheApp: Bool {
+    tail.withLock { $0 != nil } || watching.withLock { $0.refresh != nil } || inspection.isFollowing
   }
 
   /// Ends the connection as the app closes its attachment: `bye`, then the socket's end.
@@ -124,6 +136,7 @@ final class AttachmentConnection: Sendable {
       return await handleInspection(inspection)
     } else if request["untail"] != nil {
       connection.tail.withLock { $0 = nil }
+      connection.attachment.updateTap()
       connection.outbox.send(done(succeeded: true, quit: false))
     } else {
       return false
@@ -149,11 +162,11 @@ final class AttachmentConnection: Sendable {
       }
     }
     connection.watching.withLock { $0.refresh = refresh }
-    if refresh != nil { connection.attachment.startTap() }
+    connection.attachment.updateTap()
   }
 
   func startTail(only: String?) {
     connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.hiddenActions) }
-    connection.attachment.startTap()
+    connection.attachment.updateTap()
   }
 }

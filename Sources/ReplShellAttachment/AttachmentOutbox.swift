@@ -2,8 +2,8 @@ import Foundation
 import Scenarios
 import Synchronization
 
-/// What one connection has yet to send, written by a thread of its own so that no one who hands
-/// it a frame ever waits for the shell to read. Replies to the shell's requests always queue;
+/// What one connection has yet to send, written by a thread of its own (of the lowest priority)
+/// so that no one who hands it a frame ever waits for the shell to read. Replies to the shell's requests always queue;
 /// tailed actions queue up to `tailLimit`, beyond which they are dropped and counted, and the
 /// shell is told how many when there is room again.
 final class AttachmentOutbox: Sendable {
@@ -25,7 +25,10 @@ final class AttachmentOutbox: Sendable {
   /// An outbox writing to `socket`; its writer thread starts at once and ends at `close()`.
   init(socket: AttachSocket) {
     self.socket = socket
-    Thread.detachNewThread { [self] in write() }
+    Thread.detachNewThread { [self] in
+      BackgroundPriority.lowerCurrentThread()
+      write()
+    }
   }
 
   /// Queues a reply.
@@ -39,9 +42,12 @@ final class AttachmentOutbox: Sendable {
   }
 
   /// Queues a tailed action, or drops it when the shell is `tailLimit` behind. Never waits.
-  func sendTail(_ text: String) {
+  /// `droppedBefore` counts the app's actions just before it that were dropped before they
+  /// reached this outbox (the app dispatched faster than their diffs could be computed).
+  func sendTail(_ text: String, droppedBefore: Int = 0) {
     let queued = contents.withLock { contents -> Int in
       guard !contents.isClosed else { return 0 }
+      contents.dropped += droppedBefore
       guard contents.queuedTails < Self.tailLimit else {
         contents.dropped += 1
         return 0
@@ -49,7 +55,7 @@ final class AttachmentOutbox: Sendable {
       var count = 1
       if contents.dropped > 0 {
         let note = SessionEvent.note(
-          "tail dropped \(contents.dropped) action\(contents.dropped == 1 ? "" : "s") here: this shell read more slowly than the app dispatched (the app never waits for it)")
+          "tail dropped \(contents.dropped) action\(contents.dropped == 1 ? "" : "s") here: the app dispatched faster than this shell could follow (the app never waits for it)")
         contents.frames.append((SessionEventJSON.line(for: note), false))
         contents.dropped = 0
         count += 1
@@ -73,9 +79,13 @@ final class AttachmentOutbox: Sendable {
     ready.signal()
   }
 
-  /// Waits until the writer has stopped; the socket is then shut down for both directions.
-  func waitUntilStopped() {
-    writerEnded.wait()
+  /// Waits until the writer has stopped, at most until `deadline`; true when it has. The socket
+  /// is then shut down for both directions. Any number of callers may wait.
+  @discardableResult
+  func waitUntilStopped(before deadline: DispatchTime = .distantFuture) -> Bool {
+    guard writerEnded.wait(timeout: deadline) == .success else { return false }
+    writerEnded.signal()  // a latch: whoever waits next passes too
+    return true
   }
 
   private enum Next {

@@ -37,7 +37,7 @@ public final class ReplShellAttachment: Sendable, Service {
 
   private struct State {
     var connections: [ObjectIdentifier: AttachmentConnection] = [:]
-    var tap: Task<Void, Never>?
+    var tap: LiveTap?
     var isClosed = false
   }
 
@@ -59,11 +59,18 @@ public final class ReplShellAttachment: Sendable, Service {
     self.allowsWrites = allowsWrites
     self.logger = logger
     self.label = "\(domain.name)@\(pid)"
+    let started = Date().timeIntervalSince1970
     self.hello = AttachSocket.json([
-      "event": "hello", "app": app, "domain": domain.name, "pid": Int(pid), "writes": allowsWrites,
-      "started": Date().timeIntervalSince1970,
+      "event": "hello", "app": app, "domain": domain.name, "pid": Int(pid), "writes": allowsWrites, "started": started,
     ])
     self.listener = try AttachListener.open(path)
+    // What `--attach` alone lists, so that it need not connect to every app.
+    do throws(CommandError) {
+      try AttachSidecar(app: app, domain: domain.name, pid: pid, allowsWrites: allowsWrites, started: started)
+        .write(to: AttachSidecar.path(forSocket: path))
+    } catch {
+      logger.warning("replshell attachment: \(error.message); `--attach` alone will greet this app to list it")
+    }
     Thread.detachNewThread { [self] in acceptConnections() }
   }
 
@@ -73,17 +80,25 @@ public final class ReplShellAttachment: Sendable, Service {
     close()
   }
 
-  /// Stops listening, removes the socket and tells every attached shell it is detached.
+  /// Stops listening, removes the socket and tells every attached shell it is detached: returns
+  /// once each shell has been sent its goodbye (waiting at most 2 seconds for shells that do not
+  /// read).
   public func close() {
     let (connections, tap) = state.withLock { state in
       state.isClosed = true
-      defer { state.connections.removeAll() }
+      defer {
+        state.connections.removeAll()
+        state.tap = nil
+      }
       return (Array(state.connections.values), state.tap)
     }
-    tap?.cancel()
+    if let tap { Task { @MainActor in tap.stop() } }
     listener.shutdown()
+    unlink(AttachSidecar.path(forSocket: path))
     unlink(path)
     for connection in connections { connection.detach() }
+    let deadline = DispatchTime.now() + .seconds(2)
+    for connection in connections { connection.outbox.waitUntilStopped(before: deadline) }
   }
 
   private func acceptConnections() {
@@ -121,11 +136,18 @@ public final class ReplShellAttachment: Sendable, Service {
     _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
   }
 
-  /// Starts describing the app's dispatches for the shells that tail, once.
-  @MainActor func startTap() {
-    guard state.withLock({ $0.tap == nil && !$0.isClosed }) else { return }
-    let tap = try? domain.live.tap(store) { [weak self] dispatch in self?.deliver(dispatch) }
-    state.withLock { $0.tap = tap }
+  /// Starts describing the app's dispatches when a shell tails or watches and none did, and
+  /// stops when the last one stops: then a dispatch costs the app one nil check.
+  @MainActor func updateTap() {
+    let (connections, tap, isClosed) = state.withLock { (Array($0.connections.values), $0.tap, $0.isClosed) }
+    let isNeeded = !isClosed && connections.contains { $0.followsTheApp }
+    if isNeeded, tap == nil {
+      let started = try? domain.live.tap(store) { [weak self] dispatch in self?.deliver(dispatch) }
+      state.withLock { $0.tap = started }
+    } else if !isNeeded, let tap {
+      state.withLock { $0.tap = nil }
+      tap.stop()
+    }
   }
 
   /// Hands one dispatch to every shell that tails it: encoded once, queued without waiting.
@@ -144,7 +166,7 @@ public final class ReplShellAttachment: Sendable, Service {
     for connection in connections { connection.inspection.deliver(dispatch) }
     for connection in connections where connection.tail.withLock({ $0?.admits(dispatch) ?? false }) {
       if line == nil { line = SessionEventJSON.line(for: dispatch.event) }
-      connection.outbox.sendTail(line!)
+      connection.outbox.sendTail(line!, droppedBefore: dispatch.droppedBefore)
     }
   }
 }

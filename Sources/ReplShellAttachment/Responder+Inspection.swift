@@ -20,7 +20,7 @@ extension Responder {
       }
       self.followed = followed
       connection.inspection.follow(followed.shell)
-      connection.attachment.startTap()
+      connection.attachment.updateTap()
       reply(["event": "following", "domain": connection.attachment.domain.name], id: id)
     case "history", "children", "search", "run":
       guard let followed else {

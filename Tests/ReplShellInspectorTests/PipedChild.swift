@@ -18,8 +18,8 @@ final class PipedChild: @unchecked Sendable {
   init(_ executable: String, _ arguments: [String], environment: [String: String], folder: URL, name: String) throws {
     outputPath = folder.appendingPathComponent("\(name).out").path
     errorPath = folder.appendingPathComponent("\(name).err").path
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
-    FileManager.default.createFile(atPath: errorPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -2,84 +2,178 @@ import CounterData
 import Foundation
 import ReplShellAttachment
 
-// What an attachment costs the app: its dispatch with no shell and with 10 shells tailing (one
-// run, medians, the ratio), and the round trip of `select` over the socket against the same
-// line in a local session. A plain release executable: `swift run -c release AttachCost`.
+// What an attachment costs the app's dispatch, one run: for (a) the bare counter store and (b) the
+// same store with one listener stream drained on the main actor (as the guide's apps run their
+// listeners), the dispatch with the attachment open and no shell, after shells have tailed and
+// left, with 1 shell tailing and with 10 shells tailing; medians, and ratios against the
+// no-shell case of the same store. Then the round trip of `select` over the socket against the
+// same line in a local session. A plain release executable: `swift run -c release AttachCost`
+// (`ATTACHCOST_SAMPLES=1` prints every sample of the bursts of 10,000 too).
 
 let counter = Domain(
   name: "counter", summary: "one integer", initialState: { CounterState() }, reducer: CounterReducer.reduce,
   actionExamples: [CounterAction.didTapIncrementButton, .didTapDecrementButton],
   selectors: [SelectorDefinition("selectValue") { CounterState.selectValue() }])
 
-/// A shell that tails as fast as it can read: a raw client of the socket on a thread of its own.
-final class TailingShell: @unchecked Sendable {
-  let descriptor: Int32
-  private let lock = NSLock()
-  private var frames = 0
-
-  init(path: String) {
-    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-      let bytes = Array(path.utf8)
-      buffer.copyBytes(from: bytes)
-      buffer[bytes.count] = 0
-    }
-    _ = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-  }
-
-  func send(_ text: String) {
-    let body = Array(text.utf8)
-    let length = UInt32(body.count).bigEndian
-    let frame = withUnsafeBytes(of: length) { Array($0) } + body
-    _ = frame.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-  }
-
-  /// Reads and counts frames until the socket closes.
-  func drain() {
-    Thread.detachNewThread { [self] in
-      var buffer = [UInt8](repeating: 0, count: 1 << 16)
-      while recv(descriptor, &buffer, buffer.count, 0) > 0 {
-        lock.lock()
-        frames += 1
-        lock.unlock()
-      }
-    }
-  }
-
-  var received: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return frames
-  }
-
-  /// One request and everything up to its `done`, read on this thread (blocking).
-  func roundTrip(_ line: String) {
-    send("{\"line\": \"\(line)\"}")
-    var text = ""
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while !text.contains("\"event\":\"done\"") {
-      let got = recv(descriptor, &buffer, buffer.count, 0)
-      guard got > 0 else { return }
-      text += String(decoding: buffer[0..<got], as: UTF8.self)
-    }
-  }
-}
+/// Dispatches timed per sample: a burst of 10,000 (more than the tap's ring of 512 holds, so a
+/// tailing shell sees most of them dropped), and bursts of 256 the ring holds, 30 ms apart.
+let burst = 10_000
+let pacedBurst = 256
+let samples = 21
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   return sorted[sorted.count / 2]
 }
 
-/// Seconds `work` takes on the main actor.
-@MainActor func time(_ work: () throws -> Void) rethrows -> Double {
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// The dispatch costs of one phase, in ns per dispatch.
+struct Phase {
+  let name: String
+  var bursts: [Double] = []
+  var paced: [Double] = []
+}
+
+/// Times `count` dispatches of the app on the main actor, then pauses so that the tap, the
+/// shells and the listener catch up: ns per dispatch. Never inlined: one copy of the loop for
+/// every case, so that the compiler's inlining choices do not differ from one case to another.
+@inline(never) @MainActor func sample(_ count: Int, on store: Store<CounterState, CounterAction>, pause: Duration) async throws -> Double {
   let start = ContinuousClock.now
-  try work()
-  let elapsed = ContinuousClock.now - start
-  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  for _ in 0..<count { try store.dispatch(action: .didTapIncrementButton) }
+  let perDispatch = seconds(ContinuousClock.now - start) / Double(count) * 1e9
+  try await Task.sleep(for: pause)
+  return perDispatch
+}
+
+extension Phase {
+  /// Adds one sample of each kind: a burst of 10,000, then 4 bursts of 256 (their median).
+  @MainActor mutating func addSamples(on store: Store<CounterState, CounterAction>) async throws {
+    bursts.append(try await sample(burst, on: store, pause: .milliseconds(150)))
+    var small: [Double] = []
+    for _ in 0..<4 { small.append(try await sample(pacedBurst, on: store, pause: .milliseconds(30))) }
+    paced.append(median(small))
+  }
+}
+
+/// Waits until `condition` holds, dispatching one action now and then so tailing shells get one.
+@MainActor func waitUntil(_ what: String, on store: Store<CounterState, CounterAction>, _ condition: () -> Bool) async throws {
+  let deadline = ContinuousClock.now + .seconds(30)
+  while !condition() {
+    guard ContinuousClock.now < deadline else { throw BenchmarkFailure("timed out waiting until \(what)") }
+    try store.dispatch(action: .didTapIncrementButton)
+    try await Task.sleep(for: .milliseconds(20))
+  }
+}
+
+struct BenchmarkFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// A store set up as the app has it, and what must live as long as it (its listener).
+typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<Int, Never>?)
+
+/// One store set-up measured through its phases; prints its rows. Two identical stores, each
+/// with its attachment: shells never attach to the first (the no-shell case), and tail the
+/// second; each round measures one after the other, so that a change of the machine's load
+/// weighs on every case alike.
+@MainActor func measure(_ title: String, makeStore: @MainActor () -> AppStore) async throws {
+  let quiet = makeStore()
+  let quietAttachment = try ReplShellAttachment(store: quiet.store, domain: counter, app: "attachcost-quiet")
+  defer { quietAttachment.close() }
+  let app = makeStore()
+  let store = app.store
+  let attachment = try ReplShellAttachment(store: store, domain: counter, app: "attachcost")
+  defer { attachment.close() }
+  var alone = Phase(name: "attachment open, no shell")
+  let first = try TailingShell(path: attachment.path)
+  let shells = try (0..<10).map { _ in try TailingShell(path: attachment.path) }
+  var left = Phase(name: "after shells tailed and left")
+  var one = Phase(name: "1 shell tailing")
+  var ten = Phase(name: "10 shells tailing")
+  var delivered = [Int](repeating: 0, count: shells.count)
+  var told = [Int](repeating: 0, count: shells.count)
+  var dispatched = 0
+  for _ in 0..<samples {
+    try await alone.addSamples(on: quiet.store)
+    // One shell: the ring and the diffs, with one shell to send to.
+    let seen = first.counts.dispatched
+    first.send(#"{"line": "tail"}"#)
+    try await waitUntil("a shell tails", on: store) { first.counts.dispatched > seen }
+    try await one.addSamples(on: store)
+    first.send(#"{"untail": true}"#)
+    // Ten shells.
+    let before = shells.map(\.counts)
+    for shell in shells { shell.send(#"{"line": "tail"}"#) }
+    try await waitUntil("10 shells tail", on: store) { zip(shells, before).allSatisfy { $0.counts.dispatched > $1.dispatched } }
+    let started = shells.map(\.counts)
+    try await ten.addSamples(on: store)
+    dispatched += burst + 4 * pacedBurst
+    try await Task.sleep(for: .milliseconds(200))
+    for (index, shell) in shells.enumerated() {
+      delivered[index] += shell.counts.dispatched - started[index].dispatched
+      told[index] += shell.counts.dropped - started[index].dropped
+      shell.send(#"{"untail": true}"#)
+    }
+    // Every shell has left: the tap is stopped.
+    try await Task.sleep(for: .milliseconds(100))
+    try await left.addSamples(on: store)
+  }
+  first.close()
+  for shell in shells { shell.close() }
+  quiet.listener?.cancel()
+  app.listener?.cancel()
+  let phases = [alone, left, one, ten]
+
+  print("\(title)")
+  let baseline = phases[0]
+  for phase in phases {
+    let bursts = median(phase.bursts)
+    let paced = median(phase.paced)
+    if ProcessInfo.processInfo.environment["ATTACHCOST_SAMPLES"] != nil {
+      print("    \(phase.name) bursts:", phase.bursts.map { String(format: "%.1f", $0) }.joined(separator: " "))
+    }
+    let ratios =
+      phase.name == baseline.name
+      ? "baseline"
+      : String(format: "%.2f× / %.2f×", bursts / median(baseline.bursts), paced / median(baseline.paced))
+    print(
+      "  \(phase.name.padding(toLength: 30, withPad: " ", startingAt: 0)) bursts of \(burst): \(String(format: "%6.1f", bursts)) ns   bursts of \(pacedBurst): \(String(format: "%6.1f", paced)) ns   \(ratios)"
+    )
+  }
+  print(
+    "  while 10 shells tailed: \(dispatched) dispatches; each shell got \(delivered.min()!)…\(delivered.max()!) of them with their diffs and was told \(told.min()!)…\(told.max()!) were dropped"
+  )
+}
+
+@MainActor func measureSelect() async throws {
+  let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
+  let attachment = try ReplShellAttachment(store: store, domain: counter, app: "attachcost")
+  defer { attachment.close() }
+  let shell = try TailingShell(path: attachment.path, reads: false)
+  // The round trips run on a thread of their own, timed there; the main actor answers them.
+  let remote = await offMain { () -> [Double] in
+    shell.roundTrip("select selectValue")
+    return (0..<201).map { _ in
+      let start = ContinuousClock.now
+      shell.roundTrip("select selectValue")
+      return seconds(ContinuousClock.now - start) * 1e6
+    }
+  }
+  let local = Shell(domains: [counter], isScript: false, baseDirectory: URL(fileURLWithPath: "/"))
+  try await local.start(domain: "counter")
+  var here: [Double] = []
+  for _ in 0..<201 {
+    let start = ContinuousClock.now
+    _ = await local.execute("select selectValue")
+    here.append(seconds(ContinuousClock.now - start) * 1e6)
+  }
+  shell.close()
+  print("select, local session:            median \(String(format: "%.1f", median(here))) µs")
+  print("select, over the socket:          median \(String(format: "%.1f", median(remote))) µs  (\(String(format: "%.1f", median(remote) / median(here)))×)")
 }
 
 /// Runs blocking work on a thread of its own while the main actor stays free to answer.
@@ -89,65 +183,23 @@ func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
   }
 }
 
-@MainActor func measure() async throws {
-  let dispatches = 10_000
-  let samples = 21
-  let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
-  let attachment = try ReplShellAttachment(store: store, domain: counter, app: "attachcost")
-  func sampleDispatch() async throws -> Double {
-    let seconds = try time { for _ in 0..<dispatches { try store.dispatch(action: .didTapIncrementButton) } }
-    try await Task.sleep(for: .milliseconds(150))  // the tap and the shells catch up between samples
-    return seconds / Double(dispatches) * 1e9
+@MainActor func main() async throws {
+  print("dispatch of the counter, ns per dispatch (medians of \(samples)); ratios against the same store's no-shell case")
+  try await measure("(a) the bare counter store, no listener") {
+    (Store(initialState: CounterState(), reducer: CounterReducer.reduce), nil)
   }
-  var alone: [Double] = []
-  for _ in 0..<samples { alone.append(try await sampleDispatch()) }
-  // One shell tails and stops: the tap runs (one more stream on the store, the diffs computed
-  // off the main actor), with no shell to send to.
-  let first = TailingShell(path: attachment.path)
-  first.drain()
-  first.send("{\"line\": \"tail\"}")
-  try await Task.sleep(for: .milliseconds(300))
-  first.send("{\"untail\": true}")
-  try await Task.sleep(for: .milliseconds(300))
-  var tapOnly: [Double] = []
-  for _ in 0..<samples { tapOnly.append(try await sampleDispatch()) }
-  let shells = (0..<10).map { _ in TailingShell(path: attachment.path) }
-  for shell in shells {
-    shell.send("{\"line\": \"tail\"}")
-    shell.drain()
-  }
-  try await Task.sleep(for: .milliseconds(300))
-  try store.dispatch(action: .didTapIncrementButton)
-  while shells.contains(where: { $0.received < 3 }) { try await Task.sleep(for: .milliseconds(10)) }
-  var tailed: [Double] = []
-  for _ in 0..<samples { tailed.append(try await sampleDispatch()) }
-  let delivered = shells.map(\.received)
-  let format = { (value: Double) in String(format: "%.1f", value) }
-  print("dispatch, no shell attached:      median \(format(median(alone))) ns")
-  print("dispatch, tap running, no shell:  median \(format(median(tapOnly))) ns  (\(String(format: "%.2f", median(tapOnly) / median(alone)))×)")
-  print("dispatch, 10 shells tailing:      median \(format(median(tailed))) ns  (\(String(format: "%.2f", median(tailed) / median(alone)))× no shell, \(String(format: "%.2f", median(tailed) / median(tapOnly)))× tap only; reads per shell: \(delivered.min()!)…\(delivered.max()!))")
-
-  let shell = TailingShell(path: attachment.path)
-  // The round trips run on a thread of their own, timed there; the main actor answers them.
-  let remote = await offMain { () -> [Double] in
-    shell.roundTrip("select selectValue")
-    return (0..<201).map { _ in
-      let start = ContinuousClock.now
-      shell.roundTrip("select selectValue")
-      return Double((ContinuousClock.now - start).components.attoseconds) * 1e-12
+  try await measure("(b) the counter store with one listener stream drained on the main actor") {
+    let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
+    let stream = store.makeStream()
+    let listener = Task { @MainActor in
+      var received = 0
+      for await _ in stream { received += 1 }
+      return received
     }
+    return (store, listener)
   }
-  let local = Shell(domains: [counter], isScript: false, baseDirectory: URL(fileURLWithPath: "/"))
-  try await local.start(domain: "counter")
-  var here: [Double] = []
-  for _ in 0..<201 {
-    let start = ContinuousClock.now
-    _ = await local.execute("select selectValue")
-    here.append(Double((ContinuousClock.now - start).components.attoseconds) * 1e-12)
-  }
-  print("select, local session:            median \(String(format: "%.1f", median(here))) µs")
-  print("select, over the socket:          median \(String(format: "%.1f", median(remote))) µs  (\(String(format: "%.1f", median(remote) / median(here)))×)")
-  attachment.close()
+
+  try await measureSelect()
 }
 
-try await measure()
+try await main()

@@ -47,6 +47,13 @@ package enum AttachDirectory {
     }
   }
 
+  /// Whether `folder` is private to this user: a real folder (not a link) of this user's, mode
+  /// 0700. Only then are the files in it trusted without asking their apps.
+  package static func isPrivate(_ folder: String) -> Bool {
+    var info = stat()
+    return lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o777 == 0o700
+  }
+
   /// Whether the process `pid` is running.
   package static func isRunning(_ pid: Int32) -> Bool {
     kill(pid, 0) == 0 || errno == EPERM

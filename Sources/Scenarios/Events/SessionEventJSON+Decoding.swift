@@ -2,8 +2,8 @@ import Foundation
 
 extension SessionEventJSON {
   /// The event a line of `line(for:)` encodes, or nil when the line is not one: what an attached
-  /// shell reads from a running app. Diff lines come back plain (their kinds are not encoded),
-  /// and a watch's value on one line.
+  /// shell reads from a running app. Diff lines come back with their kinds (`diffKinds`; plain
+  /// when a line has none), and a watch's value on one line.
   public static func event(from line: String) -> SessionEvent? {
     guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
     return event(from: object)
@@ -21,7 +21,10 @@ extension SessionEventJSON {
       return string("text").map { .comment($0) }
     case "dispatched":
       guard let action = string("action"), let origin = string("origin").flatMap(DispatchEvent.Origin.init(rawValue:)) else { return nil }
-      let diff = (object["diff"] as? [String])?.map { OutputLine(.plain, $0) }
+      let kinds = object["diffKinds"] as? [String] ?? []
+      let diff = (object["diff"] as? [String])?.enumerated().map { index, text in
+        OutputLine(kinds.indices.contains(index) ? OutputLine.Kind(name: kinds[index]) ?? .plain : .plain, text)
+      }
       return .dispatched(DispatchEvent(action: action, origin: origin, diff: diff, rejection: string("rejection"), isHidden: bool("hidden")))
     case "log":
       guard let category = string("category").flatMap(DebugCategory.init(rawValue:)),

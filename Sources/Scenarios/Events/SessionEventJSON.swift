@@ -21,6 +21,8 @@ public enum SessionEventJSON {
       object.add("diff", dispatch.diff.map { $0.map(\.text) })
       object.add("rejection", dispatch.rejection)
       object.add("hidden", dispatch.isHidden)
+      // Last, so that what tools already read of the object is unchanged.
+      object.add("diffKinds", dispatch.diff.map { $0.map(\.kind.name) })
     case .log(let log):
       object.add("event", "log")
       object.add("category", log.category.rawValue)

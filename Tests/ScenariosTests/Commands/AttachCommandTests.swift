@@ -61,7 +61,12 @@ import Testing
     let events: [SessionEvent] = [
       .command(CommandEvent(line: "select x", domain: "counter", location: "a.txt:3")),
       .comment("# hi"),
-      .dispatched(DispatchEvent(action: "increment", origin: .app, diff: [OutputLine(.plain, "- 1"), OutputLine(.plain, "+ 2")])),
+      .dispatched(
+        DispatchEvent(
+          action: "increment", origin: .app,
+          diff: [OutputLine(.plain, "  S("), OutputLine(.removed, "-   1"), OutputLine(.added, "+   2"), OutputLine(.plain, "  )")])),
+      .dispatched(DispatchEvent(action: "increment", origin: .app, diff: [OutputLine(.note, "no change")])),
+      .dispatched(DispatchEvent(action: "increment", origin: .app, diff: [OutputLine(.error, "the reducer threw")])),
       .dispatched(DispatchEvent(action: "x", origin: .listener, diff: nil, rejection: "no", isHidden: true)),
       .log(LogLine(category: .effects, level: .warning, text: "slow")),
       .watch(WatchEvent(selector: "selectValue", value: "2", lines: ["watch selectValue → 2"])),
@@ -75,6 +80,9 @@ import Testing
       #expect(SessionEventJSON.event(from: SessionEventJSON.line(for: event)) == event, "\(event)")
     }
     #expect(SessionEventJSON.event(from: "{\"event\": \"nonsense\"}") == nil)
+    // Written before `diffKinds` existed (or by another tool): the lines come back plain.
+    let older = #"{"event": "dispatched", "action": "x", "origin": "app", "diff": ["-   1", "+   2"], "rejection": null, "hidden": false}"#
+    #expect(SessionEventJSON.event(from: older) == .dispatched(DispatchEvent(action: "x", origin: .app, diff: [OutputLine(.plain, "-   1"), OutputLine(.plain, "+   2")])))
     #expect(SessionEventJSON.event(from: "not json") == nil)
   }
 }

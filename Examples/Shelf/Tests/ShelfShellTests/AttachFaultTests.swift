@@ -73,6 +73,31 @@ struct AttachFaultTests {
     #expect(log.contains("replshell attachment: closed a connection that sent an oversized frame (oversized(2147483647))"), "\(log)")
   }
 
+  /// The listing reads the file each app leaves beside its socket instead of connecting: an app
+  /// that cannot answer (stopped, as under a debugger) is still listed.
+  @Test func aStoppedAppIsListedWithoutBeingAsked() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(in: folder)
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/replshell/shelfd-\(daemon.pid).json"))
+    kill(daemon.pid, SIGSTOP)
+    defer { kill(daemon.pid, SIGCONT) }
+    let listing = try runShell(["--attach"], in: folder, within: 20)
+    #expect(listing.status == 0)
+    let row = listing.output.split(separator: "\n").first { $0.hasPrefix("shelfd") }.map { $0.split(separator: " ").map(String.init) }
+    #expect(row?[0...2] == ["shelfd", "shelf", String(daemon.pid)], "\(listing.output)")
+    // A stopped app cannot greet: listed from a greeting, it would be a note `did not greet this shell`.
+    #expect(row?.last == "read-only")
+    kill(daemon.pid, SIGCONT)
+    let run = try runShell(["--attach", String(daemon.pid)], input: "select selectCount\n", in: folder)
+    #expect(run.output == "3\n", "\(run.errors)")
+    // Foundation's `Process` may take the stop for an end: signal the pid itself, and wait for the socket to go.
+    kill(daemon.pid, SIGTERM)
+    let deadline = Date().addingTimeInterval(10)
+    while FileManager.default.fileExists(atPath: daemon.socketPath), Date() < deadline { usleep(20_000) }
+    #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/replshell/shelfd-\(daemon.pid).json"), "closing removes it")
+  }
+
   @Test func staleSocketsOfDeadAppsAreListedThenReplaced() throws {
     let folder = try RuntimeFolder()
     let first = try Daemon(in: folder)

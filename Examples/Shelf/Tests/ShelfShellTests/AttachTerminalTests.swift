@@ -26,6 +26,25 @@ struct AttachTerminalTests {
     tmux.keys("C-d")
     try tmux.waitFor("EXIT=0")
   }
+
+  /// Colours travel with the diff lines: a tailed diff is coloured as a local one (added green,
+  /// removed red), not left plain because it crossed the socket as JSON.
+  @Test func tailedDiffsAreColouredAsLocalOnes() throws {
+    let folder = try RuntimeFolder()
+    let daemon = try Daemon(["--tick", "100"], in: folder)
+    // The tests run with NO_COLOR=1 in their environment, which tmux's server inherits: unset here.
+    let tmux = try Tmux(command: "env -u NO_COLOR XDG_RUNTIME_DIR=\(folder.path) HOME=\(folder.path) TERM=xterm-256color \(try Built.executable("shelfshell").path) --attach \(daemon.pid); echo EXIT=$?; sleep 60")
+    try tmux.waitFor("shelf@\(daemon.pid) (live, read-only)>")
+    tmux.keys("tail", "Enter")
+    try tmux.waitFor("→ onTapRemoveBook(title: \"Tick\")", count: 2)
+    let screen = tmux.colouredScreen
+    #expect(screen.contains("\u{1B}[32m+     \"Tick\""), "no green added line:\n\(screen.debugDescription)")
+    #expect(screen.contains("\u{1B}[31m-     \"Tick\""), "no red removed line:\n\(screen.debugDescription)")
+    tmux.keys("C-c")
+    try tmux.waitFor("stopped tailing")
+    tmux.keys("C-d")
+    try tmux.waitFor("EXIT=0")
+  }
 }
 
 /// A tmux server of one test's own, with one window running `command`; killed at the end.
@@ -44,6 +63,11 @@ final class Tmux {
   /// The screen and its scrollback.
   var screen: String {
     (try? run(["capture-pane", "-p", "-S", "-200", "-t", "t"])) ?? ""
+  }
+
+  /// The screen and its scrollback with their colours (SGR escapes, as `capture-pane -e` writes them).
+  var colouredScreen: String {
+    (try? run(["capture-pane", "-p", "-e", "-S", "-200", "-t", "t"])) ?? ""
   }
 
   /// Waits until the screen shows `text` `count` times; a failure with the screen after `seconds`.

@@ -1,0 +1,167 @@
+import Dispatch
+import Synchronization
+
+/// A bounded ring of the `(oldState, action)` pairs a store dispatches, for one reader off the
+/// main actor (a debugging attachment's `tail`), at a cost the app hardly notices.
+///
+/// The store writes each pair into a slot allocated up front: no allocation, no lock, no
+/// read-modify-write, no fence and no waiting per dispatch. When the reader is `capacity` pairs behind, the pair is dropped and
+/// counted; the next pair that fits carries how many were dropped just before it, so the reader
+/// can say where the gap is. One writer (the store, on its actor) and one reader at a time: a
+/// thread of its own, which `waitForNext()` blocks (so that it may run at a low priority).
+@usableFromInline package final class DispatchTap<Element: Sendable>: @unchecked Sendable {
+  // @unchecked: `slots` is shared by one writer and one reader, which the atomic counts keep
+  // apart: the writer initializes a slot before it publishes `written`; the reader moves the
+  // pair out before it publishes `read`, after which the writer may reuse the slot.
+
+  /// One pair with how many were dropped just before it.
+  @usableFromInline struct Entry {
+    @usableFromInline let element: Element
+    @usableFromInline let droppedBefore: Int
+
+    @inlinable init(element: Element, droppedBefore: Int) {
+      self.element = element
+      self.droppedBefore = droppedBefore
+    }
+  }
+
+  /// How many pairs may wait for the reader: a power of two.
+  @usableFromInline package let capacity: Int
+  @usableFromInline let mask: Int
+  @usableFromInline let slots: UnsafeMutablePointer<Entry>
+  // The writer's counts first, then a cache line's worth of padding, then the reader's: the
+  // reader's progress does not evict what the writer touches on every dispatch.
+  /// Pairs written so far; only the writer stores it.
+  @usableFromInline let written = Atomic<Int>(0)
+  /// Pairs dropped since the last one written; only the writer uses it.
+  @usableFromInline let droppedSinceWritten = Atomic<Int>(0)
+  /// Pairs dropped in all; only the writer stores it.
+  @usableFromInline let droppedTotal = Atomic<Int>(0)
+  /// What the writer last read of `read`: it reads `read` again only when the ring looks full.
+  @usableFromInline let readSeen = Atomic<Int>(0)
+  private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+  /// Pairs read so far; only the reader stores it.
+  @usableFromInline let read = Atomic<Int>(0)
+  /// Whether the reader waits (or is about to) for a pair: only then does the writer wake it.
+  @usableFromInline let readerSleeps = Atomic<Bool>(false)
+  private let isFinished = Atomic<Bool>(false)
+  /// Where the reader sleeps while the ring is empty.
+  @usableFromInline let wakeUp = DispatchSemaphore(value: 0)
+
+  /// A ring of at least `capacity` slots (rounded up to a power of two), all allocated now.
+  package init(capacity: Int) {
+    var size = 1
+    while size < max(capacity, 1) { size <<= 1 }
+    self.capacity = size
+    self.mask = size - 1
+    self.slots = .allocate(capacity: size)
+  }
+
+  deinit {
+    for index in read.load(ordering: .relaxed)..<written.load(ordering: .relaxed) {
+      (slots + (index & mask)).deinitialize(count: 1)
+    }
+    slots.deallocate()
+  }
+}
+
+extension DispatchTap {
+  /// `record(_:)` into `tap`, as a store's dispatch calls it: specialized for the store's types
+  /// but never inlined, so that the dispatch stays small enough to be inlined where the app
+  /// calls it; and the tap neither retained nor released (the store keeps it alive).
+  @inlinable @inline(never)
+  package static func record(_ element: Element, into tap: Unmanaged<DispatchTap>) {
+    tap._withUnsafeGuaranteedRef { $0.record(element) }
+  }
+
+  /// The writer's side: keeps `element`, or drops and counts it when the ring is full. Never
+  /// waits and never allocates.
+  @inlinable @inline(__always)
+  package func record(_ element: Element) {
+    let position = written.load(ordering: .relaxed)
+    // `readSeen` never runs ahead of `read`: a ring that is not full by it is not full.
+    if position &- readSeen.load(ordering: .relaxed) >= capacity {
+      let read = self.read.load(ordering: .acquiring)
+      readSeen.store(read, ordering: .relaxed)
+      guard position &- read < capacity else {
+        // One writer: plain loads and stores, no read-modify-write.
+        droppedSinceWritten.store(droppedSinceWritten.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        droppedTotal.store(droppedTotal.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        return
+      }
+    }
+    let dropped = droppedSinceWritten.load(ordering: .relaxed)
+    (slots + (position & mask)).initialize(to: Entry(element: element, droppedBefore: dropped))
+    if dropped != 0 { droppedSinceWritten.store(0, ordering: .relaxed) }
+    written.store(position &+ 1, ordering: .releasing)
+    // No fence between the store and this load (it would cost the app more than the rest): the
+    // writer may miss a reader that just went to sleep, which then wakes on the next pair or on
+    // its own within 10 ms (`next()`).
+    if readerSleeps.load(ordering: .relaxed) {
+      wakeReader()
+    }
+  }
+
+  /// Pairs dropped since the ring was made, because the reader was `capacity` behind.
+  package var dropped: Int {
+    droppedTotal.load(ordering: .relaxed)
+  }
+
+  /// Pairs written and not read yet.
+  package var waiting: Int {
+    written.load(ordering: .acquiring) &- read.load(ordering: .acquiring)
+  }
+
+  /// Wakes the reader if it sleeps; one signal per sleep.
+  @usableFromInline func wakeReader() {
+    if readerSleeps.exchange(false, ordering: .sequentiallyConsistent) {
+      wakeUp.signal()
+    }
+  }
+}
+
+extension DispatchTap {
+  /// The reader's side: the oldest pair and how many were dropped just before it, or nil when
+  /// none waits. Never waits.
+  package func take() -> (element: Element, droppedBefore: Int)? {
+    let position = read.load(ordering: .relaxed)
+    guard position != written.load(ordering: .acquiring) else { return nil }
+    let entry = (slots + (position & mask)).move()
+    read.store(position &+ 1, ordering: .releasing)
+    return (entry.element, entry.droppedBefore)
+  }
+
+  /// The reader's side: the oldest pair, blocking the calling thread until there is one (at most
+  /// 10 ms after it is written); nil once the ring is finished and empty.
+  package func waitForNext() -> (element: Element, droppedBefore: Int)? {
+    while true {
+      if let entry = take() { return entry }
+      if isFinished.load(ordering: .sequentiallyConsistent) { return take() }
+      readerSleeps.store(true, ordering: .sequentiallyConsistent)
+      // A pair written (or the end) before the writer could see the reader asleep.
+      if written.load(ordering: .sequentiallyConsistent) != read.load(ordering: .relaxed)
+        || isFinished.load(ordering: .sequentiallyConsistent)
+      {
+        readerSleeps.store(false, ordering: .sequentiallyConsistent)
+        continue
+      }
+      // The writer does not fence its wake-up check: a pair written as the reader goes to sleep
+      // may not wake it, so the reader looks again after 10 ms. A signal left over from a sleep
+      // that timed out only makes the next look come early.
+      _ = wakeUp.wait(timeout: .now() + .milliseconds(10))
+      readerSleeps.store(false, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  /// Whether `finish()` was called.
+  package var isFinishing: Bool {
+    isFinished.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// Ends the ring: the reader gets what waits, then nil. Pairs written later are kept until
+  /// the ring is full, then dropped; nobody reads them.
+  package func finish() {
+    isFinished.store(true, ordering: .sequentiallyConsistent)
+    wakeUp.signal()
+  }
+}

@@ -1,0 +1,108 @@
+// Linux only for now: Glibc's files and /proc (macOS would take Darwin's and `proc_pidinfo`).
+#if canImport(Glibc)
+import Glibc
+import Foundation
+
+/// What an app's attachment says of itself in a file beside its socket (`APP-PID.json`, mode
+/// 0600, in the user's 0700 folder), so that `--attach` alone lists the apps without connecting
+/// to each one. It is trusted only when the folder is private to the user and the file is a
+/// regular file of the user's, not a link; and it is current only while the process that wrote
+/// it runs (the kernel's start time of the pid must match, so a pid reused by another process
+/// does not count).
+package struct AttachSidecar: Sendable, Equatable {
+  /// The app's name, as the socket's name carries it before the pid.
+  package let app: String
+  /// The domain the attachment drives.
+  package let domain: String
+  /// The app's process.
+  package let pid: Int32
+  /// Whether shells may dispatch into the live store.
+  package let allowsWrites: Bool
+  /// When the attachment opened, in seconds since 1970.
+  package let started: Double
+  /// The process's start time, in clock ticks since boot (`/proc/PID/stat`); nil when unknown.
+  package let processStart: UInt64?
+
+  /// Describes an attachment; `processStart` is read for `pid`.
+  package init(app: String, domain: String, pid: Int32, allowsWrites: Bool, started: Double) {
+    self.init(app: app, domain: domain, pid: pid, allowsWrites: allowsWrites, started: started, processStart: Self.startTime(of: pid))
+  }
+
+  private init(app: String, domain: String, pid: Int32, allowsWrites: Bool, started: Double, processStart: UInt64?) {
+    self.app = app
+    self.domain = domain
+    self.pid = pid
+    self.allowsWrites = allowsWrites
+    self.started = started
+    self.processStart = processStart
+  }
+
+  /// The sidecar of the socket at `socketPath`: the same name, `.json` for `.sock`.
+  package static func path(forSocket socketPath: String) -> String {
+    (socketPath.hasSuffix(".sock") ? String(socketPath.dropLast(".sock".count)) : socketPath) + ".json"
+  }
+
+  /// Whether the process that wrote it still runs: the pid runs and started when it did.
+  package var isCurrent: Bool {
+    guard AttachDirectory.isRunning(pid) else { return false }
+    guard let processStart else { return true }
+    return Self.startTime(of: pid) == processStart
+  }
+
+  /// The start time of process `pid` in clock ticks since boot, from `/proc/PID/stat`; nil when
+  /// it cannot be read.
+  package static func startTime(of pid: Int32) -> UInt64? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let endOfName = text.lastIndex(of: ")")
+    else { return nil }
+    // After `pid (name)`: the state is field 3, the start time field 22.
+    let fields = text[text.index(after: endOfName)...].split(separator: " ")
+    return fields.count > 19 ? UInt64(fields[19]) : nil
+  }
+}
+
+extension AttachSidecar {
+  /// Writes the sidecar at `path` with mode 0600: into a new file beside it, then renamed over,
+  /// so that a reader never sees half of it.
+  package func write(to path: String) throws(CommandError) {
+    let object: [String: Any] = [
+      "app": app, "domain": domain, "pid": Int(pid), "writes": allowsWrites, "started": started,
+      "processStart": processStart.map { Int($0) } ?? NSNull(),
+    ]
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+      throw CommandError("cannot describe the attachment in \(path)")
+    }
+    let temporary = path + ".new"
+    unlink(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw CommandError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+    let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == data.count, rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw CommandError("cannot write \(path): \(reason)")
+    }
+  }
+
+  /// The sidecar at `path`, or nil when there is none, or it is not a regular file of this user
+  /// of mode 0600 (a link, another user's), or not one.
+  package static func read(_ path: String) -> AttachSidecar? {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid(),
+      info.st_mode & 0o077 == 0, info.st_size < 4_096
+    else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    guard Glibc.read(descriptor, &bytes, bytes.count) == bytes.count,
+      let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
+      let app = object["app"] as? String, let domain = object["domain"] as? String, let pid = object["pid"] as? Int,
+      let allowsWrites = object["writes"] as? Bool, let started = object["started"] as? Double
+    else { return nil }
+    let processStart = (object["processStart"] as? Int).map { UInt64($0) }
+    return AttachSidecar(app: app, domain: domain, pid: Int32(pid), allowsWrites: allowsWrites, started: started, processStart: processStart)
+  }
+}
+#endif
