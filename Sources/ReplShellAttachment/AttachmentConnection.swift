@@ -106,7 +106,7 @@ final class AttachmentConnection: Sendable {
   let shell: Shell
   let connection: AttachmentConnection
   /// Lines run in this session one at a time, from the shell or its inspector.
-  let turns = ShellTurns()
+  let turns = LineTurns()
   /// The shell this connection's inspector follows, if it is one.
   weak var followed: Responder?
 
