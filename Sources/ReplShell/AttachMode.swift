@@ -81,6 +81,7 @@ import Scenarios
         inspection.terminal.use(editor.promptOutput)
         while true {
           watch.setIdle(true)
+          inspection.terminal.showing(prompt: prompt)
           let input = editor.readLine(prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
           watch.setIdle(false)
           guard case .line(let line) = input else {

@@ -13,6 +13,9 @@ final class AttachedTerminal: Sendable {
   private let isTerminal: Bool
   /// The terminal's editor's output for other threads, once the editor exists.
   private let promptOutput = Mutex<PromptOutput?>(nil)
+  /// The prompt the terminal shows (`counter@4711 (live, read-only)> `), once the editor shows
+  /// one: a line the page ran is echoed behind it, as if typed there.
+  private let shownPrompt = Mutex<String?>(nil)
 
   init(output: TerminalOutput, format: OutputFormat, isTerminal: Bool) {
     self.output = output
@@ -25,10 +28,23 @@ final class AttachedTerminal: Sendable {
     promptOutput.withLock { $0 = editorOutput }
   }
 
-  /// Prints the events of a line the page ran, and below them the prompt the app gave after it
+  /// Notes the prompt the editor shows now (without its colour codes).
+  func showing(prompt: String) {
+    shownPrompt.withLock { $0 = prompt }
+  }
+
+  /// Prints the events of a line the page ran, its command behind the prompt the terminal shows
+  /// (not the app's session's `counter> `), and below them the prompt the app gave after it
   /// (`fork` changes it).
   func show(_ events: [SessionEvent], prompt: String?) {
-    let lines = format == .json ? OutputFormat.jsonLines(events) : TranscriptRenderer.lines(for: events, echoesCommands: true)
+    let before = shownPrompt.withLock { shown in
+      defer { if let prompt { shown = prompt } }
+      return shown
+    }
+    let lines = format == .json ? OutputFormat.jsonLines(events) : events.flatMap { event -> [OutputLine] in
+      if case .command(let command) = event, let before { return [OutputLine(.echo, before + command.line)] }
+      return TranscriptRenderer.lines(for: [event], echoesCommands: true)
+    }
     if isTerminal, let editorOutput = promptOutput.withLock({ $0 }) {
       editorOutput.write(output.text(lines), prompt: prompt.map(output.editorPrompt))
     } else {
