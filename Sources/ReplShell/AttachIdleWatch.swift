@@ -24,7 +24,7 @@ final class AttachIdleWatch: Sendable {
         guard socket.isReadable(within: 100) else { continue }
         let ending: (message: String, status: Int32)? = isIdle.withLock { idle in
           guard idle, socket.isReadable(within: 0) else { return nil }
-          switch Result(catching: { () throws(AttachSocket.Failure) in try socket.receiveObject() }) {
+          switch Result(catching: { () throws(AttachSocket.Failure) in try socket.receiveObject(limit: AttachSocket.maximumReplyLength) }) {
           case .success(let object) where object["event"] as? String == "bye":
             return ("\(label) closed its attachment: detached", 0)
           case .success:

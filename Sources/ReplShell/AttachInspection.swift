@@ -33,7 +33,7 @@ import Scenarios
     }
     var key: String?
     while key == nil {
-      guard socket.isReadable(within: 10_000), let reply = try? socket.receiveObject() else {
+      guard socket.isReadable(within: 10_000), let reply = try? socket.receiveObject(limit: AttachSocket.maximumReplyLength) else {
         throw CommandError("\(label) did not answer `inspect`: is its ReplShellAttachment older than this shell?")
       }
       if reply["event"] as? String == "inspection-link" { key = reply["key"] as? String }

@@ -139,7 +139,7 @@ import Scenarios
     while true {
       let object: [String: Any]
       do throws(AttachSocket.Failure) {
-        object = try socket.receiveObject()
+        object = try socket.receiveObject(limit: AttachSocket.maximumReplyLength)
       } catch {
         throw .lost
       }
@@ -180,7 +180,7 @@ import Scenarios
       guard socket.isReadable(within: 100) else { continue }
       let object: [String: Any]
       do throws(AttachSocket.Failure) {
-        object = try socket.receiveObject()
+        object = try socket.receiveObject(limit: AttachSocket.maximumReplyLength)
       } catch {
         throw .lost
       }

@@ -10,14 +10,19 @@ import Foundation
 /// One end of an attachment's Unix socket, speaking frames: a 4-byte big-endian length, then
 /// that many bytes of UTF-8 JSON. The app and the shell share it; nothing here listens on TCP.
 package struct AttachSocket: Sendable {
-  /// The largest frame either side accepts: a bigger length closes the connection.
+  /// The largest frame an app accepts from a shell (a request is one command line): a bigger
+  /// length closes that connection.
   package static let maximumFrameLength = 1 << 20
+
+  /// The largest frame a shell accepts from its app, which the kernel has vouched for by then
+  /// (same uid): `state` or `diff` of a 64k-quake app prints tens of MiB in one event.
+  package static let maximumReplyLength = 256 << 20
 
   /// What went wrong on the socket.
   package enum Failure: Error, Equatable {
     /// The peer closed the connection, or it broke.
     case closed
-    /// A frame announced more than `maximumFrameLength` bytes.
+    /// A frame announced more bytes than the reader accepts.
     case oversized(Int)
     /// A frame was not UTF-8 JSON of the expected shape.
     case malformed
@@ -87,18 +92,19 @@ package struct AttachSocket: Sendable {
     return true
   }
 
-  /// Reads one frame's text; throws `.closed` at the end, `.oversized` or `.malformed` for garbage.
-  package func receive() throws(Failure) -> String {
+  /// Reads one frame's text; throws `.closed` at the end, `.oversized` (over `limit` bytes) or
+  /// `.malformed` for garbage.
+  package func receive(limit: Int = maximumFrameLength) throws(Failure) -> String {
     let header = try read(count: 4)
     let length = header.reduce(0) { $0 << 8 | Int($1) }
-    guard length <= Self.maximumFrameLength else { throw .oversized(length) }
+    guard length <= limit else { throw .oversized(length) }
     guard let text = String(validating: try read(count: length), as: UTF8.self) else { throw .malformed }
     return text
   }
 
   /// Reads one frame as a JSON object.
-  package func receiveObject() throws(Failure) -> [String: Any] {
-    let text = try receive()
+  package func receiveObject(limit: Int = maximumFrameLength) throws(Failure) -> [String: Any] {
+    let text = try receive(limit: limit)
     guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { throw .malformed }
     return object
   }

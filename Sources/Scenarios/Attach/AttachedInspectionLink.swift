@@ -40,7 +40,7 @@ package final class AttachedInspectionLink: Sendable {
     let socket = try AttachSocket.connect(to: path)
     // The greeting, then the `done` of the session the app opens for every connection.
     for _ in 0..<2 {
-      guard socket.isReadable(within: 10_000), let greeting = try? socket.receiveObject() else {
+      guard socket.isReadable(within: 10_000), let greeting = try? socket.receiveObject(limit: AttachSocket.maximumReplyLength) else {
         socket.close()
         throw CommandError("\(label) did not answer the inspector's connection")
       }
@@ -50,7 +50,7 @@ package final class AttachedInspectionLink: Sendable {
       }
     }
     guard socket.send(AttachSocket.json(["inspect": ["op": "follow", "key": key, "id": 0]])),
-      socket.isReadable(within: 10_000), let followed = try? socket.receiveObject()
+      socket.isReadable(within: 10_000), let followed = try? socket.receiveObject(limit: AttachSocket.maximumReplyLength)
     else {
       socket.close()
       throw CommandError("\(label) did not let the inspector follow this shell")
@@ -111,7 +111,7 @@ package final class AttachedInspectionLink: Sendable {
     while true {
       let object: [String: Any]
       do throws(AttachSocket.Failure) {
-        object = try socket.receiveObject()
+        object = try socket.receiveObject(limit: AttachSocket.maximumReplyLength)
       } catch {
         break
       }
