@@ -137,6 +137,7 @@ import Scenarios
     var reply = Reply()
     var collected: [OutputLine] = []
     while true {
+      waitForAnswer(on: socket)
       let object: [String: Any]
       do throws(AttachSocket.Failure) {
         object = try socket.receiveObject(limit: AttachSocket.maximumReplyLength)
@@ -169,6 +170,19 @@ import Scenarios
         collected += format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false)
       }
     }
+  }
+
+  /// How long the shell waits for an answer before it says that it is waiting (milliseconds).
+  static let patience: Int32 = 5_000
+
+  /// Waits until the app answers; when it has not within `patience`, says so once: the app runs
+  /// each line on its main actor, and a busy or blocked main actor would otherwise leave the
+  /// shell silent.
+  private func waitForAnswer(on socket: AttachSocket) {
+    guard !socket.isReadable(within: Self.patience) else { return }
+    output.writeError(
+      "note: the app has not answered for \(Self.patience / 1_000) s: it runs each line on its main actor, which is busy or blocked (a `readLine()` on the app's main thread blocks it); still waiting, Ctrl-C leaves")
+    while !socket.isReadable(within: 1_000) {}
   }
 
   /// Prints what the app tails as it comes, until Ctrl-C; then asks the app to stop.

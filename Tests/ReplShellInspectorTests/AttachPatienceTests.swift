@@ -1,0 +1,25 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An app whose main actor is blocked (it reads its input there, say) cannot answer an attached
+/// shell: the shell says so after a while instead of staying silent, then prints the answer when
+/// it comes.
+@Suite(.timeLimit(.minutes(2)))
+struct AttachPatienceTests {
+  @Test func aShellSaysItIsWaitingForABlockedApp() async throws {
+    try await AttachedPair.with { pair in
+      try await pair.attachShell([])
+      let shell = try #require(pair.shell)
+      shell.send("select selectValue")
+      _ = try await shell.wait(for: "0\n")
+      pair.app.send("block 7000")
+      _ = try await pair.app.wait(for: "blocking\n")
+      shell.send("state")
+      let errors = try await shell.wait(for: "has not answered for 5 s", inErrors: true, timeout: .seconds(20))
+      #expect(errors.contains("its main actor, which is busy or blocked"))
+      #expect(!shell.output.contains("CounterState(value: 0)"), "the answer came before the app was free")
+      _ = try await shell.wait(for: "CounterState(value: 0)\n", timeout: .seconds(20))
+    }
+  }
+}
