@@ -22,14 +22,7 @@ struct AttachTarget {
   /// Connects to `path` and reads the greeting; a refusal or a silent socket is an error.
   static func greet(_ path: String) throws(CommandError) -> (AttachTarget, AttachSocket) {
     let socket = try AttachSocket.connect(to: path)
-    guard socket.isReadable(within: 5_000), let hello = try? socket.receiveObject(limit: AttachSocket.maximumReplyLength) else {
-      socket.close()
-      throw CommandError("\(path) did not greet this shell: is it a replshell attachment?")
-    }
-    if hello["event"] as? String == "refused" {
-      socket.close()
-      throw CommandError("refused: \(hello["message"] as? String ?? "no reason given")")
-    }
+    let hello = try socket.receiveGreeting(within: 5_000, silence: "\(path) did not greet this shell: is it a replshell attachment?")
     return (AttachTarget(path: path, hello: hello), socket)
   }
 

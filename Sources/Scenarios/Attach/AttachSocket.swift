@@ -102,6 +102,20 @@ package struct AttachSocket: Sendable {
     return text
   }
 
+  /// Reads the app's first answer (its greeting) within `milliseconds`: closes the socket and
+  /// throws `silence` when none comes, and the app's reason when it refused this shell.
+  package func receiveGreeting(within milliseconds: Int32, silence: String) throws(CommandError) -> [String: Any] {
+    guard isReadable(within: milliseconds), let greeting = try? receiveObject(limit: Self.maximumReplyLength) else {
+      close()
+      throw CommandError(silence)
+    }
+    if greeting["event"] as? String == "refused" {
+      close()
+      throw CommandError("refused: \(greeting["message"] as? String ?? "no reason given")")
+    }
+    return greeting
+  }
+
   /// Reads one frame as a JSON object.
   package func receiveObject(limit: Int = maximumFrameLength) throws(Failure) -> [String: Any] {
     let text = try receive(limit: limit)

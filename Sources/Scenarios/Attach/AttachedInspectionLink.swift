@@ -40,14 +40,7 @@ package final class AttachedInspectionLink: Sendable {
     let socket = try AttachSocket.connect(to: path)
     // The greeting, then the `done` of the session the app opens for every connection.
     for _ in 0..<2 {
-      guard socket.isReadable(within: 10_000), let greeting = try? socket.receiveObject(limit: AttachSocket.maximumReplyLength) else {
-        socket.close()
-        throw CommandError("\(label) did not answer the inspector's connection")
-      }
-      if greeting["event"] as? String == "refused" {
-        socket.close()
-        throw CommandError("refused: \(greeting["message"] as? String ?? "no reason given")")
-      }
+      _ = try socket.receiveGreeting(within: 10_000, silence: "\(label) did not answer the inspector's connection")
     }
     guard socket.send(AttachSocket.json(["inspect": ["op": "follow", "key": key, "id": 0]])),
       socket.isReadable(within: 10_000), let followed = try? socket.receiveObject(limit: AttachSocket.maximumReplyLength)
