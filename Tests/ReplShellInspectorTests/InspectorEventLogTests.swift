@@ -47,7 +47,7 @@ import Testing
     let json = try #require(log.attach().backlog.first)
     let event = try #require((JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["event"] as? [String: Any])
     let diff = try #require(event["diff"] as? [String])
-    #expect(diff.count == InspectorEventLog.diffLineLimit + 1)
-    #expect(diff.last == "… 500 more lines of this diff: type `diff` in the shell for all of it")
+    #expect(diff.count == InspectorEventLog.diffLineLimit)
+    #expect(diff.last == "… 501 more lines of this diff: type `diff` in the shell for all of it")
   }
 }

@@ -38,7 +38,8 @@ public final class SessionEventStream: Sendable {
       guard !contents.redactableSubscribers.isEmpty || contents.recentLimit > 0 else { return }
       let redactable = RedactableEvent(event: event, redactions: contents.redactions)
       if contents.recentLimit > 0 {
-        contents.recent.append(redactable)
+        // Kept as a page is sent it: a diff of a whole feed would otherwise stay in memory whole.
+        contents.recent.append(RedactableEvent(event: InspectorEventCut.shortened(event), redactions: contents.redactions))
         // Trimmed a quarter at a time, so that trimming costs nothing per event.
         if contents.recent.count > contents.recentLimit + contents.recentLimit / 4 {
           contents.recent.removeFirst(contents.recent.count - contents.recentLimit)

@@ -9,8 +9,9 @@ package enum InspectorEventCut {
   /// The most characters of an action a page is sent.
   package static let actionLengthLimit = 2_000
 
-  /// `event` with a diff longer than `diffLineLimit` cut there and a last line that says so, and
-  /// an action longer than `actionLengthLimit` cut with `…`.
+  /// `event` with a diff longer than `diffLineLimit` cut to that many lines, the last of which
+  /// says how many more there are, and an action longer than `actionLengthLimit` cut with `…`.
+  /// Cutting a cut event again changes nothing.
   package static func shortened(_ event: SessionEvent) -> SessionEvent {
     guard case .dispatched(let dispatch) = event else { return event }
     let isLongDiff = (dispatch.diff?.count ?? 0) > diffLineLimit
@@ -18,7 +19,7 @@ package enum InspectorEventCut {
     guard isLongDiff || isLongAction else { return event }
     let diff = dispatch.diff.map { diff in
       isLongDiff
-        ? Array(diff.prefix(diffLineLimit)) + [OutputLine(.note, "… \(diff.count - diffLineLimit) more lines of this diff: type `diff` in the shell for all of it")]
+        ? Array(diff.prefix(diffLineLimit - 1)) + [OutputLine(.note, "… \(diff.count - diffLineLimit + 1) more lines of this diff: type `diff` in the shell for all of it")]
         : diff
     }
     let action = isLongAction ? String(dispatch.action.prefix(actionLengthLimit)) + "…" : dispatch.action
