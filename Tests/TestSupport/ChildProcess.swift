@@ -63,8 +63,22 @@ package final class ChildProcess: Sendable {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
     }
+    // The child starts as a shell would start it: no signal blocked, every signal's action the
+    // default. A thread of this process (the cooperative pool's) blocks most signals, and a child
+    // inherits that mask: a tmux server spawned so never got the SIGTERM of its `kill-server`,
+    // and outlived the test with its pane.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard spawned == 0 else {
       throw SpawnError(executable: executable, code: spawned)
     }
