@@ -4,6 +4,7 @@ struct ActionsCommand: ShellCommand {
     name: "actions", usage: "actions [filter]", summary: "lists every action case path with its parameters",
     examples: ["actions", "actions delete"],
     toolArguments: [ToolArgument("filter", "only the action cases whose signature contains this text", isRequired: false)])
+  static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
   /// Text the listed signatures must contain, ignoring case; nil lists all.

@@ -4,6 +4,7 @@ struct AttachCommand: CommandWithoutArguments {
     name: "attach", usage: "attach",
     summary: "leaves the sandbox `fork` made, and what was done in it, and returns to the running app's live store",
     examples: ["attach"])
+  static let reach = CommandReach.outsideWorld
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     try context.returnToLive()

@@ -20,6 +20,11 @@ package enum CommandRegistry {
     commands.map { $0.description }
   }
 
+  /// What each command may touch, by name, for front ends that annotate commands (MCP's tool
+  /// annotations).
+  package static let reaches: [String: CommandReach] = Dictionary(
+    uniqueKeysWithValues: commands.map { ($0.description.name, $0.reach) })
+
   /// The command that `word` (a name or an alias) runs.
   static func command(named word: String) -> (any ShellCommand.Type)? {
     commands.first { $0.description.name == word || $0.description.aliases.contains(word) }

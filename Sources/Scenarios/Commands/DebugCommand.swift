@@ -5,6 +5,7 @@ struct DebugCommand: ShellCommand {
     summary: "switches debug output on or off and shows what is on; categories: "
       + DebugCategory.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; "),
     examples: ["debug on", "debug effects on", "debug off"])
+  static let reach = CommandReach.session
 
   /// The category typed, or nil (and `all`) for every one.
   let category: String?

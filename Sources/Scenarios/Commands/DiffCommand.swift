@@ -3,6 +3,7 @@ struct DiffCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "diff", usage: "diff", summary: "prints what the last dispatch changed, again", examples: ["diff"],
     toolArguments: [])
+  static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

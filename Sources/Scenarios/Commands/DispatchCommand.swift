@@ -7,6 +7,7 @@ struct DispatchCommand: ShellCommand {
     toolArguments: [
       ToolArgument("action", "the action as Swift writes it, e.g. `didTapIncrementButton` or `animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")`")
     ])
+  static let reach = CommandReach.appState
   static let recordingRole = RecordingRole.dispatch
 
   /// The action as typed: a case path with its arguments.

@@ -3,6 +3,7 @@ struct DomainsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "domains", usage: "domains", summary: "lists the domains and the options of `use`", examples: ["domains"],
     toolArguments: [])
+  static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

@@ -5,6 +5,7 @@ struct ExpectCommand: ShellCommand {
     summary: "asserts in scripts: a selector's output equals a value (`!=`: differs from it), or the reducer rejects an action; a failure stops the script with file:line",
     examples: ["expect selectValue == 1", "expect selectValue != 3", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
     toolArguments: [ToolArgument("assertion", "`<selector> == <value>` or `<selector> != <value>`, or `error <action>` for an action the reducer must reject")])
+  static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.reading
 
   /// What is asserted.

@@ -9,6 +9,7 @@ struct ExploreCommand: ShellCommand {
     summary: "runs the reducer alone (no listeners, no side effects, nothing written, the session's state untouched) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PREFIX and --skip PREFIX (action cases, repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it)",
     examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only ui.animalEditor --skip data", "explore --seed 7 --save found.txt"],
     toolArguments: [ToolArgument("options", "e.g. `--runs 100 --steps 50 --seed 7`; `--save FILE.txt` writes a failure as a scenario", isRequired: false)])
+  static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
   /// What was asked.

@@ -4,6 +4,7 @@ struct ForkCommand: CommandWithoutArguments {
     name: "fork", usage: "fork",
     summary: "in a shell attached to a running app, copies the live state into a local sandbox session on the same domain, without listeners: dispatch, undo and jump there leave the app alone; `attach` returns",
     examples: ["fork"])
+  static let reach = CommandReach.session
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     try context.fork()

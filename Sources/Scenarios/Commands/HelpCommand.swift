@@ -3,6 +3,7 @@ struct HelpCommand: ShellCommand {
   static let description = CommandDescription(
     name: "help", aliases: ["?"], usage: "help [command]",
     summary: "lists the commands, or explains one with examples", examples: ["help dispatch"])
+  static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
   /// The command to explain; nil lists them all.
@@ -28,10 +29,14 @@ struct HelpCommand: ShellCommand {
       lines.append(OutputLine(.plain, "Type `help <command>` for examples; Tab completes commands, actions, labels, enum values, selectors and domains.", hangingIndent: 0))
       return CommandOutput(lines)
     }
-    guard let match = descriptions.first(where: { $0.name == topic }) else {
+    guard let command = CommandRegistry.commands.first(where: { $0.description.name == topic }) else {
       let suggestions = Suggestions.closest(to: topic, among: CommandRegistry.names)
       throw CommandError("no help for `\(topic.truncatedForMessage)`\(suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?") Type `help` for the list.")
     }
-    return CommandOutput([.plain("usage: \(match.usage)"), OutputLine(.plain, match.summary, hangingIndent: 0)] + match.examples.map { .plain("  example: \($0)") })
+    let match = command.description
+    return CommandOutput(
+      [.plain("usage: \(match.usage)"), OutputLine(.plain, match.summary, hangingIndent: 0),
+       OutputLine(.plain, "touches: \(command.reach.phrase)", hangingIndent: 9)]
+        + match.examples.map { .plain("  example: \($0)") })
   }
 }

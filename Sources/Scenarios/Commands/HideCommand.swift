@@ -4,6 +4,7 @@ struct HideCommand: ShellCommand {
     name: "hide", usage: "hide [action case path or prefix]",
     summary: "keeps matching actions (heartbeats, timers) out of what dispatches print, still reducing them; `history` marks them, `debug actions on` shows them; alone, lists them",
     examples: ["hide didTick", "hide data.timer", "hide"])
+  static let reach = CommandReach.session
 
   /// The case path components typed, or nil to list what is hidden.
   let pattern: [String]?

@@ -4,6 +4,7 @@ struct InspectCommand: ShellCommand {
     name: "inspect", usage: "inspect [port]",
     summary: "serves a live web inspector of this session on 127.0.0.1 (a free port unless given) and prints its address with its token; the page starts with the session so far; attached (`--attach`), it follows the app's live store, or your fork",
     examples: ["inspect", "inspect 8123"])
+  static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
   /// The port to listen on; 0 picks a free one.

@@ -6,6 +6,7 @@ struct InvariantCommand: ShellCommand {
     summary: "holds a selector's output to a value after every dispatch from now on (typed, scripted or a listener's) and in `explore`; a broken one fails the line with the action that broke it; alone, lists them",
     examples: ["invariant selectValue != 3", "invariant selectAnimal(animalId: \"Nope\") == nil", "invariant", "invariant clear"],
     toolArguments: [ToolArgument("invariant", "`<selector> == <value>` or `<selector> != <value>`; `clear` drops them all; empty lists them", isRequired: false)])
+  static let reach = CommandReach.session
 
   /// What the line asks.
   enum Request: Sendable {

@@ -5,6 +5,7 @@ struct JumpCommand: ShellCommand {
     summary: "sets the state to the one after history entry N (0: the initial state); later entries stay, marked undone, until the next dispatch",
     examples: ["jump 0", "jump 3"],
     toolArguments: [ToolArgument("entry", "the number `history` shows for the entry, e.g. `3`; `0` for the initial state")])
+  static let reach = CommandReach.appState
   static let recordingRole = RecordingRole.travel
 
   /// The history entry to go to.

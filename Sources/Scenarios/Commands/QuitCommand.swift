@@ -2,6 +2,7 @@
 struct QuitCommand: CommandWithoutArguments {
   static let description = CommandDescription(
     name: "quit", aliases: ["exit"], usage: "quit", summary: "leaves the shell (Ctrl-D too)", examples: ["quit"])
+  static let reach = CommandReach.session
   static let recordingRole = RecordingRole.omitted
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

@@ -5,6 +5,7 @@ struct RedoCommand: CommandWithoutArguments {
     summary: "moves forward again over the next undone dispatch, dispatching nothing (a new dispatch drops what was undone)",
     examples: ["redo"],
     toolArguments: [])
+  static let reach = CommandReach.appState
   static let recordingRole = RecordingRole.travel
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

@@ -4,6 +4,7 @@ struct ResetCommand: CommandWithoutArguments {
     name: "reset", usage: "reset", summary: "starts the current domain again with a fresh store and the same options",
     examples: ["reset"],
     toolArguments: [])
+  static let reach = CommandReach.appState
   static let recordingRole = RecordingRole.omitted
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

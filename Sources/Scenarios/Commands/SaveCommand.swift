@@ -11,6 +11,7 @@ struct SaveCommand: ShellCommand {
       ToolArgument("file", "where to write the script, ending in `.txt`, e.g. `explored.txt`; the golden goes beside it"),
       ToolArgument("options", "`--force` to overwrite an existing script", isRequired: false),
     ])
+  static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
   /// The script's path as typed.

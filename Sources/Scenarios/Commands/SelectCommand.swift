@@ -5,6 +5,7 @@ struct SelectCommand: SelectorCallCommand {
     summary: "evaluates a selector on the current state and prints its output",
     examples: ["select selectValue", "select selectAnimalsValues(categoryId: \"Mammal\", sort: \\.name, order: .reverse)"],
     toolArguments: [ToolArgument("selector", "a selector and its arguments, e.g. `selectAnimalsValues(categoryId: \"Mammal\")`")])
+  static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.reading
 
   /// The selector and its arguments.

@@ -4,6 +4,7 @@ struct SelectorsCommand: CommandWithoutArguments {
     name: "selectors", usage: "selectors", summary: "lists every selector with its parameters and output type",
     examples: ["selectors"],
     toolArguments: [])
+  static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

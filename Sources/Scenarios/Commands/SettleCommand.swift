@@ -4,6 +4,7 @@ struct SettleCommand: CommandWithoutArguments {
     name: "settle", usage: "settle",
     summary: "waits until listeners have finished every side effect (dispatch already does this)", examples: ["settle"],
     toolArguments: [])
+  static let reach = CommandReach.appState
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     // What listeners do while it waits are the session's events, and so is `settled`.

@@ -10,6 +10,9 @@ protocol ShellCommand: Sendable {
   /// What `save` does with the command when it succeeded.
   static var recordingRole: RecordingRole { get }
 
+  /// The most the command may touch when it runs. Every command declares it: there is no default.
+  static var reach: CommandReach { get }
+
   /// Reads the arguments typed after the command word.
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self
 

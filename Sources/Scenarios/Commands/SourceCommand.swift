@@ -8,6 +8,7 @@ struct SourceCommand: ShellCommand {
     summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line",
     examples: ["source setup.txt", "source Scenarios/counter.txt"],
     toolArguments: [ToolArgument("file", "the script to run, e.g. `setup.txt`")])
+  static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
   /// The script's path as typed.

@@ -4,6 +4,7 @@ struct StateCommand: ShellCommand {
     name: "state", usage: "state [path]",
     summary: "prints the whole state, or the part at a dotted path of labels and keys", examples: ["state", "state animals.data"],
     toolArguments: [ToolArgument("path", "a dotted path into the state, e.g. `animals.data`; omit it for the whole state", isRequired: false)])
+  static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.reading
 
   /// The labels and keys to walk; empty for the whole state.

@@ -5,6 +5,7 @@ struct TailCommand: ShellCommand {
     name: "tail", usage: "tail [--only PREFIX]",
     summary: "in a shell attached to a running app (`--attach`), prints every action the app dispatches as it happens, with its diff, until Ctrl-C; `hide` applies, and `--only` keeps the actions whose text starts with PREFIX",
     examples: ["tail", "tail --only onTap"])
+  static let reach = CommandReach.outsideWorld
 
   /// The prefix an action's text must start with, when given.
   let only: String?

@@ -5,6 +5,7 @@ struct UndoCommand: CommandWithoutArguments {
     summary: "takes back the last dispatch with what its listeners dispatched: the state only, side effects stay done",
     examples: ["undo"],
     toolArguments: [])
+  static let reach = CommandReach.appState
   static let recordingRole = RecordingRole.travel
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

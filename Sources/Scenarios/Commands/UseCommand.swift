@@ -8,6 +8,7 @@ struct UseCommand: ShellCommand {
       ToolArgument("domain", "the domain to start, e.g. `counter`"),
       ToolArgument("options", "options of `use`, e.g. `--store PATH` (the `domains` tool lists them)", isRequired: false),
     ])
+  static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
   /// The domain's name.

@@ -4,6 +4,7 @@ struct WatchCommand: SelectorCallCommand {
     name: "watch", usage: "watch <selector>[(arguments)]",
     summary: "re-evaluates a selector after each dispatch (skipping actions its filter rejects) and prints its output when it changes",
     examples: ["watch selectValue"])
+  static let reach = CommandReach.session
 
   /// The selector and its arguments.
   let call: SelectorCall
