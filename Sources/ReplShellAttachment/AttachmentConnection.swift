@@ -11,6 +11,9 @@ final class AttachmentConnection: Sendable {
   struct TailFilter: Sendable {
     var only: String?
     var hidden: HiddenActions
+    /// The shell's redactions, applied to every tailed action as to what its own lines print;
+    /// nil when it redacts nothing, and the encoded action is shared with the other shells.
+    var redact: (@Sendable (SessionEvent) -> SessionEvent)?
 
     func admits(_ dispatch: TappedDispatch) -> Bool {
       if let only, !dispatch.text.hasPrefix(only) { return false }
@@ -122,7 +125,11 @@ final class AttachmentConnection: Sendable {
     if let line = request["line"] as? String {
       let result = await turns.run { await shell.execute(line, location: request["location"] as? String) }
       for event in result.events { connection.outbox.send(SessionEventJSON.line(for: event)) }
-      connection.tail.withLock { filter in filter?.hidden = shell.hiddenActions }
+      let redact = shell.tailRedaction
+      connection.tail.withLock { filter in
+        filter?.hidden = shell.hiddenActions
+        filter?.redact = redact
+      }
       updateWatching()
       connection.outbox.send(done(succeeded: result.succeeded, quit: result.quit))
     } else if let line = request["complete"] as? String {
@@ -166,7 +173,7 @@ final class AttachmentConnection: Sendable {
   }
 
   func startTail(only: String?) {
-    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.hiddenActions) }
+    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.hiddenActions, redact: shell.tailRedaction) }
     connection.attachment.updateTap()
   }
 }

@@ -164,7 +164,13 @@ public final class ReplShellAttachment: Sendable, Service {
       refresh?()
     }
     for connection in connections { connection.inspection.deliver(dispatch) }
-    for connection in connections where connection.tail.withLock({ $0?.admits(dispatch) ?? false }) {
+    for connection in connections {
+      guard let filter = connection.tail.withLock({ $0 }), filter.admits(dispatch) else { continue }
+      // A shell's redactions hold for the app's own actions (its listeners' among them) as for its lines.
+      if let redact = filter.redact {
+        connection.outbox.sendTail(SessionEventJSON.line(for: redact(dispatch.event)), droppedBefore: dispatch.droppedBefore)
+        continue
+      }
       if line == nil { line = SessionEventJSON.line(for: dispatch.event) }
       connection.outbox.sendTail(line!, droppedBefore: dispatch.droppedBefore)
     }

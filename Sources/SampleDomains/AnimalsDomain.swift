@@ -9,9 +9,9 @@ extension Domain {
     name: "animals",
     summary: "a catalog of animals in categories, in a SQLite database or on an AnimalsDataServer",
     options: [
-      DomainOption("store", valueName: "PATH", help: "SQLite file (scripts: in memory unless given; interactive: the user data folder)"),
-      DomainOption("remote", valueName: "URL", help: "talk to an AnimalsDataServer instead, e.g. http://127.0.0.1:8080/animals/api"),
-      DomainOption("serve", valueName: "PATH", help: "start an AnimalsDataServer on a free loopback port, backed by this SQLite file, and talk to it over HTTP"),
+      DomainOption("store", valueName: "PATH", help: "SQLite file (scripts: in memory unless given; interactive: the user data folder)", kind: .database),
+      DomainOption("remote", valueName: "URL", help: "talk to an AnimalsDataServer instead, e.g. http://127.0.0.1:8080/animals/api", kind: .server),
+      DomainOption("serve", valueName: "PATH", help: "start an AnimalsDataServer on a free loopback port, backed by this SQLite file, and talk to it over HTTP", kind: .database),
     ],
     initialState: { AnimalsState() },
     reducer: AnimalsReducer.reduce,
@@ -22,8 +22,11 @@ extension Domain {
       .treeDictionary(Animal.ID.self, Status.self),
     ],
     listen: { store, context in
+      let identifiers = UnusedIdentifiers(drawingFrom: context.makeIdentifier)
       if let path = try context.filePath("serve") {
-        let server = try await RunningServer.start(store: LocalStore(path: path, makeAnimalID: context.makeIdentifier))
+        let database = try LocalStore(path: path, makeAnimalID: { identifiers.next() })
+        identifiers.reserve(try await database.fetchAnimalsQuery().map(\.animalId))
+        let server = try await RunningServer.start(store: database)
         let listener = Listener(store: RemoteStore(url: server.apiURL), logger: context.logger)
         listener.listen(to: store)
         return ServedAnimals(listener: listener, server: server)
@@ -33,7 +36,8 @@ extension Domain {
         listener.listen(to: store)
         return listener
       }
-      let localStore = try LocalStore(path: context.databasePath(defaultFileName: "animals.sqlite"), makeAnimalID: context.makeIdentifier)
+      let localStore = try LocalStore(path: context.databasePath(defaultFileName: "animals.sqlite"), makeAnimalID: { identifiers.next() })
+      identifiers.reserve(try await localStore.fetchAnimalsQuery().map(\.animalId))
       let listener = Listener(store: localStore, logger: context.logger)
       listener.listen(to: store)
       return listener

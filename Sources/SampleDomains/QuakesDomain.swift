@@ -8,7 +8,7 @@ extension Domain {
     name: "quakes",
     summary: "earthquakes from the USGS GeoJSON feed, cached in a SQLite database",
     options: [
-      DomainOption("store", valueName: "PATH", help: "SQLite cache file (scripts: in memory unless given; interactive: the user data folder)"),
+      DomainOption("store", valueName: "PATH", help: "SQLite cache file (scripts: in memory unless given; interactive: the user data folder)", kind: .database),
       DomainOption("feed", valueName: "URL", help: "where all_hour…all_month.geojson live: an http(s) URL or a folder (default: the USGS summary feed)"),
     ],
     initialState: { QuakesState() },

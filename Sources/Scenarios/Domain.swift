@@ -92,18 +92,32 @@ public protocol SessionResource: Sendable {
 
 /// An option of `use <domain>`: `--store PATH`.
 public struct DomainOption: Sendable {
+  /// What an option's value names, so that the shell knows what a run may write into.
+  public enum Kind: Sendable, Equatable {
+    /// A plain setting, or a source the domain only reads (a feed).
+    case value
+    /// A database file the domain writes: a scenario runs on a throwaway copy of it, and `save`
+    /// replays from a copy of the file as the session found it.
+    case database
+    /// A server the domain writes to: `save` refuses to replay a session on it.
+    case server
+  }
+
   /// The flag without dashes (`store`).
   public let name: String
   /// The placeholder shown in help (`PATH`).
   public let valueName: String
   /// What it does.
   public let help: String
+  /// What its value names.
+  public let kind: Kind
 
-  /// Describes an option.
-  public init(_ name: String, valueName: String, help: String) {
+  /// Describes an option; options are plain values unless `kind` says otherwise.
+  public init(_ name: String, valueName: String, help: String, kind: Kind = .value) {
     self.name = name
     self.valueName = valueName
     self.help = help
+    self.kind = kind
   }
 }
 
@@ -145,7 +159,13 @@ public struct DomainContext: Sendable {
 
   /// The option's value as an absolute file path, relative paths taken from `baseDirectory`.
   public func path(_ option: String) -> String? {
-    options[option].map { URL(fileURLWithPath: expandingScratch($0), relativeTo: baseDirectory).standardizedFileURL.path }
+    options[option].map { Self.absolutePath($0, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory) }
+  }
+
+  /// `text` as an absolute path: `$SCRATCH/…` in `scratchDirectory` (created on first use), a
+  /// relative path from `baseDirectory`.
+  static func absolutePath(_ text: String, baseDirectory: URL, scratchDirectory: URL) -> String {
+    URL(fileURLWithPath: expandingScratch(text, in: scratchDirectory), relativeTo: baseDirectory).standardizedFileURL.path
   }
 
   /// The option's value as a path for a file to create or open, whose folder must exist.
@@ -160,7 +180,7 @@ public struct DomainContext: Sendable {
   }
 
   /// `$SCRATCH/name` → a path in `scratchDirectory`, which is created on first use.
-  private func expandingScratch(_ path: String) -> String {
+  private static func expandingScratch(_ path: String, in scratchDirectory: URL) -> String {
     guard path == "$SCRATCH" || path.hasPrefix("$SCRATCH/") else { return path }
     try? FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
     return scratchDirectory.path + path.dropFirst("$SCRATCH".count)

@@ -67,6 +67,7 @@ import Foundation
     switch Self.text(of: url, name: name) {
     case .success(let text):
       shell.redacts = redacts
+      shell.copiesDatabases = true
       return await run(lines: text, in: shell, name: name, prelude: prelude)
     case .failure(let unreadable): return unreadable.outcome
     }
@@ -95,6 +96,7 @@ import Foundation
   public func run(text: String, name: String, baseDirectory: URL, prelude: [String] = []) async -> Outcome {
     let shell = Shell(domains: domains, isScript: true, baseDirectory: baseDirectory)
     shell.redacts = redacts
+    shell.copiesDatabases = true
     let outcome = await run(lines: text, in: shell, name: name, prelude: prelude)
     await shell.close()
     return outcome

@@ -23,12 +23,18 @@ import Synchronization
   public let domains: [Domain]
   /// Whether sessions start in script mode (in-memory stores, UTC calendar, counted ids).
   public let isScript: Bool
+  /// Whether a database a `use` line names is opened as a throwaway copy, never written: true
+  /// for scenarios run from a file (`--check`, `--script`, `save`'s fresh run), so that a scenario
+  /// gives the same transcript every time and leaves the file as it was.
+  public var copiesDatabases = false
   /// The folder relative paths in `use` options start from.
   public var baseDirectory: URL
   /// The session's one ordered stream of events, with the debug categories that are on.
   public let events = SessionEventStream()
   /// How many lines are running: more than one while `source` runs a script's lines.
   var depth = 0
+  /// The scripts `source` is running, outermost first.
+  var sourceChain: [SourceFrame] = []
   /// The running domain session, if any.
   var session: (any AnyDomainSession)? {
     didSet { sessionDomainName = session?.domainName }
@@ -127,8 +133,13 @@ import Synchronization
     } else {
       makeIdentifier = { UUID().uuidString }
     }
+    let databases = try DatabaseStartingPoints.prepare(
+      options: options, of: domain, copiesDatabases: copiesDatabases, scratchDirectory: scratchDirectory,
+      resolve: { [baseDirectory, scratchDirectory] option in
+        options[option].map { DomainContext.absolutePath($0, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory) }
+      })
     let context = DomainContext(
-      options: options, isScript: isScript, baseDirectory: baseDirectory,
+      options: databases.options, isScript: isScript, baseDirectory: baseDirectory,
       calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier,
       announce: { [events] note in events.emit(.note(note)) }, scratchDirectory: scratchDirectory,
       logger: SessionLogHandler.logger(for: events))
@@ -143,7 +154,7 @@ import Synchronization
       started.onWaiting = { [weak self] waiting in self?.onWaiting?(waiting) }
       session = started
       running = (domain, options)
-      recording = SessionRecording(domain: name, options: options)
+      recording = SessionRecording(domain: name, options: options, databases: databases)
     case .failure(let error as CommandError):
       throw error
     case .failure(let error):

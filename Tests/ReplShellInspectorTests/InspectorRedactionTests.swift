@@ -37,4 +37,25 @@ import Testing
     #expect(!String(describing: output ?? []).contains("value: 2"))
     #expect(events.contains { $0["line"] as? String == "redact /value: \\d+/ as [value]" })
   }
+
+  @MainActor @Test func aListenersDispatchIsRedactedForThePage() async throws {
+    let shell = Shell(domains: [.animals], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    let log = InspectorEventLog(limit: 100)
+    let stream = shell.events.subscribeRedactable()
+    let add = #"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#
+    for line in ["use animals", "redact /Eagle/ as [bird]", add] {
+      #expect(await shell.execute(line, echoesCommands: true).succeeded, "\(line)")
+    }
+    await shell.close()
+    await log.follow(stream)
+    let events = try log.attach().backlog.map { json in
+      try #require((JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["event"] as? [String: Any])
+    }
+    let listeners = events.filter { $0["origin"] as? String == "listener" }
+    #expect(!listeners.isEmpty)
+    #expect(listeners.contains { String(describing: $0["diff"] ?? "").contains("[bird]") })
+    for event in events where event["event"] as? String != "command" {
+      #expect(!String(describing: event).contains("Eagle"), "\(event)")
+    }
+  }
 }

@@ -86,7 +86,24 @@ import Foundation
   func runScript(at url: URL, text: String, name: String) async -> String? {
     let outer = shell.baseDirectory
     shell.baseDirectory = url.deletingLastPathComponent()
-    defer { shell.baseDirectory = outer }
+    shell.sourceChain.append(SourceFrame(script: url.resolvingSymlinksInPath().standardizedFileURL, name: name, sourcedAt: location))
+    defer {
+      shell.baseDirectory = outer
+      shell.sourceChain.removeLast()
+    }
     return await ScriptLines(text: text, name: name).run(in: shell).failedLocation
   }
+
+  /// The scripts `source` is running, outermost first.
+  var sourceChain: [SourceFrame] { shell.sourceChain }
+}
+
+/// A script `source` is running, and where the `source` line that runs it is.
+struct SourceFrame {
+  /// The script's file, symbolic links resolved.
+  let script: URL
+  /// How its lines' locations name it.
+  let name: String
+  /// The `source` line's `file:line`; nil when it was typed.
+  let sourcedAt: String?
 }

@@ -2,7 +2,7 @@
 struct ExpectCommand: ShellCommand {
   static let description = CommandDescription(
     name: "expect", usage: "expect <selector> == <value> | expect error <action>",
-    summary: "asserts in scripts: a selector's output equals a value (`!=`: differs from it), or the reducer rejects an action; a failure stops the script with file:line",
+    summary: "asserts in scripts: a selector's output equals a value (`!=`: differs from it), or the reducer rejects an action (run on a copy of the state: nothing is dispatched); a failure stops the script with file:line",
     examples: ["expect selectValue == 1", "expect selectValue != 3", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
     toolArguments: [ToolArgument("assertion", "`<selector> == <value>` or `<selector> != <value>`, or `error <action>` for an action the reducer must reject")])
   static let reach = CommandReach.nothing
@@ -50,9 +50,12 @@ struct ExpectCommand: ShellCommand {
     case .selector(let call, let expected, let equals):
       return CommandOutput(try session.expect(call, expected: expected, equals: equals))
     case .error(let action):
-      switch try await session.dispatch(action, key: action.sourceText, origin: context.origin) {
+      // An assertion reads: the reducer runs on a copy of the state, whatever it answers.
+      switch try session.reduceWithoutDispatching(action, key: action.sourceText) {
       case .dispatched:
-        throw CommandError("expected the reducer to reject the action, but it was dispatched", column: action.column)
+        throw CommandError(
+          "expected the reducer to reject the action, but it accepts it (nothing was dispatched: the state and history are unchanged)",
+          column: action.column)
       case .rejected(let error):
         return CommandOutput([.note("rejected as expected: \(error)")])
       }

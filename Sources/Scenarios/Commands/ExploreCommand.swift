@@ -6,7 +6,7 @@ struct ExploreCommand: ShellCommand {
   static let description = CommandDescription(
     name: "explore",
     usage: "explore [--runs N] [--steps N] [--seed N] [options]",
-    summary: "runs the reducer alone (no listeners, no side effects, nothing written, the session's state untouched) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PREFIX and --skip PREFIX (action cases, repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it)",
+    summary: "runs the reducer alone (no listeners, no side effects, the session's state untouched; nothing written but `--save`'s file) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PREFIX and --skip PREFIX (action cases, repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one)",
     examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only ui.animalEditor --skip data", "explore --seed 7 --save found.txt"],
     toolArguments: [ToolArgument("options", "e.g. `--runs 100 --steps 50 --seed 7`; `--save FILE.txt` writes a failure as a scenario", isRequired: false)])
   static let reach = CommandReach.outsideWorld
@@ -22,8 +22,12 @@ struct ExploreCommand: ShellCommand {
     var saveColumn = arguments.column
     var words = try arguments.words()[...]
     while let flag = words.popFirst() {
+      if flag.text == "--force" {
+        options.overwrites = true
+        continue
+      }
       guard let value = words.popFirst() else {
-        let known = ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save"]
+        let known = ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force"]
         let hint = known.contains(flag.text) ? "\(flag.text) needs a value" : "unknown option `\(flag.text.truncatedForMessage)`: explore takes \(known.joined(separator: ", "))"
         throw CommandError(hint, column: flag.column)
       }
@@ -45,7 +49,7 @@ struct ExploreCommand: ShellCommand {
         options.savePath = value.text
         saveColumn = value.column
       default:
-        let suggestions = Suggestions.closest(to: flag.text, among: ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save"])
+        let suggestions = Suggestions.closest(to: flag.text, among: ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force"])
         let hint = suggestions.isEmpty ? "type `help explore`" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
         throw CommandError("unknown option `\(flag.text.truncatedForMessage)`: \(hint)", column: flag.column)
       }
@@ -78,11 +82,16 @@ struct ExploreCommand: ShellCommand {
     if let previous = request.words.last, ["--only", "--skip"].contains(previous) {
       return request.offer(context.runningSession?.catalog.completionNames ?? [])
     }
-    return request.offer(["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save"])
+    return request.offer(["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force"])
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let session = try context.session()
+    // A file in the way is said before the runs, not after them.
+    if let path = options.savePath, let recording = context.recording {
+      let files = try ScenarioFiles(script: context.url(forPath: path), recording: recording, column: saveColumn)
+      try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
+    }
     let outcome = try await session.explore(options, progress: context.exploreProgress)
     var lines = outcome.lines
     if let path = options.savePath, let failure = outcome.failure {
@@ -102,13 +111,10 @@ struct ExploreCommand: ShellCommand {
   @MainActor private func save(_ outcome: ExploreOutcome, to path: String, in context: CommandContext, session: any AnyDomainSession) throws(CommandError) -> String {
     guard let recording = context.recording, let expect = outcome.expectLine else { return "nothing to save" }
     let setUp = recording.script(applied: session.historyPosition.applied).map(\.text).filter { !$0.hasPrefix("invariant") }
-    let lines = [recording.useLine] + setUp + ["# found by explore --seed \(outcome.seed); fails until the bug is fixed"] + outcome.dispatchLines + [expect]
-    let url = context.url(forPath: path)
-    do {
-      try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
-    } catch {
-      throw CommandError("cannot write \(url.path): \(error.localizedDescription)", column: saveColumn)
-    }
+    let files = try ScenarioFiles(script: context.url(forPath: path), recording: recording, column: saveColumn)
+    try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
+    let lines = [files.useLine] + setUp + ["# found by explore --seed \(outcome.seed); fails until the bug is fixed"] + outcome.dispatchLines + [expect]
+    try files.write(lines.joined(separator: "\n") + "\n", column: saveColumn)
     return "saved the failure as \(path): `replshell --script \(path)` reproduces it"
   }
 }

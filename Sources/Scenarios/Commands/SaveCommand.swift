@@ -5,11 +5,11 @@ import Foundation
 struct SaveCommand: ShellCommand {
   static let description = CommandDescription(
     name: "save", usage: "save [--force] <FILE.txt>",
-    summary: "writes the session since its `use` as a scenario script (without failed lines, help-like commands and undone dispatches), then its golden from a fresh run",
+    summary: "writes the session since its `use` as a scenario script (without failed lines, help-like commands and undone dispatches), then its golden from a fresh run on copies of the session's databases as it found them (saved beside the script; a session on a server is refused); `--force` overwrites",
     examples: ["save explored.txt", "save --force Scenarios/checkout.txt"],
     toolArguments: [
       ToolArgument("file", "where to write the script, ending in `.txt`, e.g. `explored.txt`; the golden goes beside it"),
-      ToolArgument("options", "`--force` to overwrite an existing script", isRequired: false),
+      ToolArgument("options", "`--force` to overwrite an existing script, golden or starting database", isRequired: false),
     ])
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
@@ -49,26 +49,19 @@ struct SaveCommand: ShellCommand {
     guard let recording = context.recording else { return CommandOutput([]) }
     let script = context.url(forPath: path)
     let golden = ScriptRunner.goldenURL(for: script)
-    if FileManager.default.fileExists(atPath: script.path) && !force {
-      throw CommandError("\(path) exists; `save --force \(path)` overwrites it", column: column)
-    }
+    let files = try ScenarioFiles(script: script, recording: recording, column: column)
+    try ScenarioFiles.refuseOverwriting(files.targets(with: [golden]), force: force, overwrite: "type `save --force \(path)`", column: column)
     let lines = recording.script(applied: session.historyPosition.applied)
-    let text = ([recording.useLine] + lines.map(\.text)).joined(separator: "\n") + "\n"
-    try write(text, to: script)
+    try files.write(([files.useLine] + lines.map(\.text)).joined(separator: "\n") + "\n", column: column)
+    // The fresh run is a scenario: it works on copies of the databases, never on the session's.
     let outcome = await ScriptRunner(domains: context.domains).run(script, displayPath: path)
-    try write(outcome.text, to: golden)
-    return CommandOutput([
-      .note("saved \(lines.count + 1) line\(lines.isEmpty ? "" : "s") to \(script.path) and the golden of a fresh run to \(golden.path)"),
-      .note(Self.verdict(outcome, lines: lines, path: path)),
-    ])
-  }
-
-  private func write(_ text: String, to url: URL) throws(CommandError) {
-    do {
-      try Data(text.utf8).write(to: url)
-    } catch {
-      throw CommandError("cannot write \(url.path): \(error.localizedDescription)", column: column)
-    }
+    try ScenarioFiles.writeAtomically(Data(outcome.text.utf8), to: golden, column: column)
+    var notes: [OutputLine] = [
+      .note("saved \(lines.count + 1) line\(lines.isEmpty ? "" : "s") to \(script.path) and the golden of a fresh run to \(golden.path)")
+    ]
+    if let start = files.startNote { notes.append(.note(start)) }
+    notes.append(.note(Self.verdict(outcome, lines: lines, path: path)))
+    return CommandOutput(notes)
   }
 
   /// Whether the fresh run printed, for each line the script holds as typed, what the session printed.

@@ -5,7 +5,7 @@ import Foundation
 struct SourceCommand: ShellCommand {
   static let description = CommandDescription(
     name: "source", usage: "source <FILE>",
-    summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line",
+    summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line; a script already being sourced, or nesting past 16 deep, is refused with the chain",
     examples: ["source setup.txt", "source Scenarios/counter.txt"],
     toolArguments: [ToolArgument("file", "the script to run, e.g. `setup.txt`")])
   static let reach = CommandReach.outsideWorld
@@ -25,8 +25,20 @@ struct SourceCommand: ShellCommand {
     request.words.count == 1 ? request.scriptPath(from: context.baseDirectory) : request.offer([])
   }
 
+  /// How deep `source` lines may nest: past it, a script is refused with the chain.
+  static let depthLimit = 16
+
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let url = context.url(forPath: path)
+    let chain = context.sourceChain
+    let resolved = url.resolvingSymlinksInPath().standardizedFileURL
+    let route = (chain.map { $0.sourcedAt ?? "`source \($0.name)` typed" } + [context.location ?? "this line"]).joined(separator: " → ")
+    if chain.contains(where: { $0.script == resolved }) {
+      throw CommandError("\(path) is already being sourced (\(route)): a script that sources itself would never end", column: column)
+    }
+    guard chain.count < Self.depthLimit else {
+      throw CommandError("source nests at most \(Self.depthLimit) scripts deep (\(route))", column: column)
+    }
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw CommandError("cannot read \(path)", column: column)
     }

@@ -15,6 +15,8 @@ package struct ExploreOptions: Sendable, Equatable {
   package var skip: [String] = []
   /// Where to save the shrunk failure as a scenario script.
   package var savePath: String?
+  /// Whether `--save` may overwrite an existing file (`--force`).
+  package var overwrites = false
   /// How many cores explore on.
   package var jobs = 1
   /// `K/N`: only the runs whose index is K−1 modulo N.
@@ -26,7 +28,7 @@ package struct ExploreOptions: Sendable, Equatable {
   /// The same options, option by option.
   package static func == (lhs: ExploreOptions, rhs: ExploreOptions) -> Bool {
     lhs.runs == rhs.runs && lhs.steps == rhs.steps && lhs.seed == rhs.seed && lhs.timeLimit == rhs.timeLimit
-      && lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.savePath == rhs.savePath && lhs.jobs == rhs.jobs
+      && lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.savePath == rhs.savePath && lhs.overwrites == rhs.overwrites && lhs.jobs == rhs.jobs
       && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
   }
 

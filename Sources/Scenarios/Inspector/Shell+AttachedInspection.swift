@@ -18,4 +18,10 @@ extension Shell {
     let redactions = self.redactions
     return { event in redactions.isActive ? redactions.apply(to: event) : event }
   }
+
+  /// What `tail` applies to the app's actions before they go to this shell: nil when no
+  /// redaction is in force, so the app encodes each action once for every shell that redacts nothing.
+  package var tailRedaction: (@Sendable (SessionEvent) -> SessionEvent)? {
+    redactsOutput ? inspectedEventRedaction : nil
+  }
 }

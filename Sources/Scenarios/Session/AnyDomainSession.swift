@@ -14,6 +14,9 @@
   /// Decodes and dispatches an action for `origin`, then settles; `key` is the action written
   /// back as typed, under which its decoding is cached.
   func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome
+  /// Runs the reducer on a copy of the current state and says whether it accepts the action:
+  /// nothing is dispatched, no listener runs, and the state and history stay as they were.
+  func reduceWithoutDispatching(_ typed: ParsedValue, key: String) throws(CommandError) -> DispatchOutcome
   /// A selector's output on the current state.
   func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
   /// Checks that a selector's output equals a value (`equals`) or differs from it.

@@ -109,6 +109,16 @@ extension DomainSession {
     return .dispatched
   }
 
+  func reduceWithoutDispatching(_ typed: ParsedValue, key: String) throws(CommandError) -> DispatchOutcome {
+    let (action, _) = try actionCache.action(for: typed, key: key, catalog: catalog)
+    do {
+      _ = try reducer(store.select { $0 }, action)
+      return .dispatched
+    } catch {
+      return .rejected(String(describing: error))
+    }
+  }
+
   func settle(requested: Bool) async throws(CommandError) {
     // The closure does not escape the wait: no capture list, no reference counting per dispatch.
     try await settler.settle { back in

@@ -26,12 +26,25 @@ struct SessionRecording {
 
   /// The `use` line that starts the same domain with the same options.
   let useLine: String
+  /// The domain's name.
+  let domain: String
+  /// The options the session started with, as given.
+  let options: [String: String]
+  /// The databases and servers the options name: where a replay starts from.
+  let databases: DatabaseStartingPoints
   private(set) var lines: [Line] = []
 
-  /// A recording of a session of `domain` started with `options`.
-  init(domain: String, options: [String: String]) {
-    let words = ["use", domain] + options.keys.sorted().flatMap { ["--" + $0, Self.quoted(options[$0] ?? "")] }
-    useLine = words.joined(separator: " ")
+  /// A recording of a session of `domain` started with `options`, which name `databases`.
+  init(domain: String, options: [String: String], databases: DatabaseStartingPoints? = nil) {
+    self.domain = domain
+    self.options = options
+    self.databases = databases ?? DatabaseStartingPoints(options: options, startingPoints: [:], servers: [:])
+    useLine = Self.useLine(domain: domain, options: options)
+  }
+
+  /// `use <domain> --option value …`, options in a stable order, quoted where they need it.
+  static func useLine(domain: String, options: [String: String]) -> String {
+    (["use", domain] + options.keys.sorted().flatMap { ["--" + $0, quoted(options[$0] ?? "")] }).joined(separator: " ")
   }
 
   /// Records a line that succeeded, unless `save` would leave it out whatever happens next.

@@ -48,7 +48,10 @@ import Testing
     let folder = try folder()
     let shell = try await shell(in: folder)
     _ = await shell.execute("save twice.txt")
-    #expect(await shell.texts("save twice.txt") == ["error: column 6: twice.txt exists; `save --force twice.txt` overwrites it"])
+    #expect(await shell.texts("save twice.txt") == ["error: column 6: twice.txt, twice.golden exist; type `save --force twice.txt` to overwrite them"])
+    // The golden alone is not overwritten either.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("twice.txt"))
+    #expect(await shell.texts("save twice.txt") == ["error: column 6: twice.golden exists; type `save --force twice.txt` to overwrite it"])
     #expect(await shell.execute("save --force twice.txt").succeeded)
     #expect(parseError("save notes")?.message == "scenario scripts end in `.txt`, so that `--check` finds them: try `save notes.txt`")
     #expect(shell.candidates("save --f") == ["--force"])

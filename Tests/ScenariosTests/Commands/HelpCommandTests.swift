@@ -19,7 +19,10 @@ import Testing
 
   @Test func explainsOneCommandWithItsExamples() async throws {
     let lines = try await startedShell().texts("help reset")
-    #expect(lines == ["usage: reset", "starts the current domain again with a fresh store and the same options", "  example: reset"])
+    #expect(lines == [
+      "usage: reset", "starts the current domain again with a fresh store and the same options",
+      "touches: the app's state (dispatches; listeners may reach the domain's database or network)", "  example: reset",
+    ])
   }
 
   @Test func anUnknownTopicSuggestsOne() async throws {

@@ -52,7 +52,7 @@ import Testing
 
   @Test func expectErrorFailsWhenTheReducerAccepts() async throws {
     let result = try await startedShell().execute("expect error didTapIncrementButton")
-    #expect(result.lines.last?.text == "error: column 14: expected the reducer to reject the action, but it was dispatched")
+    #expect(result.lines.last?.text == "error: column 14: expected the reducer to reject the action, but it accepts it (nothing was dispatched: the state and history are unchanged)")
   }
 
   @Test func completesSelectorsAndTheirArguments() async throws {

@@ -44,14 +44,16 @@ import Testing
     #expect(await shell.texts("jump 0").first == "jumped to 0: the initial state")
   }
 
-  @Test func anExpectErrorThatIsDispatchedPrintsTheDiffThenFails() async throws {
+  @Test func anExpectErrorTheReducerAcceptsFailsWithoutDispatching() async throws {
     let shell = try await startedShell()
     let result = await shell.execute("expect error didTapIncrementButton")
     #expect(!result.succeeded)
+    // No diff, no dispatch event: the reducer ran on a copy of the state.
     #expect(result.lines.map(\.text) == [
-      "  CounterState(", "-   value: 0", "+   value: 1", "  )",
-      "error: column 14: expected the reducer to reject the action, but it was dispatched",
+      "error: column 14: expected the reducer to reject the action, but it accepts it (nothing was dispatched: the state and history are unchanged)"
     ])
+    #expect(!result.events.contains { if case .dispatched = $0 { true } else { false } })
+    #expect(await shell.texts("select selectValue") == ["0"])
   }
 
   @Test func aListenersRejectedActionIsPrinted() async throws {
