@@ -57,8 +57,9 @@ struct DatabaseStartingPoints: Sendable {
     return DatabaseStartingPoints(options: opened, startingPoints: startingPoints, servers: servers)
   }
 
-  /// The files SQLite keeps beside a database: what a copy must take along.
-  static let companionSuffixes = ["", "-wal", "-shm", "-journal"]
+  /// The files SQLite keeps beside a database that hold its data: what a copy must take along
+  /// (not `-shm`, an index of the `-wal` that SQLite rebuilds).
+  static let companionSuffixes = ["", "-wal", "-journal"]
 
   /// Copies the database at `path`, with its companion files, to a new name in `folder`.
   static func copyDatabase(at path: String, into folder: URL) throws(CommandError) -> URL {
