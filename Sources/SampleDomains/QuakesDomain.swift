@@ -10,6 +10,7 @@ extension Domain {
     options: [
       DomainOption("store", valueName: "PATH", help: "SQLite cache file (scripts: in memory unless given; interactive: the user data folder)", kind: .database),
       DomainOption("feed", valueName: "URL", help: "where all_hour…all_month.geojson live: an http(s) URL or a folder (default: the USGS summary feed)"),
+      DomainOption("timeout", valueName: "SECONDS", help: "how long the feed server may stay silent before a fetch fails as timed out (10)"),
     ],
     initialState: { QuakesState() },
     reducer: QuakesReducer.reduce,
@@ -18,7 +19,7 @@ extension Domain {
     diffSpecializations: [.treeDictionary(Quake.ID.self, Quake.self)],
     listen: { store, context in
       let localStore = try QuakesData.LocalStore(path: context.databasePath(defaultFileName: "quakes.sqlite"))
-      let session = QuakesNetworkSession()
+      let session = try QuakesNetworkSession(timeout: context.seconds("timeout", example: "--timeout 30") ?? 10)
       let remoteStore =
         if let feed = context.url("feed") {
           QuakesData.RemoteStore(session: session, baseURL: feed)

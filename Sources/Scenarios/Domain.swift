@@ -61,7 +61,7 @@ public struct Domain: Sendable {
       }
       let session = DomainSession(
         domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
-        stateDiff: stateDiff, events: events, settleTimeout: settleTimeout)
+        stateDiff: stateDiff, events: events, settleTimeout: context.settleTimeout ?? settleTimeout)
       if let listen {
         session.keepAlive = try await listen(session.store, context)
       }
@@ -140,6 +140,9 @@ public struct DomainContext: Sendable {
   /// Where the domain's debug logging goes: hand it to the listener and persistent stores, and
   /// `debug effects on` shows their lines in this session. Nothing is installed process-wide.
   public let logger: Logger
+  /// How long commands wait for the listeners in this session, when the shell says (`Shell.settleTimeout`);
+  /// nil: the domain's own `settleTimeout`.
+  package var settleTimeout: Duration?
 
   /// A context; the shell makes one for each `use`, tests and embedders may make their own.
   public init(
@@ -206,6 +209,15 @@ public struct DomainContext: Sendable {
     let path = folder.appendingPathComponent(fileName).path
     announce("database: \(path) (use --store PATH for another)")
     return path
+  }
+
+  /// The option's value as a number of seconds above 0; an error that says what to type when it is not one.
+  public func seconds(_ option: String, example: String) throws -> Double? {
+    guard let text = options[option] else { return nil }
+    guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+      throw CommandError("--\(option) takes a number of seconds above 0, e.g. `\(example)`; found `\(text.truncatedForMessage)`")
+    }
+    return seconds
   }
 
   /// The option's value as an `http(s)://` URL; an error that says what to type when it is not one.

@@ -23,6 +23,22 @@ import Synchronization
   public let domains: [Domain]
   /// Whether sessions start in script mode (in-memory stores, UTC calendar, counted ids).
   public let isScript: Bool
+  /// How long each command waits for the listeners' side effects, for every domain, instead of
+  /// the domain's own `settleTimeout`: for slow or loaded machines. It starts from the
+  /// environment's `REPLSHELL_SETTLE_TIMEOUT` (seconds); nil leaves each domain's.
+  public var settleTimeout: Duration? = Shell.settleTimeoutFromEnvironment
+
+  /// `REPLSHELL_SETTLE_TIMEOUT` as a duration; nil when unset or not a number of seconds above 0.
+  nonisolated static var settleTimeoutFromEnvironment: Duration? {
+    settleTimeout(environmentValue: ProcessInfo.processInfo.environment["REPLSHELL_SETTLE_TIMEOUT"])
+  }
+
+  /// `text`, a number of seconds above 0, as a duration; nil for anything else.
+  nonisolated static func settleTimeout(environmentValue text: String?) -> Duration? {
+    guard let text, let seconds = Double(text), seconds > 0, seconds < 1e9 else { return nil }
+    return .milliseconds(Int64(seconds * 1_000))
+  }
+
   /// Whether a database a `use` line names is opened as a throwaway copy, never written: true
   /// for scenarios run from a file (`--check`, `--script`, `save`'s fresh run), so that a scenario
   /// gives the same transcript every time and leaves the file as it was.
@@ -138,11 +154,12 @@ import Synchronization
       resolve: { [baseDirectory, scratchDirectory] option in
         options[option].map { DomainContext.absolutePath($0, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory) }
       })
-    let context = DomainContext(
+    var context = DomainContext(
       options: databases.options, isScript: isScript, baseDirectory: baseDirectory,
       calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier,
       announce: { [events] note in events.emit(.note(note)) }, scratchDirectory: scratchDirectory,
       logger: SessionLogHandler.logger(for: events))
+    context.settleTimeout = settleTimeout
     let outcome: Swift.Result<any AnyDomainSession, any Error>
     do {
       outcome = .success(try await domain.start(context, events))

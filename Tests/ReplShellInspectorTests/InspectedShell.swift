@@ -39,9 +39,11 @@ final class InspectedShell: Sendable {
     // INSPECTOR_REPLSHELL names another build to run (a release build, for the scale figures).
     let binary = try ProcessInfo.processInfo.environment["INSPECTOR_REPLSHELL"] ?? ReplShellBinary.url.path
     let child = try ChildProcess.spawn(
-      binary, ["--inspect", "--script", scriptPath, "--no-color"], environment: ["NO_COLOR": "1"],
+      binary, ["--inspect", "--script", scriptPath, "--no-color"], environment: ["NO_COLOR": "1", "REPLSHELL_SETTLE_TIMEOUT": "600"],
       outputPath: outputPath, errorPath: errorPath)
-    let deadline = ContinuousClock.now + .seconds(90)
+    // The script runs before the shell serves: the signal is its line, or its exit. The bound
+    // only ends a shell that hangs (the suites' time limits come first), however slow the machine.
+    let deadline = ContinuousClock.now + .seconds(600)
     while ContinuousClock.now < deadline {
       let errors = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
       if let line = errors.split(separator: "\n").first(where: { $0.hasPrefix("inspector: still serving ") }),

@@ -75,6 +75,26 @@ extension Domain {
     await shell.close()
   }
 
+  @Test func theShellsTimeoutTakesThePlaceOfTheDomains() async throws {
+    let gate = ChoreGate()
+    let shell = Shell(domains: [.chores(settleTimeout: .seconds(600), chore: .zero, gate: gate)], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    shell.settleTimeout = .milliseconds(200)
+    _ = try await shell.start(domain: "chores")
+    let result = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
+    let error = try #require(result.lines.last { $0.kind == .error }?.text)
+    #expect(error.contains("listeners did not finish their side effects within 0.2 seconds"), "\(error)")
+    gate.open()
+    await shell.close()
+  }
+
+  @Test func theEnvironmentGivesTheShellsTimeoutInSeconds() {
+    #expect(Shell.settleTimeout(environmentValue: "300") == .seconds(300))
+    #expect(Shell.settleTimeout(environmentValue: "0.5") == .milliseconds(500))
+    for refused in [nil, "", "soon", "0", "-1", "inf", "nan"] {
+      #expect(Shell.settleTimeout(environmentValue: refused) == nil, "\(refused ?? "nil")")
+    }
+  }
+
   @Test func theDefaultIsAMinute() {
     let domain = Domain(
       name: "plain", summary: "no listener", initialState: { 0 }, reducer: { (state: Int, action: Int) in state + action },
