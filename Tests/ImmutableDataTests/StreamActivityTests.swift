@@ -1,7 +1,7 @@
 @testable import ImmutableData
 import Testing
 
-@MainActor @Suite struct StreamActivityTests {
+@MainActor @Suite(.timeLimit(.minutes(1))) struct StreamActivityTests {
   private func store(_ activity: StreamActivity) -> Store<Int, Int> {
     Store(initialState: 0, reducer: { state, action in state + action }, activity: activity)
   }
