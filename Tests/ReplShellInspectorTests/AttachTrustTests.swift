@@ -124,7 +124,7 @@ struct AttachTrustTests {
     let listing = try folder.shell(["--attach"])
     #expect(try await listing.exitStatus() == 0)
     #expect(listing.output.contains("\(inFolder): \(inFolder) is served by process \(moved.pid) of uid 65534"), "\(listing.output)")
-    try await moved.probe()
+    try await Impostor(child: moved.child, path: inFolder).probe()
     #expect(!moved.output.contains("received"), "\(moved.output)")
   }
 
