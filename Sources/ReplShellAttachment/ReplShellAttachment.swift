@@ -14,7 +14,7 @@ import Synchronization
 /// says who connects); shells read the state, and dispatch only when `allowsWrites` is true.
 ///
 /// ```swift
-/// let attachment = try ReplShellAttachment(store: store, domain: .shelf)
+/// let attachment = ReplShellAttachment(store: store, domain: .shelf)
 /// ```
 ///
 /// It listens from its creation until `close()`; as a swift-service-lifecycle `Service`, `run()`
