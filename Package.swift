@@ -160,7 +160,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     // A running app with an attachment open, for the tests of `--attach --inspect`.
     .executableTarget(
-      name: "AttachedCounter", dependencies: ["ReplShellAttachment", "SampleDomains", "CounterData"], path: "Tests/AttachedCounter"),
+      name: "AttachedCounter", dependencies: ["ReplShellAttachment", "Scenarios", "SampleDomains", "CounterData"], path: "Tests/AttachedCounter"),
     // The inspector served for real on loopback, and its page driven in headless Chromium.
     .testTarget(
       name: "ReplShellInspectorTests",

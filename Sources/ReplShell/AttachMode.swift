@@ -6,7 +6,8 @@ import Scenarios
 
 /// `--attach`: the shell on a running app's live store. Lines go to the app, which runs them in
 /// a session of its own over the store and answers with session events, rendered here as a
-/// local session's are. Alone, `--attach` lists the apps that can be attached to.
+/// local session's are, their control characters escaped. Alone, `--attach` lists the apps that
+/// can be attached to.
 @MainActor struct AttachMode {
   /// The app to attach to (path, pid or name), or nil to list them.
   let target: String?
@@ -39,8 +40,13 @@ import Scenarios
   /// Runs the listing or the session; the exit status: 0 after a clean end, 1 otherwise.
   func run() async -> Int32 {
     guard let target else {
-      output.write(AttachTarget.listing())
-      return 0
+      do throws(CommandError) {
+        output.write(try AttachTarget.listing())
+        return 0
+      } catch {
+        output.writeError("error: \(error.message)")
+        return 1
+      }
     }
     let socket: AttachSocket
     var label = target
@@ -51,7 +57,7 @@ import Scenarios
       label = greeted.label
       path = greeted.path
     } catch {
-      output.writeError("error: cannot attach to \(target): \(error.message)")
+      output.writeError("error: cannot attach to \(target): \(ControlCharacters.escaped(error.message))")
       return 1
     }
     defer { socket.close() }
@@ -125,7 +131,7 @@ import Scenarios
     do throws(CommandError) {
       output.write([OutputLine(.plain, "inspector: \(try await inspection.start(port: port.get(), on: socket))")])
     } catch {
-      output.write([OutputLine(.error, "error: \(error.message)")])
+      output.write([OutputLine(.error, "error: \(ControlCharacters.escaped(error.message))")])
     }
     return true
   }
@@ -148,7 +154,7 @@ import Scenarios
       case "done":
         reply.succeeded = object["succeeded"] as? Bool ?? false
         reply.quit = object["quit"] as? Bool ?? false
-        reply.prompt = object["prompt"] as? String
+        reply.prompt = (object["prompt"] as? String).map(ControlCharacters.escaped)
         if paged { pager.show(collected, on: output) } else { output.write(collected) }
         collected = []
         if object["tailing"] as? Bool == true {
@@ -158,7 +164,7 @@ import Scenarios
         return reply
       case "completions":
         let candidates = (object["candidates"] as? [[String: Any]] ?? []).map {
-          Completion.Candidate($0["text"] as? String ?? "", isWholeWord: $0["word"] as? Bool ?? true)
+          Completion.Candidate(ControlCharacters.escaped($0["text"] as? String ?? ""), isWholeWord: $0["word"] as? Bool ?? true)
         }
         reply.completion = Completion(candidates: candidates, replacedLength: object["replaced"] as? Int ?? 0)
         return reply
@@ -167,7 +173,8 @@ import Scenarios
         throw .detached
       default:
         guard let event = SessionEventJSON.event(from: object) else { continue }
-        collected += format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false)
+        collected += ControlCharacters.escaped(
+          format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false))
       }
     }
   }
@@ -200,7 +207,8 @@ import Scenarios
       }
       if object["event"] as? String == "bye" { throw .detached }
       guard let event = SessionEventJSON.event(from: object) else { continue }
-      output.write(format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false))
+      output.write(
+        ControlCharacters.escaped(format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false)))
     }
     output.write([OutputLine(.note, "stopped tailing")])
     guard socket.send(AttachSocket.json(["untail": true])) else { throw .lost }

@@ -7,37 +7,42 @@ import Foundation
 import Scenarios
 
 /// The running apps a shell can attach to: the sockets in the attach folder and what each says
-/// of itself when greeted.
+/// of itself when greeted. The folder is checked first (this user's, writable by no one else),
+/// and every connection is to a process of this user's (`AttachSocket.connectToOwnApp`); what an
+/// app says of itself is printed with its control characters escaped.
 struct AttachTarget {
   /// The socket.
   let path: String
   /// Its greeting: `app`, `domain`, `pid`, `writes`, `started`.
   let hello: [String: Any]
 
-  var app: String { hello["app"] as? String ?? "?" }
-  var domain: String { hello["domain"] as? String ?? "?" }
+  var app: String { ControlCharacters.escaped(hello["app"] as? String ?? "?") }
+  var domain: String { ControlCharacters.escaped(hello["domain"] as? String ?? "?") }
   var pid: Int { hello["pid"] as? Int ?? 0 }
   var label: String { "\(domain)@\(pid)" }
 
-  /// Connects to `path` and reads the greeting; a refusal or a silent socket is an error.
+  /// Connects to `path`, checks that the app listening there runs as this user, and reads the
+  /// greeting; a stranger, a refusal or a silent socket is an error.
   static func greet(_ path: String) throws(CommandError) -> (AttachTarget, AttachSocket) {
-    let socket = try AttachSocket.connect(to: path)
+    let socket = try AttachSocket.connectToOwnApp(at: path)
     let hello = try socket.receiveGreeting(within: 5_000, silence: "\(path) did not greet this shell: is it a replshell attachment?")
     return (AttachTarget(path: path, hello: hello), socket)
   }
 
   /// The listing of `--attach` alone: one line per running app, a note per stale socket. Each app
   /// is described by the sidecar beside its socket when the folder is private to the user, and
-  /// greeted over its socket otherwise (or when it wrote none).
-  static func listing() -> [OutputLine] {
+  /// greeted over its socket otherwise (or when it wrote none). A folder of another user's, or
+  /// one that others can write, is refused.
+  static func listing() throws(CommandError) -> [OutputLine] {
     let folder = AttachDirectory.path
+    try AttachDirectory.check(folder)
     let trustsSidecars = AttachDirectory.isPrivate(folder)
     var rows: [[String]] = []
     var notes: [OutputLine] = []
     for socket in AttachDirectory.sockets(in: folder) {
       if trustsSidecars, let sidecar = AttachSidecar.read(AttachSidecar.path(forSocket: socket.path)), sidecar.pid == socket.pid {
         if sidecar.isCurrent {
-          rows.append([sidecar.app, sidecar.domain, String(sidecar.pid), uptime(since: sidecar.started), sidecar.allowsWrites ? "read-write" : "read-only"])
+          rows.append([ControlCharacters.escaped(sidecar.app), ControlCharacters.escaped(sidecar.domain), String(sidecar.pid), uptime(since: sidecar.started), sidecar.allowsWrites ? "read-write" : "read-only"])
         } else {
           let reused = AttachDirectory.isRunning(socket.pid) ? "; its pid is now another process's" : ""
           notes.append(OutputLine(.note, "\(socket.path): stale (process \(socket.pid) is gone\(reused))"))
@@ -52,7 +57,7 @@ struct AttachTarget {
         rows.append([target.app, target.domain, String(target.pid), uptime(since: started), access])
       } catch {
         let gone = !AttachDirectory.isRunning(socket.pid)
-        notes.append(OutputLine(.note, "\(socket.path): \(gone ? "stale (process \(socket.pid) is gone)" : error.message)"))
+        notes.append(OutputLine(.note, "\(socket.path): \(gone ? "stale (process \(socket.pid) is gone)" : ControlCharacters.escaped(error.message))"))
       }
     }
     guard !rows.isEmpty else {
@@ -66,9 +71,12 @@ struct AttachTarget {
     return lines + notes + [OutputLine(.note, "attach with `--attach PID`, `--attach APP` or `--attach PATH`")]
   }
 
-  /// The socket `--attach WHAT` names: a path, a pid or an app's (or domain's) name.
+  /// The socket `--attach WHAT` names: a path, a pid or an app's (or domain's) name. A pid or a
+  /// name is looked up in the attach folder, which must pass `AttachDirectory.check`; a path is
+  /// taken as given (the connection then checks who listens on it).
   static func resolve(_ what: String) throws(CommandError) -> String {
     if what.contains("/") { return what }
+    try AttachDirectory.check(AttachDirectory.path)
     let sockets = AttachDirectory.sockets(in: AttachDirectory.path)
     let matches = Int32(what).map { pid in sockets.filter { $0.pid == pid } }
       ?? sockets.filter { $0.app == what || $0.app.hasPrefix(what) }

@@ -37,16 +37,18 @@ final class AttachedTerminal: Sendable {
   /// (not the app's session's `counter> `), and below them the prompt the app gave after it
   /// (`fork` changes it).
   func show(_ events: [SessionEvent], prompt: String?) {
+    let after = prompt.map(ControlCharacters.escaped)
     let before = shownPrompt.withLock { shown in
-      defer { if let prompt { shown = prompt } }
+      defer { if let after { shown = after } }
       return shown
     }
-    let lines = format == .json ? OutputFormat.jsonLines(events) : events.flatMap { event -> [OutputLine] in
-      if case .command(let command) = event, let before { return [OutputLine(.echo, before + command.line)] }
-      return TranscriptRenderer.lines(for: [event], echoesCommands: true)
-    }
+    let lines = ControlCharacters.escaped(
+      format == .json ? OutputFormat.jsonLines(events) : events.flatMap { event -> [OutputLine] in
+        if case .command(let command) = event, let before { return [OutputLine(.echo, before + command.line)] }
+        return TranscriptRenderer.lines(for: [event], echoesCommands: true)
+      })
     if isTerminal, let editorOutput = promptOutput.withLock({ $0 }) {
-      editorOutput.write(output.text(lines), prompt: prompt.map(output.editorPrompt))
+      editorOutput.write(output.text(lines), prompt: after.map(output.editorPrompt))
     } else {
       output.write(lines)
     }

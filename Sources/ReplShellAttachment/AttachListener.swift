@@ -66,24 +66,15 @@ enum PeerCheck {
 
   /// The refusal of a peer of another uid, or nil when it is this app's user.
   static func refusal(of socket: AttachSocket) -> Refusal? {
-    var credentials = PeerCredentials()
-    var size = socklen_t(MemoryLayout<PeerCredentials>.size)
-    guard getsockopt(socket.descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else {
+    guard let peer = socket.peer() else {
       return Refusal(
         appMessage: "refused a shell whose user the kernel could not tell (\(String(cString: strerror(errno))))",
         shellMessage: "the app could not tell which user this shell runs as, and refused it")
     }
     let own = getuid()
-    guard credentials.uid != own else { return nil }
+    guard peer.uid != own else { return nil }
     return Refusal(
-      appMessage: "refused a shell of uid \(credentials.uid) (pid \(credentials.pid)): only uid \(own), who runs this app, may attach",
-      shellMessage: "the app (pid \(getpid())) runs as uid \(own) and refused this shell, which runs as uid \(credentials.uid): attach as the user who runs the app")
+      appMessage: "refused a shell of uid \(peer.uid) (pid \(peer.pid)): only uid \(own), who runs this app, may attach",
+      shellMessage: "the app (pid \(getpid())) runs as uid \(own) and refused this shell, which runs as uid \(peer.uid): attach as the user who runs the app")
   }
-}
-
-/// Linux's `struct ucred`, which Glibc's module map hides behind `_GNU_SOURCE`.
-struct PeerCredentials {
-  var pid: pid_t = 0
-  var uid: uid_t = 0
-  var gid: gid_t = 0
 }

@@ -14,13 +14,15 @@ import Synchronization
 /// says who connects); shells read the state, and dispatch only when `allowsWrites` is true.
 ///
 /// ```swift
-/// let attachment = try ReplShellAttachment(store: store, domain: .shelf)
+/// let attachment = ReplShellAttachment(store: store, domain: .shelf)
 /// ```
 ///
 /// It listens from its creation until `close()`; as a swift-service-lifecycle `Service`, `run()`
-/// waits for the group's graceful shutdown, then closes.
+/// waits for the group's graceful shutdown, then closes. A debugging aid never stops the app:
+/// when the folder is another user's, or the socket cannot be opened, the attachment logs one
+/// line saying why and what to do, and the app runs on without it (`isOpen` is false).
 public final class ReplShellAttachment: Sendable, Service {
-  /// The socket's path.
+  /// The socket's path (where it would be, when the attachment could not open).
   public let path: String
   let domain: Domain
   nonisolated(unsafe) let store: AnyObject
@@ -29,7 +31,8 @@ public final class ReplShellAttachment: Sendable, Service {
   /// `shelf@4711`: what the prompt calls this app.
   let label: String
   private let hello: String
-  private let listener: AttachSocket
+  /// The listening socket; nil when the attachment could not open.
+  private let listener: AttachSocket?
   private let state = Mutex(State())
   /// How many of the store's actions the tap has described: an inspected live state's tree is
   /// encoded again only once this moves.
@@ -43,15 +46,14 @@ public final class ReplShellAttachment: Sendable, Service {
 
   /// Opens the attachment for `store`, driven as `domain`: `app` names the socket (default: the
   /// process's name); `allowsWrites` lets shells dispatch into the live store, through the app's
-  /// listeners. Throws when the socket folder is not safe or the socket cannot be opened.
+  /// listeners. When the socket folder is not safe (another user's, a link) or the socket cannot
+  /// be opened, logs one error line and leaves the attachment closed: the app runs on.
   @MainActor
   public init<State: Sendable, Action: Sendable>(
     store: Store<State, Action>, domain: Domain, app: String = ProcessInfo.processInfo.processName,
     allowsWrites: Bool = false, logger: Logger = Logger(label: "replshell.attachment")
-  ) throws {
+  ) {
     let folder = AttachDirectory.path
-    try AttachDirectory.prepare(folder)
-    AttachListener.removeStaleSockets(in: folder)
     let pid = getpid()
     self.path = folder + "/" + AttachDirectory.socketName(app: app, pid: pid)
     self.domain = domain
@@ -63,7 +65,17 @@ public final class ReplShellAttachment: Sendable, Service {
     self.hello = AttachSocket.json([
       "event": "hello", "app": app, "domain": domain.name, "pid": Int(pid), "writes": allowsWrites, "started": started,
     ])
-    self.listener = try AttachListener.open(path)
+    let opened: AttachSocket?
+    do throws(CommandError) {
+      try AttachDirectory.prepare(folder)
+      AttachListener.removeStaleSockets(in: folder)
+      opened = try AttachListener.open(path)
+    } catch {
+      logger.error("replshell attachment: not opened, the app runs on without one: \(error.message)")
+      opened = nil
+    }
+    self.listener = opened
+    guard opened != nil else { return }
     // What `--attach` alone lists, so that it need not connect to every app.
     do throws(CommandError) {
       try AttachSidecar(app: app, domain: domain.name, pid: pid, allowsWrites: allowsWrites, started: started)
@@ -73,6 +85,9 @@ public final class ReplShellAttachment: Sendable, Service {
     }
     Thread.detachNewThread { [self] in acceptConnections() }
   }
+
+  /// Whether the attachment listens: false when it could not open (it logged why).
+  public var isOpen: Bool { listener != nil }
 
   /// Waits for the service group's graceful shutdown (or cancellation), then closes.
   public func run() async throws {
@@ -84,6 +99,7 @@ public final class ReplShellAttachment: Sendable, Service {
   /// once each shell has been sent its goodbye (waiting at most 2 seconds for shells that do not
   /// read).
   public func close() {
+    guard let listener else { return }
     let (connections, tap) = state.withLock { state in
       state.isClosed = true
       defer {
@@ -102,6 +118,7 @@ public final class ReplShellAttachment: Sendable, Service {
   }
 
   private func acceptConnections() {
+    guard let listener else { return }
     while true {
       let descriptor = accept(listener.descriptor, nil, nil)
       if descriptor < 0 {

@@ -4,28 +4,40 @@ import ReplShellAttachment
 import SampleDomains
 
 /// `AttachedCounter`: a running app for the tests of `replshell --attach`: a Counter store with
-/// its attachment open. It prints `attach (PATH)` once it listens; each line on standard input
-/// is a tap of the app's own (`inc`, `dec`), after which it prints `tap N at MS` (when it
-/// dispatched, in Unix milliseconds), or `block MS`, which blocks its main actor that long (as an
-/// app that reads input on its main thread does); `--allow-writes` lets attached shells
-/// dispatch. The end of its input closes the attachment and ends it.
+/// its attachment open. It prints `attach (PATH)` once it listens (`no attachment (PATH)` when
+/// the attachment could not open, after the attachment's log line; it runs on all the same);
+/// each line on standard input is a tap of the app's own (`inc`, `dec`), after which it prints
+/// `tap N at MS` (when it dispatched, in Unix milliseconds), or `block`, which blocks its main
+/// actor (as an app that reads input on its main thread does) until the line `unblock`;
+/// `--allow-writes` lets attached shells dispatch. The end of its input closes the attachment
+/// and ends it. `--impostor PATH` makes it a stranger posing as an app instead (`Impostor`).
 @main struct AttachedCounter {
   @MainActor static func main() async throws {
-    let allowsWrites = CommandLine.arguments.contains("--allow-writes")
+    let arguments = CommandLine.arguments
+    if let index = arguments.firstIndex(of: "--impostor"), index + 1 < arguments.count {
+      Impostor(path: arguments[index + 1]).run()
+    }
+    let allowsWrites = arguments.contains("--allow-writes")
     let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
-    let attachment = try ReplShellAttachment(store: store, domain: .counter, app: "attachedcounter", allowsWrites: allowsWrites)
-    FileHandle.standardOutput.write(Data("attach (\(attachment.path))\n".utf8))
+    let attachment = ReplShellAttachment(store: store, domain: .counter, app: "attachedcounter", allowsWrites: allowsWrites)
+    FileHandle.standardOutput.write(Data("\(attachment.isOpen ? "attach" : "no attachment") (\(attachment.path))\n".utf8))
+    // `unblock` is read on the reader's thread: the main thread is the one it frees.
+    let unblocked = DispatchSemaphore(value: 0)
     let lines = AsyncStream<String> { continuation in
       Thread.detachNewThread {
-        while let line = readLine() { continuation.yield(line) }
+        while let line = readLine() {
+          if line == "unblock" { unblocked.signal() } else { continuation.yield(line) }
+        }
+        unblocked.signal()
         continuation.finish()
       }
     }
     var taps = 0
     for await line in lines {
-      if line.hasPrefix("block "), let milliseconds = Double(line.dropFirst("block ".count)) {
+      if line == "block" {
         FileHandle.standardOutput.write(Data("blocking\n".utf8))
-        usleep(UInt32(milliseconds * 1_000))  // blocks the thread, as a blocking read would
+        unblocked.wait()  // blocks the thread, as a blocking read would
+        FileHandle.standardOutput.write(Data("unblocked\n".utf8))
         continue
       }
       switch line {

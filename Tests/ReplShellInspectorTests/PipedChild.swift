@@ -62,6 +62,25 @@ final class PipedChild: @unchecked Sendable {
     throw Failure(description: "never printed `\(text)`; its output:\n\(output)\n--- its errors:\n\(errors)")
   }
 
+  /// Waits for it to end by itself (its input stays open) and returns its exit status; fails
+  /// after `timeout`, a bound for a broken build, not a measure.
+  func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning {
+      guard ContinuousClock.now < deadline else {
+        throw Failure(description: "still running after \(timeout); its output:\n\(output)\n--- its errors:\n\(errors)")
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    return process.terminationStatus
+  }
+
+  /// Closes its input and returns its exit status once it ends (failing after `timeout`).
+  func finish(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    try? input.fileHandleForWriting.close()
+    return try await exitStatus(timeout: timeout)
+  }
+
   /// Closes its input (the end of input ends it), then kills it if it lingers past 10 s.
   func stop() async {
     try? input.fileHandleForWriting.close()

@@ -10,7 +10,7 @@ let scenarioNames: [String] = {
   return names.filter { $0.hasSuffix(".txt") }.sorted()
 }()
 
-@MainActor @Suite(.serialized) struct GoldenTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(3))) struct GoldenTests {
   @Test func everyScenarioIsFound() {
     #expect(scenarioNames == ["animals-remote.txt", "animals.txt", "counter.txt", "explore.txt", "quakes.txt", "time-travel.txt"])
   }

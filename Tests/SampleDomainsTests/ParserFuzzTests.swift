@@ -10,7 +10,7 @@ import Testing
 /// (valid commands and their prefixes, deep nesting, huge numbers, long strings, every escape) —
 /// and checks each one either parses or gets one error line whose column lies within the line
 /// (plus one, for "at the end").
-@Suite struct ParserFuzzTests {
+@Suite(.timeLimit(.minutes(10))) struct ParserFuzzTests {
   static let seeds = [
     "dispatch didTapIncrementButton",
     #"dispatch ui.animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")"#,

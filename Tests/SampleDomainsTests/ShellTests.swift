@@ -3,7 +3,7 @@ import SampleDomains
 import Testing
 @_spi(Internals) @testable import Scenarios
 
-@MainActor @Suite struct ShellTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct ShellTests {
   private func counterShell() async throws -> Shell {
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "counter")
@@ -78,7 +78,7 @@ import Testing
   }
 }
 
-@MainActor @Suite struct DomainCompletionTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct DomainCompletionTests {
   private func shell(_ domain: String) async throws -> Shell {
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: projectRoot.appendingPathComponent("Scenarios"))
     _ = try await shell.start(domain: domain, options: domain == "quakes" ? ["feed": "quakes-feed/"] : [:])

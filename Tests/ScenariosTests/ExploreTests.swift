@@ -4,7 +4,7 @@ import Testing
 
 /// `invariant` and `explore`: invariants checked after every dispatch, and generated action
 /// sequences that find a planted bug and shrink it to the same minimal sequence every time.
-@MainActor @Suite struct ExploreTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct ExploreTests {
   private func bankShell(planted: Bool = true) async throws -> Shell {
     let shell = Shell(domains: [.bank(planted: planted), .testCounter], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "bank")

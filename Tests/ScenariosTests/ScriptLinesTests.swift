@@ -3,7 +3,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// How a script's text becomes lines.
-@MainActor @Suite struct ScriptLinesTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct ScriptLinesTests {
   /// A script saved with Windows line endings runs as the same script with `\n` endings.
   @Test func crlfLineEndingsRunAsLines() async {
     let lines = ["use counter", "# two taps", "dispatch didTapIncrementButton", "", "select selectValue"]

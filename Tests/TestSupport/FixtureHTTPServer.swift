@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// An HTTP server on 127.0.0.1 and an ephemeral port for tests, built on Hummingbird: it answers
 /// each path with the reply the test gave (a JSON 404 for other paths), or holds the request
@@ -13,8 +14,42 @@ package final class FixtureHTTPServer: Sendable {
     case respond(status: Int, body: Data)
     /// The same, after waiting `delay`: a slow server.
     case respondAfter(Duration, status: Int, body: Data)
+    /// The same, once the test opens `gate`: a server that answers when the test says so, so
+    /// that a test checks what happened before the answer without racing a delay.
+    case respondWhenOpened(Gate, status: Int, body: Data)
     /// Reads the request and never answers, until the server stops.
     case silent
+  }
+
+  /// Holds `respondWhenOpened` replies until `open()`.
+  package final class Gate: Sendable {
+    private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    package init() {}
+
+    /// Whether the test has opened it.
+    package var isOpen: Bool { state.withLock { $0.isOpen } }
+
+    /// Lets every held reply, and every later one, through.
+    package func open() {
+      let waiting = state.withLock { state in
+        state.isOpen = true
+        defer { state.waiting = [] }
+        return state.waiting
+      }
+      for continuation in waiting { continuation.resume() }
+    }
+
+    /// Returns once the gate is open.
+    func wait() async {
+      await withCheckedContinuation { continuation in
+        let isOpen = state.withLock { state in
+          if !state.isOpen { state.waiting.append(continuation) }
+          return state.isOpen
+        }
+        if isOpen { continuation.resume() }
+      }
+    }
   }
 
   /// The port the server listens on.
@@ -74,6 +109,9 @@ extension FixtureHTTPServer {
         body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     case .respondAfter(let delay, let status, let body):
       try await Task.sleep(for: delay)
+      return try await answer(.respond(status: status, body: body))
+    case .respondWhenOpened(let gate, let status, let body):
+      await gate.wait()
       return try await answer(.respond(status: status, body: body))
     case .silent:
       try await Task.sleep(for: .seconds(3600))

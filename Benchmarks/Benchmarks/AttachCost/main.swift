@@ -82,11 +82,11 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
 /// weighs on every case alike.
 @MainActor func measure(_ title: String, makeStore: @MainActor () -> AppStore) async throws {
   let quiet = makeStore()
-  let quietAttachment = try ReplShellAttachment(store: quiet.store, domain: counter, app: "attachcost-quiet")
+  let quietAttachment = ReplShellAttachment(store: quiet.store, domain: counter, app: "attachcost-quiet")
   defer { quietAttachment.close() }
   let app = makeStore()
   let store = app.store
-  let attachment = try ReplShellAttachment(store: store, domain: counter, app: "attachcost")
+  let attachment = ReplShellAttachment(store: store, domain: counter, app: "attachcost")
   defer { attachment.close() }
   var alone = Phase(name: "attachment open, no shell")
   let first = try TailingShell(path: attachment.path)
@@ -151,7 +151,7 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
 
 @MainActor func measureSelect() async throws {
   let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
-  let attachment = try ReplShellAttachment(store: store, domain: counter, app: "attachcost")
+  let attachment = ReplShellAttachment(store: store, domain: counter, app: "attachcost")
   defer { attachment.close() }
   let shell = try TailingShell(path: attachment.path, reads: false)
   // The round trips run on a thread of their own, timed there; the main actor answers them.

@@ -26,8 +26,31 @@ package enum AttachDirectory {
     var info = stat()
     guard lstat(folder, &info) == 0 else { throw CommandError("cannot inspect \(folder): \(String(cString: strerror(errno)))") }
     guard info.st_mode & S_IFMT == S_IFDIR else { throw CommandError("\(folder) is not a folder (a link?); remove it") }
-    guard info.st_uid == getuid() else { throw CommandError("\(folder) belongs to uid \(info.st_uid), not to uid \(getuid()); remove it") }
+    guard info.st_uid == getuid() else {
+      throw CommandError("\(folder) belongs to uid \(info.st_uid), not to uid \(getuid()) who runs this app (another user may have made it); remove it and restart the app")
+    }
     if info.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
+  }
+
+  /// Checks, before a shell lists or connects to anything in `folder`, that it is safe to: a
+  /// real folder (not a link) of this user's that no one else can write. Otherwise another user
+  /// could have put a socket there to catch what the user types, and the error says so and what
+  /// to do. A folder that does not exist is fine: no app has opened an attachment yet.
+  package static func check(_ folder: String) throws(CommandError) {
+    var info = stat()
+    guard lstat(folder, &info) == 0 else { return }
+    let remedy = "remove it (`rm -r \(folder)`, as root if need be), then restart your app, which makes it again with mode 0700"
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw CommandError("refused \(folder): it is not a folder (a link?), so this shell does not trust the sockets in it; \(remedy)")
+    }
+    guard info.st_uid == getuid() else {
+      throw CommandError(
+        "refused \(folder): it belongs to uid \(info.st_uid), not to uid \(getuid()) who runs this shell, so another user may be listening in it for what you type; \(remedy), or set XDG_RUNTIME_DIR to a folder of yours")
+    }
+    guard info.st_mode & 0o022 == 0 else {
+      throw CommandError(
+        "refused \(folder): other users can write in it (mode \(String(info.st_mode & 0o777, radix: 8))), so a stranger could have put a socket in it; `chmod 700 \(folder)` and check the sockets in it, or \(remedy)")
+    }
   }
 
   /// The socket's file name for an app: `shelfd-4711.sock`.

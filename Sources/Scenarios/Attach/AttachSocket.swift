@@ -56,6 +56,33 @@ package struct AttachSocket: Sendable {
     return AttachSocket(descriptor: descriptor)
   }
 
+  /// Connects to the app at `path` as a shell does: the kernel's word on who listens there
+  /// (`SO_PEERCRED`) must be this shell's own uid, or the connection is closed before a byte is
+  /// read or sent; the error names the stranger's uid and pid and says what to do.
+  package static func connectToOwnApp(at path: String) throws(CommandError) -> AttachSocket {
+    let socket = try connect(to: path)
+    guard let peer = socket.peer() else {
+      let reason = String(cString: strerror(errno))
+      socket.close()
+      throw CommandError("cannot tell which user listens on \(path) (\(reason)): this shell sent it nothing")
+    }
+    guard peer.uid == getuid() else {
+      socket.close()
+      throw CommandError(
+        "\(path) is served by process \(peer.pid) of uid \(peer.uid), not by uid \(getuid()) who runs this shell: it is not an app of yours, and this shell sent it nothing; remove the socket if you did not expect it, and attach as the user who runs the app")
+    }
+    return socket
+  }
+
+  /// The process on the other end, as the kernel saw it when the connection was made
+  /// (`SO_PEERCRED`); nil when the kernel cannot tell (`errno` says why).
+  package func peer() -> (pid: Int32, uid: uid_t)? {
+    var credentials = PeerCredentials()
+    var size = socklen_t(MemoryLayout<PeerCredentials>.size)
+    guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { return nil }
+    return (credentials.pid, credentials.uid)
+  }
+
   /// A `sockaddr_un` for `path`, which must fit in it.
   package static func unixAddress(_ path: String) throws(CommandError) -> sockaddr_un {
     var address = sockaddr_un()
@@ -156,5 +183,12 @@ package struct AttachSocket: Sendable {
     guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
   }
+}
+
+/// Linux's `struct ucred`, which Glibc's module map hides behind `_GNU_SOURCE`.
+private struct PeerCredentials {
+  var pid: pid_t = 0
+  var uid: uid_t = 0
+  var gid: gid_t = 0
 }
 #endif

@@ -37,7 +37,7 @@ package final class AttachedInspectionLink: Sendable {
 
   /// Connects to the app at `path` and follows the shell connection that was given `key`.
   package static func open(path: String, key: String, label: String) throws(CommandError) -> AttachedInspectionLink {
-    let socket = try AttachSocket.connect(to: path)
+    let socket = try AttachSocket.connectToOwnApp(at: path)
     // The greeting, then the `done` of the session the app opens for every connection.
     for _ in 0..<2 {
       _ = try socket.receiveGreeting(within: 10_000, silence: "\(label) did not answer the inspector's connection")

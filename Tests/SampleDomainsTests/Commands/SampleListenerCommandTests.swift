@@ -2,7 +2,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// Time travel over the Animals sample, whose listener dispatches what its persistent store answers.
-@MainActor @Suite struct SampleListenerCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct SampleListenerCommandTests {
   @Test func undoTakesBackWhatListenersDispatchedAndSaysSideEffectsStay() async throws {
     let shell = try await startedShell("animals")
     _ = await shell.execute("dispatch categoryList.onAppear")

@@ -3,7 +3,7 @@ import SampleDomains
 import Testing
 @_spi(Internals) @testable import Scenarios
 
-@MainActor @Suite struct UseCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct UseCommandTests {
   @Test func parsesTheDomainAndItsOptions() throws {
     let command = try #require(try parsed("use animals --store a.sqlite --remote=http://x", as: UseCommand.self))
     #expect(command.domain == "animals")

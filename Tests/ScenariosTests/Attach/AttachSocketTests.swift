@@ -7,7 +7,7 @@ import Testing
 /// Frames on an attachment's socket: an app refuses a request over 1 MiB (garbage closes that
 /// connection), while a shell reads its app's answers up to `maximumReplyLength`, so that a
 /// `state` of many MiB reaches it instead of ending the session as a lost connection.
-@Suite struct AttachSocketTests {
+@Suite(.timeLimit(.minutes(3))) struct AttachSocketTests {
   /// Two connected ends of a Unix stream socket.
   private func pair() throws -> (AttachSocket, AttachSocket) {
     var descriptors: [Int32] = [0, 0]

@@ -1,7 +1,7 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
 
-@MainActor @Suite struct HelpCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct HelpCommandTests {
   @Test func parsesAnOptionalTopic() throws {
     #expect(try parsed("help", as: HelpCommand.self)?.topic == nil)
     #expect(try parsed("help  dispatch ", as: HelpCommand.self)?.topic == "dispatch")

@@ -3,7 +3,7 @@ import Testing
 
 /// `hide`: matching actions are reduced but print nothing; `history` marks them; `debug actions`
 /// shows them again.
-@MainActor @Suite struct HideCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct HideCommandTests {
   @Test func parsesAPathAndRejectsTheRest() throws {
     #expect(try parsed("hide .timer.didTick", as: HideCommand.self)?.pattern == ["timer", "didTick"])
     #expect(try parsed("hide", as: HideCommand.self)?.pattern == nil)

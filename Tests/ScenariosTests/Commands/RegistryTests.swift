@@ -1,7 +1,7 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
 
-@MainActor @Suite struct CommandRegistryTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct CommandRegistryTests {
   @Test func everyCommandHasOneNameUsageAndExample() {
     let names = CommandRegistry.commands.map { $0.description.name }
     #expect(Set(names).count == names.count)

@@ -2,7 +2,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// `select`, `watch`, `unwatch` and `expect`: the commands that evaluate selectors.
-@MainActor @Suite struct SelectorCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct SelectorCommandTests {
   @Test func selectAndWatchParseOneCall() throws {
     #expect(try parsed("select selectValue", as: SelectCommand.self)?.call.name == "selectValue")
     #expect(try parsed("watch selectValue", as: WatchCommand.self)?.call.name == "selectValue")

@@ -58,7 +58,7 @@ extension Domain {
   }
 }
 
-@MainActor @Suite struct SettleTimeoutTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct SettleTimeoutTests {
   @Test func aDomainSetsHowLongCommandsWaitAndTheErrorNamesWhatIsStillRunning() async throws {
     let domain = Domain.chores(settleTimeout: .milliseconds(200), chore: .seconds(30))
     #expect(domain.settleTimeout == .milliseconds(200))

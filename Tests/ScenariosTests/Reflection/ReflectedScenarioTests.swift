@@ -3,7 +3,7 @@ import Scenarios
 import Testing
 
 /// The workshop scenario, whose domain is not `Codable`, against its golden.
-@MainActor @Suite struct ReflectedScenarioTests {
+@MainActor @Suite(.timeLimit(.minutes(3))) struct ReflectedScenarioTests {
   private let script = projectRoot.appendingPathComponent("Tests/ScenariosTests/Fixtures/workshop.txt")
 
   @Test func theTranscriptMatchesItsGolden() async throws {

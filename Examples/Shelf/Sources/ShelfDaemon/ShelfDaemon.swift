@@ -21,7 +21,7 @@ import ShelfDomain
     let listener = ShelfListener(logger: logger)
     listener.listen(to: store)
     // The one line an app adds to be attachable (in debug builds).
-    let attachment = try ReplShellAttachment(store: store, domain: .shelf, app: "shelfd", allowsWrites: allowsWrites, logger: logger)
+    let attachment = ReplShellAttachment(store: store, domain: .shelf, app: "shelfd", allowsWrites: allowsWrites, logger: logger)
     try store.dispatch(action: .onAppear)
     // Announce once the listener has loaded the catalog: what attaches then sees a settled shelf.
     for _ in 0..<500 where store.select({ $0.status }) != .success {

@@ -58,13 +58,13 @@ struct AttachFaultTests {
     let daemon = try Daemon(in: folder)
     let garbage = try RawClient(path: daemon.socketPath)
     garbage.write([0, 0, 0, 5] + Array("hello".utf8))
-    #expect(garbage.readAll().closed)
+    #expect(garbage.waitUntilClosed())
     let oversized = try RawClient(path: daemon.socketPath)
     oversized.write([0x7F, 0xFF, 0xFF, 0xFF])
-    #expect(oversized.readAll().closed)
+    #expect(oversized.waitUntilClosed())
     let unknown = try RawClient(path: daemon.socketPath)
     unknown.frame("{\"rm\": \"-rf\"}")
-    #expect(unknown.readAll().closed)
+    #expect(unknown.waitUntilClosed())
     let run = try runShell(["--attach", String(daemon.pid)], input: "select selectCount\n", in: folder)
     #expect(run.output == "3\n")
     daemon.stop(SIGTERM)
@@ -116,8 +116,9 @@ struct AttachFaultTests {
     _ = second
   }
 
-  /// The app runs as `nobody` and the shell as root: root may open the socket, and the app's
-  /// SO_PEERCRED check refuses it, saying so on both sides. (Needs root, to run as two users.)
+  /// The app runs as `nobody` and the shell as root: root may open the socket, and each side's
+  /// SO_PEERCRED check refuses the other: the shell before it reads or sends a byte, the app
+  /// (which logs it). (Needs root, to run as two users.)
   @Test(.enabled(if: getuid() == 0, "runs the app as another user, which takes root"))
   func aShellOfAnotherUserIsRefusedOnBothSides() throws {
     let folder = try RuntimeFolder()
@@ -127,7 +128,9 @@ struct AttachFaultTests {
     let pid = Int32(daemon.socketPath.split(separator: "-").last!.dropLast(".sock".count))!
     let run = try runShell(["--attach", daemon.socketPath], input: "select selectCount\n", in: folder)
     #expect(run.status == 1)
-    #expect(run.errors.contains("refused: the app (pid \(pid)) runs as uid 65534 and refused this shell, which runs as uid 0: attach as the user who runs the app"), "\(run.errors)")
+    #expect(
+      run.errors.contains("\(daemon.socketPath) is served by process \(pid) of uid 65534, not by uid 0 who runs this shell: it is not an app of yours, and this shell sent it nothing"),
+      "\(run.errors)")
     #expect(run.output.isEmpty)
     // The other way round, the socket's mode refuses: nobody cannot open root's socket.
     let rootFolder = try RuntimeFolder()

@@ -58,7 +58,7 @@ struct AttachTailTests {
     }
     #expect(answered > 3)
     // Reading again makes room: the next line says how many were dropped meanwhile.
-    let read = stuck.readAll(quiet: 1, within: 30) { $0.range(of: #"tail dropped \d+ action"#, options: .regularExpression) != nil }.text
+    let read = stuck.readAll(quiet: 30, within: 30) { $0.range(of: #"tail dropped \d+ action"#, options: .regularExpression) != nil }.text
     let delivered = read.components(separatedBy: "\"origin\":\"app\"").count - 1 + read.components(separatedBy: "\"origin\": \"app\"").count - 1
     let dropped = read.components(separatedBy: "tail dropped ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }.reduce(0, +)
     #expect(dropped > 0, "no drop was reported; \(delivered) lines were delivered")

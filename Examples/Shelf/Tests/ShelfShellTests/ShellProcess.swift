@@ -105,5 +105,11 @@ final class RawClient {
     return (String(decoding: data, as: UTF8.self), false)
   }
 
+  /// Reads until the peer closes the connection: true then, false when it is still open after
+  /// `seconds` (a bound for a broken build, not a window the app must beat).
+  func waitUntilClosed(within seconds: Double = 30) -> Bool {
+    readAll(quiet: seconds, within: seconds).closed
+  }
+
   deinit { close(descriptor) }
 }

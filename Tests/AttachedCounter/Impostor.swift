@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+import Scenarios
+
+/// `AttachedCounter --impostor PATH`: a stranger posing as an app, for the tests of what an
+/// attached shell trusts. It listens on `PATH` (a socket of mode 0666), prints `listening (PATH)`,
+/// and greets each shell that connects as an app named with terminal escapes would; it answers
+/// every line with output full of control characters (a window title, a bell, colours, a
+/// cleared screen). It prints `accepted` for each connection, `received TEXT` for each frame a
+/// shell sent, and `closed after N frames` when the shell leaves; it ends with its input.
+struct Impostor {
+  let path: String
+
+  /// What it prints into a shell's terminal: an OSC window title ended by a bell, a colour, a
+  /// clear screen, a carriage return and a C1 control (CSI).
+  static let escapes = "\u{1B}]0;owned\u{7}title \u{1B}[31mred\u{1B}[2J\rback \u{9B}31m"
+
+  func run() -> Never {
+    Thread.detachNewThread {
+      while readLine() != nil {}
+      exit(0)
+    }
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard var address = try? AttachSocket.unixAddress(path) else { fail("the path is too long") }
+    unlink(path)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard bound == 0, listen(listener, 16) == 0 else { fail("cannot listen on \(path): \(String(cString: strerror(errno)))") }
+    chmod(path, 0o666)
+    say("listening (\(path))")
+    while true {
+      let descriptor = accept(listener, nil, nil)
+      guard descriptor >= 0 else { continue }
+      say("accepted")
+      serve(AttachSocket(descriptor: descriptor))
+    }
+  }
+
+  /// Greets one shell, answers its lines, and reports what it sent.
+  private func serve(_ shell: AttachSocket) {
+    shell.send(AttachSocket.json([
+      "event": "hello", "app": "counter\(Self.escapes)", "domain": "counter", "pid": Int(getpid()), "writes": true,
+      "started": Date().timeIntervalSince1970,
+    ]))
+    shell.send(AttachSocket.json(["event": "done", "succeeded": true, "prompt": "fake\(Self.escapes)> "]))
+    var frames = 0
+    while let text = try? shell.receive() {
+      frames += 1
+      say("received \(text)")
+      shell.send(AttachSocket.json(["event": "output", "lines": [["kind": "plain", "text": "printed \(Self.escapes) end"]]]))
+      shell.send(AttachSocket.json(["event": "done", "succeeded": true, "prompt": "fake\(Self.escapes)> "]))
+    }
+    shell.close()
+    say("closed after \(frames) frames")
+  }
+
+  private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+
+  private func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("impostor: \(message)\n".utf8))
+    exit(2)
+  }
+}
