@@ -7,7 +7,7 @@ import Testing
 /// The inspector's state tree is encoded off the main actor: while a large state is written out
 /// for the page, the shell goes on running lines, so their events are never held behind it.
 @Suite struct InspectedStateEncodingTests {
-  @MainActor @Test(.timeLimit(.minutes(1))) func aLineRunsWhileTheInspectorEncodesTheState() async throws {
+  @MainActor @Test(.timeLimit(.minutes(3))) func aLineRunsWhileTheInspectorEncodesTheState() async throws {
     let shell = Shell(domains: [.gatedCounter], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "gated")
     let gate = EncodingGate.shared
@@ -28,8 +28,10 @@ import Testing
   }
 }
 
-/// Holds one encoding of a `GatedCounterState` until the test opens it (at most 10 s): a
-/// stand-in for a 64k-quake state that takes hundreds of milliseconds to encode.
+/// Holds one encoding of a `GatedCounterState` until the test opens it: a stand-in for a
+/// 64k-quake state that takes hundreds of milliseconds to encode. It gives up after 2 minutes,
+/// long past any dispatch on a loaded machine, only so that an encoding wrongly run on the main
+/// actor (which the test's dispatch then waits behind) fails the test instead of hanging the run.
 final class EncodingGate: Sendable {
   static let shared = EncodingGate()
   private let flags = Mutex((armed: false, entered: false, timedOut: false))
@@ -52,7 +54,7 @@ final class EncodingGate: Sendable {
       return flags.armed
     }
     guard armed else { return }
-    if opened.wait(timeout: .now() + 10) == .timedOut {
+    if opened.wait(timeout: .now() + 120) == .timedOut {
       flags.withLock { $0.timedOut = true }
     }
   }
