@@ -92,8 +92,13 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     help: ArgumentHelp("Serve a live web inspector of the session on 127.0.0.1 and print its address with its token (a free port unless one is given: `--inspect` alone works). With --script FILE it keeps serving after the script until Ctrl-C; with --attach PID it follows the running app.", valueName: "port"))
   var inspectPort: Int?
 
-  @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent.")
+  @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent, with annotations saying what it may touch. Every line gets its JSON-RPC answer (malformed JSON, ids MCP does not allow and over-long lines get errors with `id: null` or the id sent) and the next request is served; closing standard input ends the server once the requests already sent are answered.")
   var mcp = false
+
+  @Option(
+    name: .customLong("mcp-max-line"),
+    help: ArgumentHelp("With --mcp, the most bytes one message (one line) may have: a longer line is dropped unread and answered with a JSON-RPC error, and the server goes on (`512KiB`, `16MiB`).", valueName: "size"))
+  var mcpMaxLine = ByteCount(bytes: MCPMode.defaultLineLimit)
 
   /// What to do with scenario scripts, or nil for an interactive (or piped) session.
   private var scriptMode: ScriptMode.Mode? {
@@ -230,7 +235,8 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       throw ExitCode(succeeded ? 0 : 1)
     }
     if mcp {
-      let server = MCPMode(domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, version: App.version)
+      var server = MCPMode(domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, version: App.version)
+      server.lineLimit = mcpMaxLine.bytes
       throw ExitCode(await server.run() ? 0 : 1)
     }
     let interactive = InteractiveMode(

@@ -51,6 +51,13 @@ final class MCPClientProcess: @unchecked Sendable {
     input.fileHandleForWriting.write(Data((line + "\n").utf8))
   }
 
+  /// Writes `data` as it is (a long line, a line without its newline), off the cooperative pool:
+  /// the write blocks until the server has read what the pipe cannot hold.
+  func sendRaw(_ data: Data) async throws {
+    let writing = input.fileHandleForWriting
+    try await offThePool { writing.write(data) }
+  }
+
   /// The line of one request.
   static func requestLine(_ id: Int, _ method: String, _ params: [String: Any]? = nil) throws -> String {
     var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
@@ -97,6 +104,15 @@ final class MCPClientProcess: @unchecked Sendable {
       throw ProtocolError("not a JSON object on stdout: \(String(decoding: line, as: UTF8.self))")
     }
     return object
+  }
+
+  /// The next line of standard output as it was written, and parsed as a JSON object.
+  func nextRawMessage() async throws -> (text: String, message: [String: Any]) {
+    let line = try await offThePool { try self.nextLine() }
+    guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+      throw ProtocolError("not a JSON object on stdout: \(String(decoding: line, as: UTF8.self))")
+    }
+    return (String(decoding: line, as: UTF8.self), object)
   }
 
   private func nextLine() throws -> Data {

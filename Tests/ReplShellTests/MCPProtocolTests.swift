@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import TestSupport
 import Testing
 
@@ -17,7 +18,7 @@ struct MCPProtocolTests {
     return client
   }
 
-  @Test func everyToolIsListedWithASchemaAndItsHelp() async throws {
+  @Test func everyToolIsListedWithASchemaItsHelpAndWhatItMayTouch() async throws {
     let client = try await Self.start(["counter"])
     let tools = try #require((try await client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
     let names = tools.compactMap { $0["name"] as? String }
@@ -27,6 +28,18 @@ struct MCPProtocolTests {
       #expect(schema?["type"] as? String == "object", "\(tool["name"] ?? "")")
       #expect((tool["description"] as? String)?.contains("Usage:") == true)
     }
+    for tool in tools {
+      let name = tool["name"] as? String ?? ""
+      let reach = try #require(CommandRegistry.reaches[name], "\(name) has a reach")
+      let annotations = try #require(tool["annotations"] as? [String: Any], "\(name) carries annotations")
+      #expect(annotations["readOnlyHint"] as? Bool == reach.isReadOnly, "\(name): \(annotations)")
+      #expect(annotations["destructiveHint"] as? Bool == reach.isDestructive, "\(name): \(annotations)")
+      #expect(annotations["idempotentHint"] as? Bool == reach.isIdempotent, "\(name): \(annotations)")
+      #expect(annotations["openWorldHint"] as? Bool == reach.isOpenWorld, "\(name): \(annotations)")
+    }
+    let hints = { (name: String) in tools.first { $0["name"] as? String == name }?["annotations"] as? [String: Any] }
+    #expect(hints("state")?["readOnlyHint"] as? Bool == true)
+    #expect(hints("dispatch")?["readOnlyHint"] as? Bool == false && hints("dispatch")?["destructiveHint"] as? Bool == true)
     let dispatch = try #require(tools.first { $0["name"] as? String == "dispatch" })
     #expect(((dispatch["inputSchema"] as? [String: Any])?["required"] as? [String]) == ["action"])
     #expect(try await client.finish() == 0)

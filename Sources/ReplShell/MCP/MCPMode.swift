@@ -7,11 +7,20 @@ import SystemPackage
 /// drives a session with the same commands a person types. Each command is a tool, the state
 /// and the history are resources, and the protocol owns standard output: everything else
 /// written there (a library's log line, a stray `print`) goes to standard error instead.
+///
+/// The SDK speaks the protocol; this server frames the lines itself (`StandardStreams`,
+/// `LineFramer`) and answers what the SDK would answer wrongly or never (`ArrivalOrderTransport`,
+/// `MessageKind`): any input gets its JSON-RPC answer and the next request is served.
 @MainActor struct MCPMode {
   let domains: [Domain]
   let domain: String
   let programName: String
   let version: String
+  /// The most bytes one message (one line of input) may have; a longer line is refused unread.
+  var lineLimit = Self.defaultLineLimit
+
+  /// The line limit when `--mcp-max-line` does not give one: 4 MiB.
+  nonisolated static let defaultLineLimit = 4 << 20
 
   nonisolated static let stateURI = "state://current"
   nonisolated static let historyURI = "history://"
@@ -28,18 +37,20 @@ import SystemPackage
       return false
     }
     let calls = SerialCalls()
+    let streams = StandardStreams(input: .standardInput, output: protocolOutput, lineLimit: lineLimit)
     let server = Server(
       name: programName, version: version,
       capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
     await register(on: server, shell: shell, calls: calls)
     do {
-      try await server.start(transport: ArrivalOrderTransport(StdioTransport(input: .standardInput, output: protocolOutput)))
+      try await server.start(transport: ArrivalOrderTransport(streams, lineLimit: lineLimit))
     } catch {
       FileHandle.standardError.write(Data("error: the MCP server could not start: \(error)\n".utf8))
       return false
     }
     await server.waitUntilCompleted()
     await calls.drain()
+    await streams.flush()
     await shell.close()
     return true
   }

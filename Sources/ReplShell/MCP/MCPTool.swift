@@ -32,7 +32,16 @@ struct MCPTool: Sendable {
       "required": .array(arguments.filter(\.isRequired).map { .string($0.name) }),
       "additionalProperties": false,
     ])
-    return Tool(name: name, description: description, inputSchema: schema)
+    return Tool(name: name, description: description, inputSchema: schema, annotations: annotations)
+  }
+
+  /// What the command may touch (`CommandReach`), as MCP's tool annotations say it. Every tool
+  /// sets all four hints: a hint left out means its most cautious default, which would be wrong.
+  var annotations: Tool.Annotations {
+    let reach = CommandRegistry.reaches[name] ?? .outsideWorld
+    return Tool.Annotations(
+      readOnlyHint: reach.isReadOnly, destructiveHint: reach.isDestructive,
+      idempotentHint: reach.isIdempotent, openWorldHint: reach.isOpenWorld)
   }
 
   /// The command line for a call's arguments; a missing, unknown or mistyped argument is an

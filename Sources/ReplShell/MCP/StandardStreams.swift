@@ -1,0 +1,112 @@
+import Foundation
+import MCP
+import SystemPackage
+
+/// The MCP server's two byte streams: lines read from standard input, and messages written to
+/// the protocol's output, each followed by a newline.
+///
+/// Reading is a blocking `read` on a thread of its own, so neither descriptor is switched to
+/// non-blocking mode (a flag that lives on the open file, which the process that started the
+/// server shares: the SDK's `StdioTransport` set it on both), and the end of the input is seen
+/// the moment it happens. Writing goes through one serial queue, so messages leave whole and in
+/// the order they were handed over, and a client that reads slowly blocks that queue, never a
+/// thread of Swift's cooperative pool.
+final class StandardStreams: Sendable {
+  /// Input is read in pieces of this size.
+  static let readSize = 64 * 1024
+
+  private let input: FileDescriptor
+  private let output: FileDescriptor
+  private let lineLimit: Int
+  private let writes = DispatchQueue(label: "replshell.mcp.output")
+
+  /// Reads lines of at most `lineLimit` bytes from `input`, and writes messages to `output`.
+  init(input: FileDescriptor, output: FileDescriptor, lineLimit: Int) {
+    self.input = input
+    self.output = output
+    self.lineLimit = lineLimit
+  }
+
+  /// The input's lines as they arrive, then the last one if no newline ended it; the stream ends
+  /// with the input, or throws the error that stopped reading. Call it once.
+  func frames() -> AsyncThrowingStream<LineFramer.Frame, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: LineFramer.Frame.self, throwing: (any Error).self)
+    let input = input
+    let lineLimit = lineLimit
+    let reader = Thread {
+      var framer = LineFramer(limit: lineLimit)
+      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 1)
+      defer { buffer.deallocate() }
+      while true {
+        let count: Int
+        do {
+          count = try input.read(into: buffer, retryOnInterrupt: true)
+        } catch Errno.resourceTemporarilyUnavailable {
+          // Another process set O_NONBLOCK on the shared input: wait until it has bytes.
+          Self.wait(for: input, events: Int16(POLLIN))
+          continue
+        } catch {
+          continuation.finish(throwing: MCPError.transportError(error))
+          return
+        }
+        if count == 0 { break }
+        for frame in framer.frames(adding: UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
+          continuation.yield(frame)
+        }
+      }
+      if let last = framer.end() { continuation.yield(last) }
+      continuation.finish()
+    }
+    reader.name = "replshell.mcp.input"
+    reader.start()
+    return stream
+  }
+
+  /// Queues `message` and its newline to be written after everything queued before it, without
+  /// waiting for the write.
+  func enqueue(_ message: Data) {
+    writes.async { [output] in
+      _ = try? Self.write(message, to: output)
+    }
+  }
+
+  /// Writes `message` and its newline after everything queued before it, and returns once it is
+  /// written; throws when the output is closed.
+  func write(_ message: Data) async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      writes.async { [output] in
+        continuation.resume(with: Result { try Self.write(message, to: output) })
+      }
+    }
+  }
+
+  /// Returns once everything queued so far is written, so the last replies leave before the
+  /// process ends.
+  func flush() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      writes.async { continuation.resume() }
+    }
+  }
+
+  private static func write(_ message: Data, to output: FileDescriptor) throws {
+    var line = message
+    line.append(UInt8(ascii: "\n"))
+    var written = 0
+    while written < line.count {
+      do {
+        written += try line[written...].withUnsafeBytes { try output.write($0, retryOnInterrupt: true) }
+      } catch Errno.resourceTemporarilyUnavailable {
+        // Another process set O_NONBLOCK on the shared output: wait until it takes bytes.
+        wait(for: output, events: Int16(POLLOUT))
+      } catch {
+        throw MCPError.transportError(error)
+      }
+    }
+  }
+
+  /// Blocks until `descriptor` is ready for `events` (or failed, which the next call reports).
+  private static func wait(for descriptor: FileDescriptor, events: Int16) {
+    var entry = pollfd(fd: descriptor.rawValue, events: events, revents: 0)
+    _ = poll(&entry, 1, -1)
+  }
+}
