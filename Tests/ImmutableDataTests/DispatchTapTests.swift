@@ -36,7 +36,7 @@ final class ThreadResult<T: Sendable>: Sendable {
 
 /// The ring a debugging attachment reads a store's dispatches from: order, wrap-around, drops
 /// counted where they happen, the store's hook, and one writer racing one reader.
-@Suite(.timeLimit(.minutes(2))) struct DispatchTapTests {
+@Suite(.timeLimit(.minutes(3))) struct DispatchTapTests {
   /// Everything waiting, without waiting.
   private func takeAll<Element>(_ tap: DispatchTap<Element>) -> [(element: Element, droppedBefore: Int)] {
     var taken: [(element: Element, droppedBefore: Int)] = []

@@ -7,7 +7,7 @@ import Testing
 /// and asks for pages of the state tree, searches and the history. Paths the state lacks, absurd
 /// paths and limits are answered with an error or clamped; a request of no known shape or an
 /// oversized frame closes that connection only; the app goes on answering.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct AttachInspectionProtocolTests {
   /// Connects, and reads the greeting and the `done` of the session the app opens.
   private func connect(_ pair: AttachedPair) throws -> AttachSocket {
@@ -103,7 +103,7 @@ struct AttachInspectionProtocolTests {
 
 /// `inspect` typed in an attached shell serves the inspector from the shell's process (not the
 /// app's, which has none), once; a bad port is refused with what to type.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct AttachInspectCommandTests {
   @Test func inspectTypedInAnAttachedShellServesThePage() async throws {
     try await AttachedPair.with { pair in

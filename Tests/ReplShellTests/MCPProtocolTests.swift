@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `replshell --mcp` spoken to over pipes, as an MCP client would.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct MCPProtocolTests {
   static func start(_ arguments: [String]) async throws -> MCPClientProcess {
     let client = try MCPClientProcess(binary: try ReplShellBinary.url, arguments: ["--mcp"] + arguments)
