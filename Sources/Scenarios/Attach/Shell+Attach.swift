@@ -66,7 +66,14 @@ extension Shell {
 
   /// `save` and `source` read and write files where the app runs: an attached shell refuses them.
   func refuseIfAttached(_ command: any ShellCommand) throws(CommandError) {
-    guard let attached, command is SaveCommand || command is SourceCommand else { return }
+    guard let attached else { return }
+    // Explore runs thousands of generated actions through the reducer: never inside the app's
+    // live session, only in a sandbox copy of its state.
+    if command is ExploreCommand, session?.liveness != .fork {
+      throw CommandError(
+        "`explore` runs generated actions through the reducer, which on the live store of \(attached.label) would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there")
+    }
+    guard command is SaveCommand || command is SourceCommand else { return }
     let name = type(of: command).description.name
     throw CommandError("`\(name)` works on files of a local session; this shell is attached to \(attached.label): run scripts with `replshell --script` instead")
   }

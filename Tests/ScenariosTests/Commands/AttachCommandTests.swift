@@ -35,8 +35,12 @@ import Testing
     #expect(await shell.texts("use counter").first?.hasPrefix("error: column 5: this shell is attached to counter@1") == true)
     _ = await shell.execute("tail --only inc")
     #expect(control.tails == ["inc"])
+    #expect(await shell.texts("explore --runs 1") == [
+      "error: `explore` runs generated actions through the reducer, which on the live store of counter@1 would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there"
+    ])
     _ = await shell.execute("fork")
     #expect(shell.prompt == "counter@1 (fork)> ")
+    #expect(await shell.execute("explore --runs 1 --seed 1").succeeded)
     _ = await shell.execute("dispatch increment")
     #expect(await shell.texts("select selectValue") == ["7"])
     #expect(store.select { $0 } == 6)
