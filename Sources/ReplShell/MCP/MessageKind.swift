@@ -31,11 +31,11 @@ enum MessageKind: Equatable {
       self = .blank
       return
     }
-    guard let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) else {
+    guard let parsed = try? JSONDecoder().decode(JSONTopLevel.self, from: data) else {
       self = .refused(.notJSON)
       return
     }
-    if parsed is [Any] {
+    if parsed == .array {
       self = .refused(Self.invalid("batches are not served (MCP 2025-06-18 has none): send one message a line"))
       return
     }
@@ -146,5 +146,16 @@ private struct Outgoing: Decodable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = (try? container.decodeNil(forKey: .id)) == false ? try? container.decode(ID.self, forKey: .id) : nil
     method = try? container.decode(String.self, forKey: .method)
+  }
+}
+
+/// What a line's JSON is at its top: an array (a batch) or anything else. Decoding it checks
+/// that the whole line is JSON, as the decoder reads the whole document first.
+private enum JSONTopLevel: Decodable, Equatable {
+  case array
+  case other
+
+  init(from decoder: any Decoder) throws {
+    self = (try? decoder.unkeyedContainer()) != nil ? .array : .other
   }
 }

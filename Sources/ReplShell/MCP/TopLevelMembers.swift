@@ -42,7 +42,7 @@ struct TopLevelMembers {
     if !text.contains(UInt8(ascii: "\\")) {
       return String(data: text.dropFirst().dropLast(), encoding: .utf8)
     }
-    return (try? JSONSerialization.jsonObject(with: text, options: .fragmentsAllowed)) as? String
+    return try? JSONDecoder().decode(String.self, from: text)
   }
 
   private static func skipSpace(_ bytes: [UInt8], from start: Int) -> Int {
