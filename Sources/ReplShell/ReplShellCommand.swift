@@ -205,6 +205,8 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   }
 
   @MainActor func run() async throws {
+    // This process is the shell's own: a reducer that traps during `explore` is named first.
+    ReducerTrapNote.watchExplore()
     let output = TerminalOutput(colors: !noColor)
     if attach {
       #if canImport(Glibc)

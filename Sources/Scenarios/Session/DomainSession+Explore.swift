@@ -10,10 +10,10 @@ extension DomainSession {
       start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all, catalog: catalog, enabled: enabled,
       pool: LeafPool(catalog: catalog, state: try? ValueEncoder.encodeForShell(start)),
       decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
-    ReducerTrapNote.arm(
+    ExploreTrapWatch.arm?(
       "\nreplshell: the \(domainName) reducer trapped during `explore` (seed \(seed)), which ends the shell; "
         + "`explore --seed \(seed) --jobs 1` from the same state repeats it\n")
-    defer { ReducerTrapNote.disarm() }
+    defer { ExploreTrapWatch.disarm?() }
     let shared = ExploreScheduler.Shared()
     let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
     let work = Task.detached {

@@ -3,12 +3,23 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Scenarios
 
 /// What `explore` says when the reducer traps (a failed precondition, an index out of range):
 /// the trap ends the process, so before the runtime's own report a note names the explore that
 /// was running and how to repeat it. The note is written by a signal handler that then hands the
 /// signal on to the handler that was there before (the runtime's backtracer, or the default).
+///
+/// Only the `replshell` executable installs it (`watchExplore()`, as it starts): it lives here,
+/// not in the engine, because an app that links `ReplShellAttachment` runs the engine inside
+/// itself, and a debugging aid must never change the app's signal handlers.
 enum ReducerTrapNote {
+  /// Has every `explore` of this process arm the note while it runs.
+  @MainActor static func watchExplore() {
+    ExploreTrapWatch.arm = { arm($0) }
+    ExploreTrapWatch.disarm = { disarm() }
+  }
+
   private static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
   /// The note, as bytes the handler writes; empty while no explore runs.
   nonisolated(unsafe) private static var note: UnsafeMutablePointer<UInt8>?

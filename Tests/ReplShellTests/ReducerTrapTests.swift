@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import Scenarios
+@testable import ReplShell
+import Scenarios
 
 /// A reducer that traps during `explore` ends the process; before the runtime's report, a note
 /// names the explore and its seed. Run in a child process (an exit test).
@@ -13,20 +14,41 @@ import Testing
     #expect(standardError.contains("replshell: the trapping reducer trapped during `explore` (seed 1), which ends the shell; `explore --seed 1 --jobs 1` from the same state repeats it"))
   }
 
-  @MainActor static func exploreATrappingCounter() async {
+  /// Without the executable's watch, the engine installs nothing: the trap ends the process
+  /// with the runtime's report alone.
+  @Test func theEngineAloneNotesNothing() async throws {
+    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await ReducerTrapTests.exploreATrappingCounter(watched: false)
+    }
+    #expect(!String(decoding: result.standardErrorContent, as: UTF8.self).contains("trapped during `explore`"))
+  }
+
+  @MainActor static func exploreATrappingCounter(watched: Bool = true) async {
+    if watched { ReducerTrapNote.watchExplore() }
     let trapping = Domain(
       name: "trapping", summary: "a counter whose reducer traps at 3",
-      initialState: { CounterState() },
-      reducer: { (state: CounterState, action: CounterAction) -> CounterState in
+      initialState: { TrapCounterState() },
+      reducer: { (state: TrapCounterState, action: TrapCounterAction) -> TrapCounterState in
         var state = state
         state.value += action == .didTapIncrementButton ? 1 : -1
         precondition(state.value != 3, "the counter reached 3")
         return state
       },
-      actionExamples: [CounterAction.didTapIncrementButton, .didTapDecrementButton],
-      selectors: [SelectorDefinition("selectValue") { { (state: CounterState) in state.value } }])
+      actionExamples: [TrapCounterAction.didTapIncrementButton, .didTapDecrementButton],
+      selectors: [SelectorDefinition("selectValue") { { (state: TrapCounterState) in state.value } }])
     let shell = Shell(domains: [trapping], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try? await shell.start(domain: "trapping")
     _ = await shell.execute("explore --seed 1 --runs 1000")
   }
+}
+
+/// The counter the trapping reducer counts with.
+enum TrapCounterAction: Codable, Equatable, Sendable {
+  case didTapIncrementButton
+  case didTapDecrementButton
+}
+
+/// Its state.
+struct TrapCounterState: Codable, Equatable, Sendable {
+  var value = 0
 }
