@@ -150,10 +150,7 @@ import Synchronization
       makeIdentifier = { UUID().uuidString }
     }
     let databases = try DatabaseStartingPoints.prepare(
-      options: options, of: domain, copiesDatabases: copiesDatabases, scratchDirectory: scratchDirectory,
-      resolve: { [baseDirectory, scratchDirectory] option in
-        options[option].map { DomainContext.absolutePath($0, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory) }
-      })
+      options: options, of: domain, copiesDatabases: copiesDatabases, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory)
     var context = DomainContext(
       options: databases.options, isScript: isScript, baseDirectory: baseDirectory,
       calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier,

@@ -74,10 +74,7 @@ struct ScenarioFiles {
         let source = startingPoint.path + suffix
         let destination = URL(fileURLWithPath: target.path + suffix)
         if FileManager.default.fileExists(atPath: source) {
-          guard let data = FileManager.default.contents(atPath: source) else {
-            throw CommandError("cannot read \(source)", column: column)
-          }
-          try Self.writeAtomically(data, to: destination, column: column)
+          try Self.copyAtomically(from: source, to: destination, column: column)
         } else if FileManager.default.fileExists(atPath: destination.path) {
           // A companion of the old copy would be read with the new one.
           do {
@@ -87,6 +84,22 @@ struct ScenarioFiles {
           }
         }
       }
+    }
+  }
+
+  /// Copies the file at `source` to a temporary file beside `url`, then renames it into place: a
+  /// database is copied as it is, not read into memory, and a crash leaves the old file whole.
+  private static func copyAtomically(from source: String, to url: URL, column: Int) throws(CommandError) {
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8))")
+    do {
+      try FileManager.default.copyItem(atPath: source, toPath: temporary.path)
+    } catch {
+      throw CommandError("cannot write \(url.path): \(error.localizedDescription)", column: column)
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temporary)
+      throw CommandError("cannot write \(url.path): \(reason)", column: column)
     }
   }
 

@@ -19,11 +19,10 @@ struct DatabaseStartingPoints: Sendable {
   /// The server options given (`remote`), whose sessions `save` cannot replay.
   let servers: [String: String]
 
-  /// Copies what `options` names for `domain`; `resolve` turns an option into the absolute path
-  /// the domain would open. A file that cannot be copied is an error that names it.
+  /// Copies what `options` names for `domain`, its relative paths taken from `baseDirectory`. A
+  /// file that cannot be copied is an error that names it.
   static func prepare(
-    options: [String: String], of domain: Domain, copiesDatabases: Bool, scratchDirectory: URL,
-    resolve: (String) -> String?
+    options: [String: String], of domain: Domain, copiesDatabases: Bool, baseDirectory: URL, scratchDirectory: URL
   ) throws(CommandError) -> DatabaseStartingPoints {
     var opened = options
     var startingPoints: [String: URL?] = [:]
@@ -36,7 +35,7 @@ struct DatabaseStartingPoints: Sendable {
       case .server:
         servers[option.name] = value
       case .database:
-        guard let path = resolve(option.name) else { continue }
+        let path = DomainContext.absolutePath(value, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory)
         if path.hasPrefix(scratchDirectory.path + "/") { continue }
         let exists = FileManager.default.fileExists(atPath: path)
         let folderExists = FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)

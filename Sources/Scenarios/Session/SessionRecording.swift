@@ -24,8 +24,6 @@ struct SessionRecording {
     let sessionOutput: [String]?
   }
 
-  /// The `use` line that starts the same domain with the same options.
-  let useLine: String
   /// The domain's name.
   let domain: String
   /// The options the session started with, as given.
@@ -39,7 +37,6 @@ struct SessionRecording {
     self.domain = domain
     self.options = options
     self.databases = databases ?? DatabaseStartingPoints(options: options, startingPoints: [:], servers: [:])
-    useLine = Self.useLine(domain: domain, options: options)
   }
 
   /// `use <domain> --option value …`, options in a stable order, quoted where they need it.
