@@ -21,13 +21,11 @@ import Scenarios
     let url = URL(fileURLWithPath: path)
     let shell = Shell(domains: domains, isScript: true, baseDirectory: url.deletingLastPathComponent())
     shell.redacts = redacts
-    let turns = LineTurns()
+    let sessionHost = SessionHost(shell: shell)
     let host = InspectorHost(shell: shell) { [output, format] line in
-      await turns.run {
-        let result = await shell.execute(line, echoesCommands: true)
-        output.write(format == .json ? OutputFormat.jsonLines(result.events) : result.lines)
-        return result
-      }
+      let result = await sessionHost.run(line, echoesCommands: true)
+      output.write(format == .json ? OutputFormat.jsonLines(result.events) : result.lines)
+      return result
     }
     guard let inspector = makeInspector(host) else {
       output.writeError("error: this shell has no inspector: add the `ReplShellInspector` product to the executable and return `WebInspector(host: host)` from its `ReplShellApp.makeInspector(_:)`")
@@ -45,9 +43,8 @@ import Scenarios
     }
     output.writeError("inspector: \(address)")
     let prelude = debugCategories.map { "debug \($0) on" }
-    let outcome = await turns.run {
-      await ScriptRunner(domains: domains, redacts: redacts, keepsEvents: format == .json).run(url, displayPath: path, prelude: prelude, in: shell)
-    }
+    let outcome = await ScriptRunner(domains: domains, redacts: redacts, keepsEvents: format == .json)
+      .run(url, displayPath: path, prelude: prelude, in: sessionHost)
     output.write(format == .json ? OutputFormat.jsonLines(outcome.events) : outcome.transcript)
     output.writeError("inspector: still serving \(address) — Ctrl-C to stop")
     await Self.untilInterrupted()

@@ -25,7 +25,8 @@ import Synchronization
   func run() async -> Bool {
     let isTerminal = LineEditor.isInteractive
     let shell = Shell(domains: domains, isScript: !isTerminal, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    let lines = TypedLines(shell: shell, output: output, format: format, isTerminal: isTerminal)
+    let host = SessionHost(shell: shell)
+    let lines = TypedLines(host: host, output: output, format: format, isTerminal: isTerminal)
     shell.inspector = makeInspector(InspectorHost(shell: shell, run: lines.runFromInspector))
     if let inspectPort {
       guard let inspector = shell.inspector else {
@@ -39,13 +40,14 @@ import Synchronization
         return false
       }
     }
-    let succeeded = await run(shell, lines: lines, isTerminal: isTerminal)
+    let succeeded = await run(host, lines: lines, isTerminal: isTerminal)
     await shell.inspector?.stop()
     await shell.close()
     return succeeded
   }
 
-  private func run(_ shell: Shell, lines: TypedLines, isTerminal: Bool) async -> Bool {
+  private func run(_ host: SessionHost, lines: TypedLines, isTerminal: Bool) async -> Bool {
+    let shell = host.shell
     do {
       let started = try await shell.start(domain: domain, options: options)
       if format == .json {
@@ -58,28 +60,23 @@ import Synchronization
       return false
     }
     for category in debugCategories {
-      let result = await shell.execute("debug \(category) on")
+      let result = await host.run("debug \(category) on")
       if !result.succeeded {
         output.write(result.lines)
         return false
       }
     }
-    return isTerminal ? await readTerminal(shell, lines: lines) : await readPipe(shell, lines: lines)
+    return isTerminal ? await readTerminal(host, lines: lines) : await readPipe(host, lines: lines)
   }
 
-  private func readTerminal(_ shell: Shell, lines: TypedLines) async -> Bool {
+  private func readTerminal(_ host: SessionHost, lines: TypedLines) async -> Bool {
+    let shell = host.shell
     output.write("\(programName) — \(domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
     let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
-      // On the main thread, or on the reading thread while an inspector serves (see `TypedLines`).
-      let complete = {
-        MainActor.assumeIsolated {
-          let completion = shell.completions(for: line)
-          return Completion(
-            candidates: completion.candidates.map { Completion.Candidate($0.text, isWholeWord: $0.isWholeWord) },
-            replacedLength: completion.replacedLength)
-        }
-      }
-      return TypedLines.isReadingThread ? DispatchQueue.main.sync(execute: complete) : complete()
+      let completion = lines.completions(for: line)
+      return Completion(
+        candidates: completion.candidates.map { Completion.Candidate($0.text, isWholeWord: $0.isWholeWord) },
+        replacedLength: completion.replacedLength)
     }
     let progress = ProgressLine(enabled: output.colors || isatty(STDERR_FILENO) == 1)
     shell.onWaiting = { waiting in
@@ -93,7 +90,7 @@ import Synchronization
       switch await lines.read(from: editor, prompt: prompt) {
       case .line(let line):
         editor.addToHistory(line)
-        let result = await interruptible { await lines.turns.run { await shell.execute(line) } }
+        let result = await interruptible { await host.run(line) }
         pager.show(format == .json ? OutputFormat.jsonLines(result.events) : result.lines, on: output)
         if result.quit { return true }
       case .interrupted:
@@ -126,11 +123,11 @@ import Synchronization
     return result
   }
 
-  private func readPipe(_ shell: Shell, lines: TypedLines) async -> Bool {
+  private func readPipe(_ host: SessionHost, lines: TypedLines) async -> Bool {
     var lineNumber = 0
     while let line = await lines.readStandardInput() {
       lineNumber += 1
-      let result = await lines.turns.run { await shell.execute(line, location: "<stdin>:\(lineNumber)") }
+      let result = await host.run(line, location: "<stdin>:\(lineNumber)")
       output.write(format == .json ? OutputFormat.jsonLines(result.events) : result.lines)
       if !result.succeeded { return false }
       if result.quit { break }

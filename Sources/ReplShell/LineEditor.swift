@@ -35,7 +35,7 @@ final class LineEditor {
   /// The libedit history the editor navigates (`History *`).
   let history: OpaquePointer
   /// Proposes candidates for the word before the cursor.
-  let completer: (_ lineUpToCursor: String) -> Completion
+  let completer: @Sendable (_ lineUpToCursor: String) -> Completion
   /// Where the history is kept between runs, if anywhere.
   let historyFile: HistoryFile?
   /// The prompt being shown.
@@ -61,7 +61,7 @@ final class LineEditor {
     programName: String,
     historyFile: URL?,
     historyLimit: Int = 1000,
-    completer: @escaping (_ lineUpToCursor: String) -> Completion
+    completer: @escaping @Sendable (_ lineUpToCursor: String) -> Completion
   ) {
     _ = cel_prepare_utf8_locale()
     guard let editLine = cel_init(programName), let history = history_init() else {

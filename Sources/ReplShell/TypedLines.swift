@@ -8,24 +8,23 @@ import Synchronization
 /// while the prompt waits; a line the page sends is printed like a typed one, echoed behind the
 /// prompt, and the prompt and the half-typed line are drawn again below it (`PromptOutput`).
 @MainActor final class TypedLines {
-  /// The lines' turns: one runs at a time.
-  let turns = LineTurns()
-  private let shell: Shell
+  /// The session's host: the typed lines and the page's take their turns there.
+  private let host: SessionHost
   private let output: TerminalOutput
   private let format: OutputFormat
   private let isTerminal: Bool
   /// The terminal's editor's output for other threads, once a line has been read with it.
   private var promptOutput: PromptOutput?
 
-  init(shell: Shell, output: TerminalOutput, format: OutputFormat, isTerminal: Bool) {
-    self.shell = shell
+  init(host: SessionHost, output: TerminalOutput, format: OutputFormat, isTerminal: Bool) {
+    self.host = host
     self.output = output
     self.format = format
     self.isTerminal = isTerminal
   }
 
   /// Whether reading must leave the main actor free: an inspector is serving.
-  private var readsOffMain: Bool { shell.inspector?.address != nil }
+  private var readsOffMain: Bool { host.shell.inspector?.address != nil }
 
   /// Reads a line at the prompt: on this thread, or on a thread of its own while an inspector serves.
   func read(from editor: LineEditor, prompt: String) async -> LineEditor.Input {
@@ -71,17 +70,26 @@ import Synchronization
 
   /// Runs a line the inspector sent, in its turn, and prints it as a typed line is printed.
   func runFromInspector(_ line: String) async -> Shell.Result {
-    await turns.run {
-      let result = await shell.execute(line, echoesCommands: true)
-      let lines = format == .json ? OutputFormat.jsonLines(result.events) : result.lines
-      if isTerminal, let promptOutput {
-        // Above the prompt while a line is typed, which is then drawn again, half-typed text and all.
-        promptOutput.write(output.text(lines), prompt: output.editorPrompt(shell.prompt))
-      } else {
-        output.write(lines)
-      }
-      return result
+    let result = await host.run(line, echoesCommands: true)
+    let lines = format == .json ? OutputFormat.jsonLines(result.events) : result.lines
+    if isTerminal, let promptOutput {
+      // Above the prompt while a line is typed, which is then drawn again, half-typed text and all.
+      promptOutput.write(output.text(lines), prompt: output.editorPrompt(host.shell.prompt))
+    } else {
+      output.write(lines)
     }
+    return result
+  }
+
+  /// What Tab offers for `line`, asked by the line editor's callback, which cannot wait: on the
+  /// main thread the prompt holds the main actor, so no request can be running and the host
+  /// answers at once; on the reading thread (an inspector serves) the request takes its turn on
+  /// the main actor while this thread, which only waits for keys, waits for the answer.
+  nonisolated func completions(for line: String) -> ShellCompletion {
+    guard Self.isReadingThread else {
+      return MainActor.assumeIsolated { host.completionsAtOnce(for: line) }
+    }
+    return MainActorAnswer.wait { [host] in await host.submit(CompletionQuery(line)) }
   }
 }
 

@@ -48,8 +48,18 @@
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
   }
 
-  /// Runs the lines in `shell`; `keepsEvents` also collects their events.
+  /// Runs the lines in `shell`, each as a line of its own; `keepsEvents` also collects their events.
   func run(in shell: Shell, keepsEvents: Bool = false) async -> Outcome {
+    await run(in: shell, keepsEvents: keepsEvents, isSourced: false)
+  }
+
+  /// Runs the lines inside the `source` line that is running in `shell`: what they do and what
+  /// follows them are that line's events.
+  func runSourced(in shell: Shell) async -> Outcome {
+    await run(in: shell, keepsEvents: false, isSourced: true)
+  }
+
+  private func run(in shell: Shell, keepsEvents: Bool, isSourced: Bool) async -> Outcome {
     var outcome = Outcome()
     let lines = Self.lines(of: text)
     // Every line prints at least itself: room for that many from the start.
@@ -60,7 +70,8 @@
         continue
       }
       let location = "\(name):\(index + 1)"
-      let result = await shell.execute(line, location: location, echoesCommands: true)
+      let request = LineRequest(line, location: location, echoesCommands: true)
+      let result = isSourced ? await shell.runSourced(request) : await shell.execute(line, location: location, echoesCommands: true)
       outcome.transcript += result.lines
       if keepsEvents { outcome.events += result.events }
       if !result.succeeded {
@@ -70,6 +81,7 @@
       if result.quit { return outcome }
     }
     // Comments after the last command, and what listeners did after it.
+    guard !isSourced else { return outcome }
     let trailing = shell.takeTrailingEvents()
     outcome.transcript += trailing.lines
     if keepsEvents { outcome.events += trailing.events }

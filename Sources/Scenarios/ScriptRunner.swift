@@ -60,15 +60,15 @@ import Foundation
     }
   }
 
-  /// Runs the script at `url` in `shell`, which stays open: for a front end that goes on serving
-  /// the session afterwards (`--inspect --script`), and closes the shell itself.
-  public func run(_ url: URL, displayPath: String? = nil, prelude: [String] = [], in shell: Shell) async -> Outcome {
+  /// Runs the script at `url` in `host`'s session, in one turn, and leaves it open: for a front
+  /// end that goes on serving the session afterwards (`--inspect --script`), and closes it itself.
+  public func run(_ url: URL, displayPath: String? = nil, prelude: [String] = [], in host: SessionHost) async -> Outcome {
     let name = displayPath ?? url.path
     switch Self.text(of: url, name: name) {
     case .success(let text):
-      shell.redacts = redacts
-      shell.copiesDatabases = true
-      return await run(lines: text, in: shell, name: name, prelude: prelude)
+      host.shell.redacts = redacts
+      host.shell.copiesDatabases = true
+      return await host.submit(ScriptRequest(text: text, name: name, prelude: prelude, keepsEvents: keepsEvents))
     case .failure(let unreadable): return unreadable.outcome
     }
   }
@@ -97,20 +97,9 @@ import Foundation
     let shell = Shell(domains: domains, isScript: true, baseDirectory: baseDirectory)
     shell.redacts = redacts
     shell.copiesDatabases = true
-    let outcome = await run(lines: text, in: shell, name: name, prelude: prelude)
+    let outcome = await SessionHost(shell: shell).submit(ScriptRequest(text: text, name: name, prelude: prelude, keepsEvents: keepsEvents))
     await shell.close()
     return outcome
-  }
-
-  private func run(lines text: String, in shell: Shell, name: String, prelude: [String]) async -> Outcome {
-    for command in prelude {
-      let result = await shell.execute(command)
-      if !result.succeeded {
-        return Outcome(transcript: result.lines, events: keepsEvents ? result.events : [], succeeded: false)
-      }
-    }
-    let lines = await ScriptLines(text: text, name: name).run(in: shell, keepsEvents: keepsEvents)
-    return Outcome(transcript: lines.transcript, events: lines.events, succeeded: lines.failedLocation == nil)
   }
 
   /// The 1-based number of the first line of `data` that is not valid UTF-8.

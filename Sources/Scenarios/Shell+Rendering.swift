@@ -45,10 +45,9 @@ extension Shell {
 
 extension Shell {
   /// What is pending after a script's last line — its trailing comments, what listeners did
-  /// after it — rendered as a transcript shows it; nothing while a line runs (`source`), whose
-  /// own result takes them.
+  /// after it — rendered as a transcript shows it. (After a script `source` runs, the `source`
+  /// line's own result takes them instead.)
   func takeTrailingEvents() -> (events: [SessionEvent], lines: [OutputLine]) {
-    guard depth == 0 else { return ([], []) }
     let pending = events.takePending()
     return (redactions.apply(to: pending), render(pending, echoesCommands: true))
   }

@@ -47,8 +47,8 @@ import Synchronization
   public var baseDirectory: URL
   /// The session's one ordered stream of events, with the debug categories that are on.
   public let events = SessionEventStream()
-  /// How many lines are running: more than one while `source` runs a script's lines.
-  var depth = 0
+  /// Whether a line is running: its own lines (`source`) run inside it, never another's.
+  private(set) var isRunningLine = false
   /// The scripts `source` is running, outermost first.
   var sourceChain: [SourceFrame] = []
   /// The running domain session, if any.
@@ -174,7 +174,7 @@ import Synchronization
     case .failure(let error):
       throw CommandError("could not start \(name): \(error)")
     }
-    return depth > 0 ? [] : render(events.takePending(), echoesCommands: false)
+    return isRunningLine ? [] : render(events.takePending(), echoesCommands: false)
   }
 
   private static let utcCalendar: Calendar = {
@@ -183,12 +183,30 @@ import Synchronization
     return calendar
   }()
 
-  /// Runs one line; `location` (`file.txt:12`) prefixes error messages and marks the line as a
-  /// script's. `echoesCommands` renders the command behind its prompt, as transcripts show it.
+  /// Runs one line to its end; `location` (`file.txt:12`) prefixes error messages and marks the
+  /// line as a script's. `echoesCommands` renders the command behind its prompt, as transcripts
+  /// show it. One line runs at a time: front ends submit their lines through a `SessionHost`,
+  /// which queues them; a line sent while another runs is refused.
   public func execute(_ line: String, location: String? = nil, echoesCommands: Bool = false) async -> Result {
-    let isOutermost = depth == 0
-    depth += 1
-    defer { depth -= 1 }
+    let request = LineRequest(line, location: location, echoesCommands: echoesCommands)
+    guard !isRunningLine else {
+      let message = "`\(line.truncatedForMessage)` arrived while another line was running: lines reach a session through its SessionHost, one at a time"
+      let error = ErrorEvent(message: message, location: location, column: nil)
+      return Result(events: [.error(error)], lines: TranscriptRenderer.errorLines(error), succeeded: false, quit: false)
+    }
+    isRunningLine = true
+    defer { isRunningLine = false }
+    return await run(request, isOutermost: true)
+  }
+
+  /// Runs a line of a script that `source` runs, inside the `source` line: its events are that
+  /// line's.
+  func runSourced(_ request: LineRequest) async -> Result {
+    await run(request, isOutermost: false)
+  }
+
+  private func run(_ request: LineRequest, isOutermost: Bool) async -> Result {
+    let (line, location, echoesCommands) = (request.line, request.location, request.echoesCommands)
     // What arrived between lines (listeners after an interrupted wait) comes first.
     let earlier = isOutermost ? events.takePending() : []
     let start = isOutermost ? 0 : events.pendingCount

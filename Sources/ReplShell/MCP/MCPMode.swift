@@ -9,8 +9,9 @@ import SystemPackage
 /// written there (a library's log line, a stray `print`) goes to standard error instead.
 ///
 /// The SDK speaks the protocol; this server frames the lines itself (`StandardStreams`,
-/// `LineFramer`) and answers what the SDK would answer wrongly or never (`ArrivalOrderTransport`,
-/// `MessageKind`): any input gets its JSON-RPC answer and the next request is served.
+/// `LineFramer`) and answers what the SDK would answer wrongly or never (`MCPTransport`,
+/// `MessageKind`): any input gets its JSON-RPC answer and the next request is served. Calls run
+/// in the session host's order, the order they arrived in (`TurnStamps`).
 @MainActor struct MCPMode {
   let domains: [Domain]
   let domain: String
@@ -36,26 +37,28 @@ import SystemPackage
       FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
       return false
     }
-    let calls = SerialCalls()
+    let host = SessionHost(shell: shell)
+    let stamps = TurnStamps()
     let streams = StandardStreams(input: .standardInput, output: protocolOutput, lineLimit: lineLimit)
     let server = Server(
       name: programName, version: version,
       capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
-    await register(on: server, shell: shell, calls: calls)
+    await register(on: server, host: host, stamps: stamps)
     do {
-      try await server.start(transport: ArrivalOrderTransport(streams, lineLimit: lineLimit))
+      try await server.start(transport: MCPTransport(streams, lineLimit: lineLimit, host: host, stamps: stamps))
     } catch {
       FileHandle.standardError.write(Data("error: the MCP server could not start: \(error)\n".utf8))
       return false
     }
     await server.waitUntilCompleted()
-    await calls.drain()
+    // Every reply was written before the server's input ended; a call still running was cancelled.
+    await host.submit(Drain())
     await streams.flush()
     await shell.close()
     return true
   }
 
-  private func register(on server: Server, shell: Shell, calls: SerialCalls) async {
+  private func register(on server: Server, host: SessionHost, stamps: TurnStamps) async {
     await server.withMethodHandler(ListTools.self) { _ in
       ListTools.Result(tools: MCPTool.all.map(\.tool))
     }
@@ -63,8 +66,15 @@ import SystemPackage
       guard let tool = MCPTool.all.first(where: { $0.name == parameters.name }) else {
         throw MCPError.invalidParams("unknown tool `\(parameters.name)`; tools: \(MCPTool.all.map(\.name).joined(separator: ", "))")
       }
-      let line = try tool.line(for: parameters.arguments)
-      let result = await calls.run { await shell.execute(line) }
+      let turn = stamps.take(parameters._meta)
+      let line: String
+      do {
+        line = try tool.line(for: parameters.arguments)
+      } catch {
+        if let turn { host.giveUp(turn) }
+        throw error
+      }
+      let result = await host.submit(LineRequest(line), in: turn)
       return CallTool.Result(content: [.text(text: Self.text(of: result.lines), annotations: nil, _meta: nil)], isError: !result.succeeded)
     }
     await server.withMethodHandler(ListResources.self) { _ in
@@ -73,16 +83,24 @@ import SystemPackage
         Resource(name: "history", uri: Self.historyURI, description: "every action dispatched so far, numbered", mimeType: "text/plain"),
       ], nextCursor: nil)
     }
-    await server.withMethodHandler(ReadResource.self) { parameters in
+    await server.withMethodHandler(ReadResourceInTurn.self) { parameters in
+      let turn = stamps.take(parameters._meta)
       let command: String
       switch parameters.uri {
       case Self.stateURI: command = "state"
       case Self.historyURI: command = "history"
-      default: throw MCPError.invalidParams("unknown resource `\(parameters.uri)`; resources: \(Self.stateURI), \(Self.historyURI)")
+      default:
+        if let turn { host.giveUp(turn) }
+        throw MCPError.invalidParams("unknown resource `\(parameters.uri)`; resources: \(Self.stateURI), \(Self.historyURI)")
       }
-      let result = await calls.run { await shell.execute(command) }
+      let result = await host.submit(LineRequest(command), in: turn)
       return ReadResource.Result(contents: [.text(Self.text(of: result.lines), uri: parameters.uri, mimeType: "text/plain")])
     }
+  }
+
+  /// A request that does nothing: its turn comes once every call before it has finished.
+  private struct Drain: SessionRequest {
+    func perform(in shell: Shell) async {}
   }
 
   /// The lines as the transcript shows them.

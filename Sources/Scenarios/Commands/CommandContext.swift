@@ -91,7 +91,7 @@ import Foundation
       shell.baseDirectory = outer
       shell.sourceChain.removeLast()
     }
-    return await ScriptLines(text: text, name: name).run(in: shell).failedLocation
+    return await ScriptLines(text: text, name: name).runSourced(in: shell).failedLocation
   }
 
   /// The scripts `source` is running, outermost first.
