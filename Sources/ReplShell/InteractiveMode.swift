@@ -79,10 +79,10 @@ import Synchronization
         replacedLength: completion.replacedLength)
     }
     let progress = ProgressLine(enabled: output.colors || isatty(STDERR_FILENO) == 1)
-    shell.onWaiting = { waiting in
+    shell.progress.onWaiting = { waiting in
       if waiting { progress.show("waiting for side effects…") } else { progress.clear() }
     }
-    shell.exploreProgress = { report in
+    shell.progress.explore = { report in
       if let report { progress.show(report.text) } else { progress.clear() }
     }
     while true {

@@ -21,7 +21,7 @@ import Foundation
   var events: SessionEventStream { shell.events }
 
   /// Where `explore` reports its progress: on a terminal only, nil in scripts.
-  var exploreProgress: ExploreProgress? { shell.exploreProgress }
+  var exploreProgress: ExploreProgress? { shell.progress.explore }
 
   /// The debug categories that are on.
   var debug: DebugSwitches { shell.events.debug }
@@ -56,7 +56,7 @@ import Foundation
   }
 
   /// What succeeded since the running session started, for `save`.
-  var recording: SessionRecording? { shell.recording }
+  var recording: SessionRecording? { shell.running?.recording }
 
   /// The running app's connection when the shell is attached to one (`--attach`), for `tail`.
   var liveControl: (any LiveControl)? { shell.attached?.control }

@@ -21,28 +21,8 @@ import Synchronization
 
   /// Every domain the shell knows, in listing order.
   public let domains: [Domain]
-  /// Whether sessions start in script mode (in-memory stores, UTC calendar, counted ids).
-  public let isScript: Bool
-  /// How long each command waits for the listeners' side effects, for every domain, instead of
-  /// the domain's own `settleTimeout`: for slow or loaded machines. It starts from the
-  /// environment's `REPLSHELL_SETTLE_TIMEOUT` (seconds); nil leaves each domain's.
-  public var settleTimeout: Duration? = Shell.settleTimeoutFromEnvironment
-
-  /// `REPLSHELL_SETTLE_TIMEOUT` as a duration; nil when unset or not a number of seconds above 0.
-  nonisolated static var settleTimeoutFromEnvironment: Duration? {
-    settleTimeout(environmentValue: ProcessInfo.processInfo.environment["REPLSHELL_SETTLE_TIMEOUT"])
-  }
-
-  /// `text`, a number of seconds above 0, as a duration; nil for anything else.
-  nonisolated static func settleTimeout(environmentValue text: String?) -> Duration? {
-    guard let text, let seconds = Double(text), seconds > 0, seconds < 1e9 else { return nil }
-    return .milliseconds(Int64(seconds * 1_000))
-  }
-
-  /// Whether a database a `use` line names is opened as a throwaway copy, never written: true
-  /// for scenarios run from a file (`--check`, `--script`, `save`'s fresh run), so that a scenario
-  /// gives the same transcript every time and leaves the file as it was.
-  public var copiesDatabases = false
+  /// How sessions run: script mode, the settle wait, whether databases are copied.
+  public var settings: ShellSettings
   /// The folder relative paths in `use` options start from.
   public var baseDirectory: URL
   /// The session's one ordered stream of events, with the debug categories that are on.
@@ -60,14 +40,9 @@ import Synchronization
   private(set) var sessionDomainName: String?
   /// The running app this shell is attached to (`--attach`); its live session stays here while forked.
   var attached: AttachedApp?
-  /// The running domain and the options it started with, for `reset`.
-  private(set) var running: (domain: Domain, options: [String: String])?
-  /// What succeeded since the running session started, for `save`.
-  private(set) var recording: SessionRecording?
-  private var identifierCounter = IdentifierCounter()
-  /// Recently parsed lines and their commands; nil for blank lines and comments.
-  private var parsedLines: [String: (any ShellCommand)?] = [:]
-  private static let parsedLinesLimit = 4_096
+  /// The domain the running session started from, its options and recording: for `reset` and `save`.
+  private(set) var running: RunningDomain?
+  private var parsedLines = ParsedLines()
   /// `$SCRATCH` in option paths: a folder of this shell's own, made on first use.
   private let scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-\(UUID().uuidString)")
   /// What is replaced in the output: the domain's volatile patterns and those `redact` switched on.
@@ -81,12 +56,8 @@ import Synchronization
   /// Whether any redaction applies, kept beside `redactions`: most lines have none to apply, and
   /// reading the list copies it.
   private(set) var redactsOutput = false
-  /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
-  /// and `false` when the wait ends; the interactive shell shows a progress line.
-  public var onWaiting: (@MainActor (Bool) -> Void)?
-  /// Told, while `explore` runs, its runs, steps and failures so far; the interactive shell
-  /// shows a progress line, scripts set none.
-  package var exploreProgress: ExploreProgress?
+  /// Where the front end hears of long waits and of `explore`'s progress, to show a progress line.
+  public var progress = ProgressReports()
   /// The live view `inspect` starts, when the front end made one (the app registered an inspector).
   public var inspector: (any SessionInspector)? {
     // What the session does before `inspect` is typed is kept for the page it serves.
@@ -99,12 +70,17 @@ import Synchronization
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {
     self.domains = domains
-    self.isScript = isScript
+    self.settings = ShellSettings(isScript: isScript)
     self.baseDirectory = baseDirectory
     self.redactions = RedactionList(
       folders: RedactedFolders(scratch: scratchDirectory.path, workingDirectory: FileManager.default.currentDirectoryPath))
     events.setRedactions(redactions)
     redactsOutput = redactions.isActive
+  }
+
+  /// What makes a line's events into its result, with the redactions that apply.
+  var transcript: LineTranscript {
+    LineTranscript(events: events, redactions: redactsOutput ? redactions : nil)
   }
 
   /// Whether redactions apply to what commands print (true unless `--no-redact`).
@@ -141,22 +117,21 @@ import Synchronization
     await session?.close()
     session = nil
     redactions.domain = domain.volatile
-    identifierCounter = IdentifierCounter()
-    let counter = identifierCounter
     let makeIdentifier: @Sendable () -> String
-    if isScript {
+    if settings.isScript {
+      let counter = IdentifierCounter()
       makeIdentifier = { counter.next() }
     } else {
       makeIdentifier = { UUID().uuidString }
     }
     let databases = try DatabaseStartingPoints.prepare(
-      options: options, of: domain, copiesDatabases: copiesDatabases, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory)
+      options: options, of: domain, copiesDatabases: settings.copiesDatabases, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory)
     var context = DomainContext(
-      options: databases.options, isScript: isScript, baseDirectory: baseDirectory,
-      calendar: isScript ? Self.utcCalendar : Calendar.current, makeIdentifier: makeIdentifier,
+      options: databases.options, isScript: settings.isScript, baseDirectory: baseDirectory,
+      calendar: settings.calendar, makeIdentifier: makeIdentifier,
       announce: { [events] note in events.emit(.note(note)) }, scratchDirectory: scratchDirectory,
       logger: SessionLogHandler.logger(for: events))
-    context.settleTimeout = settleTimeout
+    context.settleTimeout = settings.settleTimeout
     let outcome: Swift.Result<any AnyDomainSession, any Error>
     do {
       outcome = .success(try await domain.start(context, events))
@@ -165,23 +140,16 @@ import Synchronization
     }
     switch outcome {
     case .success(let started):
-      started.onWaiting = { [weak self] waiting in self?.onWaiting?(waiting) }
+      started.onWaiting = { [weak self] waiting in self?.progress.onWaiting?(waiting) }
       session = started
-      running = (domain, options)
-      recording = SessionRecording(domain: name, options: options, databases: databases)
+      running = RunningDomain(domain: domain, options: options, recording: SessionRecording(domain: name, options: options, databases: databases))
     case .failure(let error as CommandError):
       throw error
     case .failure(let error):
       throw CommandError("could not start \(name): \(error)")
     }
-    return isRunningLine ? [] : render(events.takePending(), echoesCommands: false)
+    return isRunningLine ? [] : transcript.render(events.takePending(), echoesCommands: false)
   }
-
-  private static let utcCalendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar
-  }()
 
   /// Runs one line to its end; `location` (`file.txt:12`) prefixes error messages and marks the
   /// line as a script's. `echoesCommands` renders the command behind its prompt, as transcripts
@@ -213,14 +181,14 @@ import Synchronization
     let command: (any ShellCommand)?
     var outcome: Swift.Result<CommandOutput, CommandError>
     do throws(CommandError) {
-      command = try parse(line)
+      command = try parsedLines.command(for: line)
       outcome = .success(CommandOutput([]))
     } catch {
       command = nil
       outcome = .failure(error)
     }
     if command == nil, case .success = outcome {
-      return finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
+      return transcript.finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
     events.emit(.command(CommandEvent(line: line, domain: sessionDomainName, location: location, isSourced: !isOutermost)))
     if let command {
@@ -240,27 +208,16 @@ import Synchronization
     switch outcome {
     case .success(let output):
       if !output.lines.isEmpty { events.emit(.output(output.lines)) }
-      var finished = finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
+      var finished = transcript.finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
-      if let command, recording != nil, let mark = lineEnd?.mark {
-        recording?.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
+      if let command, running != nil, let mark = lineEnd?.mark {
+        running?.recording.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
       }
       return finished.result
     case .failure(let error):
       events.emit(.error(ErrorEvent(message: error.message, location: location, column: error.column)))
-      return finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: false).result
+      return transcript.finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: false).result
     }
-  }
-
-  /// Parses `line`, remembering what recent lines parsed to: scripts repeat lines, and parsing is pure.
-  private func parse(_ line: String) throws(CommandError) -> (any ShellCommand)? {
-    if let known = parsedLines[line] {
-      return known
-    }
-    let command = try CommandParser.parse(line)
-    if parsedLines.count >= Self.parsedLinesLimit { parsedLines.removeAll(keepingCapacity: true) }
-    parsedLines[line] = command
-    return command
   }
 
   /// A path as typed in a command, relative to `baseDirectory` unless absolute.

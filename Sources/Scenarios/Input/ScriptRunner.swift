@@ -67,7 +67,7 @@ import Foundation
     switch Self.text(of: url, name: name) {
     case .success(let text):
       host.shell.redacts = redacts
-      host.shell.copiesDatabases = true
+      host.shell.settings.copiesDatabases = true
       return await host.submit(ScriptRequest(text: text, name: name, prelude: prelude, keepsEvents: keepsEvents))
     case .failure(let unreadable): return unreadable.outcome
     }
@@ -96,7 +96,7 @@ import Foundation
   public func run(text: String, name: String, baseDirectory: URL, prelude: [String] = []) async -> Outcome {
     let shell = Shell(domains: domains, isScript: true, baseDirectory: baseDirectory)
     shell.redacts = redacts
-    shell.copiesDatabases = true
+    shell.settings.copiesDatabases = true
     let outcome = await SessionHost(shell: shell).submit(ScriptRequest(text: text, name: name, prelude: prelude, keepsEvents: keepsEvents))
     await shell.close()
     return outcome

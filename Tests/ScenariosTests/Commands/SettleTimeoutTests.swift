@@ -82,7 +82,7 @@ extension Domain {
   @Test func theShellsTimeoutTakesThePlaceOfTheDomains() async throws {
     let gate = ChoreGate()
     let shell = Shell(domains: [.chores(settleTimeout: .seconds(600), chore: .zero, gate: gate)], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
-    shell.settleTimeout = .milliseconds(200)
+    shell.settings.settleTimeout = .milliseconds(200)
     _ = try await shell.start(domain: "chores")
     let result = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
     let error = try #require(result.lines.last { $0.kind == .error }?.text)
@@ -92,10 +92,10 @@ extension Domain {
   }
 
   @Test func theEnvironmentGivesTheShellsTimeoutInSeconds() {
-    #expect(Shell.settleTimeout(environmentValue: "300") == .seconds(300))
-    #expect(Shell.settleTimeout(environmentValue: "0.5") == .milliseconds(500))
+    #expect(ShellSettings.settleTimeout(environmentValue: "300") == .seconds(300))
+    #expect(ShellSettings.settleTimeout(environmentValue: "0.5") == .milliseconds(500))
     for refused in [nil, "", "soon", "0", "-1", "inf", "nan"] {
-      #expect(Shell.settleTimeout(environmentValue: refused) == nil, "\(refused ?? "nil")")
+      #expect(ShellSettings.settleTimeout(environmentValue: refused) == nil, "\(refused ?? "nil")")
     }
   }
 

@@ -1,7 +1,14 @@
-extension Shell {
+/// A line's events made into its result: collected from the session's stream, rendered as text,
+/// and redacted.
+@MainActor struct LineTranscript {
+  /// The session's stream, where the line's events are pending.
+  let events: SessionEventStream
+  /// The redactions to apply; nil when none applies (most lines).
+  let redactions: RedactionList?
+
   /// A finished line's result, and what its command printed for the recording of the session.
   struct FinishedLine {
-    var result: Result
+    var result: Shell.Result
     /// The command's own lines, unredacted, without the events that arrived before it or its echo.
     var printed: ArraySlice<OutputLine>
   }
@@ -31,24 +38,25 @@ extension Shell {
     // A slice of the line's lines, not a copy: the recording keeps one for every line that succeeds.
     let printed = lines[printedStart...]
     let all = earlier.isEmpty ? own : earlier + own
-    let result = redactsOutput
-      ? Result(events: redactions.apply(to: all), lines: redactions.apply(to: lines), succeeded: succeeded, quit: false)
-      : Result(events: all, lines: lines, succeeded: succeeded, quit: false)
+    let result = if let redactions {
+      Shell.Result(events: redactions.apply(to: all), lines: redactions.apply(to: lines), succeeded: succeeded, quit: false)
+    } else {
+      Shell.Result(events: all, lines: lines, succeeded: succeeded, quit: false)
+    }
     return FinishedLine(result: result, printed: printed)
   }
 
   /// Renders `events` as text, redacted.
   func render(_ events: [SessionEvent], echoesCommands: Bool) -> [OutputLine] {
-    redactions.apply(to: TranscriptRenderer.lines(for: events, echoesCommands: echoesCommands))
+    let lines = TranscriptRenderer.lines(for: events, echoesCommands: echoesCommands)
+    return redactions?.apply(to: lines) ?? lines
   }
-}
 
-extension Shell {
   /// What is pending after a script's last line — its trailing comments, what listeners did
   /// after it — rendered as a transcript shows it. (After a script `source` runs, the `source`
   /// line's own result takes them instead.)
   func takeTrailingEvents() -> (events: [SessionEvent], lines: [OutputLine]) {
     let pending = events.takePending()
-    return (redactions.apply(to: pending), render(pending, echoesCommands: true))
+    return (redactions?.apply(to: pending) ?? pending, render(pending, echoesCommands: true))
   }
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// How a shell runs its sessions, set by its front end before or between lines.
+public struct ShellSettings: Sendable {
+  /// Whether sessions start in script mode (in-memory stores, UTC calendar, counted ids).
+  public var isScript: Bool
+  /// How long each command waits for the listeners' side effects, for every domain, instead of
+  /// the domain's own `settleTimeout`: for slow or loaded machines. It starts from the
+  /// environment's `REPLSHELL_SETTLE_TIMEOUT` (seconds); nil leaves each domain's.
+  public var settleTimeout: Duration? = ShellSettings.settleTimeoutFromEnvironment
+  /// Whether a database a `use` line names is opened as a throwaway copy, never written: true
+  /// for scenarios run from a file (`--check`, `--script`, `save`'s fresh run), so that a scenario
+  /// gives the same transcript every time and leaves the file as it was.
+  public var copiesDatabases = false
+
+  /// Settings for an interactive shell, or a script's when `isScript`.
+  public init(isScript: Bool) {
+    self.isScript = isScript
+  }
+
+  /// `REPLSHELL_SETTLE_TIMEOUT` as a duration; nil when unset or not a number of seconds above 0.
+  static var settleTimeoutFromEnvironment: Duration? {
+    settleTimeout(environmentValue: ProcessInfo.processInfo.environment["REPLSHELL_SETTLE_TIMEOUT"])
+  }
+
+  /// `text`, a number of seconds above 0, as a duration; nil for anything else.
+  static func settleTimeout(environmentValue text: String?) -> Duration? {
+    guard let text, let seconds = Double(text), seconds > 0, seconds < 1e9 else { return nil }
+    return .milliseconds(Int64(seconds * 1_000))
+  }
+
+  /// The calendar sessions get: UTC in scripts, so that their transcripts do not depend on the
+  /// machine's time zone; the user's own otherwise.
+  var calendar: Calendar {
+    guard isScript else { return Calendar.current }
+    return Self.utcCalendar
+  }
+
+  private static let utcCalendar: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar
+  }()
+}
