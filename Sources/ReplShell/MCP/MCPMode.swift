@@ -53,7 +53,11 @@ import SystemPackage
     await server.waitUntilCompleted()
     // Every reply was written before the server's input ended; a call still running was cancelled.
     await host.submit(Drain())
-    await streams.flush()
+    do {
+      try await streams.flush()
+    } catch {
+      FileHandle.standardError.write(Data("error: the last replies could not be written: \(error)\n".utf8))
+    }
     await shell.close()
     return true
   }

@@ -70,6 +70,8 @@ actor MCPTransport: Transport {
     }
     early[place] = data
     writeInOrder()
+    // The reply may wait for an earlier one; a write that failed is the server's to hear of.
+    try await streams.flush()
   }
 
   func receive() -> AsyncThrowingStream<Data, any Error> {

@@ -1,5 +1,6 @@
 import Foundation
 import MCP
+import Synchronization
 import SystemPackage
 
 /// The MCP server's two byte streams: lines read from standard input, and messages written to
@@ -19,6 +20,8 @@ final class StandardStreams: Sendable {
   private let output: FileDescriptor
   private let lineLimit: Int
   private let writes = DispatchQueue(label: "replshell.mcp.output")
+  /// The first write that failed (the client closed the output): the next `flush()` throws it.
+  private let writeFailure = Mutex<(any Error)?>(nil)
 
   /// Reads lines of at most `lineLimit` bytes from `input`, and writes messages to `output`.
   init(input: FileDescriptor, output: FileDescriptor, lineLimit: Int) {
@@ -63,10 +66,14 @@ final class StandardStreams: Sendable {
   }
 
   /// Queues `message` and its newline to be written after everything queued before it, without
-  /// waiting for the write.
+  /// waiting for the write; a failure is kept for the next `flush()`.
   func enqueue(_ message: Data) {
-    writes.async { [output] in
-      _ = try? Self.write(message, to: output)
+    writes.async { [self] in
+      do {
+        try Self.write(message, to: output)
+      } catch {
+        writeFailure.withLock { $0 = $0 ?? error }
+      }
     }
   }
 
@@ -81,11 +88,12 @@ final class StandardStreams: Sendable {
   }
 
   /// Returns once everything queued so far is written, so the last replies leave before the
-  /// process ends.
-  func flush() async {
+  /// process ends; throws when a queued write failed.
+  func flush() async throws {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       writes.async { continuation.resume() }
     }
+    if let failure = writeFailure.withLock({ $0 }) { throw failure }
   }
 
   private static func write(_ message: Data, to output: FileDescriptor) throws {
