@@ -49,11 +49,15 @@ let package = Package(
     .target(
       name: "QuakesData",
       dependencies: domainDependencies),
+    // The value layer: reads, prints, encodes, reflects, decodes and diffs Swift values; nothing of the shell.
+    .target(
+      name: "StateValues",
+      dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")]),
     // The engine: no terminal, no sample domain, no server.
     .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData",
+        "ImmutableData", "StateValues",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -123,14 +123,14 @@ enum MessageKind: Equatable {
 /// Any method, any parameters: a request read as the SDK's server reads it before it picks the handler.
 private enum LooseMethod: MCP.Method {
   static let name = ""
-  typealias Parameters = Value
-  typealias Result = Value
+  typealias Parameters = MCP.Value
+  typealias Result = MCP.Value
 }
 
 /// Any notification, read as the SDK's server reads it.
 private struct LooseNotification: MCP.Notification {
   static let name = ""
-  typealias Parameters = Value
+  typealias Parameters = MCP.Value
 }
 
 /// The id and method of a message the server sends; a `null` id is no id.

@@ -23,14 +23,14 @@ final class TurnStamps: Sendable {
   /// message has no object to write it in.
   func stamp(_ message: Data, place: Int, turn: SessionHost.Turn) -> Data? {
     let decoder = JSONDecoder()
-    guard var object = try? decoder.decode([String: Value].self, from: message) else { return nil }
-    var parameters: [String: Value]
+    guard var object = try? decoder.decode([String: MCP.Value].self, from: message) else { return nil }
+    var parameters: [String: MCP.Value]
     switch object["params"] {
     case nil, .null?: parameters = [:]
     case .object(let members)?: parameters = members
     default: return nil
     }
-    var meta: [String: Value]
+    var meta: [String: MCP.Value]
     switch parameters["_meta"] {
     case nil: meta = [:]
     case .object(let members)?: meta = members

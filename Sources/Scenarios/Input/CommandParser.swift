@@ -18,17 +18,3 @@ enum CommandParser {
     return try command.parse(CommandArguments(word: word, text: String(line.dropFirst(restStart)), column: restStart + 1))
   }
 }
-
-extension StringProtocol {
-  var trimmingLeadingWhitespace: String { String(drop { $0.isWhitespace }) }
-  var trimmingTrailingWhitespace: String {
-    var text = String(self)
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    return text
-  }
-  /// The text cut to a length that fits in an error line.
-  var truncatedForMessage: String {
-    let cleaned = String(map { $0.isWhitespace ? " " : ($0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : "?") })
-    return cleaned.count > 40 ? String(cleaned.prefix(40)) + "…" : cleaned
-  }
-}

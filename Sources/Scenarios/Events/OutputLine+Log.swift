@@ -1,0 +1,3 @@
+extension OutputLine {
+  static func log(_ category: DebugCategory, _ text: String) -> OutputLine { OutputLine(.log, "[\(category.rawValue)] " + text) }
+}

@@ -1,0 +1,14 @@
+/// A selector as typed: its name and arguments, `selectAnimals(categoryId: "Mammal")`.
+package struct SelectorCall: Equatable, Sendable {
+  /// The selector's name.
+  package var name: String
+  /// Its arguments, possibly none.
+  package var arguments: [ParsedValue.Argument]
+  /// The column of the name.
+  package var column: Int
+
+  /// The call on one line, as the user would type it.
+  package var text: String {
+    ParsedValue.member(leadingDot: false, path: [name], arguments: arguments.isEmpty ? nil : arguments, column: column).sourceText
+  }
+}

@@ -1,0 +1,16 @@
+/// How typed text is trimmed, and cut short to be quoted in an error message.
+extension StringProtocol {
+  /// The text without the whitespace it starts with.
+  package var trimmingLeadingWhitespace: String { String(drop { $0.isWhitespace }) }
+  /// The text without the whitespace it ends with.
+  package var trimmingTrailingWhitespace: String {
+    var text = String(self)
+    while let last = text.last, last.isWhitespace { text.removeLast() }
+    return text
+  }
+  /// The text cut to a length that fits in an error line.
+  package var truncatedForMessage: String {
+    let cleaned = String(map { $0.isWhitespace ? " " : ($0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : "?") })
+    return cleaned.count > 40 ? String(cleaned.prefix(40)) + "…" : cleaned
+  }
+}

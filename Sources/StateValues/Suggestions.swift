@@ -1,0 +1,36 @@
+/// Finds the names closest to a mistyped one, for "did you mean" hints.
+package enum Suggestions {
+  /// Up to `limit` candidates that contain `word`, or are within a small edit distance of it.
+  package static func closest(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
+    let lowered = word.lowercased()
+    guard !lowered.isEmpty, lowered.count <= 200 else { return [] }
+    let scored = candidates.compactMap { candidate -> (String, Int)? in
+      let name = candidate.lowercased()
+      let lastComponent = name.split(separator: ".").last.map(String.init) ?? name
+      if name.contains(lowered) || (lowered.count >= 4 && lowered.contains(lastComponent)) {
+        return (candidate, 0)
+      }
+      let distance = editDistance(lowered, lastComponent)
+      let allowed = max(2, lastComponent.count / 3)
+      return distance <= allowed ? (candidate, distance) : nil
+    }
+    return Array(scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0))
+  }
+
+  package static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = Array(repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

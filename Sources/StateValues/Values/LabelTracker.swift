@@ -1,0 +1,25 @@
+/// Remembers which labels each struct or case argument list offered and which the decoder read,
+/// so a misspelled or extra label is an error instead of being ignored.
+package final class LabelTracker {
+  private var lists: [(owner: String, labels: [(label: String, column: Int)], read: Set<String>)] = []
+
+  package func register(owner: String, labels: [(label: String, column: Int)]) -> Int {
+    lists.append((owner, labels, []))
+    return lists.count - 1
+  }
+
+  package func markRead(_ label: String, in list: Int) {
+    lists[list].read.insert(label)
+  }
+
+  package func verify() throws(CommandError) {
+    for list in lists {
+      for entry in list.labels where !list.read.contains(entry.label) {
+        let shown = Field(entry.label, .null).isUnlabeled ? "unlabeled argument" : "argument `\(entry.label):`"
+        let expected = list.read.sorted().filter { !Field($0, .null).isUnlabeled }.map { "`\($0):`" }
+        let hint = expected.isEmpty ? "" : " (it takes \(expected.joined(separator: ", ")))"
+        throw CommandError("unexpected \(shown) for \(list.owner)\(hint)", column: entry.column)
+      }
+    }
+  }
+}
