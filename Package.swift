@@ -53,11 +53,14 @@ let package = Package(
     .target(
       name: "StateValues",
       dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")]),
+    // What a shell and an app attached to it say to each other, and what a session's events are:
+    // Codable types, framed, with a version handshake. Both sides link it; it knows no engine.
+    .target(name: "SessionProtocol", dependencies: ["StateValues"]),
     // The engine: no terminal, no sample domain, no server.
     .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData", "StateValues",
+        "ImmutableData", "StateValues", "SessionProtocol",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -6,7 +6,7 @@
 /// The hot paths are `@inlinable` so that callers in other modules get code specialized for their
 /// `State` and `Action` instead of generic code that copies values through witness tables.
 @MainActor final public class Store<State, Action>: Sendable where State: Sendable, Action: Sendable {
-  @usableFromInline let registrar: StreamRegistrar<(oldState: State, action: Action)>
+  @usableFromInline let registrar: StreamRegistrar<(oldState: State, action: Action), (oldState: State, action: Action, newState: State)>
   @usableFromInline var state: State
   @usableFromInline let reducer: @Sendable (State, Action) throws -> State
 
@@ -43,7 +43,7 @@ extension Store: Dispatcher {
   public func dispatch(action: Action) throws {
     let oldState = self.state
     self.state = try self.reducer(oldState, action)
-    self.registrar.yield((oldState: oldState, action: action))
+    self.registrar.yield((oldState: oldState, action: action), tapped: (oldState: oldState, action: action, newState: self.state))
   }
 
   /// Runs `thunk` now with this store as its dispatcher and selector.
@@ -91,16 +91,20 @@ extension Store {
     self.registrar.finishAll()
   }
 
-  /// Has every dispatch from now on also write `(oldState, action)` into `tap`, after the
-  /// streams, until `removeTap(_:)`; a tap installed before is finished and replaced.
-  package func installTap(_ tap: DispatchTap<(oldState: State, action: Action)>) {
+  /// What a dispatch writes into an installed tap: the state before, the action, and the state
+  /// the reducer returned, so that a tap's reader never runs the reducer again.
+  package typealias Tapped = (oldState: State, action: Action, newState: State)
+
+  /// Has every dispatch from now on also write `(oldState, action, newState)` into `tap`, after
+  /// the streams, until `removeTap(_:)`; a tap installed before is finished and replaced.
+  package func installTap(_ tap: DispatchTap<Tapped>) {
     if let previous = self.registrar.tap, previous !== tap { previous.finish() }
     self.registrar.setTap(tap)
   }
 
   /// Stops writing into `tap` (if it is the one installed) and finishes it: a dispatch costs
   /// one nil check again.
-  package func removeTap(_ tap: DispatchTap<(oldState: State, action: Action)>) {
+  package func removeTap(_ tap: DispatchTap<Tapped>) {
     if self.registrar.tap === tap { self.registrar.setTap(nil) }
     tap.finish()
   }

@@ -2,13 +2,15 @@
 ///
 /// A stream whose consumer is cancelled, or that is released, is removed; every stream finishes
 /// when the registrar (and so its store) goes away.
-@MainActor @usableFromInline final class StreamRegistrar<Element>: Sendable where Element: Sendable {
+/// The tap, when one is installed, gets `Tapped` values instead: the store hands it more (the new
+/// state as well) than its listeners' streams get.
+@MainActor @usableFromInline final class StreamRegistrar<Element, Tapped>: Sendable where Element: Sendable, Tapped: Sendable {
   private var nextID = 0
   @usableFromInline var buffers: [StreamBuffer<Element>] = []
   /// The ring a debugging attachment reads, written after the streams; nil (one check per
   /// dispatch) unless a shell follows the app. Only the main actor touches it: no dynamic
   /// exclusivity check, which would cost more than the check.
-  @exclusivity(unchecked) @usableFromInline var tap: DispatchTap<Element>?
+  @exclusivity(unchecked) @usableFromInline var tap: DispatchTap<Tapped>?
   private var ids: [Int] = []
   /// Where the streams report the elements their consumers have not finished with; nil when nobody counts.
   private let activity: StreamActivity?
@@ -45,22 +47,23 @@ extension StreamRegistrar {
     return StoreStream(buffer: buffer)
   }
 
-  /// Passes `element` to every registered stream, in registration order, then to the tap.
-  /// Always inlined into the dispatch (see `Store.dispatch(action:)`).
+  /// Passes `element` to every registered stream, in registration order, then `tapped` to the
+  /// tap; `tapped` is made only when a tap is installed. Always inlined into the dispatch (see
+  /// `Store.dispatch(action:)`).
   @inlinable @inline(__always)
-  func yield(_ element: Element) {
+  func yield(_ element: Element, tapped: @autoclosure () -> Tapped) {
     for buffer in self.buffers {
       buffer.yield(element)
     }
     if let tap = self.tap {
-      DispatchTap.record(element, into: Unmanaged.passUnretained(tap))
+      DispatchTap.record(tapped(), into: Unmanaged.passUnretained(tap))
     }
   }
 }
 
 extension StreamRegistrar {
   /// Has every element from now on also written into `tap`, or into none when nil.
-  func setTap(_ tap: DispatchTap<Element>?) {
+  func setTap(_ tap: DispatchTap<Tapped>?) {
     self.tap = tap
   }
 

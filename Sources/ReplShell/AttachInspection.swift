@@ -28,15 +28,15 @@ import Scenarios
   /// returns the address to open. When already serving, returns that address.
   func start(port: Int, on socket: AttachSocket) async throws(CommandError) -> String {
     if let address = inspector?.address { return address }
-    guard socket.send(AttachSocket.json(["inspect": ["op": "link", "id": 0]])) else {
+    guard socket.send(ShellRequest.inspect(id: 0, .link)) else {
       throw CommandError("lost the connection to \(label)")
     }
     var key: String?
     while key == nil {
-      guard socket.isReadable(within: 10_000), let reply = try? socket.receiveObject(limit: AttachSocket.maximumReplyLength) else {
-        throw CommandError("\(label) did not answer `inspect`: is its ReplShellAttachment older than this shell?")
+      guard socket.isReadable(within: 10_000), let reply = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else {
+        throw CommandError("\(label) did not answer `inspect`")
       }
-      if reply["event"] as? String == "inspection-link" { key = reply["key"] as? String }
+      if case .inspection(_, .linked(let linked)) = reply { key = linked }
     }
     let link = try AttachedInspectionLink.open(path: path, key: key ?? "", label: label)
     // The host's shell holds no session: the app keeps it; it is there for the factory's signature.

@@ -32,9 +32,7 @@ import Scenarios
   private struct Reply {
     var succeeded = true
     var quit = false
-    var tailing = false
     var prompt: String?
-    var completion: Completion?
   }
 
   /// Runs the listing or the session; the exit status: 0 after a clean end, 1 otherwise.
@@ -75,20 +73,20 @@ import Scenarios
           return 1
         }
       }
-      let watch = AttachIdleWatch(socket: socket, label: label)
+      let watch = AttachIdleWatch(socket: socket, label: label, output: output)
       if LineEditor.isInteractive {
         // Tab asks the app: the watch must not take its answer for a goodbye.
         output.write("\(programName) — attached to \(label). Type `help` for the commands, `tail` to follow the app, Ctrl-D to detach.")
         let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
           watch.setIdle(false)
           defer { watch.setIdle(true) }
-          return MainActor.assumeIsolated { (try? exchange(["complete": line], on: socket).completion) ?? .none }
+          return Self.completion(of: line, on: socket)
         }
         inspection.terminal.use(editor.promptOutput)
         while true {
           watch.setIdle(true)
           inspection.terminal.showing(prompt: prompt)
-          let input = editor.readLine(prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
+          let input = await Self.readLine(from: editor, prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
           watch.setIdle(false)
           guard case .line(let line) = input else {
             if input == .interrupted { continue }
@@ -96,7 +94,7 @@ import Scenarios
           }
           editor.addToHistory(line)
           if await inspect(line, inspection, on: socket) { continue }
-          let reply = try exchange(["line": line], on: socket, paged: true)
+          let reply = try exchange(.line(line, location: nil), on: socket, paged: true)
           prompt = reply.prompt ?? prompt
           if reply.quit { return 0 }
         }
@@ -105,12 +103,12 @@ import Scenarios
       var lineNumber = 0
       while true {
         watch.setIdle(true)
-        let input = readLine(strippingNewline: true)
+        let input = await Self.readStandardInput()
         watch.setIdle(false)
         guard let line = input else { break }
         lineNumber += 1
         if await inspect(line, inspection, on: socket) { continue }
-        let reply = try exchange(["line": line, "location": "<stdin>:\(lineNumber)"], on: socket)
+        let reply = try exchange(.line(line, location: "<stdin>:\(lineNumber)"), on: socket)
         if !reply.succeeded { return 1 }
         if reply.quit { break }
       }
@@ -136,47 +134,73 @@ import Scenarios
     return true
   }
 
+  /// Reads a line at the prompt on a thread of its own, so that the main actor stays free for
+  /// the idle watch to end the shell when the app says goodbye.
+  private static func readLine(from editor: LineEditor, prompt: String) async -> LineEditor.Input {
+    let unchecked = UncheckedEditor(editor: editor)
+    return await withCheckedContinuation { continuation in
+      BlockingThread.start("replshell.stdin") { continuation.resume(returning: unchecked.editor.readLine(prompt: prompt)) }
+    }
+  }
+
+  /// Reads a line of standard input (not a terminal) on a thread of its own; nil at its end.
+  private static func readStandardInput() async -> String? {
+    await withCheckedContinuation { continuation in
+      BlockingThread.start("replshell.stdin") { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
+    }
+  }
+
+  /// What Tab offers for `line`, asked of the app on the editor's thread; nothing when the app
+  /// does not answer with completions.
+  nonisolated private static func completion(of line: String, on socket: AttachSocket) -> Completion {
+    guard socket.send(ShellRequest.complete(line)),
+      case .completions(let answer)? = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
+    else { return .none }
+    return Completion(
+      candidates: answer.candidates.map { Completion.Candidate(ControlCharacters.escaped($0.text), isWholeWord: $0.word) },
+      replacedLength: answer.replaced)
+  }
+
   /// Sends `request` (nil: none, to read the first answer) and prints the events that come back
   /// until the app says it is done; while it tails, until Ctrl-C and the end of the tail.
-  private func exchange(_ request: [String: Any]?, on socket: AttachSocket, paged: Bool = false) throws(Ending) -> Reply {
-    if let request, !socket.send(AttachSocket.json(request)) { throw .lost }
+  private func exchange(_ request: ShellRequest?, on socket: AttachSocket, paged: Bool = false) throws(Ending) -> Reply {
+    if let request, !socket.send(request) { throw .lost }
     var reply = Reply()
     var collected: [OutputLine] = []
     while true {
       waitForAnswer(on: socket)
-      let object: [String: Any]
+      let message: AppMessage
       do throws(AttachSocket.Failure) {
-        object = try socket.receiveObject(limit: AttachSocket.maximumReplyLength)
+        message = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
       } catch {
         throw .lost
       }
-      switch object["event"] as? String {
-      case "done":
-        reply.succeeded = object["succeeded"] as? Bool ?? false
-        reply.quit = object["quit"] as? Bool ?? false
-        reply.prompt = (object["prompt"] as? String).map(ControlCharacters.escaped)
+      switch message {
+      case .done(let done):
+        reply.succeeded = done.succeeded
+        reply.quit = done.quit
+        reply.prompt = ControlCharacters.escaped(done.prompt)
         if paged { pager.show(collected, on: output) } else { output.write(collected) }
         collected = []
-        if object["tailing"] as? Bool == true {
+        if done.tailing {
           try follow(socket)
           continue
         }
         return reply
-      case "completions":
-        let candidates = (object["candidates"] as? [[String: Any]] ?? []).map {
-          Completion.Candidate(ControlCharacters.escaped($0["text"] as? String ?? ""), isWholeWord: $0["word"] as? Bool ?? true)
-        }
-        reply.completion = Completion(candidates: candidates, replacedLength: object["replaced"] as? Int ?? 0)
-        return reply
-      case "bye":
+      case .bye:
         output.write(collected)
         throw .detached
-      default:
-        guard let event = SessionEventJSON.event(from: object) else { continue }
-        collected += ControlCharacters.escaped(
-          format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false))
+      case .event(let event):
+        collected += rendered(event)
+      case .hello, .refused, .completions, .inspection, .inspected:
+        continue
       }
     }
+  }
+
+  /// An event the app sent, as this shell prints it, its control characters escaped.
+  private func rendered(_ event: SessionEvent) -> [OutputLine] {
+    ControlCharacters.escaped(format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false))
   }
 
   /// How long the shell waits for an answer before it says that it is waiting (milliseconds).
@@ -199,19 +223,20 @@ import Scenarios
     defer { signal(SIGINT, SIG_DFL) }
     while !Interrupt.received.load(ordering: .relaxed) {
       guard socket.isReadable(within: 100) else { continue }
-      let object: [String: Any]
+      let message: AppMessage
       do throws(AttachSocket.Failure) {
-        object = try socket.receiveObject(limit: AttachSocket.maximumReplyLength)
+        message = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
       } catch {
         throw .lost
       }
-      if object["event"] as? String == "bye" { throw .detached }
-      guard let event = SessionEventJSON.event(from: object) else { continue }
-      output.write(
-        ControlCharacters.escaped(format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false)))
+      switch message {
+      case .bye: throw .detached
+      case .event(let event): output.write(rendered(event))
+      default: continue
+      }
     }
     output.write([OutputLine(.note, "stopped tailing")])
-    guard socket.send(AttachSocket.json(["untail": true])) else { throw .lost }
+    guard socket.send(ShellRequest.untail) else { throw .lost }
   }
 }
 #endif

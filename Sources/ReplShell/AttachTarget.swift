@@ -13,19 +13,22 @@ import Scenarios
 struct AttachTarget {
   /// The socket.
   let path: String
-  /// Its greeting: `app`, `domain`, `pid`, `writes`, `started`.
-  let hello: [String: Any]
+  /// Its hello: who it is, and the protocol it speaks.
+  let hello: AppHello
 
-  var app: String { ControlCharacters.escaped(hello["app"] as? String ?? "?") }
-  var domain: String { ControlCharacters.escaped(hello["domain"] as? String ?? "?") }
-  var pid: Int { hello["pid"] as? Int ?? 0 }
+  var app: String { ControlCharacters.escaped(hello.app) }
+  var domain: String { ControlCharacters.escaped(hello.domain) }
+  var pid: Int { hello.pid }
   var label: String { "\(domain)@\(pid)" }
 
-  /// Connects to `path`, checks that the app listening there runs as this user, and reads the
-  /// greeting; a stranger, a refusal or a silent socket is an error.
-  static func greet(_ path: String) throws(CommandError) -> (AttachTarget, AttachSocket) {
+  /// Connects to `path`, checks that the app listening there runs as this user, reads its hello
+  /// and checks the protocol version it speaks; when `answers` (to attach, not only to list it),
+  /// answers with this shell's. A stranger, another protocol, a refusal or a silent socket is an
+  /// error.
+  static func greet(_ path: String, answers: Bool = true) throws(CommandError) -> (AttachTarget, AttachSocket) {
     let socket = try AttachSocket.connectToOwnApp(at: path)
-    let hello = try socket.receiveGreeting(within: 5_000, silence: "\(path) did not greet this shell: is it a replshell attachment?")
+    let hello = try socket.greetApp(
+      named: path, within: 5_000, silence: "\(path) did not greet this shell: is it a replshell attachment?", answers: answers)
     return (AttachTarget(path: path, hello: hello), socket)
   }
 
@@ -50,10 +53,10 @@ struct AttachTarget {
         continue
       }
       do throws(CommandError) {
-        let (target, connection) = try greet(socket.path)
+        let (target, connection) = try greet(socket.path, answers: false)
         connection.close()
-        let started = target.hello["started"] as? Double ?? Date().timeIntervalSince1970
-        let access = target.hello["writes"] as? Bool == true ? "read-write" : "read-only"
+        let started = target.hello.started
+        let access = target.hello.writes ? "read-write" : "read-only"
         rows.append([target.app, target.domain, String(target.pid), uptime(since: started), access])
       } catch {
         let gone = !AttachDirectory.isRunning(socket.pid)

@@ -92,8 +92,3 @@ import Synchronization
     return MainActorAnswer.wait { [host] in await host.submit(CompletionQuery(line)) }
   }
 }
-
-/// The editor handed to the reading thread: only that thread uses it until the line is read.
-private struct UncheckedEditor: @unchecked Sendable {
-  let editor: LineEditor
-}

@@ -3,9 +3,9 @@ import Logging
 import Scenarios
 import Synchronization
 
-/// One attached shell: a reader thread for its requests, a `Shell` of its own on the main actor
-/// over the app's live store, and an outbox that writes replies and tailed actions without ever
-/// making the app wait.
+/// One attached shell: a thread that reads its requests, a session host of its own on the main
+/// actor over the app's live store, and an outbox that writes replies and tailed actions without
+/// ever making the app wait.
 final class AttachmentConnection: Sendable {
   /// What `tail` lets through, read by the tap's thread.
   struct TailFilter: Sendable {
@@ -40,55 +40,83 @@ final class AttachmentConnection: Sendable {
     self.inspection = InspectionFollower(outbox: outbox)
   }
 
-  /// Greets the shell, then serves its requests in order until it leaves or breaks the protocol.
-  func start(hello: String) {
-    outbox.send(hello)
-    let (requests, continuation) = AsyncStream<[String: Any]>.makeStream()
-    Thread.detachNewThread { [self] in
+  /// Greets the shell, opens its session, then serves its requests in order until it leaves or
+  /// breaks the protocol; returns once the connection is closed.
+  func serve(hello: AppHello) async {
+    outbox.send(.hello(hello))
+    let requests = readRequests()
+    let responder = await MainActor.run { Responder(connection: self) }
+    // A shell refused (its store, its protocol) is sent why before the connection closes.
+    var isRefused = true
+    if await responder.attach() {
+      var iterator = requests.makeAsyncIterator()
+      if await handshake(with: await iterator.next()) {
+        isRefused = false
+        serving: while let next = await iterator.next() {
+          switch next {
+          case .success(let request):
+            await responder.handle(request)
+          case .failure(.closed):
+            break serving
+          case .failure(let failure):
+            attachment.logger.warning("replshell attachment: closed a connection that sent \(failure.summary)")
+            break serving
+          }
+        }
+      }
+    }
+    tail.withLock { $0 = nil }
+    inspection.stop()
+    watching.withLock { $0.refresh = nil }
+    await responder.close()
+    if isRefused { outbox.finish() } else { outbox.close() }
+    await outbox.stopped()
+    socket.close()
+  }
+
+  /// The shell's requests as they arrive: a thread blocks on the socket for them; the stream
+  /// ends when the shell leaves or sends what is not a request.
+  private func readRequests() -> AsyncStream<Result<ShellRequest, AttachSocket.Failure>> {
+    let (requests, continuation) = AsyncStream<Result<ShellRequest, AttachSocket.Failure>>.makeStream()
+    BlockingThread.start("replshell.attach.read") { [self] in
       while true {
         do throws(AttachSocket.Failure) {
-          let request = try socket.receiveObject()
-          nonisolated(unsafe) let sent = request
-          continuation.yield(sent)
+          continuation.yield(.success(try socket.receive(ShellRequest.self, limit: AttachProtocol.maximumRequestLength)))
         } catch {
-          if error != .closed {
-            attachment.logger.warning("replshell attachment: closed a connection that sent \(error == .malformed ? "a frame that is not a JSON request" : "an oversized frame (\(error))")")
-          }
+          continuation.yield(.failure(error))
           break
         }
       }
       continuation.finish()
     }
-    Task { @MainActor [self] in
-      let responder = Responder(connection: self)
-      var isAttached = true
-      do {
-        try responder.shell.attach(
-          to: attachment.domain, store: attachment.store, allowsWrites: attachment.allowsWrites, label: attachment.label,
-          control: responder)
-        outbox.send(responder.done(succeeded: true, quit: false))
-      } catch {
-        outbox.send(AttachSocket.json(["event": "refused", "message": (error as? CommandError)?.message ?? "\(error)"]))
-        outbox.finish()
-        isAttached = false
-      }
-      for await request in requests where isAttached {
-        if await !responder.handle(request) { break }
-      }
-      tail.withLock { $0 = nil }
-      inspection.stop()
-      watching.withLock { $0.refresh = nil }
-      attachment.updateTap()
-      await responder.shell.close()
-      outbox.close()
-      // The writer (of the lowest priority) may take a moment to stop: wait for it on a thread
-      // of its own, not on the app's main actor.
-      Thread.detachNewThread { [self] in
-        outbox.waitUntilStopped()
-        socket.close()
-        attachment.remove(self)
-      }
+    return requests
+  }
+
+  /// Checks the shell's first request, its hello: a shell of another protocol version (or one
+  /// that announces none, as shells before the handshake) is told, in one error naming both
+  /// versions, and let go.
+  private func handshake(with first: Result<ShellRequest, AttachSocket.Failure>?) async -> Bool {
+    switch first {
+    case .success(.hello(let version)) where version == AttachProtocol.version:
+      return true
+    case .success(.hello(let version)):
+      refuse(AttachProtocol.appMismatch(shellVersion: version))
+    case .failure(.malformed), .success:
+      refuse(AttachProtocol.appMismatch(shellVersion: nil))
+    case .failure, nil:
+      break
     }
+    return false
+  }
+
+  /// Ends the connection with `message`: as an error event and a goodbye, which a shell of any
+  /// version prints, and as a refusal.
+  private func refuse(_ message: String) {
+    attachment.logger.warning("replshell attachment: \(message)")
+    outbox.send(.event(.error(ErrorEvent(message: message, location: nil, column: nil))))
+    outbox.send(.refused(message))
+    outbox.send(.bye)
+    outbox.finish()
   }
 
   /// Whether this shell tails or watches, or this is an inspector's connection following a
@@ -99,81 +127,7 @@ final class AttachmentConnection: Sendable {
 
   /// Ends the connection as the app closes its attachment: `bye`, then the socket's end.
   func detach() {
-    outbox.send(AttachSocket.json(["event": "bye"]))
+    outbox.send(.bye)
     outbox.finish()
-  }
-}
-
-/// The main-actor side of a connection: its shell, and what each request does.
-@MainActor final class Responder: LiveControl {
-  let shell: Shell
-  let connection: AttachmentConnection
-  /// Lines run in this session one at a time, from the shell or its inspector.
-  let turns = LineTurns()
-  /// The shell this connection's inspector follows, if it is one.
-  weak var followed: Responder?
-
-  init(connection: AttachmentConnection) {
-    self.connection = connection
-    self.shell = Shell(domains: [connection.attachment.domain], isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    // Kept for an inspector the shell starts later (`inspect`), which is then sent the session so far.
-    shell.events.keepRecent(SessionEventStream.inspectorBacklog)
-  }
-
-  /// Answers one request; false when the connection should end (a request of no known shape).
-  func handle(_ request: [String: Any]) async -> Bool {
-    if let line = request["line"] as? String {
-      let result = await turns.run { await shell.execute(line, location: request["location"] as? String) }
-      for event in result.events { connection.outbox.send(SessionEventJSON.line(for: event)) }
-      let redact = shell.tailRedaction
-      connection.tail.withLock { filter in
-        filter?.hidden = shell.hiddenActions
-        filter?.redact = redact
-      }
-      updateWatching()
-      connection.outbox.send(done(succeeded: result.succeeded, quit: result.quit))
-    } else if let line = request["complete"] as? String {
-      let completion = shell.completions(for: line)
-      connection.outbox.send(
-        AttachSocket.json([
-          "event": "completions", "replaced": completion.replacedLength,
-          "candidates": completion.candidates.map { ["text": $0.text, "word": $0.isWholeWord] },
-        ]))
-    } else if let inspection = request["inspect"] as? [String: Any] {
-      return await handleInspection(inspection)
-    } else if request["untail"] != nil {
-      connection.tail.withLock { $0 = nil }
-      connection.attachment.updateTap()
-      connection.outbox.send(done(succeeded: true, quit: false))
-    } else {
-      return false
-    }
-    return true
-  }
-
-  func done(succeeded: Bool, quit: Bool) -> String {
-    let tailing = connection.tail.withLock { $0 != nil }
-    return AttachSocket.json(["event": "done", "succeeded": succeeded, "quit": quit, "prompt": shell.prompt, "tailing": tailing])
-  }
-
-  /// Has the app's dispatches refresh the watches while the live session watches anything.
-  func updateWatching() {
-    var refresh: (@Sendable () -> Void)?
-    if shell.watchesLiveState {
-      refresh = { [weak self] in
-        Task { @MainActor in
-          guard let self else { return }
-          self.connection.watching.withLock { $0.isScheduled = false }
-          self.shell.liveStateChanged()
-        }
-      }
-    }
-    connection.watching.withLock { $0.refresh = refresh }
-    connection.attachment.updateTap()
-  }
-
-  func startTail(only: String?) {
-    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.hiddenActions, redact: shell.tailRedaction) }
-    connection.attachment.updateTap()
   }
 }

@@ -18,7 +18,7 @@ final class InspectionFollower: Sendable {
     @MainActor init(_ shell: Shell) {
       hidden = shell.hiddenActions
       redact = shell.inspectedEventRedaction
-      isLive = shell.inspectedLiveness?.hasPrefix("live") ?? false
+      isLive = shell.isOnLiveStore
     }
   }
 
@@ -72,7 +72,7 @@ final class InspectionFollower: Sendable {
     let hides = dispatch.path.map(snapshot.hidden.hides) ?? false
     let event = DispatchEvent(action: dispatch.text, origin: .app, diff: hides ? nil : dispatch.diff, isHidden: hides)
     let shown = InspectorEventCut.shortened(snapshot.redact(.dispatched(event)))
-    outbox.sendTail(Self.frame(shown, isAppAction: true))
+    outbox.sendTail(Self.relayed(shown, isAppAction: true))
   }
 
   @MainActor private func refresh(from shell: Shell) {
@@ -83,16 +83,12 @@ final class InspectionFollower: Sendable {
   }
 
   private func send(_ event: SessionEvent, isAppAction: Bool) {
-    outbox.send(Self.frame(InspectorEventCut.shortened(event), isAppAction: isAppAction))
+    outbox.send(Self.relayed(InspectorEventCut.shortened(event), isAppAction: isAppAction))
   }
 
-  /// `{"event": "inspected", "json": …, "entry": …, "moves": …, "app": …}`: the event's JSON as
-  /// a string, passed through to the page as it is.
-  static func frame(_ event: SessionEvent, isAppAction: Bool) -> String {
-    var object: [String: Any] = [
-      "event": "inspected", "json": SessionEventJSON.line(for: event), "moves": InspectorEventCut.movesHistory(event), "app": isAppAction,
-    ]
-    if let entry = InspectorEventCut.entry(of: event) { object["entry"] = entry }
-    return AttachSocket.json(object)
+  /// The event as relayed: with the history entry it made and whether it moves the history,
+  /// passed on to the page as it is.
+  static func relayed(_ event: SessionEvent, isAppAction: Bool) -> AppMessage {
+    .inspected(RelayedEvent(event: event, entry: InspectorEventCut.entry(of: event), moves: InspectorEventCut.movesHistory(event), app: isAppAction))
   }
 }

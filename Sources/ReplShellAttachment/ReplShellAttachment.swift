@@ -30,7 +30,7 @@ public final class ReplShellAttachment: Sendable, Service {
   let logger: Logger
   /// `shelf@4711`: what the prompt calls this app.
   let label: String
-  private let hello: String
+  private let hello: AppHello
   /// The listening socket; nil when the attachment could not open.
   private let listener: AttachSocket?
   private let state = Mutex(State())
@@ -62,11 +62,11 @@ public final class ReplShellAttachment: Sendable, Service {
     self.logger = logger
     self.label = "\(domain.name)@\(pid)"
     let started = Date().timeIntervalSince1970
-    self.hello = AttachSocket.json([
-      "event": "hello", "app": app, "domain": domain.name, "pid": Int(pid), "writes": allowsWrites, "started": started,
-    ])
+    self.hello = AppHello(app: app, domain: domain.name, pid: Int(pid), writes: allowsWrites, started: started)
     let opened: AttachSocket?
     do throws(CommandError) {
+      // A store of another type than the domain's is a mistake of the app's: said now, not when a shell connects.
+      try domain.live.check(store)
       try AttachDirectory.prepare(folder)
       AttachListener.removeStaleSockets(in: folder)
       opened = try AttachListener.open(path)
@@ -83,7 +83,7 @@ public final class ReplShellAttachment: Sendable, Service {
     } catch {
       logger.warning("replshell attachment: \(error.message); `--attach` alone will greet this app to list it")
     }
-    Thread.detachNewThread { [self] in acceptConnections() }
+    BlockingThread.start("replshell.attach.accept") { [self] in acceptConnections() }
   }
 
   /// Whether the attachment listens: false when it could not open (it logged why).
@@ -128,7 +128,7 @@ public final class ReplShellAttachment: Sendable, Service {
       let socket = AttachSocket(descriptor: descriptor)
       if let refusal = PeerCheck.refusal(of: socket) {
         logger.warning("replshell attachment: \(refusal.appMessage)")
-        socket.send(AttachSocket.json(["event": "refused", "message": refusal.shellMessage]))
+        socket.send(AppMessage.refused(refusal.shellMessage))
         socket.shutdown()
         socket.close()
         continue
@@ -143,7 +143,10 @@ public final class ReplShellAttachment: Sendable, Service {
         socket.close()
         break
       }
-      connection.start(hello: hello)
+      Task { [self, hello] in
+        await connection.serve(hello: hello)
+        remove(connection)
+      }
     }
     listener.close()
   }
@@ -159,7 +162,14 @@ public final class ReplShellAttachment: Sendable, Service {
     let (connections, tap, isClosed) = state.withLock { (Array($0.connections.values), $0.tap, $0.isClosed) }
     let isNeeded = !isClosed && connections.contains { $0.followsTheApp }
     if isNeeded, tap == nil {
-      let started = try? domain.live.tap(store) { [weak self] dispatch in self?.deliver(dispatch) }
+      let started: LiveTap?
+      do {
+        started = try domain.live.tap(store) { [weak self] dispatch in self?.deliver(dispatch) }
+      } catch {
+        // The store was checked when the attachment opened; this names the impossible case.
+        logger.error("replshell attachment: cannot follow the app's actions: \((error as? CommandError)?.message ?? String(describing: error))")
+        started = nil
+      }
       state.withLock { $0.tap = started }
     } else if !isNeeded, let tap {
       state.withLock { $0.tap = nil }
@@ -171,7 +181,7 @@ public final class ReplShellAttachment: Sendable, Service {
   private func deliver(_ dispatch: TappedDispatch) {
     tappedActions.add(1, ordering: .releasing)
     let connections = state.withLock { Array($0.connections.values) }
-    var line: String?
+    var frame: [UInt8]?
     for connection in connections {
       let refresh = connection.watching.withLock { watching -> (@Sendable () -> Void)? in
         guard let refresh = watching.refresh, !watching.isScheduled else { return nil }
@@ -185,11 +195,12 @@ public final class ReplShellAttachment: Sendable, Service {
       guard let filter = connection.tail.withLock({ $0 }), filter.admits(dispatch) else { continue }
       // A shell's redactions hold for the app's own actions (its listeners' among them) as for its lines.
       if let redact = filter.redact {
-        connection.outbox.sendTail(SessionEventJSON.line(for: redact(dispatch.event)), droppedBefore: dispatch.droppedBefore)
+        connection.outbox.sendTail(.event(redact(dispatch.event)), droppedBefore: dispatch.droppedBefore)
         continue
       }
-      if line == nil { line = SessionEventJSON.line(for: dispatch.event) }
-      connection.outbox.sendTail(line!, droppedBefore: dispatch.droppedBefore)
+      // Encoded once for every shell that tails it unredacted.
+      if frame == nil { frame = AttachmentOutbox.frame(.event(dispatch.event)) }
+      if let frame { connection.outbox.sendTail(frame: frame, droppedBefore: dispatch.droppedBefore) }
     }
   }
 }

@@ -10,12 +10,15 @@ import SampleDomains
 /// `tap N at MS` (when it dispatched, in Unix milliseconds), or `block`, which blocks its main
 /// actor (as an app that reads input on its main thread does) until the line `unblock`;
 /// `--allow-writes` lets attached shells dispatch. The end of its input closes the attachment
-/// and ends it. `--impostor PATH` makes it a stranger posing as an app instead (`Impostor`).
+/// and ends it. `--impostor PATH` makes it a stranger posing as an app instead (`Impostor`);
+/// with `--impostor-protocol N` it announces attach protocol N (0: none, as apps before the
+/// handshake did).
 @main struct AttachedCounter {
   @MainActor static func main() async throws {
     let arguments = CommandLine.arguments
     if let index = arguments.firstIndex(of: "--impostor"), index + 1 < arguments.count {
-      Impostor(path: arguments[index + 1]).run()
+      let version = arguments.firstIndex(of: "--impostor-protocol").flatMap { Int(arguments[$0 + 1]) }
+      Impostor(path: arguments[index + 1], protocolVersion: version.map { $0 == 0 ? nil : $0 } ?? AttachProtocol.version).run()
     }
     let allowsWrites = arguments.contains("--allow-writes")
     let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)

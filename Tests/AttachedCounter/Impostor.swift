@@ -10,6 +10,8 @@ import Scenarios
 /// shell sent, and `closed after N frames` when the shell leaves; it ends with its input.
 struct Impostor {
   let path: String
+  /// The attach protocol version its hello announces; nil announces none.
+  let protocolVersion: Int?
 
   /// What it prints into a shell's terminal: an OSC window title ended by a bell, a colour, a
   /// clear screen, a carriage return and a C1 control (CSI).
@@ -39,17 +41,17 @@ struct Impostor {
 
   /// Greets one shell, answers its lines, and reports what it sent.
   private func serve(_ shell: AttachSocket) {
-    shell.send(AttachSocket.json([
-      "event": "hello", "app": "counter\(Self.escapes)", "domain": "counter", "pid": Int(getpid()), "writes": true,
-      "started": Date().timeIntervalSince1970,
-    ]))
-    shell.send(AttachSocket.json(["event": "done", "succeeded": true, "prompt": "fake\(Self.escapes)> "]))
+    let done = AppMessage.done(LineDone(succeeded: true, quit: false, prompt: "fake\(Self.escapes)> ", tailing: false))
+    shell.send(AppMessage.hello(AppHello(app: "counter\(Self.escapes)", domain: "counter", pid: Int(getpid()), writes: true, started: Date().timeIntervalSince1970, protocolVersion: protocolVersion)))
+    shell.send(done)
     var frames = 0
-    while let text = try? shell.receive() {
+    while let request = try? shell.receive(ShellRequest.self, limit: AttachProtocol.maximumRequestLength) {
       frames += 1
+      let text = (try? AttachFrame.bytes(of: request)).map { String(decoding: $0.dropFirst(4), as: UTF8.self) } ?? "?"
       say("received \(text)")
-      shell.send(AttachSocket.json(["event": "output", "lines": [["kind": "plain", "text": "printed \(Self.escapes) end"]]]))
-      shell.send(AttachSocket.json(["event": "done", "succeeded": true, "prompt": "fake\(Self.escapes)> "]))
+      if case .hello = request { continue }
+      shell.send(AppMessage.event(.output([OutputLine(.plain, "printed \(Self.escapes) end")])))
+      shell.send(done)
     }
     shell.close()
     say("closed after \(frames) frames")

@@ -172,17 +172,17 @@ final class ThreadResult<T: Sendable>: Sendable {
     }
   }
 
-  @Test func theStoreWritesEachOldStateAndActionAfterItsStreams() throws {
+  @Test func theStoreWritesEachOldStateActionAndNewStateAfterItsStreams() throws {
     let store = store()
-    let tap = DispatchTap<(oldState: Int, action: Int)>(capacity: 8)
+    let tap = DispatchTap<(oldState: Int, action: Int, newState: Int)>(capacity: 8)
     try store.dispatch(action: 1)
     store.installTap(tap)
     try store.dispatch(action: 2)
     #expect(throws: Rejected.self) { try store.dispatch(action: -1) }
     try store.dispatch(action: 3)
-    var pairs: [[Int]] = []
-    while let entry = tap.take() { pairs.append([entry.element.oldState, entry.element.action]) }
-    #expect(pairs == [[1, 2], [3, 3]], "from installation on, rejected actions not written")
+    var entries: [[Int]] = []
+    while let entry = tap.take() { entries.append([entry.element.oldState, entry.element.action, entry.element.newState]) }
+    #expect(entries == [[1, 2, 3], [3, 3, 6]], "from installation on, with the state the reducer returned; rejected actions not written")
     store.removeTap(tap)
     try store.dispatch(action: 4)
     #expect(tap.take() == nil)
@@ -191,7 +191,7 @@ final class ThreadResult<T: Sendable>: Sendable {
 
   @Test func removingTheTapEndsItsReader() async throws {
     let store = store()
-    let tap = DispatchTap<(oldState: Int, action: Int)>(capacity: 8)
+    let tap = DispatchTap<(oldState: Int, action: Int, newState: Int)>(capacity: 8)
     store.installTap(tap)
     let reader = ThreadResult { () -> [Int] in
       var actions: [Int] = []
@@ -206,8 +206,8 @@ final class ThreadResult<T: Sendable>: Sendable {
 
   @Test func aSecondTapReplacesAndFinishesTheFirst() async throws {
     let store = store()
-    let first = DispatchTap<(oldState: Int, action: Int)>(capacity: 8)
-    let second = DispatchTap<(oldState: Int, action: Int)>(capacity: 8)
+    let first = DispatchTap<(oldState: Int, action: Int, newState: Int)>(capacity: 8)
+    let second = DispatchTap<(oldState: Int, action: Int, newState: Int)>(capacity: 8)
     store.installTap(first)
     try store.dispatch(action: 1)
     store.installTap(second)

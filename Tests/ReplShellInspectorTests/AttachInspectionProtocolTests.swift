@@ -9,31 +9,50 @@ import Testing
 /// oversized frame closes that connection only; the app goes on answering.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct AttachInspectionProtocolTests {
-  /// Connects, and reads the greeting and the `done` of the session the app opens.
+  /// Connects, reads the app's hello, answers with the shell's, and reads the `done` of the
+  /// session the app opens.
   private func connect(_ pair: AttachedPair) throws -> AttachSocket {
     let socket = try AttachSocket.connect(to: pair.socketPath)
-    for expected in ["hello", "done"] {
-      #expect(socket.isReadable(within: 10_000))
-      #expect(try socket.receiveObject()["event"] as? String == expected)
+    #expect(socket.isReadable(within: 10_000))
+    guard case .hello(let hello) = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else {
+      Issue.record("the app's first message is not its hello")
+      return socket
+    }
+    #expect(hello.protocolVersion == AttachProtocol.version)
+    #expect(socket.send(ShellRequest.hello(protocolVersion: AttachProtocol.version)))
+    #expect(socket.isReadable(within: 10_000))
+    guard case .done = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else {
+      Issue.record("the app's second message is not the session's `done`")
+      return socket
     }
     return socket
   }
 
-  /// Sends an inspector request and reads the reply, passing over the events relayed meanwhile.
-  private func ask(_ socket: AttachSocket, _ request: [String: Any]) throws -> [String: Any] {
-    #expect(socket.send(AttachSocket.json(["inspect": request])))
+  /// Sends an inspector call with `id` and reads the answer, passing over the events relayed meanwhile.
+  private func ask(_ socket: AttachSocket, _ id: Int, _ call: InspectionCall) throws -> InspectionAnswer? {
+    #expect(socket.send(ShellRequest.inspect(id: id, call)))
     while true {
       #expect(socket.isReadable(within: 10_000))
-      let reply = try socket.receiveObject()
-      if reply["event"] as? String != "inspected" { return reply }
+      switch try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) {
+      case .inspection(let answered, let answer):
+        #expect(answered == id)
+        return answer
+      case .inspected: continue
+      default: return nil
+      }
     }
+  }
+
+  /// A page's request, as the inspector sends it on.
+  private func page(_ id: Int, _ op: InspectorRequest.Operation, path: [String]? = nil, offset: Int? = nil, limit: Int? = nil, line: String? = nil, query: String? = nil, field: String? = nil) -> InspectionCall {
+    .page(InspectorRequest(id: id, op: op, line: line, path: path, offset: offset, limit: limit, query: query, field: field))
   }
 
   /// Whether the connection ends (closed by the app) with no frame but relayed events before.
   private func endsWithoutAnswer(_ socket: AttachSocket) -> Bool {
     while socket.isReadable(within: 10_000) {
       do throws(AttachSocket.Failure) {
-        if try socket.receiveObject()["event"] as? String != "inspected" { return false }
+        guard case .inspected = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else { return false }
       } catch {
         return error == .closed
       }
@@ -41,62 +60,104 @@ struct AttachInspectionProtocolTests {
     return false
   }
 
+  /// The message of a failed answer; nil for any other.
+  private func failure(_ answer: InspectionAnswer?) -> String? {
+    if case .failed(let message)? = answer { return message }
+    return nil
+  }
+
   @Test func treeRequestsAreAnsweredOrRefusedWithAReason() async throws {
     try await AttachedPair.with { pair in
       let shell = try connect(pair)
       defer { shell.close() }
-      let link = try ask(shell, ["op": "link", "id": 7])
-      #expect(link["event"] as? String == "inspection-link" && link["id"] as? Int == 7)
-      let key = try #require(link["key"] as? String)
+      guard case .linked(let key)? = try ask(shell, 7, .link) else {
+        Issue.record("no key for the shell's session")
+        return
+      }
       #expect(key.count == 32)
 
       let inspector = try connect(pair)
       defer { inspector.close() }
       // Nothing is answered before the connection follows a shell, nor for a key no shell has.
-      let early = try ask(inspector, ["op": "children", "id": 1, "path": [String]()])
-      #expect(early["event"] as? String == "failed" && (early["message"] as? String ?? "").contains("follows no shell"))
-      let wrong = try ask(inspector, ["op": "follow", "id": 2, "key": String(repeating: "0", count: 32)])
-      #expect(wrong["event"] as? String == "failed" && (wrong["message"] as? String ?? "").contains("type `inspect`"))
-      #expect(try ask(inspector, ["op": "follow", "id": 3, "key": key])["event"] as? String == "following")
+      #expect(failure(try ask(inspector, 1, page(1, .children, path: []))).map { $0.contains("follows no shell") } == true)
+      #expect(failure(try ask(inspector, 2, .follow(key: String(repeating: "0", count: 32)))).map { $0.contains("type `inspect`") } == true)
+      #expect(try ask(inspector, 3, .follow(key: key)) == .following(domain: "counter"))
 
-      let root = try ask(inspector, ["op": "children", "id": 4, "path": [String](), "limit": 1_000_000_000])
-      #expect(root["event"] as? String == "children" && root["id"] as? Int == 4 && root["total"] as? Int == 1)
-      let nodes = root["nodes"] as? [[String: Any]] ?? []
-      #expect(nodes.map { $0["name"] as? String } == ["value"] && nodes.map { $0["summary"] as? String } == ["0"])
+      guard case .children(let root)? = try ask(inspector, 4, page(4, .children, path: [], limit: 1_000_000_000)) else {
+        Issue.record("no children of the root")
+        return
+      }
+      #expect(root.id == 4 && root.total == 1)
+      #expect(root.nodes.map(\.name) == ["value"] && root.nodes.map(\.summary) == ["0"])
 
-      let missing = try ask(inspector, ["op": "children", "id": 5, "path": ["nope"]])
-      #expect(missing["event"] as? String == "failed" && missing["message"] as? String == "the state has no `nope`" && missing["id"] as? Int == 5)
+      #expect(failure(try ask(inspector, 5, page(5, .children, path: ["nope"]))) == "the state has no `nope`")
       // A path of 50,000 names (300 kB): refused at its first name, in a short message.
-      let absurd = try ask(inspector, ["op": "children", "id": 6, "path": Array(repeating: "value", count: 50_000)])
-      #expect(absurd["event"] as? String == "failed" && (absurd["message"] as? String ?? "").count < 200)
-      let beyond = try ask(inspector, ["op": "children", "id": 8, "path": ["value"], "offset": -5])
-      #expect(beyond["event"] as? String == "children" && beyond["total"] as? Int == 0)
+      #expect((failure(try ask(inspector, 6, page(6, .children, path: Array(repeating: "value", count: 50_000))))?.count ?? .max) < 200)
+      guard case .children(let beyond)? = try ask(inspector, 8, page(8, .children, path: ["value"], offset: -5)) else {
+        Issue.record("no children answer for a negative offset")
+        return
+      }
+      #expect(beyond.total == 0)
 
-      let found = try ask(inspector, ["op": "search", "id": 9, "query": "VAL", "field": "key"])
-      #expect(found["event"] as? String == "found" && (found["paths"] as? [[String]]) == [["value"]])
-      let history = try ask(inspector, ["op": "history", "id": 10])
-      #expect(history["liveness"] as? String == "live, read-only" && history["domain"] as? String == "counter")
+      guard case .found(let found)? = try ask(inspector, 9, page(9, .search, query: "VAL", field: "key")) else {
+        Issue.record("no search answer")
+        return
+      }
+      #expect(found.paths == [["value"]])
+      guard case .history(let history)? = try ask(inspector, 10, .history) else {
+        Issue.record("no history answer")
+        return
+      }
+      #expect(history.liveness == "live, read-only" && history.domain == "counter")
 
       // A line runs in the shell's session and comes back with its events; `tail` is the terminal's.
-      let ran = try ask(inspector, ["op": "run", "id": 13, "line": "state"])
-      #expect(ran["event"] as? String == "ran" && ran["succeeded"] as? Bool == true)
-      #expect((ran["events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String } == ["command", "output"])
-      let tail = try ask(inspector, ["op": "run", "id": 14, "line": "tail"])
-      #expect(tail["event"] as? String == "failed" && (tail["message"] as? String ?? "").contains("`tail` follows the app in the terminal"))
-      // An op of no known shape closes the inspector's connection only; the shell's still answers.
-      #expect(inspector.send(AttachSocket.json(["inspect": ["op": "explode", "id": 11]])))
+      guard case .ran(let ran, _, let events)? = try ask(inspector, 13, page(13, .run, line: "state")) else {
+        Issue.record("the line did not run")
+        return
+      }
+      #expect(ran.succeeded && ran.id == 13)
+      #expect(events.map(Self.kind) == ["command", "output"])
+      #expect(failure(try ask(inspector, 14, page(14, .run, line: "tail"))).map { $0.contains("`tail` follows the app in the terminal") } == true)
+      // A call of no known shape closes the inspector's connection only; the shell's still answers.
+      let unknown = Array(#"{"call":{"op":"explode"},"id":11,"request":"inspect"}"#.utf8)
+      #expect(inspector.writeAll(withUnsafeBytes(of: UInt32(unknown.count).bigEndian) { Array($0) } + unknown))
       #expect(endsWithoutAnswer(inspector))
-      #expect(shell.send(AttachSocket.json(["line": "state"])))
-      var events: [String] = []
-      while events.last != "done" { events.append(try shell.receiveObject()["event"] as? String ?? "?") }
-      #expect(events == ["command", "output", "done"])
+      #expect(shell.send(ShellRequest.line("state", location: nil)))
+      var kinds: [String] = []
+      while kinds.last != "done" {
+        switch try shell.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) {
+        case .event(let event): kinds.append(Self.kind(event))
+        case .done: kinds.append("done")
+        default: kinds.append("?")
+        }
+      }
+      #expect(kinds == ["command", "output", "done"])
 
       // An oversized frame closes that connection only, too.
       let other = try connect(pair)
       defer { other.close() }
       #expect(other.writeAll(withUnsafeBytes(of: UInt32(4 << 20).bigEndian) { Array($0) }))
       #expect(endsWithoutAnswer(other))
-      #expect(try ask(shell, ["op": "link", "id": 12])["event"] as? String == "inspection-link")
+      guard case .linked? = try ask(shell, 12, .link) else {
+        Issue.record("the shell's connection stopped answering")
+        return
+      }
+    }
+  }
+
+  /// The kind of event, as `--format json` names it.
+  private static func kind(_ event: SessionEvent) -> String {
+    switch event {
+    case .command: "command"
+    case .comment: "comment"
+    case .dispatched: "dispatched"
+    case .log: "log"
+    case .watch: "watch"
+    case .invariant: "invariant"
+    case .settled: "settled"
+    case .note: "note"
+    case .output: "output"
+    case .error: "error"
     }
   }
 }

@@ -128,6 +128,21 @@ struct AttachTrustTests {
     #expect(!moved.output.contains("received"), "\(moved.output)")
   }
 
+  /// An app of another attach protocol (one from before the handshake, which announces none, or
+  /// a newer one) gets one error naming both versions and what to do; the shell sends it nothing.
+  @Test(arguments: [(0, "speaks attach protocol 1 and this shell speaks 2: rebuild the app against this revision's ReplShellAttachment"),
+    (3, "speaks attach protocol 3 and this shell speaks 2: attach with a replshell of the app's revision (or newer)")])
+  func anAppOfAnotherProtocolVersionIsNamedWithBothVersions(_ version: Int, _ expected: String) async throws {
+    let folder = try TrustFolder()
+    try folder.makeAttachFolder(owner: getuid(), mode: 0o700)
+    let path = folder.attachFolder + "/counter-\(getpid()).sock"
+    let impostor = try await folder.impostor(at: path, asNobody: false, speaking: version)
+    let shell = try folder.shell(["--attach", path])
+    #expect(try await shell.exitStatus() == 1)
+    #expect(shell.errors.contains("error: cannot attach to \(path): \(path) \(expected)"), "\(shell.errors)")
+    _ = try await impostor.wait(for: "closed after 0 frames\n")
+  }
+
   @Test func whatTheAppPrintsReachesTheTerminalWithItsControlCharactersEscaped() async throws {
     let folder = try TrustFolder()
     try folder.makeAttachFolder(owner: getuid(), mode: 0o700)
@@ -141,7 +156,7 @@ struct AttachTrustTests {
     _ = try await shell.wait(for: "printed ")
     #expect(try await shell.finish() == 0)
     #expect(shell.output.contains("printed \(Self.escapedEscapes) end"), "\(shell.output)")
-    _ = try await impostor.wait(for: #"received {"line":"state""#)
+    _ = try await impostor.wait(for: #"received {"line":"state","#)
     for printed in [listing.output, listing.errors, shell.output, shell.errors] {
       #expect(!printed.unicodeScalars.contains { [0x1B, 0x07, 0x0D, 0x9B].contains($0.value) }, "\(printed.debugDescription)")
     }
@@ -213,12 +228,13 @@ final class TrustFolder: @unchecked Sendable {
   }
 
   /// `AttachedCounter --impostor PATH`, as `nobody` when `asNobody`, once it listens.
-  func impostor(at socketPath: String, asNobody: Bool) async throws -> Impostor {
+  func impostor(at socketPath: String, asNobody: Bool, speaking version: Int? = nil) async throws -> Impostor {
     let binary = try PipedChild.built("AttachedCounter")
+    let arguments = ["--impostor", socketPath] + (version.map { ["--impostor-protocol", String($0)] } ?? [])
     let child =
       asNobody
-      ? try start("/usr/bin/setpriv", AttachTrustTests.asNobody + [binary, "--impostor", socketPath], name: "impostor")
-      : try start(binary, ["--impostor", socketPath], name: "impostor")
+      ? try start("/usr/bin/setpriv", AttachTrustTests.asNobody + [binary] + arguments, name: "impostor")
+      : try start(binary, arguments, name: "impostor")
     _ = try await child.wait(for: "listening (")
     return Impostor(child: child, path: socketPath)
   }

@@ -28,7 +28,7 @@ package struct AttachSidecar: Sendable, Equatable {
     self.init(app: app, domain: domain, pid: pid, allowsWrites: allowsWrites, started: started, processStart: Self.startTime(of: pid))
   }
 
-  private init(app: String, domain: String, pid: Int32, allowsWrites: Bool, started: Double, processStart: UInt64?) {
+  fileprivate init(app: String, domain: String, pid: Int32, allowsWrites: Bool, started: Double, processStart: UInt64?) {
     self.app = app
     self.domain = domain
     self.pid = pid
@@ -65,12 +65,13 @@ extension AttachSidecar {
   /// Writes the sidecar at `path` with mode 0600: into a new file beside it, then renamed over,
   /// so that a reader never sees half of it.
   package func write(to path: String) throws(CommandError) {
-    let object: [String: Any] = [
-      "app": app, "domain": domain, "pid": Int(pid), "writes": allowsWrites, "started": started,
-      "processStart": processStart.map { Int($0) } ?? NSNull(),
-    ]
-    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-      throw CommandError("cannot describe the attachment in \(path)")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data: Data
+    do {
+      data = try encoder.encode(File(self))
+    } catch {
+      throw CommandError("cannot describe the attachment in \(path): \(error)")
     }
     let temporary = path + ".new"
     unlink(temporary)
@@ -97,12 +98,35 @@ extension AttachSidecar {
     else { return nil }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     guard Glibc.read(descriptor, &bytes, bytes.count) == bytes.count,
-      let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
-      let app = object["app"] as? String, let domain = object["domain"] as? String, let pid = object["pid"] as? Int,
-      let allowsWrites = object["writes"] as? Bool, let started = object["started"] as? Double
+      let file = try? JSONDecoder().decode(File.self, from: Data(bytes)), let pid = Int32(exactly: file.pid)
     else { return nil }
-    let processStart = (object["processStart"] as? Int).map { UInt64($0) }
-    return AttachSidecar(app: app, domain: domain, pid: Int32(pid), allowsWrites: allowsWrites, started: started, processStart: processStart)
+    return AttachSidecar(app: file.app, domain: file.domain, pid: pid, allowsWrites: file.writes, started: file.started, processStart: file.processStart)
+  }
+
+  /// The sidecar's JSON: `{"app", "domain", "pid", "processStart", "started", "writes"}`.
+  private struct File: Codable {
+    let app: String
+    let domain: String
+    let pid: Int
+    let writes: Bool
+    let started: Double
+    let processStart: UInt64?
+
+    init(_ sidecar: AttachSidecar) {
+      (app, domain, pid, writes, started, processStart) =
+        (sidecar.app, sidecar.domain, Int(sidecar.pid), sidecar.allowsWrites, sidecar.started, sidecar.processStart)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var object = encoder.container(keyedBy: CodingKeys.self)
+      try object.encode(app, forKey: .app)
+      try object.encode(domain, forKey: .domain)
+      try object.encode(pid, forKey: .pid)
+      try object.encode(writes, forKey: .writes)
+      try object.encode(started, forKey: .started)
+      // Written as null when unknown, as the sidecars of earlier releases were.
+      if let processStart { try object.encode(processStart, forKey: .processStart) } else { try object.encodeNil(forKey: .processStart) }
+    }
   }
 }
 #endif

@@ -7,26 +7,12 @@ import Darwin
 #endif
 import Foundation
 
-/// One end of an attachment's Unix socket, speaking frames: a 4-byte big-endian length, then
-/// that many bytes of UTF-8 JSON. The app and the shell share it; nothing here listens on TCP.
+/// One end of an attachment's Unix socket, speaking the attach protocol's frames
+/// (`AttachFrame`): a 4-byte big-endian length, then the JSON of one message. The app and the
+/// shell share it; nothing here listens on TCP.
 package struct AttachSocket: Sendable {
-  /// The largest frame an app accepts from a shell (a request is one command line): a bigger
-  /// length closes that connection.
-  package static let maximumFrameLength = 1 << 20
-
-  /// The largest frame a shell accepts from its app, which the kernel has vouched for by then
-  /// (same uid): `state` or `diff` of a 64k-quake app prints tens of MiB in one event.
-  package static let maximumReplyLength = 256 << 20
-
-  /// What went wrong on the socket.
-  package enum Failure: Error, Equatable {
-    /// The peer closed the connection, or it broke.
-    case closed
-    /// A frame announced more bytes than the reader accepts.
-    case oversized(Int)
-    /// A frame was not UTF-8 JSON of the expected shape.
-    case malformed
-  }
+  /// What went wrong reading a frame.
+  package typealias Failure = AttachFrame.Failure
 
   /// The file descriptor.
   package let descriptor: Int32
@@ -97,13 +83,16 @@ package struct AttachSocket: Sendable {
     return address
   }
 
-  /// Sends one frame; false when the connection is gone.
+  /// Sends one message; false when the connection is gone.
   @discardableResult
-  package func send(_ text: String) -> Bool {
-    let body = Array(text.utf8)
-    let length = UInt32(body.count).bigEndian
-    var frame = withUnsafeBytes(of: length) { Array($0) }
-    frame += body
+  package func send(_ message: some Encodable) -> Bool {
+    let frame: [UInt8]
+    do {
+      frame = try AttachFrame.bytes(of: message)
+    } catch {
+      // The protocol's messages are strings, numbers and arrays of them: they always encode.
+      return false
+    }
     return writeAll(frame)
   }
 
@@ -119,35 +108,46 @@ package struct AttachSocket: Sendable {
     return true
   }
 
-  /// Reads one frame's text; throws `.closed` at the end, `.oversized` (over `limit` bytes) or
-  /// `.malformed` for garbage.
-  package func receive(limit: Int = maximumFrameLength) throws(Failure) -> String {
-    let header = try read(count: 4)
-    let length = header.reduce(0) { $0 << 8 | Int($1) }
-    guard length <= limit else { throw .oversized(length) }
-    guard let text = String(validating: try read(count: length), as: UTF8.self) else { throw .malformed }
-    return text
+  /// Reads one message; throws `.closed` at the end, `.oversized` (over `limit` bytes) or
+  /// `.malformed` for a frame that is not a `Message`.
+  package func receive<Message: Decodable>(_ type: Message.Type, limit: Int) throws(Failure) -> Message {
+    let length = try AttachFrame.length(ofHeader: try read(count: 4), limit: limit)
+    return try AttachFrame.message(type, from: try read(count: length))
   }
 
-  /// Reads the app's first answer (its greeting) within `milliseconds`: closes the socket and
-  /// throws `silence` when none comes, and the app's reason when it refused this shell.
-  package func receiveGreeting(within milliseconds: Int32, silence: String) throws(CommandError) -> [String: Any] {
-    guard isReadable(within: milliseconds), let greeting = try? receiveObject(limit: Self.maximumReplyLength) else {
+  /// Reads a running app's hello within `milliseconds` and checks the protocol version it speaks;
+  /// when `answers`, sends this shell's hello back (an attached shell does; `--attach` alone only
+  /// looks). Closes the socket and throws `silence` when no hello comes, the one mismatch error
+  /// naming both versions, or the app's reason when it refused this shell.
+  package func greetApp(named name: String, within milliseconds: Int32, silence: String, answers: Bool) throws(CommandError) -> AppHello {
+    let first: AppMessage
+    do throws(Failure) {
+      guard isReadable(within: milliseconds) else { throw .closed }
+      first = try receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
+    } catch .malformed {
+      close()
+      throw CommandError("\(name) greeted this shell with a message of another protocol: " + AttachProtocol.shellMismatch(appVersion: nil, app: name))
+    } catch {
       close()
       throw CommandError(silence)
     }
-    if greeting["event"] as? String == "refused" {
+    switch first {
+    case .hello(let hello) where hello.protocolVersion == AttachProtocol.version:
+      if answers, !send(ShellRequest.hello(protocolVersion: AttachProtocol.version)) {
+        close()
+        throw CommandError(silence)
+      }
+      return hello
+    case .hello(let hello):
       close()
-      throw CommandError("refused: \(greeting["message"] as? String ?? "no reason given")")
+      throw CommandError(AttachProtocol.shellMismatch(appVersion: hello.protocolVersion, app: name))
+    case .refused(let reason):
+      close()
+      throw CommandError("refused: \(reason)")
+    default:
+      close()
+      throw CommandError(silence)
     }
-    return greeting
-  }
-
-  /// Reads one frame as a JSON object.
-  package func receiveObject(limit: Int = maximumFrameLength) throws(Failure) -> [String: Any] {
-    let text = try receive(limit: limit)
-    guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { throw .malformed }
-    return object
   }
 
   private func read(count: Int) throws(Failure) -> [UInt8] {
@@ -176,12 +176,6 @@ package struct AttachSocket: Sendable {
   /// Closes the descriptor.
   package func close() {
     _ = Glibc.close(descriptor)
-  }
-
-  /// A JSON object on one line, from plain values (strings, numbers, booleans, arrays, objects).
-  package static func json(_ object: [String: Any]) -> String {
-    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
   }
 }
 

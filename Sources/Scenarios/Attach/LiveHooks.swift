@@ -9,6 +9,8 @@ package struct LiveHooks: Sendable {
   /// Starts describing the store's dispatches to `sink`, in order, on a thread of the lowest
   /// priority, from a bounded ring the store writes (`DispatchTap`); `stop()` the tap to end it.
   package let tap: @MainActor @Sendable (AnyObject, @escaping @Sendable (TappedDispatch) -> Void) throws -> LiveTap
+  /// Throws, saying what the domain drives, when `store` is not the domain's `Store<State, Action>`.
+  package let check: @Sendable (AnyObject) throws(CommandError) -> Void
 
   static func make<State: Sendable, Action: Decodable & Equatable & Sendable>(
     name: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>],
@@ -28,31 +30,38 @@ package struct LiveHooks: Sendable {
       },
       tap: { store, sink in
         let store = try typed(store)
-        let ring = DispatchTap<(oldState: State, action: Action)>(capacity: LiveTap.capacity)
+        let ring = DispatchTap<Store<State, Action>.Tapped>(capacity: LiveTap.capacity)
         store.installTap(ring)
-        // The reducer is pure: the new state is computed again here rather than read on the main actor.
+        // The store hands over the state its reducer returned: the app's reducer never runs here.
         // A thread of its own, at the lowest priority: the diffs never take a core from the app.
-        Thread.detachNewThread {
+        BlockingThread.start("replshell.attach.tap") {
           BackgroundPriority.lowerCurrentThread()
           // Once stopped, nobody follows the app: what is still in the ring is not described.
           while let taken = ring.waitForNext(), !ring.isFinishing {
             let entry = taken.element
-            let value = try? ValueEncoder.encodeForShell(entry.action)
-            let text = value.map { catalog.text(for: $0) } ?? "(an action that cannot be printed)"
+            let text: String
+            let path: [String]?
+            do throws(CommandError) {
+              let value = try ValueEncoder.encodeForShell(entry.action)
+              (text, path) = (catalog.text(for: value), catalog.path(of: value))
+            } catch {
+              (text, path) = ("(an action the shell cannot print: \(error.message))", nil)
+            }
             let diff: [OutputLine]
-            do {
-              let lines = try stateDiff.lines(from: entry.oldState, to: try reducer(entry.oldState, entry.action))
+            do throws(CommandError) {
+              let lines = try stateDiff.lines(from: entry.oldState, to: entry.newState)
               diff = lines.isEmpty ? [.note("no change")] : lines
             } catch {
-              diff = [.error(String(describing: error))]
+              diff = [.error(error.message)]
             }
-            sink(TappedDispatch(text: text, path: value.flatMap { catalog.path(of: $0) }, diff: diff, droppedBefore: taken.droppedBefore))
+            sink(TappedDispatch(text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore))
           }
         }
         return LiveTap { [weak store] in
           if let store { store.removeTap(ring) } else { ring.finish() }
         }
-      })
+      },
+      check: { store throws(CommandError) in _ = try typed(store) })
   }
 }
 

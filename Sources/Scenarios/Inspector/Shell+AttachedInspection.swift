@@ -3,6 +3,12 @@
 /// and its redactions over whole events (the app's own actions are redacted as the shell's are).
 extension Shell {
   /// `live`, `live, read-only` or `fork` for a session on a running app's store; nil for a local one.
+  /// Whether the session is the app's live store, where the tap reports every action, the
+  /// shell's own included.
+  package var isOnLiveStore: Bool {
+    if case .live = session?.liveness { true } else { false }
+  }
+
   package var inspectedLiveness: String? {
     switch session?.liveness {
     case .live(allowsWrites: true): "live"

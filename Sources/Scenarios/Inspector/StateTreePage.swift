@@ -38,9 +38,13 @@ package struct StateTreePage: Sendable {
     self.total = children.total
     self.nodes = children.nodes.map { Node(name: $0.name, label: redact($0.name), summary: redact($0.summary), count: $0.childCount) }
   }
+}
 
-  /// The page as plain JSON values (an attached app sends it over its socket).
-  package var object: [String: Any] {
-    ["path": path, "offset": offset, "total": total, "nodes": nodes.map { ["name": $0.name, "label": $0.label, "summary": $0.summary, "count": $0.count] }]
+extension InspectorReply.Children {
+  /// The reply carrying `page`, to the request `id`.
+  package init(_ page: StateTreePage, id: Int) {
+    self.init(
+      id: id, path: page.path, offset: page.offset, total: page.total,
+      nodes: page.nodes.map { InspectorReply.Node(name: $0.name, label: $0.label, summary: $0.summary, count: $0.count) })
   }
 }

@@ -1,3 +1,4 @@
+import StateValues
 /// One action that went to the store: who dispatched it, what it changed, or why the reducer
 /// rejected it.
 public struct DispatchEvent: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import StateValues
 /// Renders session events as JSON, one object per event on one line (`--format json`), for tools
 /// and agents. The field names are stable; the README documents the schema. Every object has
 /// `"event"`, naming its kind; optional fields are present with `null`.
@@ -67,37 +68,37 @@ public enum SessionEventJSON {
       text += "\"\(name)\": "
     }
 
-    mutating func add(_ name: String, _ value: String?) {
+    package mutating func add(_ name: String, _ value: String?) {
       key(name)
       text += value.map(SessionEventJSON.quoted) ?? "null"
     }
 
-    mutating func add(_ name: String, _ value: Bool) {
+    package mutating func add(_ name: String, _ value: Bool) {
       key(name)
       text += value ? "true" : "false"
     }
 
-    mutating func add(_ name: String, _ value: Int?) {
+    package mutating func add(_ name: String, _ value: Int?) {
       key(name)
       text += value.map(String.init) ?? "null"
     }
 
-    mutating func add(_ name: String, _ values: [String]?) {
+    package mutating func add(_ name: String, _ values: [String]?) {
       key(name)
       text += values.map { "[" + $0.map(SessionEventJSON.quoted).joined(separator: ", ") + "]" } ?? "null"
     }
 
     /// Lines with their kinds: `[{"kind": "plain", "text": "1"}]`.
-    mutating func addLines(_ name: String, _ lines: [OutputLine]) {
+    package mutating func addLines(_ name: String, _ lines: [OutputLine]) {
       key(name)
       text += "[" + lines.map { "{\"kind\": \"\($0.kind.name)\", \"text\": \(SessionEventJSON.quoted($0.text))}" }.joined(separator: ", ") + "]"
     }
 
-    var closed: String { text + "}" }
+    package var closed: String { text + "}" }
   }
 
   /// A JSON string literal: quotes, backslashes and control characters escaped.
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

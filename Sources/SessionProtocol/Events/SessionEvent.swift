@@ -1,3 +1,4 @@
+import StateValues
 /// Something a shell session did, in the order it happened: a command started, an action was
 /// dispatched, a listener logged a line, a watched selector changed, listeners settled, a command
 /// printed or failed. Every part of a session emits these into one `SessionEventStream`; the text

@@ -1,0 +1,99 @@
+import Foundation
+import Scenarios
+
+/// The main-actor side of a connection: the session host the app keeps for one attached shell,
+/// and what each of the shell's requests does there.
+@MainActor final class Responder: LiveControl {
+  /// The session's host: the shell's lines and its inspector's take their turns here.
+  let host: SessionHost
+  let connection: AttachmentConnection
+  /// The shell this connection's inspector follows, if it is one.
+  weak var followed: Responder?
+
+  var shell: Shell { host.shell }
+
+  init(connection: AttachmentConnection) {
+    self.connection = connection
+    let shell = Shell(domains: [connection.attachment.domain], isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    // Kept for an inspector the shell starts later (`inspect`), which is then sent the session so far.
+    shell.events.keepRecent(SessionEventStream.inspectorBacklog)
+    self.host = SessionHost(shell: shell)
+  }
+
+  /// Opens the session over the app's live store and tells the shell (`done`); false, having
+  /// told it why, when the store is not the domain's.
+  func attach() -> Bool {
+    let attachment = connection.attachment
+    do throws(CommandError) {
+      try shell.attach(to: attachment.domain, store: attachment.store, allowsWrites: attachment.allowsWrites, label: attachment.label, control: self)
+      connection.outbox.send(.done(done(succeeded: true, quit: false)))
+      return true
+    } catch {
+      connection.outbox.send(.refused(error.message))
+      connection.outbox.finish()
+      return false
+    }
+  }
+
+  /// Ends the session.
+  func close() async {
+    connection.attachment.updateTap()
+    await shell.close()
+  }
+
+  /// Answers one request.
+  func handle(_ request: ShellRequest) async {
+    switch request {
+    case .line(let line, let location):
+      let result = await host.run(line, location: location)
+      for event in result.events { connection.outbox.send(.event(event)) }
+      let redact = shell.tailRedaction
+      connection.tail.withLock { filter in
+        filter?.hidden = shell.hiddenActions
+        filter?.redact = redact
+      }
+      updateWatching()
+      connection.outbox.send(.done(done(succeeded: result.succeeded, quit: result.quit)))
+    case .complete(let line):
+      let completion = await host.submit(CompletionQuery(line))
+      connection.outbox.send(
+        .completions(CompletionAnswer(
+          replaced: completion.replacedLength, candidates: completion.candidates.map { .init(text: $0.text, word: $0.isWholeWord) })))
+    case .inspect(let id, let call):
+      connection.outbox.send(.inspection(id: id, await answer(call)))
+    case .untail:
+      connection.tail.withLock { $0 = nil }
+      connection.attachment.updateTap()
+      connection.outbox.send(.done(done(succeeded: true, quit: false)))
+    case .hello:
+      // Said once, first; a second hello changes nothing.
+      break
+    }
+  }
+
+  /// The end of a line, as the shell is told it.
+  func done(succeeded: Bool, quit: Bool) -> LineDone {
+    LineDone(succeeded: succeeded, quit: quit, prompt: shell.prompt, tailing: connection.tail.withLock { $0 != nil })
+  }
+
+  /// Has the app's dispatches refresh the watches while the live session watches anything.
+  func updateWatching() {
+    var refresh: (@Sendable () -> Void)?
+    if shell.watchesLiveState {
+      refresh = { [weak self] in
+        Task { @MainActor in
+          guard let self else { return }
+          self.connection.watching.withLock { $0.isScheduled = false }
+          self.shell.liveStateChanged()
+        }
+      }
+    }
+    connection.watching.withLock { $0.refresh = refresh }
+    connection.attachment.updateTap()
+  }
+
+  func startTail(only: String?) {
+    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.hiddenActions, redact: shell.tailRedaction) }
+    connection.attachment.updateTap()
+  }
+}

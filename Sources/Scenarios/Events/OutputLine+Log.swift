@@ -1,3 +1,0 @@
-extension OutputLine {
-  static func log(_ category: DebugCategory, _ text: String) -> OutputLine { OutputLine(.log, "[\(category.rawValue)] " + text) }
-}

@@ -1,0 +1,135 @@
+import StateValues
+import Foundation
+
+/// A session event on the wire is the object `--format json` prints for it (`SessionEventJSON`):
+/// `"event"` names its kind, and optional members are present with `null`. Decoding reads what
+/// that object carries: a diff's lines with their kinds (`diffKinds`; plain when a line has none),
+/// a watch's value on one line.
+extension SessionEvent: Codable {
+  private enum Member: String, CodingKey {
+    case event, line, domain, location, text, action, origin, diff, rejection, hidden, diffKinds
+    case category, level, selector, value, error, name, holds, message, requested, lines, column
+  }
+
+  /// One line of an `output` event: `{"kind": "plain", "text": "1"}`.
+  private struct KindedLine: Codable {
+    package let kind: String
+    package let text: String
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let object = try decoder.container(keyedBy: Member.self)
+    func text(_ member: Member) throws -> String? { try object.decodeIfPresent(String.self, forKey: member) }
+    func required(_ member: Member) throws -> String { try object.decode(String.self, forKey: member) }
+    func flag(_ member: Member) throws -> Bool { try object.decodeIfPresent(Bool.self, forKey: member) ?? false }
+    let kind = try required(.event)
+    switch kind {
+    case "command":
+      self = .command(CommandEvent(line: try required(.line), domain: try text(.domain), location: try text(.location)))
+    case "comment":
+      self = .comment(try required(.text))
+    case "dispatched":
+      guard let origin = DispatchEvent.Origin(rawValue: try required(.origin)) else {
+        throw DecodingError.dataCorruptedError(forKey: .origin, in: object, debugDescription: "no such origin")
+      }
+      let kinds = try object.decodeIfPresent([String].self, forKey: .diffKinds) ?? []
+      let diff = try object.decodeIfPresent([String].self, forKey: .diff)?.enumerated().map { index, text in
+        OutputLine(kinds.indices.contains(index) ? OutputLine.Kind(name: kinds[index]) ?? .plain : .plain, text)
+      }
+      self = .dispatched(
+        DispatchEvent(action: try required(.action), origin: origin, diff: diff, rejection: try text(.rejection), isHidden: try flag(.hidden)))
+    case "log":
+      guard let category = DebugCategory(rawValue: try required(.category)), let level = LogLine.Level(rawValue: try required(.level)) else {
+        throw DecodingError.dataCorruptedError(forKey: .category, in: object, debugDescription: "no such category or level")
+      }
+      self = .log(LogLine(category: category, level: level, text: try required(.text)))
+    case "watch":
+      let selector = try required(.selector)
+      let value = try text(.value) ?? ""
+      self = .watch(WatchEvent(selector: selector, value: value, lines: ["watch \(selector) → \(value)"], error: try text(.error)))
+    case "invariant":
+      self = .invariant(InvariantEvent(name: try required(.name), holds: try flag(.holds), message: try text(.message)))
+    case "settled":
+      self = .settled(SettleEvent(requested: try flag(.requested)))
+    case "note":
+      self = .note(try required(.text))
+    case "output":
+      let lines = try object.decode([KindedLine].self, forKey: .lines)
+      self = .output(lines.map { OutputLine(OutputLine.Kind(name: $0.kind) ?? .plain, $0.text) })
+    case "error":
+      self = .error(ErrorEvent(message: try required(.message), location: try text(.location), column: try object.decodeIfPresent(Int.self, forKey: .column)))
+    default:
+      throw DecodingError.dataCorruptedError(forKey: .event, in: object, debugDescription: "no such event: \(kind)")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var object = encoder.container(keyedBy: Member.self)
+    // Members `--format json` prints as null are encoded as null here too.
+    func put(_ value: (some Encodable)?, _ member: Member) throws {
+      if let value { try object.encode(value, forKey: member) } else { try object.encodeNil(forKey: member) }
+    }
+    switch self {
+    case .command(let command):
+      try object.encode("command", forKey: .event)
+      try object.encode(command.line, forKey: .line)
+      try put(command.domain, .domain)
+      try put(command.location, .location)
+    case .comment(let text):
+      try object.encode("comment", forKey: .event)
+      try object.encode(text, forKey: .text)
+    case .dispatched(let dispatch):
+      try object.encode("dispatched", forKey: .event)
+      try object.encode(dispatch.action, forKey: .action)
+      try object.encode(dispatch.origin.rawValue, forKey: .origin)
+      try put(dispatch.diff.map { $0.map(\.text) }, .diff)
+      try put(dispatch.rejection, .rejection)
+      try object.encode(dispatch.isHidden, forKey: .hidden)
+      try put(dispatch.diff.map { $0.map(\.kind.name) }, .diffKinds)
+    case .log(let log):
+      try object.encode("log", forKey: .event)
+      try object.encode(log.category.rawValue, forKey: .category)
+      try object.encode(log.level.rawValue, forKey: .level)
+      try object.encode(log.text, forKey: .text)
+    case .watch(let watch):
+      try object.encode("watch", forKey: .event)
+      try object.encode(watch.selector, forKey: .selector)
+      try put(watch.error == nil ? watch.value : nil, .value)
+      try put(watch.error, .error)
+    case .invariant(let invariant):
+      try object.encode("invariant", forKey: .event)
+      try object.encode(invariant.name, forKey: .name)
+      try object.encode(invariant.holds, forKey: .holds)
+      try put(invariant.message, .message)
+    case .settled(let settle):
+      try object.encode("settled", forKey: .event)
+      try object.encode(settle.requested, forKey: .requested)
+    case .note(let text):
+      try object.encode("note", forKey: .event)
+      try object.encode(text, forKey: .text)
+    case .output(let lines):
+      try object.encode("output", forKey: .event)
+      try object.encode(lines.map { KindedLine(kind: $0.kind.name, text: $0.text) }, forKey: .lines)
+    case .error(let error):
+      try object.encode("error", forKey: .event)
+      try object.encode(error.message, forKey: .message)
+      try put(error.location, .location)
+      try put(error.column, .column)
+    }
+  }
+}
+
+extension SessionEventJSON {
+  /// The event a line of `line(for:)` encodes, or nil when the line is not one.
+  public static func event(from line: String) -> SessionEvent? {
+    try? JSONDecoder().decode(SessionEvent.self, from: Data(line.utf8))
+  }
+}
+
+extension OutputLine.Kind {
+  /// The kind named `name` in `--format json`.
+  package init?(name: String) {
+    guard let kind = [Self.echo, .plain, .removed, .added, .note, .error, .log].first(where: { $0.name == name }) else { return nil }
+    self = kind
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// What the inspector sends a page besides events, one JSON object a message; an attached app
+/// answers its shell's inspector with the same values, which reach the page as they came.
+package enum InspectorReply {
+  /// The first message: the session and how many events the server keeps.
+  package struct Hello: Codable, Sendable, Equatable {
+    package var type = "hello"
+    package let domain: String?
+    package let limit: Int
+    /// How many earlier events were dropped before the backlog that follows.
+    package let dropped: Int
+
+    /// The page's greeting.
+    package init(domain: String?, limit: Int, dropped: Int) {
+      self.domain = domain
+      self.limit = limit
+      self.dropped = dropped
+    }
+  }
+
+  /// Where the history is: its length and the entry the state is at; for an attached shell,
+  /// whether it is on the live store (`live`, `live, read-only`) or a `fork`, and how many of
+  /// the app's own actions have arrived (each changes the state the tree shows).
+  package struct History: Codable, Sendable, Equatable {
+    package var type = "history"
+    package var count: Int
+    package var position: Int
+    package var domain: String?
+    package var liveness: String?
+    package var revision: Int?
+
+    /// Describes the history.
+    package init(count: Int, position: Int, domain: String?, liveness: String?, revision: Int?) {
+      self.count = count
+      self.position = position
+      self.domain = domain
+      self.liveness = liveness
+      self.revision = revision
+    }
+  }
+
+  /// A command line ran.
+  package struct Ran: Codable, Sendable, Equatable {
+    package var type = "ran"
+    package let id: Int
+    package let line: String
+    package let succeeded: Bool
+
+    /// Describes a line that ran, for the request `id`.
+    package init(id: Int, line: String, succeeded: Bool) {
+      self.id = id
+      self.line = line
+      self.succeeded = succeeded
+    }
+  }
+
+  /// One child of a state path.
+  package struct Node: Codable, Sendable, Equatable {
+    /// The name `state` walks, which the page asks for children by.
+    package let name: String
+    /// The name as shown, redacted as the transcript shows it.
+    package let label: String
+    package let summary: String
+    package let count: Int
+
+    /// Describes a child.
+    package init(name: String, label: String, summary: String, count: Int) {
+      self.name = name
+      self.label = label
+      self.summary = summary
+      self.count = count
+    }
+  }
+
+  /// Children of a state path.
+  package struct Children: Codable, Sendable, Equatable {
+    package var type = "children"
+    package let id: Int
+    package let path: [String]
+    package let offset: Int
+    package let total: Int
+    package let nodes: [Node]
+
+    /// A page of children, for the request `id`.
+    package init(id: Int, path: [String], offset: Int, total: Int, nodes: [Node]) {
+      self.id = id
+      self.path = path
+      self.offset = offset
+      self.total = total
+      self.nodes = nodes
+    }
+  }
+
+  /// The paths a search found.
+  package struct Found: Codable, Sendable, Equatable {
+    package var type = "found"
+    package let id: Int
+    package let query: String
+    package let field: String
+    package let paths: [[String]]
+    package let truncated: Bool
+
+    /// What a search found, for the request `id`.
+    package init(id: Int, query: String, field: String, paths: [[String]], truncated: Bool) {
+      self.id = id
+      self.query = query
+      self.field = field
+      self.paths = paths
+      self.truncated = truncated
+    }
+  }
+
+  /// A request that could not be answered, and why.
+  package struct Failed: Codable, Sendable, Equatable {
+    package var type = "failed"
+    package let id: Int
+    package let message: String
+
+    /// A failure, for the request `id`.
+    package init(id: Int, message: String) {
+      self.id = id
+      self.message = message
+    }
+  }
+
+  /// A reply as one JSON text: the page's message.
+  package static func json(_ reply: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    do {
+      return String(decoding: try encoder.encode(reply), as: UTF8.self)
+    } catch {
+      // Strings, numbers and arrays of them always encode; this names the impossible case.
+      return #"{"type": "failed", "id": -1, "message": "could not encode a reply"}"#
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a page asks of the inspector over the WebSocket, one JSON object a message; an attached
+/// shell's inspector passes it on to the app as it came (`InspectionCall.page`).
+package struct InspectorRequest: Codable, Sendable, Equatable {
+  /// What to do: `run` a command line, list the `children` of a state path, `search` the state.
+  package enum Operation: String, Codable, Sendable {
+    case run, children, search
+  }
+
+  /// A number the page chose; the reply carries it back.
+  package var id: Int
+  package var op: Operation
+  /// The command line to run, for `run`.
+  package var line: String?
+  /// The state path, for `children`.
+  package var path: [String]?
+  /// Where in the children to start, and how many to send.
+  package var offset: Int?
+  package var limit: Int?
+  /// A child's name whose page of children to send instead of the one at `offset` (to show a match).
+  package var reveal: String?
+  /// The text to look for, and where (`key` or `value`), for `search`.
+  package var query: String?
+  package var field: String?
+
+  /// A request; only the members its operation reads need be given.
+  package init(
+    id: Int, op: Operation, line: String? = nil, path: [String]? = nil, offset: Int? = nil, limit: Int? = nil, reveal: String? = nil,
+    query: String? = nil, field: String? = nil
+  ) {
+    self.id = id
+    self.op = op
+    self.line = line
+    self.path = path
+    self.offset = offset
+    self.limit = limit
+    self.reveal = reveal
+    self.query = query
+    self.field = field
+  }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// The attach protocol's JSON Schema and its Swift types kept in step: the committed schema is
+/// the one the types declare, a message of every kind encodes to JSON that fits its schema and
+/// decodes back to itself, and the schema does catch a message that does not fit.
+@Suite struct ProtocolSchemaTests {
+  static let schemaFile = projectRoot.appendingPathComponent("Documentation/protocol.schema.json")
+  static let definitions = Dictionary(uniqueKeysWithValues: AttachProtocol.schemaDefinitions.map { ($0.name, $0.schema) })
+
+  @Test func theCommittedSchemaIsTheOneTheTypesDeclare() throws {
+    let generated = AttachProtocol.schemaDocument
+    if ProcessInfo.processInfo.environment["REPLSHELL_WRITE_SCHEMA"] == "1" {
+      try generated.write(to: Self.schemaFile, atomically: true, encoding: .utf8)
+    }
+    let committed = try String(contentsOf: Self.schemaFile, encoding: .utf8)
+    #expect(committed == generated, "regenerate it: REPLSHELL_WRITE_SCHEMA=1 swift test --filter ProtocolSchemaTests, and review the change")
+    // The document is JSON.
+    #expect(throws: Never.self) { try JSONDecoder().decode(JSONValue.self, from: Data(committed.utf8)) }
+  }
+
+  @Test func everyShellRequestFitsItsSchemaAndComesBackTheSame() throws {
+    #expect(Set(Self.shellRequests.map(Self.name)) == ["hello", "line", "complete", "untail", "inspect link", "inspect follow", "inspect history", "inspect page"])
+    for request in Self.shellRequests { try Self.check(request, as: ShellRequest.self) }
+  }
+
+  @Test func everyAppMessageFitsItsSchemaAndComesBackTheSame() throws {
+    #expect(Set(Self.appMessages.map(Self.name)) == ["hello", "refused", "done", "completions", "bye", "event", "inspection", "inspected"])
+    #expect(Set(Self.answers.map(Self.name)) == ["linked", "following", "history", "ran", "children", "found", "failed"])
+    #expect(Set(Self.events.map(Self.name)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "settled", "note", "output", "error"])
+    for message in Self.appMessages { try Self.check(message, as: AppMessage.self) }
+  }
+
+  /// `--format json` prints each event as its wire encoding: both fit the schema and read back the same.
+  @Test func everyEventAsFormatJSONPrintsItFitsTheSchema() throws {
+    for event in Self.events {
+      let printed = try JSONDecoder().decode(JSONValue.self, from: Data(SessionEventJSON.line(for: event).utf8))
+      #expect(SessionEvent.schema.violation(of: printed, definitions: Self.definitions) == nil, "\(SessionEventJSON.line(for: event))")
+      #expect(SessionEventJSON.event(from: SessionEventJSON.line(for: event)) == event)
+    }
+  }
+
+  @Test func thePagesMessagesFitTheirSchemas() throws {
+    try Self.check(InspectorRequest(id: 4, op: .children, path: ["quakes"], offset: 500, limit: 500, reveal: "nc123"), as: InspectorRequest.self)
+    try Self.check(InspectorReply.Hello(domain: "counter", limit: 1_000, dropped: 0), as: InspectorReply.Hello.self)
+    try Self.check(InspectorReply.Failed(id: 3, message: "the state has no `nope`"), as: InspectorReply.Failed.self)
+  }
+
+  @Test func aMessageThatDoesNotFitIsCaught() throws {
+    let definitions = Self.definitions
+    func violation(_ json: String, _ schema: JSONSchema) throws -> String? {
+      schema.violation(of: try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)), definitions: definitions)
+    }
+    #expect(try violation(#"{"request": "hello"}"#, ShellRequest.schema) != nil, "a hello without its version")
+    #expect(try violation(#"{"request": "line", "line": "state", "colour": "red"}"#, ShellRequest.schema) != nil, "a member of no message")
+    #expect(try violation(#"{"request": "inspect", "id": 1.5, "call": {"op": "link"}}"#, ShellRequest.schema) != nil, "an id that is not an integer")
+    #expect(try violation(#"{"event": "dispatched", "action": "a", "origin": "martian", "diff": null, "rejection": null, "hidden": false, "diffKinds": null}"#, SessionEvent.schema) != nil)
+    #expect(try violation(#"{"line": "state"}"#, ShellRequest.schema) != nil, "a request from before the handshake")
+  }
+
+  // MARK: - Samples of every kind
+
+  static let events: [SessionEvent] = [
+    .command(CommandEvent(line: "dispatch didTapIncrementButton", domain: "counter", location: "a.txt:3")),
+    .comment("# a comment"),
+    .dispatched(DispatchEvent(action: "didTapIncrementButton", origin: .app, diff: [OutputLine(.removed, "-   value: 0"), OutputLine(.added, "+   value: 1")])),
+    .log(LogLine(category: .effects, level: .info, text: "SELECT * FROM quakes")),
+    .watch(WatchEvent(selector: "selectValue", value: "1", lines: ["watch selectValue → 1"])),
+    .invariant(InvariantEvent(name: "nonNegative", holds: false, message: "value is -1")),
+    .settled(SettleEvent(requested: true)),
+    .note("opened quakes.sqlite"),
+    .output([OutputLine(.plain, "1")]),
+    .error(ErrorEvent(message: "the state has no `nope`", location: nil, column: 7)),
+  ]
+
+  static let answers: [InspectionAnswer] = [
+    .linked(key: String(repeating: "ab", count: 16)),
+    .following(domain: "counter"),
+    .history(InspectorReply.History(count: 3, position: 2, domain: "counter", liveness: "fork", revision: nil)),
+    .ran(InspectorReply.Ran(id: 13, line: "state", succeeded: true), prompt: "counter@4711 (fork)> ", events: [.output([OutputLine(.plain, "CounterState(value: 0)")])]),
+    .children(InspectorReply.Children(id: 4, path: [], offset: 0, total: 1, nodes: [InspectorReply.Node(name: "value", label: "value", summary: "0", count: 0)])),
+    .found(InspectorReply.Found(id: 9, query: "VAL", field: "key", paths: [["value"]], truncated: false)),
+    .failed("this connection follows no shell"),
+  ]
+
+  static let shellRequests: [ShellRequest] = [
+    .hello(protocolVersion: AttachProtocol.version),
+    .line("state", location: "<stdin>:1"),
+    .line("history", location: nil),
+    .complete("dispatch didTap"),
+    .untail,
+    .inspect(id: 1, .link),
+    .inspect(id: 2, .follow(key: String(repeating: "0", count: 32))),
+    .inspect(id: 3, .history),
+    .inspect(id: 4, .page(InspectorRequest(id: 40, op: .search, query: "mag", field: "value"))),
+  ]
+
+  static let appMessages: [AppMessage] =
+    [
+      .hello(AppHello(app: "shelf", domain: "shelf", pid: 4711, writes: false, started: 1_764_000_000.5)),
+      .refused("the app runs as uid 1000 and refused this shell"),
+      .done(LineDone(succeeded: true, quit: false, prompt: "shelf@4711 (live)> ", tailing: true)),
+      .completions(CompletionAnswer(replaced: 6, candidates: [.init(text: "didTapIncrementButton", word: true)])),
+      .bye,
+      .inspected(RelayedEvent(event: events[2], entry: 7, moves: true, app: true)),
+      .inspected(RelayedEvent(event: events[7], entry: nil, moves: false, app: false)),
+    ] + events.map { .event($0) } + answers.enumerated().map { .inspection(id: $0.offset, $0.element) }
+
+  /// Encodes `message` as a frame's body, checks it against `Message`'s schema, and decodes it back.
+  static func check<Message: Codable & Equatable & ProtocolSchema>(_ message: Message, as type: Message.Type) throws {
+    let body = Data(try AttachFrame.bytes(of: message).dropFirst(4))
+    let json = try JSONDecoder().decode(JSONValue.self, from: body)
+    #expect(Message.schema.violation(of: json, definitions: definitions) == nil, "\(String(decoding: body, as: UTF8.self))")
+    #expect(try JSONDecoder().decode(Message.self, from: body) == message, "\(String(decoding: body, as: UTF8.self))")
+  }
+
+  static func name(_ request: ShellRequest) -> String {
+    switch request {
+    case .hello: "hello"
+    case .line: "line"
+    case .complete: "complete"
+    case .untail: "untail"
+    case .inspect(_, .link): "inspect link"
+    case .inspect(_, .follow): "inspect follow"
+    case .inspect(_, .history): "inspect history"
+    case .inspect(_, .page): "inspect page"
+    }
+  }
+
+  static func name(_ message: AppMessage) -> String {
+    switch message {
+    case .hello: "hello"
+    case .refused: "refused"
+    case .done: "done"
+    case .completions: "completions"
+    case .bye: "bye"
+    case .event: "event"
+    case .inspection: "inspection"
+    case .inspected: "inspected"
+    }
+  }
+
+  static func name(_ answer: InspectionAnswer) -> String {
+    switch answer {
+    case .linked: "linked"
+    case .following: "following"
+    case .history: "history"
+    case .ran: "ran"
+    case .children: "children"
+    case .found: "found"
+    case .failed: "failed"
+    }
+  }
+
+  static func name(_ event: SessionEvent) -> String {
+    switch event {
+    case .command: "command"
+    case .comment: "comment"
+    case .dispatched: "dispatched"
+    case .log: "log"
+    case .watch: "watch"
+    case .invariant: "invariant"
+    case .settled: "settled"
+    case .note: "note"
+    case .output: "output"
+    case .error: "error"
+    }
+  }
+}
