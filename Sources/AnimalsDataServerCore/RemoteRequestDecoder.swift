@@ -66,28 +66,73 @@ extension RemoteRequestDecoder {
   ) -> APIError {
     let path = DecodingError.jsonPath(codingPath)
     let expected = "expected one of \(known.joined(separator: ", "))"
-    guard let object = Self.value(at: codingPath, in: body) as? [String: Any] else {
+    guard let names = ObjectMembers.names(at: codingPath, in: body) else {
       return .malformedRequest("expected an object naming one \(kind) at \(path); \(expected)")
     }
-    let unknown = object.keys.filter { !known.contains($0) }.sorted()
+    let unknown = names.filter { !known.contains($0) }.sorted()
     guard unknown.isEmpty else {
       let names = unknown.map { String(reflecting: $0) }.joined(separator: ", ")
       return .unknownOperation("\(kind) \(names) at \(path); \(expected)")
     }
-    return .malformedRequest("expected exactly one \(kind) at \(path), found \(object.count)")
+    return .malformedRequest("expected exactly one \(kind) at \(path), found \(names.count)")
+  }
+}
+
+/// The member names of the JSON object at a coding path in a request body, read with
+/// `JSONDecoder` by following the path's keys and indices.
+private struct ObjectMembers: Decodable {
+  /// One step of the path: a member's name or an element's index.
+  private enum Step: Sendable {
+    case member(String)
+    case element(Int)
   }
 
-  /// The JSON value at `codingPath` in `body`, or nil when the body or the path does not lead there.
-  private static func value(at codingPath: [any CodingKey], in body: Data) -> Any? {
-    var value = try? JSONSerialization.jsonObject(with: body)
-    for key in codingPath {
-      if let index = key.intValue {
-        guard let array = value as? [Any], array.indices.contains(index) else { return nil }
-        value = array[index]
-      } else {
-        value = (value as? [String: Any])?[key.stringValue]
-      }
+  private static let pathKey = CodingUserInfoKey(rawValue: "replshell.objectMembers.path")!
+
+  let names: [String]?
+
+  /// The names of the members of the object at `codingPath` in `body`; nil when the body is not
+  /// JSON, the path leads nowhere, or what is there is not an object.
+  static func names(at codingPath: [any CodingKey], in body: Data) -> [String]? {
+    let decoder = JSONDecoder()
+    decoder.userInfo[pathKey] = codingPath.map { key in key.intValue.map(Step.element) ?? .member(key.stringValue) }
+    return (try? decoder.decode(ObjectMembers.self, from: body))?.names
+  }
+
+  init(from decoder: any Decoder) throws {
+    let path = decoder.userInfo[Self.pathKey] as? [Step] ?? []
+    names = try Self.names(following: path[...], from: decoder)
+  }
+
+  private static func names(following path: ArraySlice<Step>, from decoder: any Decoder) throws -> [String]? {
+    guard let step = path.first else {
+      return (try? decoder.container(keyedBy: Name.self))?.allKeys.map(\.stringValue)
     }
-    return value
+    switch step {
+    case .member(let name):
+      guard let object = try? decoder.container(keyedBy: Name.self), let key = Name(stringValue: name), object.contains(key) else { return nil }
+      return try names(following: path.dropFirst(), from: try object.superDecoder(forKey: key))
+    case .element(let index):
+      guard var elements = try? decoder.unkeyedContainer() else { return nil }
+      for _ in 0..<index {
+        guard !elements.isAtEnd else { return nil }
+        _ = try elements.decode(Skipped.self)
+      }
+      guard !elements.isAtEnd else { return nil }
+      return try names(following: path.dropFirst(), from: try elements.superDecoder())
+    }
+  }
+
+  /// Any member name.
+  private struct Name: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// An element passed over.
+  private struct Skipped: Decodable {
+    init(from decoder: any Decoder) throws {}
   }
 }

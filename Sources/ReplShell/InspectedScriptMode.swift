@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Scenarios
+import Synchronization
 
 /// `--inspect --script FILE`: runs one script with the inspector serving it, prints its
 /// transcript, then goes on serving the session until Ctrl-C. Lines the page sends run after the
@@ -74,14 +75,12 @@ import Scenarios
     }
   }
 
-  /// Resumes a continuation at most once.
-  private final class Once: @unchecked Sendable {
-    private var continuation: CheckedContinuation<Void, Never>?
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
-    /// Called on the main queue only.
+  /// Resumes a continuation at most once, whichever signal comes first.
+  private final class Once: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Void, Never>?>
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = Mutex(continuation) }
     func resume() {
-      continuation?.resume()
-      continuation = nil
+      continuation.withLock { $0.take() }?.resume()
     }
   }
 }

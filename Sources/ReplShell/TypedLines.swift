@@ -32,7 +32,7 @@ import Synchronization
     guard readsOffMain else { return editor.readLine(prompt: prompt) }
     let unchecked = UncheckedEditor(editor: editor)
     return await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
+      BlockingThread.start("replshell.stdin") {
         Self.readingThread.store(Self.currentThread, ordering: .releasing)
         let input = unchecked.editor.readLine(prompt: prompt)
         Self.readingThread.store(0, ordering: .releasing)
@@ -64,7 +64,7 @@ import Synchronization
   func readStandardInput() async -> String? {
     guard readsOffMain else { return readLine(strippingNewline: true) }
     return await withCheckedContinuation { continuation in
-      Thread.detachNewThread { continuation.resume(returning: readLine(strippingNewline: true)) }
+      BlockingThread.start("replshell.stdin") { continuation.resume(returning: readLine(strippingNewline: true)) }
     }
   }
 

@@ -25,6 +25,10 @@ public final class ReplShellAttachment: Sendable, Service {
   /// The socket's path (where it would be, when the attachment could not open).
   public let path: String
   let domain: Domain
+  /// The app's `Store<State, Action>`, as the domain's hooks take it (the attachment is not
+  /// generic); its type was checked against the domain when the attachment opened.
+  // nonisolated(unsafe): a `Store` is main-actor isolated, and this is only handed to the
+  // domain's hooks, which run on the main actor (`LiveHooks.session`, `.tap`, `.check`).
   nonisolated(unsafe) let store: AnyObject
   let allowsWrites: Bool
   let logger: Logger

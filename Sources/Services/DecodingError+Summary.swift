@@ -29,8 +29,9 @@ extension DecodingError {
 
   /// What a value of `type` is in JSON words.
   private static func noun(for type: Any.Type) -> String {
-    switch type {
-    case is [String: Any].Type: "an object"
+    // JSONDecoder names the object it expected by the dictionary type it would have read.
+    if String(describing: type).hasPrefix("Dictionary<String, ") { return "an object" }
+    return switch type {
     case is [Any].Type: "a list"
     case is String.Type: "a string"
     case is Bool.Type: "a boolean"

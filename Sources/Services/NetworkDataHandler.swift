@@ -70,12 +70,31 @@ extension NetworkDataHandler {
   /// The message of a JSON error body: `{"error":{"message":…}}` (Hummingbird), `{"error":…}`,
   /// `{"message":…}` or `{"reason":…}` (Vapor); nil for any other body.
   package static func serverMessage(in data: Data) -> String? {
-    guard let body = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-      return nil
-    }
-    if let error = body["error"] as? [String: Any], let message = error["message"] as? String {
-      return message
-    }
-    return body["error"] as? String ?? body["message"] as? String ?? body["reason"] as? String
+    guard let body = try? JSONDecoder().decode(ServerErrorBody.self, from: data) else { return nil }
+    return body.nestedMessage ?? body.error ?? body.message ?? body.reason
+  }
+}
+
+/// The members of a server's JSON error body that carry its message; any of them may be missing
+/// or of another type.
+private struct ServerErrorBody: Decodable {
+  /// `{"error": {"message": …}}`.
+  let nestedMessage: String?
+  /// `{"error": "…"}`.
+  let error: String?
+  let message: String?
+  let reason: String?
+
+  private enum Member: String, CodingKey {
+    case error, message, reason
+  }
+
+  init(from decoder: any Decoder) throws {
+    // Not an object: no message (the caller falls back to the status).
+    let body = try decoder.container(keyedBy: Member.self)
+    nestedMessage = (try? body.nestedContainer(keyedBy: Member.self, forKey: .error)).flatMap { try? $0.decode(String.self, forKey: .message) }
+    error = try? body.decode(String.self, forKey: .error)
+    message = try? body.decode(String.self, forKey: .message)
+    reason = try? body.decode(String.self, forKey: .reason)
   }
 }

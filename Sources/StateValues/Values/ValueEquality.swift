@@ -43,14 +43,17 @@ package enum ValueEquality {
   /// Entries matched by key, whatever order each dictionary keeps them in.
   private static func dictionariesAreEqual(_ left: Mirror, _ right: Mirror) -> Bool {
     guard left.children.count == right.children.count else { return false }
-    var rightByKey: [String: Any] = [:]
+    // The right-hand values by their key's text, as positions in `rightValues`.
+    var rightValues: [Any] = []
+    var rightPositions: [String: Int] = [:]
     for pair in right.children.map({ Mirror(reflecting: $0.value).children.map(\.value) }) where pair.count == 2 {
-      rightByKey[keyText(pair[0])] = pair[1]
+      rightPositions[keyText(pair[0])] = rightValues.count
+      rightValues.append(pair[1])
     }
     return left.children.allSatisfy { element in
       let pair = Mirror(reflecting: element.value).children.map(\.value)
-      guard pair.count == 2, let other = rightByKey[keyText(pair[0])] else { return false }
-      return areEqual(pair[1], other)
+      guard pair.count == 2, let position = rightPositions[keyText(pair[0])] else { return false }
+      return areEqual(pair[1], rightValues[position])
     }
   }
 
