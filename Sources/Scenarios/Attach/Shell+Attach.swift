@@ -64,18 +64,26 @@ extension Shell {
     attached.live.refreshWatches()
   }
 
-  /// `save` and `source` read and write files where the app runs: an attached shell refuses them.
+  /// What an attached shell refuses, with what to type instead: on the app's live store,
+  /// `explore` (thousands of generated actions through the reducer) and `source` (a script's
+  /// lines, run inside the app) are refused with a pointer to `fork`, where both run on a sandbox
+  /// copy of the state; `save` is refused everywhere, since no scenario can rebuild a state that
+  /// came from a running app.
   func refuseIfAttached(_ command: any ShellCommand) throws(CommandError) {
     guard let attached else { return }
-    // Explore runs thousands of generated actions through the reducer: never inside the app's
-    // live session, only in a sandbox copy of its state.
-    if command is ExploreCommand, session?.liveness != .fork {
+    let isLive = session?.liveness != .fork
+    if command is ExploreCommand, isLive {
       throw CommandError(
         "`explore` runs generated actions through the reducer, which on the live store of \(attached.label) would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there")
     }
-    guard command is SaveCommand || command is SourceCommand else { return }
-    let name = type(of: command).description.name
-    throw CommandError("`\(name)` works on files of a local session; this shell is attached to \(attached.label): run scripts with `replshell --script` instead")
+    if command is SourceCommand, isLive {
+      throw CommandError(
+        "`source` would run a script's lines on the live store of \(attached.label), inside the app; type `fork` for a sandbox copy of its state, then `source` there")
+    }
+    if command is SaveCommand {
+      throw CommandError(
+        "`save` writes a session that starts with `use`, and no scenario can rebuild the state of \(attached.label); type `fork` to try things on a copy of it, and record scenarios in a local session (`replshell --script`)")
+    }
   }
 
   /// Replaces the live session with a sandbox copy of its state (`fork`).

@@ -38,9 +38,17 @@ import Testing
     #expect(await shell.texts("explore --runs 1") == [
       "error: `explore` runs generated actions through the reducer, which on the live store of counter@1 would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there"
     ])
+    #expect(await shell.texts("source setup.txt") == [
+      "error: `source` would run a script's lines on the live store of counter@1, inside the app; type `fork` for a sandbox copy of its state, then `source` there"
+    ])
+    let save = "error: `save` writes a session that starts with `use`, and no scenario can rebuild the state of counter@1; type `fork` to try things on a copy of it, and record scenarios in a local session (`replshell --script`)"
+    #expect(await shell.texts("save session.txt") == [save])
     _ = await shell.execute("fork")
     #expect(shell.prompt == "counter@1 (fork)> ")
     #expect(await shell.execute("explore --runs 1 --seed 1").succeeded)
+    // In the fork, `source` runs (here: a file that is not there); `save` is still refused.
+    #expect(await shell.texts("source no-such-script.txt") == ["error: column 8: cannot read no-such-script.txt"])
+    #expect(await shell.texts("save session.txt") == [save])
     _ = await shell.execute("dispatch increment")
     #expect(await shell.texts("select selectValue") == ["7"])
     #expect(store.select { $0 } == 6)
