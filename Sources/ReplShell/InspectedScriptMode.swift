@@ -33,7 +33,7 @@ import Synchronization
       await shell.close()
       return false
     }
-    shell.inspector = inspector
+    shell.inspection.inspector = inspector
     let address: String
     do {
       address = try await inspector.start(port: port)

@@ -27,9 +27,9 @@ import Synchronization
     let shell = Shell(domains: domains, isScript: !isTerminal, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     let host = SessionHost(shell: shell)
     let lines = TypedLines(host: host, output: output, format: format, isTerminal: isTerminal)
-    shell.inspector = makeInspector(InspectorHost(shell: shell, run: lines.runFromInspector))
+    shell.inspection.inspector = makeInspector(InspectorHost(shell: shell, run: lines.runFromInspector))
     if let inspectPort {
-      guard let inspector = shell.inspector else {
+      guard let inspector = shell.inspection.inspector else {
         output.writeError("error: this shell has no inspector: add the `ReplShellInspector` product to the executable and return `WebInspector(host: host)` from its `ReplShellApp.makeInspector(_:)`")
         return false
       }
@@ -41,7 +41,7 @@ import Synchronization
       }
     }
     let succeeded = await run(host, lines: lines, isTerminal: isTerminal)
-    await shell.inspector?.stop()
+    await shell.inspection.inspector?.stop()
     await shell.close()
     return succeeded
   }

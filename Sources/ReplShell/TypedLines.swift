@@ -24,7 +24,7 @@ import Synchronization
   }
 
   /// Whether reading must leave the main actor free: an inspector is serving.
-  private var readsOffMain: Bool { host.shell.inspector?.address != nil }
+  private var readsOffMain: Bool { host.shell.inspection.inspector?.address != nil }
 
   /// Reads a line at the prompt: on this thread, or on a thread of its own while an inspector serves.
   func read(from editor: LineEditor, prompt: String) async -> LineEditor.Input {

@@ -16,9 +16,9 @@ final class InspectionFollower: Sendable {
     var isLive = false
 
     @MainActor init(_ shell: Shell) {
-      hidden = shell.hiddenActions
-      redact = shell.inspectedEventRedaction
-      isLive = shell.isOnLiveStore
+      hidden = shell.slot.hiddenActions
+      redact = shell.inspection.eventRedaction
+      isLive = shell.slot.isOnLiveStore
     }
   }
 

@@ -31,10 +31,10 @@ extension Responder {
   /// The answer to a request of a followed shell's inspector, about this shell's session.
   private func answerAsFollowed(_ call: InspectionCall) async -> InspectionAnswer {
     guard case .page(let request) = call else {
-      let history = shell.inspectedHistory
+      let history = shell.inspection.history
       return .history(
         InspectorReply.History(
-          count: history.count, position: history.position, domain: shell.inspectedDomain, liveness: shell.inspectedLiveness, revision: nil))
+          count: history.count, position: history.position, domain: shell.inspection.domain, liveness: shell.inspection.liveness, revision: nil))
     }
     switch request.op {
     case .run:
@@ -45,7 +45,7 @@ extension Responder {
         return .failed("`tail` follows the app in the terminal; the page's log already shows the app's actions as they come")
       }
       let result = await host.run(line, echoesCommands: true)
-      connection.tail.withLock { filter in filter?.hidden = shell.hiddenActions }
+      connection.tail.withLock { filter in filter?.hidden = shell.slot.hiddenActions }
       updateWatching()
       return .ran(InspectorReply.Ran(id: request.id, line: line, succeeded: result.succeeded), prompt: shell.prompt, events: result.events)
     case .children:
@@ -70,8 +70,8 @@ extension Responder {
   ) async -> InspectionAnswer {
     do {
       // The app's tap runs while an inspector follows: the count of what it saw versions the live state.
-      let tree = try await shell.inspectedStateTree(liveRevision: connection.attachment.tappedActions.load(ordering: .acquiring))
-      let redact = shell.inspectedRedaction
+      let tree = try await shell.inspection.stateTree(liveRevision: connection.attachment.tappedActions.load(ordering: .acquiring))
+      let redact = shell.inspection.redaction
       return await OffMainThread.run { () -> InspectionAnswer in
         do throws(CommandError) {
           return try answer(tree, redact)

@@ -47,9 +47,9 @@ import Scenarios
     case .line(let line, let location):
       let result = await host.run(line, location: location)
       for event in result.events { connection.outbox.send(.event(event)) }
-      let redact = shell.tailRedaction
+      let redact = shell.inspection.tailRedaction
       connection.tail.withLock { filter in
-        filter?.hidden = shell.hiddenActions
+        filter?.hidden = shell.slot.hiddenActions
         filter?.redact = redact
       }
       updateWatching()
@@ -79,12 +79,12 @@ import Scenarios
   /// Has the app's dispatches refresh the watches while the live session watches anything.
   func updateWatching() {
     var refresh: (@Sendable () -> Void)?
-    if shell.watchesLiveState {
+    if shell.slot.watchesLiveState {
       refresh = { [weak self] in
         Task { @MainActor in
           guard let self else { return }
           self.connection.watching.withLock { $0.isScheduled = false }
-          self.shell.liveStateChanged()
+          self.shell.slot.liveStateChanged()
         }
       }
     }
@@ -93,7 +93,7 @@ import Scenarios
   }
 
   func startTail(only: String?) {
-    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.hiddenActions, redact: shell.tailRedaction) }
+    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.slot.hiddenActions, redact: shell.inspection.tailRedaction) }
     connection.attachment.updateTap()
   }
 }

@@ -15,13 +15,13 @@ import Scenarios
 
   /// The running domain's name.
   func domain() -> String? {
-    host.shell.inspectedDomain
+    host.shell.inspection.domain
   }
 
   /// Where the history is.
   func history() -> InspectorReply.History {
-    let history = host.shell.inspectedHistory
-    return InspectorReply.History(count: history.count, position: history.position, domain: host.shell.inspectedDomain, liveness: nil, revision: nil)
+    let history = host.shell.inspection.history
+    return InspectorReply.History(count: history.count, position: history.position, domain: host.shell.inspection.domain, liveness: nil, revision: nil)
   }
 
   /// The replies to `request`, as JSON texts.
@@ -35,8 +35,8 @@ import Scenarios
       return [InspectorReply.json(InspectorReply.Ran(id: request.id, line: line, succeeded: result.succeeded))]
     case .children:
       do {
-        let tree = try await host.shell.inspectedStateTree()
-        let redact = host.shell.inspectedRedaction
+        let tree = try await host.shell.inspection.stateTree()
+        let redact = host.shell.inspection.redaction
         // Sorting a 64k-entry level takes a while: off the main actor too.
         let reply = await OffMainThread.run { Self.children(of: tree, request: request, redactedBy: redact) }
         return [reply]
@@ -47,8 +47,8 @@ import Scenarios
       let query = request.query ?? ""
       let field = StateTree.SearchField(rawValue: request.field ?? "key") ?? .key
       do {
-        let tree = try await host.shell.inspectedStateTree()
-        let redact = host.shell.inspectedRedaction
+        let tree = try await host.shell.inspection.stateTree()
+        let redact = host.shell.inspection.redaction
         let limit = Self.searchLimit
         let found = await OffMainThread.run { tree.search(query, in: field, limit: limit, redactedBy: redact) }
         return [InspectorReply.json(InspectorReply.Found(id: request.id, query: query, field: field.rawValue, paths: found.paths, truncated: found.truncated))]

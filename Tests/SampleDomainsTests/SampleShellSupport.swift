@@ -35,6 +35,6 @@ extension Shell {
 
   /// The candidates Tab offers at the end of `line`.
   func candidates(_ line: String) -> [String] {
-    completions(for: line).candidates.map(\.text)
+    ShellCompletion.of(line, in: self).candidates.map(\.text)
   }
 }

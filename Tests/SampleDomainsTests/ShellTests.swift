@@ -18,11 +18,11 @@ import Testing
 
   @Test func completionOffersCommandsActionsAndSelectors() async throws {
     let shell = try await counterShell()
-    #expect(shell.completions(for: "disp").candidates.map(\.text) == ["dispatch"])
-    #expect(shell.completions(for: "dispatch didTap").candidates.map(\.text) == ["didTapDecrementButton", "didTapIncrementButton"])
-    #expect(shell.completions(for: "select sel").candidates.map(\.text) == ["selectValue"])
-    #expect(shell.completions(for: "use c").candidates.map(\.text) == ["counter"])
-    #expect(shell.completions(for: "debug ef").candidates.map(\.text) == ["effects"])
+    #expect(ShellCompletion.of("disp", in: shell).candidates.map(\.text) == ["dispatch"])
+    #expect(ShellCompletion.of("dispatch didTap", in: shell).candidates.map(\.text) == ["didTapDecrementButton", "didTapIncrementButton"])
+    #expect(ShellCompletion.of("select sel", in: shell).candidates.map(\.text) == ["selectValue"])
+    #expect(ShellCompletion.of("use c", in: shell).candidates.map(\.text) == ["counter"])
+    #expect(ShellCompletion.of("debug ef", in: shell).candidates.map(\.text) == ["effects"])
   }
 
   @Test func aBadLineIsOneErrorAndLeavesTheStateAlone() async throws {
@@ -87,17 +87,17 @@ import Testing
 
   @Test func animalsCompletesPathsLabelsAndDiets() async throws {
     let shell = try await shell("animals")
-    #expect(shell.completions(for: "dispatch animalEditor.onTapAdd").candidates.map(\.text) == ["animalEditor.onTapAddAnimalButton"])
-    #expect(shell.completions(for: "dispatch animalEditor.onTapAddAnimalButton(id: \"A\", n").candidates.map(\.text) == ["name: "])
-    #expect(shell.completions(for: "dispatch animalEditor.onTapAddAnimalButton(id: \"A\", name: \"B\", diet: .").candidates.map(\.text) == [".carnivorous", ".herbivorous", ".omnivorous"])
-    #expect(shell.completions(for: "select selectAnimalsValues(categoryId: nil, sort: \\.n").candidates.map(\.text) == ["\\.name"])
-    #expect(shell.completions(for: "select selectAnimalsValues(categoryId: nil, sort: \\.name, order: .r").candidates.map(\.text) == [".reverse"])
-    #expect(shell.completions(for: "state anim").candidates.map(\.text) == ["animals."])
+    #expect(ShellCompletion.of("dispatch animalEditor.onTapAdd", in: shell).candidates.map(\.text) == ["animalEditor.onTapAddAnimalButton"])
+    #expect(ShellCompletion.of("dispatch animalEditor.onTapAddAnimalButton(id: \"A\", n", in: shell).candidates.map(\.text) == ["name: "])
+    #expect(ShellCompletion.of("dispatch animalEditor.onTapAddAnimalButton(id: \"A\", name: \"B\", diet: .", in: shell).candidates.map(\.text) == [".carnivorous", ".herbivorous", ".omnivorous"])
+    #expect(ShellCompletion.of("select selectAnimalsValues(categoryId: nil, sort: \\.n", in: shell).candidates.map(\.text) == ["\\.name"])
+    #expect(ShellCompletion.of("select selectAnimalsValues(categoryId: nil, sort: \\.name, order: .r", in: shell).candidates.map(\.text) == [".reverse"])
+    #expect(ShellCompletion.of("state anim", in: shell).candidates.map(\.text) == ["animals."])
   }
 
   @Test func quakesCompletesRanges() async throws {
     let shell = try await shell("quakes")
-    #expect(shell.completions(for: "dispatch onTapRefreshQuakesButton(range: .allW").candidates.map(\.text) == [".allWeek"])
+    #expect(ShellCompletion.of("dispatch onTapRefreshQuakesButton(range: .allW", in: shell).candidates.map(\.text) == [".allWeek"])
   }
 
   @Test func badOptionsOfUseSayWhatToTypeInstead() async throws {

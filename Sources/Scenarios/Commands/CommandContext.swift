@@ -33,16 +33,16 @@ import Foundation
   var baseDirectory: URL { shell.baseDirectory }
 
   /// The running session, if any.
-  var runningSession: (any AnyDomainSession)? { shell.session }
+  var runningSession: (any AnyDomainSession)? { shell.slot.session }
 
   /// The running session, or an error that says how to start one.
   func session() throws(CommandError) -> any AnyDomainSession {
-    try shell.requireSession()
+    try shell.slot.require()
   }
 
   /// A path as typed in a command, relative to `baseDirectory` unless absolute.
   func url(forPath path: String) -> URL {
-    shell.url(forPath: path)
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: shell.baseDirectory.path, isDirectory: true)).standardizedFileURL
   }
 
   /// Starts `domain` with `options`, replacing the running session.
@@ -52,20 +52,20 @@ import Foundation
 
   /// The running domain's name and options, for `reset`.
   var running: (domain: String, options: [String: String])? {
-    shell.running.map { ($0.domain.name, $0.options) }
+    shell.slot.running.map { ($0.domain.name, $0.options) }
   }
 
   /// What succeeded since the running session started, for `save`.
-  var recording: SessionRecording? { shell.running?.recording }
+  var recording: SessionRecording? { shell.slot.running?.recording }
 
   /// The running app's connection when the shell is attached to one (`--attach`), for `tail`.
-  var liveControl: (any LiveControl)? { shell.attached?.control }
+  var liveControl: (any LiveControl)? { shell.slot.attached?.control }
 
   /// Replaces the live session with a sandbox copy of its state.
-  func fork() throws(CommandError) { try shell.fork() }
+  func fork() throws(CommandError) { try shell.slot.fork() }
 
   /// Returns from a fork to the live session.
-  func returnToLive() throws(CommandError) { try shell.returnToLive() }
+  func returnToLive() throws(CommandError) { try shell.slot.returnToLive() }
 
   /// The redactions in force.
   var redactions: RedactionList { shell.redactions }
@@ -77,7 +77,7 @@ import Foundation
 
   /// Starts the session's inspector on `port` and returns its address, or says how to add one.
   func startInspector(port: Int) async throws(CommandError) -> String {
-    try await shell.startInspector(port: port)
+    try await shell.inspection.start(port: port)
   }
 
   /// Runs the script at `url` in this session with the lines of `--script`, its relative paths

@@ -48,10 +48,10 @@ struct ExpectCommand: ShellCommand {
     let session = try context.session()
     switch assertion {
     case .selector(let call, let expected, let equals):
-      return CommandOutput(try session.expect(call, expected: expected, equals: equals))
+      return CommandOutput(try session.select(call, expecting: SelectorExpectation(expected: expected, equals: equals)))
     case .error(let action):
       // An assertion reads: the reducer runs on a copy of the state, whatever it answers.
-      switch try session.reduceWithoutDispatching(action, key: action.sourceText) {
+      switch try await session.dispatch(action, key: action.sourceText, as: .trial) {
       case .dispatched:
         throw CommandError(
           "expected the reducer to reject the action, but it accepts it (nothing was dispatched: the state and history are unchanged)",

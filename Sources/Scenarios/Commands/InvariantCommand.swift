@@ -44,11 +44,11 @@ struct InvariantCommand: ShellCommand {
     let session = try context.session()
     switch request {
     case .list:
-      return CommandOutput(session.invariantLines())
+      return CommandOutput(try session.changeInvariants(.list))
     case .clear:
-      return CommandOutput(session.clearInvariants())
+      return CommandOutput(try session.changeInvariants(.clear))
     case .add(let call, let expected, let equals):
-      return CommandOutput(try session.addInvariant(call, expected: expected, equals: equals))
+      return CommandOutput(try session.changeInvariants(.add(call, SelectorExpectation(expected: expected, equals: equals))))
     }
   }
 }

@@ -12,6 +12,6 @@ struct SelectCommand: SelectorCallCommand {
   let call: SelectorCall
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().select(call))
+    CommandOutput(try context.session().select(call, expecting: nil))
   }
 }

@@ -17,6 +17,6 @@ struct UnwatchCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().unwatch(name))
+    CommandOutput(try context.session().changeWatches(.remove(name)))
   }
 }

@@ -10,6 +10,6 @@ struct WatchCommand: SelectorCallCommand {
   let call: SelectorCall
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().watch(call))
+    CommandOutput(try context.session().changeWatches(.add(call)))
   }
 }

@@ -62,6 +62,7 @@ public struct Domain: Sendable {
       let session = DomainSession(
         domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
         stateDiff: stateDiff, events: events, settleTimeout: context.settleTimeout ?? settleTimeout)
+      session.onWaiting = context.onWaiting
       if let listen {
         session.keepAlive = try await listen(session.store, context)
       }
@@ -143,6 +144,8 @@ public struct DomainContext: Sendable {
   /// How long commands wait for the listeners in this session, when the shell says (`Shell.settleTimeout`);
   /// nil: the domain's own `settleTimeout`.
   package var settleTimeout: Duration?
+  /// Told when a command starts waiting for the listeners longer than a moment, and when the wait ends.
+  package var onWaiting: (@MainActor (Bool) -> Void)?
 
   /// A context; the shell makes one for each `use`, tests and embedders may make their own.
   public init(

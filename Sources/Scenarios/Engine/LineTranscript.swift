@@ -6,6 +6,12 @@
   /// The redactions to apply; nil when none applies (most lines).
   let redactions: RedactionList?
 
+  /// The transcript of `shell`'s lines, with the redactions that apply.
+  init(of shell: Shell) {
+    events = shell.events
+    redactions = shell.redactsOutput ? shell.redactions : nil
+  }
+
   /// A finished line's result, and what its command printed for the recording of the session.
   struct FinishedLine {
     var result: Shell.Result

@@ -31,17 +31,8 @@ import Synchronization
   private(set) var isRunningLine = false
   /// The scripts `source` is running, outermost first.
   var sourceChain: [SourceFrame] = []
-  /// The running domain session, if any.
-  var session: (any AnyDomainSession)? {
-    didSet { sessionDomainName = session?.domainName }
-  }
-  /// The running session's domain, kept beside it: each line names it, and every retain of a
-  /// session is slow (the store's callbacks hold it weakly, which gives it a side table).
-  private(set) var sessionDomainName: String?
-  /// The running app this shell is attached to (`--attach`); its live session stays here while forked.
-  var attached: AttachedApp?
-  /// The domain the running session started from, its options and recording: for `reset` and `save`.
-  private(set) var running: RunningDomain?
+  /// The running session, and the domain or the app it came from.
+  package let slot = SessionSlot()
   private var parsedLines = ParsedLines()
   /// `$SCRATCH` in option paths: a folder of this shell's own, made on first use.
   private let scratchDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("replshell-\(UUID().uuidString)")
@@ -58,14 +49,8 @@ import Synchronization
   private(set) var redactsOutput = false
   /// Where the front end hears of long waits and of `explore`'s progress, to show a progress line.
   public var progress = ProgressReports()
-  /// The live view `inspect` starts, when the front end made one (the app registered an inspector).
-  public var inspector: (any SessionInspector)? {
-    // What the session does before `inspect` is typed is kept for the page it serves.
-    didSet { if inspector != nil { events.keepRecent(SessionEventStream.inspectorBacklog) } }
-  }
-  /// The state tree the inspector last walked, and the session and history position it is of.
-  /// The tree is encoded off the main actor; every request for that position shares the encoding.
-  var inspectedState: (session: ObjectIdentifier, mark: HistoryMark, liveRevision: Int?, tree: Task<Swift.Result<StateTree, CommandError>, Never>)?
+  /// What an inspector reads of the session, and the inspector `inspect` starts.
+  public let inspection = ShellInspection()
 
   /// Creates a shell over `domains`; nothing runs until `use` or `start(domain:)`.
   public init(domains: [Domain], isScript: Bool, baseDirectory: URL) {
@@ -76,11 +61,7 @@ import Synchronization
       folders: RedactedFolders(scratch: scratchDirectory.path, workingDirectory: FileManager.default.currentDirectoryPath))
     events.setRedactions(redactions)
     redactsOutput = redactions.isActive
-  }
-
-  /// What makes a line's events into its result, with the redactions that apply.
-  var transcript: LineTranscript {
-    LineTranscript(events: events, redactions: redactsOutput ? redactions : nil)
+    inspection.shell = self
   }
 
   /// Whether redactions apply to what commands print (true unless `--no-redact`).
@@ -91,15 +72,15 @@ import Synchronization
 
   /// The prompt for the current domain: `counter> `.
   public var prompt: String {
-    if let attached { return attached.prompt(isForked: session?.liveness == .fork) }
-    return (session?.domainName ?? "replshell") + "> "
+    if let attached = slot.attached { return attached.prompt(isForked: slot.session?.liveness == .fork) }
+    return (slot.domainName ?? "replshell") + "> "
   }
 
   /// Starts `domain` with `options` (flags without dashes → values), replacing any running
   /// session; returns the notes it printed (none while a line runs: they are that line's events).
   @discardableResult
   public func start(domain name: String, options: [String: String] = [:]) async throws(CommandError) -> [OutputLine] {
-    if let attached {
+    if let attached = slot.attached {
       throw CommandError("this shell is attached to \(attached.label), which it cannot replace: type `fork` for a sandbox copy of the live state, `attach` to return to it")
     }
     guard let domain = domains.first(where: { $0.name == name }) else {
@@ -114,8 +95,8 @@ import Synchronization
     if let invalid = domain.volatile.first(where: { !$0.isValid }) {
       throw CommandError("`\(name)` declares `\(invalid.pattern.truncatedForMessage)` volatile, which is not a valid regular expression")
     }
-    await session?.close()
-    session = nil
+    await slot.session?.close()
+    slot.session = nil
     redactions.domain = domain.volatile
     let makeIdentifier: @Sendable () -> String
     if settings.isScript {
@@ -132,6 +113,7 @@ import Synchronization
       announce: { [events] note in events.emit(.note(note)) }, scratchDirectory: scratchDirectory,
       logger: SessionLogHandler.logger(for: events))
     context.settleTimeout = settings.settleTimeout
+    context.onWaiting = { [weak self] waiting in self?.progress.onWaiting?(waiting) }
     let outcome: Swift.Result<any AnyDomainSession, any Error>
     do {
       outcome = .success(try await domain.start(context, events))
@@ -140,15 +122,14 @@ import Synchronization
     }
     switch outcome {
     case .success(let started):
-      started.onWaiting = { [weak self] waiting in self?.progress.onWaiting?(waiting) }
-      session = started
-      running = RunningDomain(domain: domain, options: options, recording: SessionRecording(domain: name, options: options, databases: databases))
+      slot.session = started
+      slot.running = RunningDomain(domain: domain, options: options, recording: SessionRecording(domain: name, options: options, databases: databases))
     case .failure(let error as CommandError):
       throw error
     case .failure(let error):
       throw CommandError("could not start \(name): \(error)")
     }
-    return isRunningLine ? [] : transcript.render(events.takePending(), echoesCommands: false)
+    return isRunningLine ? [] : LineTranscript(of: self).render(events.takePending(), echoesCommands: false)
   }
 
   /// Runs one line to its end; `location` (`file.txt:12`) prefixes error messages and marks the
@@ -188,19 +169,19 @@ import Synchronization
       outcome = .failure(error)
     }
     if command == nil, case .success = outcome {
-      return transcript.finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
+      return LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
-    events.emit(.command(CommandEvent(line: line, domain: sessionDomainName, location: location, isSourced: !isOutermost)))
+    events.emit(.command(CommandEvent(line: line, domain: slot.domainName, location: location, isSourced: !isOutermost)))
     if let command {
       do throws(CommandError) {
-        try refuseIfAttached(command)
+        try slot.refuseIfAttached(command)
         outcome = .success(try await command.run(in: CommandContext(shell: self, origin: location == nil ? .user : .script, location: location)))
       } catch {
         outcome = .failure(error)
       }
     }
     // One call into the session for all the line leaves in it.
-    let lineEnd = session?.takeLineEnd()
+    let lineEnd = slot.session?.takeLineEnd()
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
     if let broken = lineEnd?.brokenInvariant, case .success = outcome {
       outcome = .failure(broken)
@@ -208,35 +189,22 @@ import Synchronization
     switch outcome {
     case .success(let output):
       if !output.lines.isEmpty { events.emit(.output(output.lines)) }
-      var finished = transcript.finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
+      var finished = LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
-      if let command, running != nil, let mark = lineEnd?.mark {
-        running?.recording.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
+      if let command, slot.running != nil, let mark = lineEnd?.mark {
+        slot.running?.recording.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
       }
       return finished.result
     case .failure(let error):
       events.emit(.error(ErrorEvent(message: error.message, location: location, column: error.column)))
-      return transcript.finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: false).result
+      return LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: false).result
     }
-  }
-
-  /// A path as typed in a command, relative to `baseDirectory` unless absolute.
-  func url(forPath path: String) -> URL {
-    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: baseDirectory.path, isDirectory: true)).standardizedFileURL
-  }
-
-  /// The running session, or an error that says how to start one.
-  func requireSession() throws(CommandError) -> any AnyDomainSession {
-    guard let session else {
-      throw CommandError("no domain is running: type `use counter` (or `domains` for the list)")
-    }
-    return session
   }
 
   /// Ends the running session, ends the subscriptions to `events` and removes the scratch folder.
   public func close() async {
-    await session?.close()
-    session = nil
+    await slot.session?.close()
+    slot.session = nil
     events.finish()
     try? FileManager.default.removeItem(at: scratchDirectory)
   }

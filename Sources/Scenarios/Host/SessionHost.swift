@@ -40,7 +40,7 @@
   package func completionsAtOnce(for lineUpToCursor: String) -> ShellCompletion {
     guard order.claimIfIdle() else { return ShellCompletion(candidates: [], replacedLength: 0) }
     defer { order.finish() }
-    return shell.completions(for: lineUpToCursor)
+    return ShellCompletion.of(lineUpToCursor, in: shell)
   }
 
   /// Draws the next place in the order for a request that has just arrived; callable from any

@@ -42,6 +42,6 @@ package struct CompletionQuery: SessionRequest, Hashable {
   }
 
   @MainActor package func perform(in shell: Shell) async -> ShellCompletion {
-    shell.completions(for: lineUpToCursor)
+    ShellCompletion.of(lineUpToCursor, in: shell)
   }
 }

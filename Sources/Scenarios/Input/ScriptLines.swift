@@ -82,7 +82,7 @@
     }
     // Comments after the last command, and what listeners did after it.
     guard !isSourced else { return outcome }
-    let trailing = shell.transcript.takeTrailingEvents()
+    let trailing = LineTranscript(of: shell).takeTrailingEvents()
     outcome.transcript += trailing.lines
     if keepsEvents { outcome.events += trailing.events }
     return outcome

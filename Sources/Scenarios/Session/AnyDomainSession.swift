@@ -7,26 +7,17 @@
   var catalog: ActionCatalog { get }
   /// Every selector: its name, signature and parameters with their completions.
   var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] { get }
-  /// Told when a wait for listeners starts and ends.
-  var onWaiting: (@MainActor (Bool) -> Void)? { get set }
   /// The last dispatch that was not a listener's and what listeners dispatched after it, for `diff`.
   var lastDispatch: [DispatchEvent] { get }
-  /// Decodes and dispatches an action for `origin`, then settles; `key` is the action written
-  /// back as typed, under which its decoding is cached.
-  func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome
-  /// Runs the reducer on a copy of the current state and says whether it accepts the action:
-  /// nothing is dispatched, no listener runs, and the state and history stay as they were.
-  func reduceWithoutDispatching(_ typed: ParsedValue, key: String) throws(CommandError) -> DispatchOutcome
-  /// A selector's output on the current state.
-  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
-  /// Checks that a selector's output equals a value (`equals`) or differs from it.
-  func expect(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine]
-  /// Holds a selector's output to a value (`equals`) or away from it after every dispatch.
-  func addInvariant(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine]
-  /// The invariants, as `invariant` alone lists them.
-  func invariantLines() -> [OutputLine]
-  /// Drops every invariant.
-  func clearInvariants() -> [OutputLine]
+  /// Decodes an action and either dispatches it (then settles) or only runs the reducer on the
+  /// current state (`DispatchMode.trial`); `key` is the action written back as typed, under
+  /// which its decoding is cached.
+  func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome
+  /// A selector's output on the current state; with `expecting`, checks it against a value
+  /// instead and says `ok`, or fails with the actual output.
+  func select(_ call: SelectorCall, expecting: SelectorExpectation?) throws(CommandError) -> [OutputLine]
+  /// Adds, lists or clears the invariants every dispatch checks.
+  func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine]
   /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch
   /// broke since the last call, as the error the line fails with, and where the state then
   /// stands in the history.
@@ -35,8 +26,6 @@
   func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome
   /// The part of the state at `path`.
   func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
-  /// The current state as a `Value`, for tools that walk it (the inspector's tree).
-  func stateValue() throws(CommandError) -> Value
   /// The current state, taken now and encoded as a `Value` when the returned function is called,
   /// on any thread: a large state is written out without holding the main actor.
   func stateEncoding() -> @Sendable () throws(CommandError) -> Value
@@ -44,10 +33,9 @@
   func statePaths(matching prefix: String) -> [String]
   /// The lines of `history`.
   func historyLines() -> [OutputLine]
-  /// Starts watching a selector.
-  func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
-  /// Stops watching one selector, or all.
-  func unwatch(_ name: String?) throws(CommandError) -> [OutputLine]
+  /// Starts or stops watching a selector, or re-evaluates the watches on the current state (a
+  /// live store changed by the app's own actions).
+  func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine]
   /// Where the state stands in the history, recorded with every line that succeeds.
   var historyMark: HistoryMark { get }
   /// How many entries the history lists and the position of each entry the state has applied,
@@ -67,8 +55,6 @@
   var liveness: Liveness { get }
   /// Whether any selector is watched.
   var isWatching: Bool { get }
-  /// Re-evaluates the watches on the current state: a live store changed by the app's own actions.
-  func refreshWatches()
   /// A local sandbox session on a copy of the current state: no listeners, its own history.
   func forked() -> any AnyDomainSession
 }
@@ -81,6 +67,41 @@ enum Liveness: Equatable {
   case live(allowsWrites: Bool)
   /// A local copy of a live store's state (`fork`).
   case fork
+}
+
+/// How an action goes to a session.
+enum DispatchMode {
+  /// Dispatched into the store for `origin`, then the listeners settle.
+  case dispatch(origin: DispatchEvent.Origin)
+  /// Only run through the reducer on a copy of the current state: nothing is dispatched, no
+  /// listener runs, and the state and history stay as they were (`expect error`).
+  case trial
+}
+
+/// A value a selector's output is checked against: equal to it, or (`equals` false) not.
+struct SelectorExpectation {
+  let expected: ParsedValue
+  let equals: Bool
+}
+
+/// A change to the invariants.
+enum InvariantChange {
+  /// Holds a selector's output to a value (`equals`) or away from it after every dispatch.
+  case add(SelectorCall, SelectorExpectation)
+  /// Lists them, as `invariant` alone does.
+  case list
+  /// Drops every one.
+  case clear
+}
+
+/// A change to the watched selectors.
+enum WatchChange {
+  /// Starts watching a selector.
+  case add(SelectorCall)
+  /// Stops watching one selector, or all (nil).
+  case remove(String?)
+  /// Re-evaluates every watch on the current state and prints those that changed with the next line.
+  case refresh
 }
 
 /// How a dispatch ended; either way its event is on the session's stream.

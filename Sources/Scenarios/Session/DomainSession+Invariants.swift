@@ -10,7 +10,15 @@ extension DomainSession {
       output: { state throws(CommandError) in try prepared.evaluate(state).value })
   }
 
-  func addInvariant(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine] {
+  func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] {
+    switch change {
+    case .add(let call, let expectation): try addInvariant(call, expected: expectation.expected, equals: expectation.equals)
+    case .list: invariants.lines
+    case .clear: clearInvariants()
+    }
+  }
+
+  private func addInvariant(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine] {
     let invariant = try makeInvariant(call, expected: expected, equals: equals)
     let state = store.select { $0 }
     guard invariant.holds(state) else {
@@ -22,11 +30,7 @@ extension DomainSession {
     return [.note("invariant \(invariant.text) is checked after every dispatch")]
   }
 
-  func invariantLines() -> [OutputLine] {
-    invariants.lines
-  }
-
-  func clearInvariants() -> [OutputLine] {
+  private func clearInvariants() -> [OutputLine] {
     let count = invariants.clear()
     return [.note(count == 0 ? "no invariants to clear" : "cleared \(count) invariant\(count == 1 ? "" : "s")")]
   }

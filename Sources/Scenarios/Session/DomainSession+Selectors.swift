@@ -17,12 +17,10 @@ extension DomainSession {
     try selector.evaluate(store.select { $0 })
   }
 
-  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine] {
-    SelectionRenderer.lines(for: try evaluate(prepare(call)).value)
-  }
-
-  func expect(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine] {
+  func select(_ call: SelectorCall, expecting: SelectorExpectation?) throws(CommandError) -> [OutputLine] {
     let output = try evaluate(prepare(call))
+    guard let expecting else { return SelectionRenderer.lines(for: output.value) }
+    let (expected, equals) = (expecting.expected, expecting.equals)
     guard try output.matches(expected) == equals else {
       var lines = ["expectation failed: \(call.text) \(equals ? "==" : "!=") \(expected.sourceText)"]
       ValuePrinter.appendPretty(output.value, prefix: "actual: ", suffix: "", indent: 2, to: &lines)
@@ -31,12 +29,16 @@ extension DomainSession {
     return [.note("ok")]
   }
 
-  func watch(_ call: SelectorCall) throws(CommandError) -> [OutputLine] {
-    let prepared = try prepare(call)
-    return watches.add(call, selector: prepared, value: try evaluate(prepared).value)
-  }
-
-  func unwatch(_ name: String?) throws(CommandError) -> [OutputLine] {
-    try watches.remove(name)
+  func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine] {
+    switch change {
+    case .add(let call):
+      let prepared = try prepare(call)
+      return watches.add(call, selector: prepared, value: try evaluate(prepared).value)
+    case .remove(let name):
+      return try watches.remove(name)
+    case .refresh:
+      watches.update(state: store.select { $0 }, action: nil, events: events)
+      return []
+    }
   }
 }

@@ -68,6 +68,7 @@ import ImmutableData
     }
   }
 
+  /// Told when a wait for listeners starts and ends.
   var onWaiting: (@MainActor (Bool) -> Void)? {
     get { settler.onWaiting }
     set { settler.onWaiting = newValue }
@@ -89,7 +90,8 @@ import ImmutableData
 }
 
 extension DomainSession {
-  func dispatch(_ typed: ParsedValue, key: String, origin: DispatchEvent.Origin) async throws(CommandError) -> DispatchOutcome {
+  func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome {
+    guard case .dispatch(let origin) = mode else { return try reduceWithoutDispatching(typed, key: key) }
     if case .live(allowsWrites: false) = liveness {
       throw CommandError(
         "the live store is read-only: the app opened its attachment without writes; type `fork` to dispatch into a sandbox copy of the state (or open the attachment with `allowsWrites: true`)")
@@ -109,7 +111,7 @@ extension DomainSession {
     return .dispatched
   }
 
-  func reduceWithoutDispatching(_ typed: ParsedValue, key: String) throws(CommandError) -> DispatchOutcome {
+  private func reduceWithoutDispatching(_ typed: ParsedValue, key: String) throws(CommandError) -> DispatchOutcome {
     let (action, _) = try actionCache.action(for: typed, key: key, catalog: catalog)
     do {
       _ = try reducer(store.select { $0 }, action)
@@ -207,10 +209,6 @@ extension DomainSession {
       stateDiff: stateDiff, events: events, settleTimeout: .seconds(60), store: SessionStore(wrapping: store))
     session.liveness = .live(allowsWrites: allowsWrites)
     return session
-  }
-
-  func refreshWatches() {
-    watches.update(state: store.select { $0 }, action: nil, events: events)
   }
 
   func forked() -> any AnyDomainSession {

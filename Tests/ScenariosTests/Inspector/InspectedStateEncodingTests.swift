@@ -12,7 +12,7 @@ import Testing
     _ = try await shell.start(domain: "gated")
     let gate = EncodingGate.shared
     gate.arm()
-    let tree = Task { try await shell.inspectedStateTree() }
+    let tree = Task { try await shell.inspection.stateTree() }
     await gate.waitUntilEntered()
     // The encoding is held at the gate: the main actor must still run a dispatch meanwhile.
     let dispatched = await shell.execute("dispatch didTapIncrementButton")
@@ -23,7 +23,7 @@ import Testing
     #expect(!gate.timedOut, "the dispatch waited for the inspector's encoding of the state")
     // The tree is of the state when it was asked for; the next position is encoded afresh.
     #expect(try walked.children(at: [], offset: 0, limit: 10).nodes == [StateTree.Node(name: "value", summary: "0", childCount: 0)])
-    let next = try await shell.inspectedStateTree()
+    let next = try await shell.inspection.stateTree()
     #expect(try next.children(at: [], offset: 0, limit: 10).nodes == [StateTree.Node(name: "value", summary: "1", childCount: 0)])
   }
 }

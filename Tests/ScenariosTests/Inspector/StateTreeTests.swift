@@ -59,7 +59,7 @@ import Testing
     #expect(await shell.execute("redact /n7/ as [secret]").succeeded)
     #expect(await shell.execute("redact /k1[0-9]/ as [key]").succeeded)
     let tree = StateTree(root: Self.state(items: 30))
-    let redact = shell.inspectedRedaction
+    let redact = shell.inspection.redaction
     #expect(tree.search("n7", in: .value, limit: 100).paths == [["items", "k7", "name"]])
     #expect(tree.search("n7", in: .value, limit: 100, redactedBy: redact).paths.isEmpty)
     #expect(tree.search("[secret]", in: .value, limit: 100, redactedBy: redact).paths == [["items", "k7", "name"]])
@@ -67,7 +67,7 @@ import Testing
     #expect(tree.search("[key]", in: .key, limit: 100, redactedBy: redact).paths.count == 10)
     // Without redactions in force, the raw text is what is shown, and found.
     let plain = try await startedShell()
-    #expect(tree.search("n7", in: .value, limit: 100, redactedBy: plain.inspectedRedaction).paths == [["items", "k7", "name"]])
+    #expect(tree.search("n7", in: .value, limit: 100, redactedBy: plain.inspection.redaction).paths == [["items", "k7", "name"]])
   }
 
   @MainActor @Test func inspectWithoutAnInspectorSaysHowToAddOne() async throws {
@@ -86,7 +86,7 @@ import Testing
       if case .dispatched(let dispatch) = event { dispatch.entry } else { nil }
     }
     #expect(entries == [1, 2])
-    #expect(shell.inspectedHistory.count == 2)
-    #expect(shell.inspectedHistory.position == 2)
+    #expect(shell.inspection.history.count == 2)
+    #expect(shell.inspection.history.position == 2)
   }
 }

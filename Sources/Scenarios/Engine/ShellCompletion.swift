@@ -12,10 +12,11 @@ package struct ShellCompletion: Equatable, Sendable {
   package let replacedLength: Int
 }
 
-extension Shell {
-  /// Completes commands, domain names, options, action paths, argument labels, enum values,
-  /// key paths, selector names, debug categories and help topics.
-  package func completions(for lineUpToCursor: String) -> ShellCompletion {
+extension ShellCompletion {
+  /// What Tab offers at the end of `lineUpToCursor` in `shell`: commands, domain names, options,
+  /// action paths, argument labels, enum values, key paths, selector names, debug categories and
+  /// help topics.
+  @MainActor package static func of(_ lineUpToCursor: String, in shell: Shell) -> ShellCompletion {
     let request = CompletionRequest(lineUpToCursor: lineUpToCursor)
     guard let word = request.words.first else {
       return request.offer(CommandRegistry.names)
@@ -23,6 +24,6 @@ extension Shell {
     guard let command = CommandRegistry.command(named: word) else {
       return request.offer([])
     }
-    return command.completions(for: request, in: CommandContext(shell: self))
+    return command.completions(for: request, in: CommandContext(shell: shell))
   }
 }

@@ -43,10 +43,13 @@ extension Shell {
       throw CommandError("could not attach: \(error)")
     }
     redactions.domain = domain.volatile
-    session = live
-    attached = AttachedApp(label: label, live: live, control: control)
+    slot.session = live
+    slot.attached = AttachedApp(label: label, live: live, control: control)
   }
+}
 
+/// What an attached shell's session may do, and where it stands: on the live store or a fork.
+extension SessionSlot {
   /// The action case paths `hide` hides in the running session.
   package var hiddenActions: HiddenActions {
     session?.hiddenActions ?? HiddenActions()
@@ -61,7 +64,23 @@ extension Shell {
   /// The app's store changed by its own actions: the watches that changed print with the next line.
   package func liveStateChanged() {
     guard let attached, session === attached.live else { return }
-    attached.live.refreshWatches()
+    _ = try? attached.live.changeWatches(.refresh)
+  }
+
+  /// Whether the session is the app's live store, where the tap reports every action, the
+  /// shell's own included.
+  package var isOnLiveStore: Bool {
+    if case .live = session?.liveness { true } else { false }
+  }
+
+  /// `live`, `live, read-only` or `fork` for a session on a running app's store; nil for a local one.
+  package var livenessName: String? {
+    switch session?.liveness {
+    case .live(allowsWrites: true): "live"
+    case .live(allowsWrites: false): "live, read-only"
+    case .fork: "fork"
+    case .local, nil: nil
+    }
   }
 
   /// What an attached shell refuses, with what to type instead: on the app's live store,

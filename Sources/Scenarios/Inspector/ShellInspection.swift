@@ -1,0 +1,92 @@
+/// What an inspector reads of a shell between commands: the state as a tree, where the history
+/// is, whether the session is on a running app's live store, and the shell's redactions as they
+/// stand. Reading changes nothing and emits nothing.
+@MainActor public final class ShellInspection {
+  /// The live view `inspect` starts, when the front end made one (the app registered an inspector).
+  public var inspector: (any SessionInspector)? {
+    // What the session does before `inspect` is typed is kept for the page it serves.
+    didSet { if inspector != nil { shell?.events.keepRecent(SessionEventStream.inspectorBacklog) } }
+  }
+  /// The shell it reads.
+  weak var shell: Shell?
+  /// The state tree last walked, and the session and history position it is of. The tree is
+  /// encoded off the main actor; every request for that position shares the encoding.
+  private var encoded: (session: ObjectIdentifier, mark: HistoryMark, liveRevision: Int?, tree: Task<Swift.Result<StateTree, CommandError>, Never>)?
+
+  /// An inspection of no shell yet; the shell names itself when it is made.
+  init() {}
+
+  /// The running domain's name, nil before any `use`.
+  package var domain: String? { shell?.slot.domainName }
+
+  /// `live`, `live, read-only` or `fork` for a session on a running app's store; nil for a local one.
+  package var liveness: String? { shell?.slot.livenessName }
+
+  /// The current state as a tree, encoded once per history position on a thread of its own: a
+  /// 64k-entry state is written out without holding the main actor, so lines run and events go
+  /// out meanwhile; it is then walked and searched as often as the page asks. A live store moves
+  /// by the app's own actions too, which leave the history's mark alone: its tree is kept only
+  /// while `liveRevision` (how many actions the app's tap has seen) stays the same, and encoded
+  /// afresh each time without it.
+  package func stateTree(liveRevision: Int? = nil) async throws(CommandError) -> StateTree {
+    guard let shell else { throw CommandError("the shell has ended") }
+    let session = try shell.slot.require()
+    let identity = ObjectIdentifier(session)
+    let mark = session.historyMark
+    let isLive = if case .live = session.liveness { true } else { false }
+    let revision = isLive ? liveRevision : nil
+    let encoding: Task<Swift.Result<StateTree, CommandError>, Never>
+    if !isLive || revision != nil, let cached = encoded, cached.session == identity, cached.mark == mark, cached.liveRevision == revision {
+      encoding = cached.tree
+    } else {
+      let encode = session.stateEncoding()
+      encoding = Task.detached {
+        await OffMainThread.run { () -> Swift.Result<StateTree, CommandError> in
+          do throws(CommandError) {
+            return .success(StateTree(root: try encode()))
+          } catch {
+            return .failure(error)
+          }
+        }
+      }
+      encoded = (identity, mark, revision, encoding)
+    }
+    return try await encoding.value.get()
+  }
+
+  /// The shell's redactions as they stand, as a function over a text: what the inspector shows
+  /// of the state (a node's name and summary) is redacted as the transcript's `state` prints it.
+  package var redaction: @Sendable (String) -> String {
+    let redactions = shell?.redactions
+    return { text in redactions.map { $0.isActive ? $0.apply(to: text) : text } ?? text }
+  }
+
+  /// The shell's redactions as they stand, as a function over an event: the text it carries
+  /// redacted as the transcript would print it, commands and comments as written.
+  package var eventRedaction: @Sendable (SessionEvent) -> SessionEvent {
+    let redactions = shell?.redactions
+    return { event in redactions.map { $0.isActive ? $0.apply(to: event) : event } ?? event }
+  }
+
+  /// What `tail` applies to the app's actions before they go to this shell: nil when no
+  /// redaction is in force, so the app encodes each action once for every shell that redacts nothing.
+  package var tailRedaction: (@Sendable (SessionEvent) -> SessionEvent)? {
+    shell?.redactsOutput == true ? eventRedaction : nil
+  }
+
+  /// How many entries `history` lists and how many of them the current state applies (the
+  /// entry `jump` is at); zeros before any `use`.
+  package var history: (count: Int, position: Int) {
+    guard let position = shell?.slot.session?.historyPosition else { return (0, 0) }
+    return (position.count, position.applied.values.max() ?? 0)
+  }
+
+  /// Starts the inspector on `port`, or says how to add one; returns the address to open.
+  func start(port: Int) async throws(CommandError) -> String {
+    guard let inspector else {
+      throw CommandError(
+        "this shell has no inspector: add the `ReplShellInspector` product to the executable and `static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { WebInspector(host: host) }` to its `ReplShellApp` type (`import ReplShellInspector`)")
+    }
+    return try await inspector.start(port: port)
+  }
+}
