@@ -90,6 +90,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [
         .embedInCode("Page/index.html"), .embedInCode("Page/inspector.css"), .embedInCode("Page/connection.js"),

@@ -38,6 +38,9 @@ public final class ReplShellAttachment: Sendable, Service {
   /// The listening socket; nil when the attachment could not open.
   private let listener: AttachSocket?
   private let state = Mutex(State())
+  /// Serves every accepted shell, each as a child task, until the listener closes and the last
+  /// connection ends; nil when the attachment could not open.
+  private let serving = Mutex<Task<Void, Never>?>(nil)
   /// How many of the store's actions the tap has described: an inspected live state's tree is
   /// encoded again only once this moves.
   let tappedActions = Atomic<Int>(0)
@@ -87,7 +90,24 @@ public final class ReplShellAttachment: Sendable, Service {
     } catch {
       logger.warning("replshell attachment: \(error.message); `--attach` alone will greet this app to list it")
     }
-    BlockingThread.start("replshell.attach.accept") { [self] in acceptConnections() }
+    let (accepted, continuation) = AsyncStream<AttachSocket>.makeStream()
+    let task = Task { [hello] in
+      await withDiscardingTaskGroup { group in
+        for await socket in accepted {
+          let connection = AttachmentConnection(socket: socket, attachment: self)
+          guard self.register(connection) else {
+            socket.close()
+            continue
+          }
+          group.addTask {
+            await connection.serve(hello: hello)
+            self.remove(connection)
+          }
+        }
+      }
+    }
+    serving.withLock { $0 = task }
+    BlockingThread.start("replshell.attach.accept") { [self] in acceptConnections(into: continuation) }
   }
 
   /// Whether the attachment listens: false when it could not open (it logged why).
@@ -95,8 +115,10 @@ public final class ReplShellAttachment: Sendable, Service {
 
   /// Waits for the service group's graceful shutdown (or cancellation), then closes.
   public func run() async throws {
+    // The shutdown's end (or the task's cancellation) is the signal to close; either is fine.
     try? await gracefulShutdown()
     close()
+    await serving.withLock { $0 }?.value
   }
 
   /// Stops listening, removes the socket and tells every attached shell it is detached: returns
@@ -121,7 +143,9 @@ public final class ReplShellAttachment: Sendable, Service {
     for connection in connections { connection.outbox.waitUntilStopped(before: deadline) }
   }
 
-  private func acceptConnections() {
+  /// Accepts shells until the listener closes, refusing any of another user, and hands each
+  /// one to the serving task.
+  private func acceptConnections(into accepted: AsyncStream<AttachSocket>.Continuation) {
     guard let listener else { return }
     while true {
       let descriptor = accept(listener.descriptor, nil, nil)
@@ -137,22 +161,19 @@ public final class ReplShellAttachment: Sendable, Service {
         socket.close()
         continue
       }
-      let connection = AttachmentConnection(socket: socket, attachment: self)
-      let accepted = state.withLock { state in
-        guard !state.isClosed else { return false }
-        state.connections[ObjectIdentifier(connection)] = connection
-        return true
-      }
-      guard accepted else {
-        socket.close()
-        break
-      }
-      Task { [self, hello] in
-        await connection.serve(hello: hello)
-        remove(connection)
-      }
+      accepted.yield(socket)
     }
+    accepted.finish()
     listener.close()
+  }
+
+  /// Keeps `connection` among those the app's actions and `close()` reach; false once closed.
+  private func register(_ connection: AttachmentConnection) -> Bool {
+    state.withLock { state in
+      guard !state.isClosed else { return false }
+      state.connections[ObjectIdentifier(connection)] = connection
+      return true
+    }
   }
 
   /// Forgets a connection that ended.

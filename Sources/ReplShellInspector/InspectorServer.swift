@@ -3,20 +3,23 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import Scenarios
+import ServiceLifecycle
 
 /// The inspector's HTTP and WebSocket server on 127.0.0.1, running until stopped: the page's
-/// files at `/`, the session at `/ws`; every request passes the `RequestGuard` first.
+/// files at `/`, the session at `/ws`; every request passes the `RequestGuard` first. The server
+/// and what follows the session's events run as services of one swift-service-lifecycle group,
+/// which `stop()` shuts down gracefully.
 final class InspectorServer: Sendable {
   /// `http://127.0.0.1:PORT/?token=…`.
   let address: String
-  private let task: Task<Void, any Error>
-  private let follower: Task<Void, Never>
+  private let group: ServiceGroup
+  private let running: Task<Void, any Error>
   private let log: InspectorEventLog
 
-  private init(address: String, task: Task<Void, any Error>, follower: Task<Void, Never>, log: InspectorEventLog) {
+  private init(address: String, group: ServiceGroup, running: Task<Void, any Error>, log: InspectorEventLog) {
     self.address = address
-    self.task = task
-    self.follower = follower
+    self.group = group
+    self.running = running
     self.log = log
   }
 
@@ -26,7 +29,6 @@ final class InspectorServer: Sendable {
     port: Int, log: InspectorEventLog, session: any InspectionSource, following follow: @escaping @Sendable () async -> Void
   ) async throws(CommandError) -> InspectorServer {
     let requestGuard = RequestGuard(token: RequestGuard.makeToken())
-    let follower = Task.detached { await follow() }
     let (ports, boundPort) = AsyncStream.makeStream(of: Int.self)
     let application = Application(
       router: makeRouter(guard: requestGuard),
@@ -45,28 +47,38 @@ final class InspectorServer: Sendable {
         boundPort.yield(bound)
       },
       logger: Logger(label: "replshell-inspector") { _ in SwiftLogNoOpLogHandler() })
-    let task = Task.detached {
+    let logger = Logger(label: "replshell-inspector") { _ in SwiftLogNoOpLogHandler() }
+    var configuration = ServiceGroupConfiguration(
+      services: [
+        .init(service: application),
+        // The session may end first (an attached app detached): the page stays up with what it has.
+        .init(service: SessionFollower(follow: follow), successTerminationBehavior: .ignore),
+      ],
+      gracefulShutdownSignals: [], logger: logger)
+    // A page that keeps its WebSocket open does not hold the shell: past this, the group cancels.
+    configuration.maximumGracefulShutdownDuration = .seconds(2)
+    let group = ServiceGroup(configuration: configuration)
+    let running = Task {
       defer { boundPort.finish() }
-      try await application.run()
+      try await group.run()
     }
     var iterator = ports.makeAsyncIterator()
     guard let bound = await iterator.next() else {
-      follower.cancel()
-      let reason = switch await task.result {
+      let reason = switch await running.result {
       case .failure(let error): "\(error)"
       case .success: "the server stopped before it listened"
       }
       throw CommandError("could not serve the inspector on 127.0.0.1:\(port): \(reason); try another port, or `inspect` for a free one")
     }
-    return InspectorServer(address: "http://127.0.0.1:\(bound)/?token=\(requestGuard.token)", task: task, follower: follower, log: log)
+    return InspectorServer(address: "http://127.0.0.1:\(bound)/?token=\(requestGuard.token)", group: group, running: running, log: log)
   }
 
-  /// Stops serving and disconnects the pages.
+  /// Stops serving and disconnects the pages: the group shuts down gracefully, and this returns
+  /// once it has.
   func stop() async {
-    follower.cancel()
     log.finish()
-    task.cancel()
-    _ = await task.result
+    await group.triggerGracefulShutdown()
+    _ = await running.result
   }
 
   private static func makeRouter(guard requestGuard: RequestGuard) -> Router<BasicRequestContext> {
@@ -92,6 +104,15 @@ final class InspectorServer: Sendable {
     headers[.referrerPolicy] = "no-referrer"
     headers[.xContentTypeOptions] = "nosniff"
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+  }
+}
+
+/// Feeds the inspector's log with the session's events until the session ends or the group shuts down.
+private struct SessionFollower: Service {
+  let follow: @Sendable () async -> Void
+
+  func run() async throws {
+    await cancelWhenGracefulShutdown { await follow() }
   }
 }
 
