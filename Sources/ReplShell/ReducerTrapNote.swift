@@ -21,7 +21,7 @@ enum ReducerTrapNote {
   }
 
   private static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
-  // nonisolated(unsafe): these are written only on the main actor (`arm`, `disarm`, `install`)
+  // Why these need no lock: they are written only on the main actor (`arm`, `disarm`, `install`)
   // and read only by the signal handler, which may not take a lock; `note` and `noteLength` are
   // published by one aligned store each before the handler can run for that explore, and a trap
   // stops the thread that would write next. The buffers are allocated once and never freed.

@@ -27,7 +27,7 @@ public final class ReplShellAttachment: Sendable, Service {
   let domain: Domain
   /// The app's `Store<State, Action>`, as the domain's hooks take it (the attachment is not
   /// generic); its type was checked against the domain when the attachment opened.
-  // nonisolated(unsafe): a `Store` is main-actor isolated, and this is only handed to the
+  // Why no isolation is checked here: a `Store` is main-actor isolated, and this is only handed to the
   // domain's hooks, which run on the main actor (`LiveHooks.session`, `.tap`, `.check`).
   nonisolated(unsafe) let store: AnyObject
   let allowsWrites: Bool

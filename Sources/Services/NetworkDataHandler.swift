@@ -92,9 +92,14 @@ private struct ServerErrorBody: Decodable {
   init(from decoder: any Decoder) throws {
     // Not an object: no message (the caller falls back to the status).
     let body = try decoder.container(keyedBy: Member.self)
-    nestedMessage = (try? body.nestedContainer(keyedBy: Member.self, forKey: .error)).flatMap { try? $0.decode(String.self, forKey: .message) }
-    error = try? body.decode(String.self, forKey: .error)
-    message = try? body.decode(String.self, forKey: .message)
-    reason = try? body.decode(String.self, forKey: .reason)
+    nestedMessage = (try? body.nestedContainer(keyedBy: Member.self, forKey: .error)).flatMap { Self.text(.message, in: $0) }
+    error = Self.text(.error, in: body)
+    message = Self.text(.message, in: body)
+    reason = Self.text(.reason, in: body)
+  }
+
+  /// The member's text; nil when it is missing or not a string (a body may carry either).
+  private static func text(_ member: Member, in object: KeyedDecodingContainer<Member>) -> String? {
+    try? object.decode(String.self, forKey: member)
   }
 }

@@ -31,7 +31,7 @@ enum MessageKind: Equatable {
       self = .blank
       return
     }
-    guard let parsed = try? JSONDecoder().decode(JSONTopLevel.self, from: data) else {
+    guard let parsed = Self.read(JSONTopLevel.self, from: data) else {
       self = .refused(.notJSON)
       return
     }
@@ -45,12 +45,12 @@ enum MessageKind: Equatable {
     }
     let hasMethod = members.texts["method"] != nil
     guard let idText = members.texts["id"] else {
-      guard hasMethod, let notification = try? JSONDecoder().decode(Message<LooseNotification>.self, from: data) else {
+      guard hasMethod, let notification = Self.read(Message<LooseNotification>.self, from: data) else {
         self = .refused(Self.invalid(#"a notification has "jsonrpc": "2.0" and a string "method", a request an "id" too"#))
         return
       }
       if notification.method == CancelledNotification.name,
-        let cancelled = try? JSONDecoder().decode(Message<CancelledNotification>.self, from: data),
+        let cancelled = Self.read(Message<CancelledNotification>.self, from: data),
         let id = cancelled.params.requestId
       {
         self = .cancellation(of: id)
@@ -65,8 +65,8 @@ enum MessageKind: Equatable {
     case .unusable(let reason):
       self = .refused(Self.invalid(reason, idText: idText))
     case .usable:
-      let request = try? JSONDecoder().decode(Request<LooseMethod>.self, from: data)
-      let response = try? JSONDecoder().decode(Response<LooseMethod>.self, from: data)
+      let request = Self.read(Request<LooseMethod>.self, from: data)
+      let response = Self.read(Response<LooseMethod>.self, from: data)
       if hasMethod, let request, response == nil {
         self = .request(id: request.id)
       } else if !hasMethod, response != nil {
@@ -79,9 +79,14 @@ enum MessageKind: Equatable {
     }
   }
 
+  /// `data` read as a `Message`, or nil when it is not one: sorting a line is trying each shape.
+  private static func read<Message: Decodable>(_ type: Message.Type, from data: Data) -> Message? {
+    try? JSONDecoder().decode(type, from: data)
+  }
+
   /// The id of a response the server sends (a message with an id and no method); nil for anything else.
   static func responseID(of data: Data) -> ID? {
-    guard let outgoing = try? JSONDecoder().decode(Outgoing.self, from: data), outgoing.method == nil else { return nil }
+    guard let outgoing = Self.read(Outgoing.self, from: data), outgoing.method == nil else { return nil }
     return outgoing.id
   }
 

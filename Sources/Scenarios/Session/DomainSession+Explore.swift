@@ -6,9 +6,18 @@ extension DomainSession {
     let seed = options.seed ?? UInt64.random(in: 0..<1_000_000_000)
     let start = store.select { $0 }
     let catalog = self.catalog
+    // The state's leaves seed the generated payloads; a state that cannot be read as values
+    // leaves the action examples alone to seed them, and says so.
+    let stateValue: Value?
+    do throws(CommandError) {
+      stateValue = try ValueEncoder.encodeForShell(start)
+    } catch {
+      stateValue = nil
+      events.emit(.note("explore: the state's values seed no payloads (\(error.message)); the action examples do"))
+    }
     let engine = ExploreEngine(
       start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all, catalog: catalog, enabled: enabled,
-      pool: LeafPool(catalog: catalog, state: try? ValueEncoder.encodeForShell(start)),
+      pool: LeafPool(catalog: catalog, state: stateValue),
       decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
     ExploreTrapWatch.arm?(
       "\nreplshell: the \(domainName) reducer trapped during `explore` (seed \(seed)), which ends the shell; "
@@ -85,7 +94,13 @@ extension DomainSession {
     let invariant = engine.invariants[failure.invariant]
     var shrinker = Shrinker(engine: engine, invariant: failure.invariant)
     let shrunk = shrinker.shrink(failure.steps)
-    let texts = shrunk.map { (try? actionText($0.action)) ?? "(an action that cannot be printed)" }
+    let texts = shrunk.map { step in
+      do throws(CommandError) {
+        return try actionText(step.action)
+      } catch {
+        return "(an action that cannot be printed: \(error.message))"
+      }
+    }
     let dispatches = texts.map { "dispatch " + $0 }
     // Saved, a fixed reducer may rightly reject what broke the invariant: the scenario still runs to its `expect`.
     let saved = texts.map { "dispatch --may-reject " + $0 }
@@ -95,8 +110,11 @@ extension DomainSession {
     lines += dispatches.map { OutputLine.plain("  " + $0) }
     let (before, after) = engine.lastTransition(shrunk)
     lines.append(.plain("last step: \(texts.last ?? "")"))
-    let diff = (try? stateDiff.lines(from: before, to: after)) ?? []
-    lines += diff
+    do throws(CommandError) {
+      lines += try stateDiff.lines(from: before, to: after)
+    } catch {
+      lines.append(.error("the last step's diff cannot be shown: \(error.message)"))
+    }
     lines += invariant.actualLines(on: after).map(OutputLine.plain)
     return ExploreOutcome(
       lines: lines, failure: "explore broke invariant \(invariant.text) in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) action\(shrunk.count == 1 ? "" : "s")",
