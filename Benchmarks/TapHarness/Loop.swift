@@ -26,7 +26,12 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     }
     print("no tap:            \(median(bursts)) ns (bursts of 10,000), \(median(small)) ns (of 256)")
     #if TAP
+    #if NEWSTATE
+    // Since the tap hands over the new state too (the reducer never runs again for it).
+    let tap = DispatchTap<(oldState: S, action: A, newState: S)>(capacity: 512)
+    #else
     let tap = DispatchTap<(oldState: S, action: A)>(capacity: 512)
+    #endif
     store.installTap(tap)
     var dropping: [Double] = []
     var recording: [Double] = []

@@ -18,8 +18,9 @@ else
   source=${SOURCE:-../../Sources/ImmutableData}
 fi
 tap=$(grep -l "class DispatchTap" "$source"/*.swift >/dev/null 2>&1 && echo "-DTAP" || true)
+newstate=$(grep -l "newState: State)" "$source"/Store.swift >/dev/null 2>&1 && echo "-DNEWSTATE" || true)
 flags="-O -wmo -g -swift-version 6 -parse-as-library"
 swiftc $flags -package-name immutabledata -module-name ImmutableData -emit-module -emit-module-path "$work/ImmutableData.swiftmodule" -emit-object -o "$work/ImmutableData.o" "$source"/*.swift
 swiftc $flags -package-name app -module-name Types -emit-module -emit-module-path "$work/Types.swiftmodule" -emit-object -o "$work/Types.o" Types.swift
-swiftc $flags -package-name immutabledata $tap -I "$work" -o "$work/loop" Loop.swift "$work/ImmutableData.o" "$work/Types.o"
+swiftc $flags -package-name immutabledata $tap $newstate -I "$work" -o "$work/loop" Loop.swift "$work/ImmutableData.o" "$work/Types.o"
 "$work/loop"

@@ -116,7 +116,7 @@ struct AttachInspectionProtocolTests {
         return
       }
       #expect(ran.succeeded && ran.id == 13)
-      #expect(events.map(Self.kind) == ["command", "output"])
+      #expect(events.map(\.kind) == ["command", "output"])
       #expect(failure(try ask(inspector, 14, page(14, .run, line: "tail"))).map { $0.contains("`tail` follows the app in the terminal") } == true)
       // A call of no known shape closes the inspector's connection only; the shell's still answers.
       let unknown = Array(#"{"call":{"op":"explode"},"id":11,"request":"inspect"}"#.utf8)
@@ -126,7 +126,7 @@ struct AttachInspectionProtocolTests {
       var kinds: [String] = []
       while kinds.last != "done" {
         switch try shell.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) {
-        case .event(let event): kinds.append(Self.kind(event))
+        case .event(let event): kinds.append(event.kind)
         case .done: kinds.append("done")
         default: kinds.append("?")
         }
@@ -142,22 +142,6 @@ struct AttachInspectionProtocolTests {
         Issue.record("the shell's connection stopped answering")
         return
       }
-    }
-  }
-
-  /// The kind of event, as `--format json` names it.
-  private static func kind(_ event: SessionEvent) -> String {
-    switch event {
-    case .command: "command"
-    case .comment: "comment"
-    case .dispatched: "dispatched"
-    case .log: "log"
-    case .watch: "watch"
-    case .invariant: "invariant"
-    case .settled: "settled"
-    case .note: "note"
-    case .output: "output"
-    case .error: "error"
     }
   }
 }

@@ -69,17 +69,15 @@ extension SessionEvent: Codable {
     func put(_ value: (some Encodable)?, _ member: Member) throws {
       if let value { try object.encode(value, forKey: member) } else { try object.encodeNil(forKey: member) }
     }
+    try object.encode(kind, forKey: .event)
     switch self {
     case .command(let command):
-      try object.encode("command", forKey: .event)
       try object.encode(command.line, forKey: .line)
       try put(command.domain, .domain)
       try put(command.location, .location)
     case .comment(let text):
-      try object.encode("comment", forKey: .event)
       try object.encode(text, forKey: .text)
     case .dispatched(let dispatch):
-      try object.encode("dispatched", forKey: .event)
       try object.encode(dispatch.action, forKey: .action)
       try object.encode(dispatch.origin.rawValue, forKey: .origin)
       try put(dispatch.diff.map { $0.map(\.text) }, .diff)
@@ -87,31 +85,24 @@ extension SessionEvent: Codable {
       try object.encode(dispatch.isHidden, forKey: .hidden)
       try put(dispatch.diff.map { $0.map(\.kind.name) }, .diffKinds)
     case .log(let log):
-      try object.encode("log", forKey: .event)
       try object.encode(log.category.rawValue, forKey: .category)
       try object.encode(log.level.rawValue, forKey: .level)
       try object.encode(log.text, forKey: .text)
     case .watch(let watch):
-      try object.encode("watch", forKey: .event)
       try object.encode(watch.selector, forKey: .selector)
       try put(watch.error == nil ? watch.value : nil, .value)
       try put(watch.error, .error)
     case .invariant(let invariant):
-      try object.encode("invariant", forKey: .event)
       try object.encode(invariant.name, forKey: .name)
       try object.encode(invariant.holds, forKey: .holds)
       try put(invariant.message, .message)
     case .settled(let settle):
-      try object.encode("settled", forKey: .event)
       try object.encode(settle.requested, forKey: .requested)
     case .note(let text):
-      try object.encode("note", forKey: .event)
       try object.encode(text, forKey: .text)
     case .output(let lines):
-      try object.encode("output", forKey: .event)
       try object.encode(lines.map { KindedLine(kind: $0.kind.name, text: $0.text) }, forKey: .lines)
     case .error(let error):
-      try object.encode("error", forKey: .event)
       try object.encode(error.message, forKey: .message)
       try put(error.location, .location)
       try put(error.column, .column)

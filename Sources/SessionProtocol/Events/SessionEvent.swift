@@ -79,3 +79,21 @@ public struct ErrorEvent: Sendable, Equatable {
     self.column = column
   }
 }
+
+extension SessionEvent {
+  /// The event's kind as `--format json` names it in `"event"`: `command`, `dispatched`, ….
+  package var kind: String {
+    switch self {
+    case .command: "command"
+    case .comment: "comment"
+    case .dispatched: "dispatched"
+    case .log: "log"
+    case .watch: "watch"
+    case .invariant: "invariant"
+    case .settled: "settled"
+    case .note: "note"
+    case .output: "output"
+    case .error: "error"
+    }
+  }
+}

@@ -6,17 +6,15 @@ public enum SessionEventJSON {
   /// One event as a JSON object on one line.
   public static func line(for event: SessionEvent) -> String {
     var object = JSONObject()
+    object.add("event", event.kind)
     switch event {
     case .command(let command):
-      object.add("event", "command")
       object.add("line", command.line)
       object.add("domain", command.domain)
       object.add("location", command.location)
     case .comment(let text):
-      object.add("event", "comment")
       object.add("text", text)
     case .dispatched(let dispatch):
-      object.add("event", "dispatched")
       object.add("action", dispatch.action)
       object.add("origin", dispatch.origin.rawValue)
       object.add("diff", dispatch.diff.map { $0.map(\.text) })
@@ -25,31 +23,24 @@ public enum SessionEventJSON {
       // Last, so that what tools already read of the object is unchanged.
       object.add("diffKinds", dispatch.diff.map { $0.map(\.kind.name) })
     case .log(let log):
-      object.add("event", "log")
       object.add("category", log.category.rawValue)
       object.add("level", log.level.rawValue)
       object.add("text", log.text)
     case .watch(let watch):
-      object.add("event", "watch")
       object.add("selector", watch.selector)
       object.add("value", watch.error == nil ? watch.value : nil)
       object.add("error", watch.error)
     case .invariant(let invariant):
-      object.add("event", "invariant")
       object.add("name", invariant.name)
       object.add("holds", invariant.holds)
       object.add("message", invariant.message)
     case .settled(let settle):
-      object.add("event", "settled")
       object.add("requested", settle.requested)
     case .note(let text):
-      object.add("event", "note")
       object.add("text", text)
     case .output(let lines):
-      object.add("event", "output")
       object.addLines("lines", lines)
     case .error(let error):
-      object.add("event", "error")
       object.add("message", error.message)
       object.add("location", error.location)
       object.add("column", error.column)

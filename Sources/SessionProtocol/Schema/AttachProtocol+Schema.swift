@@ -7,7 +7,7 @@
 private func member(_ name: String, _ schema: JSONSchema) -> JSONSchema.Member { .init(name, schema) }
 private func optional(_ name: String, _ schema: JSONSchema) -> JSONSchema.Member { .init(name, schema, required: false) }
 /// An object whose `key` names its kind.
-private func kind(_ key: String, _ value: String, _ members: JSONSchema.Member...) -> JSONSchema {
+private func kinded(_ key: String, _ value: String, _ members: JSONSchema.Member...) -> JSONSchema {
   .object([member(key, .constant(value))] + members)
 }
 
@@ -49,11 +49,11 @@ extension AttachProtocol {
 extension ShellRequest: ProtocolSchema {
   package static var schema: JSONSchema {
     .oneOf([
-      kind("request", "hello", member("protocol", .integer)),
-      kind("request", "line", member("line", .string), optional("location", .string)),
-      kind("request", "complete", member("text", .string)),
-      kind("request", "untail"),
-      kind("request", "inspect", member("id", .integer), member("call", InspectionCall.reference)),
+      kinded("request", "hello", member("protocol", .integer)),
+      kinded("request", "line", member("line", .string), optional("location", .string)),
+      kinded("request", "complete", member("text", .string)),
+      kinded("request", "untail"),
+      kinded("request", "inspect", member("id", .integer), member("call", InspectionCall.reference)),
     ])
   }
 }
@@ -61,8 +61,8 @@ extension ShellRequest: ProtocolSchema {
 extension InspectionCall: ProtocolSchema {
   package static var schema: JSONSchema {
     .oneOf([
-      kind("op", "link"), kind("op", "follow", member("key", .string)), kind("op", "history"),
-      kind("op", "page", member("request", InspectorRequest.reference)),
+      kinded("op", "link"), kinded("op", "follow", member("key", .string)), kinded("op", "history"),
+      kinded("op", "page", member("request", InspectorRequest.reference)),
     ])
   }
 }
@@ -80,16 +80,16 @@ extension InspectorRequest: ProtocolSchema {
 extension AppMessage: ProtocolSchema {
   package static var schema: JSONSchema {
     .oneOf([
-      kind(
+      kinded(
         "event", "hello", optional("protocol", .integer), member("app", .string), member("domain", .string), member("pid", .integer),
         member("writes", .boolean), member("started", .number)),
-      kind("event", "refused", member("message", .string)),
-      kind("event", "done", member("succeeded", .boolean), member("quit", .boolean), member("prompt", .string), member("tailing", .boolean)),
-      kind("event", "completions", member("replaced", .integer), member("candidates", .array(.object([member("text", .string), member("word", .boolean)])))),
-      kind("event", "bye"),
+      kinded("event", "refused", member("message", .string)),
+      kinded("event", "done", member("succeeded", .boolean), member("quit", .boolean), member("prompt", .string), member("tailing", .boolean)),
+      kinded("event", "completions", member("replaced", .integer), member("candidates", .array(.object([member("text", .string), member("word", .boolean)])))),
+      kinded("event", "bye"),
       SessionEvent.reference,
-      kind("event", "inspection", member("id", .integer), member("answer", InspectionAnswer.reference)),
-      kind("event", "inspected", member("relayed", SessionEvent.reference), optional("entry", .integer), member("moves", .boolean), member("app", .boolean)),
+      kinded("event", "inspection", member("id", .integer), member("answer", InspectionAnswer.reference)),
+      kinded("event", "inspected", member("relayed", SessionEvent.reference), optional("entry", .integer), member("moves", .boolean), member("app", .boolean)),
     ])
   }
 }
@@ -124,13 +124,13 @@ extension RelayedEvent: ProtocolSchema {
 extension InspectionAnswer: ProtocolSchema {
   package static var schema: JSONSchema {
     .oneOf([
-      kind("kind", "linked", member("key", .string)),
-      kind("kind", "following", member("domain", .string)),
-      kind("kind", "history", member("reply", InspectorReply.History.reference)),
-      kind("kind", "ran", member("reply", InspectorReply.Ran.reference), member("prompt", .string), member("events", .array(SessionEvent.reference))),
-      kind("kind", "children", member("reply", InspectorReply.Children.reference)),
-      kind("kind", "found", member("reply", InspectorReply.Found.reference)),
-      kind("kind", "failed", member("message", .string)),
+      kinded("kind", "linked", member("key", .string)),
+      kinded("kind", "following", member("domain", .string)),
+      kinded("kind", "history", member("reply", InspectorReply.History.reference)),
+      kinded("kind", "ran", member("reply", InspectorReply.Ran.reference), member("prompt", .string), member("events", .array(SessionEvent.reference))),
+      kinded("kind", "children", member("reply", InspectorReply.Children.reference)),
+      kinded("kind", "found", member("reply", InspectorReply.Found.reference)),
+      kinded("kind", "failed", member("message", .string)),
     ])
   }
 }
@@ -139,21 +139,21 @@ extension SessionEvent: ProtocolSchema {
   package static var schema: JSONSchema {
     let text = JSONSchema.nullable(.string)
     return .oneOf([
-      kind("event", "command", member("line", .string), member("domain", text), member("location", text)),
-      kind("event", "comment", member("text", .string)),
-      kind(
+      kinded("event", "command", member("line", .string), member("domain", text), member("location", text)),
+      kinded("event", "comment", member("text", .string)),
+      kinded(
         "event", "dispatched", member("action", .string),
         member("origin", .oneOf(DispatchEvent.Origin.allCases.map { .constant($0.rawValue) })), member("diff", .nullable(.array(.string))),
         member("rejection", text), member("hidden", .boolean), member("diffKinds", .nullable(.array(.string)))),
-      kind(
+      kinded(
         "event", "log", member("category", .oneOf(DebugCategory.allCases.map { .constant($0.rawValue) })),
         member("level", .oneOf(LogLine.Level.allCases.map { .constant($0.rawValue) })), member("text", .string)),
-      kind("event", "watch", member("selector", .string), member("value", text), member("error", text)),
-      kind("event", "invariant", member("name", .string), member("holds", .boolean), member("message", text)),
-      kind("event", "settled", member("requested", .boolean)),
-      kind("event", "note", member("text", .string)),
-      kind("event", "output", member("lines", .array(.object([member("kind", .string), member("text", .string)])))),
-      kind("event", "error", member("message", .string), member("location", text), member("column", .nullable(.integer))),
+      kinded("event", "watch", member("selector", .string), member("value", text), member("error", text)),
+      kinded("event", "invariant", member("name", .string), member("holds", .boolean), member("message", text)),
+      kinded("event", "settled", member("requested", .boolean)),
+      kinded("event", "note", member("text", .string)),
+      kinded("event", "output", member("lines", .array(.object([member("kind", .string), member("text", .string)])))),
+      kinded("event", "error", member("message", .string), member("location", text), member("column", .nullable(.integer))),
     ])
   }
 }
@@ -161,14 +161,14 @@ extension SessionEvent: ProtocolSchema {
 extension InspectorReply.Hello: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.Hello" }
   package static var schema: JSONSchema {
-    kind("type", "hello", optional("domain", .string), member("limit", .integer), member("dropped", .integer))
+    kinded("type", "hello", optional("domain", .string), member("limit", .integer), member("dropped", .integer))
   }
 }
 
 extension InspectorReply.History: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.History" }
   package static var schema: JSONSchema {
-    kind(
+    kinded(
       "type", "history", member("count", .integer), member("position", .integer), optional("domain", .string), optional("liveness", .string),
       optional("revision", .integer))
   }
@@ -177,7 +177,7 @@ extension InspectorReply.History: ProtocolSchema {
 extension InspectorReply.Ran: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.Ran" }
   package static var schema: JSONSchema {
-    kind("type", "ran", member("id", .integer), member("line", .string), member("succeeded", .boolean))
+    kinded("type", "ran", member("id", .integer), member("line", .string), member("succeeded", .boolean))
   }
 }
 
@@ -191,7 +191,7 @@ extension InspectorReply.Node: ProtocolSchema {
 extension InspectorReply.Children: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.Children" }
   package static var schema: JSONSchema {
-    kind(
+    kinded(
       "type", "children", member("id", .integer), member("path", .array(.string)), member("offset", .integer), member("total", .integer),
       member("nodes", .array(InspectorReply.Node.reference)))
   }
@@ -200,7 +200,7 @@ extension InspectorReply.Children: ProtocolSchema {
 extension InspectorReply.Found: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.Found" }
   package static var schema: JSONSchema {
-    kind(
+    kinded(
       "type", "found", member("id", .integer), member("query", .string), member("field", .string), member("paths", .array(.array(.string))),
       member("truncated", .boolean))
   }
@@ -209,6 +209,6 @@ extension InspectorReply.Found: ProtocolSchema {
 extension InspectorReply.Failed: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.Failed" }
   package static var schema: JSONSchema {
-    kind("type", "failed", member("id", .integer), member("message", .string))
+    kinded("type", "failed", member("id", .integer), member("message", .string))
   }
 }

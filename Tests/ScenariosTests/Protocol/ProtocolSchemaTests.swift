@@ -28,7 +28,7 @@ import Testing
   @Test func everyAppMessageFitsItsSchemaAndComesBackTheSame() throws {
     #expect(Set(Self.appMessages.map(Self.name)) == ["hello", "refused", "done", "completions", "bye", "event", "inspection", "inspected"])
     #expect(Set(Self.answers.map(Self.name)) == ["linked", "following", "history", "ran", "children", "found", "failed"])
-    #expect(Set(Self.events.map(Self.name)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "settled", "note", "output", "error"])
+    #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "settled", "note", "output", "error"])
     for message in Self.appMessages { try Self.check(message, as: AppMessage.self) }
   }
 
@@ -150,21 +150,6 @@ import Testing
     case .children: "children"
     case .found: "found"
     case .failed: "failed"
-    }
-  }
-
-  static func name(_ event: SessionEvent) -> String {
-    switch event {
-    case .command: "command"
-    case .comment: "comment"
-    case .dispatched: "dispatched"
-    case .log: "log"
-    case .watch: "watch"
-    case .invariant: "invariant"
-    case .settled: "settled"
-    case .note: "note"
-    case .output: "output"
-    case .error: "error"
     }
   }
 }
