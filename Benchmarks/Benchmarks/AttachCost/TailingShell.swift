@@ -1,8 +1,9 @@
 import Foundation
 
-/// A shell as the benchmark drives it: a raw client of the attachment's socket that reads whole
-/// frames (a 4-byte big-endian length, then JSON) as fast as it can, on a thread of its own,
-/// counting the tailed dispatches and the drops it is told of.
+/// A shell as the benchmark drives it: a raw client of the attachment's socket that speaks the
+/// attach protocol's frames (a 4-byte big-endian length, then JSON; `Documentation/Protocol.md`),
+/// says its hello, and reads whole frames as fast as it can, on a thread of its own, counting the
+/// tailed dispatches and the drops it is told of.
 final class TailingShell: @unchecked Sendable {
   /// What a shell has read so far.
   struct Counts {
@@ -30,6 +31,7 @@ final class TailingShell: @unchecked Sendable {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
     guard connected == 0 else { throw BenchmarkFailure("cannot connect to \(path)") }
+    send(#"{"protocol":2,"request":"hello"}"#)
     if reads {
       Thread.detachNewThread { [self] in
         while let frame = receive() { count(frame) }
@@ -52,9 +54,17 @@ final class TailingShell: @unchecked Sendable {
 
   /// One request and every frame up to its `done`, read on the calling thread.
   func roundTrip(_ line: String) {
-    send("{\"line\": \"\(line)\"}")
+    send(Self.line(line))
     while let frame = receive(), !frame.contains(#""event":"done""#) {}
   }
+
+  /// The frame body of a command line.
+  static func line(_ line: String) -> String {
+    #"{"line":"\#(line)","request":"line"}"#
+  }
+
+  /// The frame body that ends a tail.
+  static let untail = #"{"request":"untail"}"#
 
   func close() {
     _ = shutdown(descriptor, Int32(SHUT_RDWR))
@@ -63,6 +73,7 @@ final class TailingShell: @unchecked Sendable {
   private func count(_ frame: String) {
     lock.lock()
     defer { lock.unlock() }
+    // An app writes its events as `--format json` prints them (`"event": "dispatched"`).
     if frame.contains(#""event": "dispatched""#) { read.dispatched += 1 }
     if let range = frame.range(of: "tail dropped ") {
       read.dropped += Int(frame[range.upperBound...].prefix { $0.isNumber }) ?? 0

@@ -101,13 +101,13 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
     try await alone.addSamples(on: quiet.store)
     // One shell: the ring and the diffs, with one shell to send to.
     let seen = first.counts.dispatched
-    first.send(#"{"line": "tail"}"#)
+    first.send(TailingShell.line("tail"))
     try await waitUntil("a shell tails", on: store) { first.counts.dispatched > seen }
     try await one.addSamples(on: store)
-    first.send(#"{"untail": true}"#)
+    first.send(TailingShell.untail)
     // Ten shells.
     let before = shells.map(\.counts)
-    for shell in shells { shell.send(#"{"line": "tail"}"#) }
+    for shell in shells { shell.send(TailingShell.line("tail")) }
     try await waitUntil("10 shells tail", on: store) { zip(shells, before).allSatisfy { $0.counts.dispatched > $1.dispatched } }
     let started = shells.map(\.counts)
     try await ten.addSamples(on: store)
@@ -116,7 +116,7 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
     for (index, shell) in shells.enumerated() {
       delivered[index] += shell.counts.dispatched - started[index].dispatched
       told[index] += shell.counts.dropped - started[index].dropped
-      shell.send(#"{"untail": true}"#)
+      shell.send(TailingShell.untail)
     }
     // Every shell has left: the tap is stopped.
     try await Task.sleep(for: .milliseconds(100))

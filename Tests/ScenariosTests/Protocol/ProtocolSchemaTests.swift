@@ -41,6 +41,15 @@ import Testing
     }
   }
 
+  /// An app writes its events' frames with `SessionEventJSON`: they read back as the same messages.
+  @Test func anEventsFrameAsTheAppWritesItReadsBack() throws {
+    for event in Self.events {
+      let frame = try AttachFrame.bytes(of: AppMessage.event(event))
+      #expect(try AttachFrame.length(ofHeader: Array(frame.prefix(4)), limit: .max) == frame.count - 4)
+      #expect(try AttachFrame.message(AppMessage.self, from: Array(frame.dropFirst(4))) == .event(event))
+    }
+  }
+
   @Test func thePagesMessagesFitTheirSchemas() throws {
     try Self.check(InspectorRequest(id: 4, op: .children, path: ["quakes"], offset: 500, limit: 500, reveal: "nc123"), as: InspectorRequest.self)
     try Self.check(InspectorReply.Hello(domain: "counter", limit: 1_000, dropped: 0), as: InspectorReply.Hello.self)
