@@ -1,8 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// A bounded ring of the `(oldState, action)` pairs a store dispatches, for one reader off the
-/// main actor (a debugging attachment's `tail`), at a cost the app hardly notices.
+/// A bounded ring of what a store dispatches (`Store.Tapped`: the old state, the action and the
+/// new state), for one reader off the main actor (a debugging attachment's `tail`), at a cost the
+/// app hardly notices.
 ///
 /// The store writes each pair into a slot allocated up front: no allocation, no lock, no
 /// read-modify-write, no fence and no waiting per dispatch. When the reader is `capacity` pairs behind, the pair is dropped and
