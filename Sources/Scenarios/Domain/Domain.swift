@@ -141,7 +141,7 @@ public struct DomainContext: Sendable {
   /// Where the domain's debug logging goes: hand it to the listener and persistent stores, and
   /// `debug effects on` shows their lines in this session. Nothing is installed process-wide.
   public let logger: Logger
-  /// How long commands wait for the listeners in this session, when the shell says (`Shell.settleTimeout`);
+  /// How long commands wait for the listeners in this session, when the shell says (`ShellSettings.settleTimeout`);
   /// nil: the domain's own `settleTimeout`.
   package var settleTimeout: Duration?
   /// Told when a command starts waiting for the listeners longer than a moment, and when the wait ends.

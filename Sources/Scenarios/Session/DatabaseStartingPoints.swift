@@ -3,7 +3,7 @@ import Foundation
 /// The databases a `use` line names, handled so that no run writes into a user's database it was
 /// not pointed at on purpose, and so that `save` can replay a session from where it started.
 ///
-/// - A scenario (`Shell.copiesDatabases`) runs on a throwaway copy of each database option's
+/// - A scenario (`ShellSettings.copiesDatabases`) runs on a throwaway copy of each database option's
 ///   file, made in the shell's scratch folder: the file is only read, and the scenario gives the
 ///   same transcript every time it runs. A path in the scratch folder (`$SCRATCH/…`) is already
 ///   the run's own and is opened as it is.
