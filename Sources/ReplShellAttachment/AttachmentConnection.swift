@@ -103,7 +103,9 @@ final class AttachmentConnection: Sendable {
       refuse(AttachProtocol.appMismatch(shellVersion: version))
     case .failure(.malformed), .success:
       refuse(AttachProtocol.appMismatch(shellVersion: nil))
-    case .failure, nil:
+    case .failure(.oversized(let length)):
+      attachment.logger.warning("replshell attachment: closed a connection that sent \(AttachSocket.Failure.oversized(length).summary)")
+    case .failure(.closed), nil:
       break
     }
     return false

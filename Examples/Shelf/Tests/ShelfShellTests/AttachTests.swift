@@ -41,7 +41,8 @@ struct AttachTests {
       ("undo", "undo, redo and jump are not offered on a live store"),
       ("jump 0", "undo, redo and jump are not offered on a live store"),
       ("use shelf", "this shell is attached to shelf@\(daemon.pid), which it cannot replace: type `fork`"),
-      ("save x.txt", "`save` works on files of a local session"),
+      ("save x.txt", "`save` writes a session that starts with `use`, and no scenario can rebuild the state of shelf@\(daemon.pid)"),
+      ("source x.txt", "`source` would run a script's lines on the live store of shelf@\(daemon.pid), inside the app; type `fork`"),
     ]
     for (line, message) in refused {
       let run = try runShell(["--attach", String(daemon.pid)], input: line + "\n", in: folder)
