@@ -46,8 +46,7 @@ import Scenarios
     host.attached = AttachedInspection(link: link) { events, prompt in terminal.show(events, prompt: prompt) }
     guard let made = makeInspector(host) else {
       link.close()
-      throw CommandError(
-        "this shell has no inspector: add the `ReplShellInspector` product to the executable and `static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { WebInspector(host: host) }` to its `ReplShellApp` type (`import ReplShellInspector`)")
+      throw .noInspector
     }
     do {
       let address = try await made.start(port: port)

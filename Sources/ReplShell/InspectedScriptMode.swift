@@ -29,7 +29,7 @@ import Synchronization
       return result
     }
     guard let inspector = makeInspector(host) else {
-      output.writeError("error: this shell has no inspector: add the `ReplShellInspector` product to the executable and return `WebInspector(host: host)` from its `ReplShellApp.makeInspector(_:)`")
+      output.writeError("error: " + CommandError.noInspector.message)
       await shell.close()
       return false
     }

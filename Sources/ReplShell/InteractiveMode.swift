@@ -30,7 +30,7 @@ import Synchronization
     shell.inspection.inspector = makeInspector(InspectorHost(shell: shell, run: lines.runFromInspector))
     if let inspectPort {
       guard let inspector = shell.inspection.inspector else {
-        output.writeError("error: this shell has no inspector: add the `ReplShellInspector` product to the executable and return `WebInspector(host: host)` from its `ReplShellApp.makeInspector(_:)`")
+        output.writeError("error: " + CommandError.noInspector.message)
         return false
       }
       do {

@@ -34,7 +34,7 @@
     var ownEvents = own[...]
     // The line's own command comes first: echoed in transcripts and for the lines `source` runs.
     if case .command(let command)? = own.first {
-      if echoesCommands || command.isSourced { lines.append(OutputLine(.echo, command.prompt + command.line)) }
+      if let echo = TranscriptRenderer.echo(of: command, echoesCommands: echoesCommands) { lines.append(echo) }
       ownEvents = own.dropFirst()
     }
     let printedStart = lines.count

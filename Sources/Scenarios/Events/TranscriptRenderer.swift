@@ -12,11 +12,17 @@ public enum TranscriptRenderer {
     return lines
   }
 
+  /// The line a command is echoed as, behind its prompt: in transcripts (`echoesCommands`), and
+  /// always for the lines `source` runs; nil when it is not echoed.
+  static func echo(of command: CommandEvent, echoesCommands: Bool) -> OutputLine? {
+    echoesCommands || command.isSourced ? OutputLine(.echo, command.prompt + command.line) : nil
+  }
+
   /// Appends the lines of one event.
   public static func append(_ event: SessionEvent, echoesCommands: Bool, to lines: inout [OutputLine]) {
     switch event {
     case .command(let command):
-      if echoesCommands || command.isSourced { lines.append(OutputLine(.echo, command.prompt + command.line)) }
+      if let echo = echo(of: command, echoesCommands: echoesCommands) { lines.append(echo) }
     case .comment(let text):
       lines.append(OutputLine(.echo, text))
     case .dispatched(let dispatch):

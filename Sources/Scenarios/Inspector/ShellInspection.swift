@@ -83,10 +83,14 @@
 
   /// Starts the inspector on `port`, or says how to add one; returns the address to open.
   func start(port: Int) async throws(CommandError) -> String {
-    guard let inspector else {
-      throw CommandError(
-        "this shell has no inspector: add the `ReplShellInspector` product to the executable and `static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { WebInspector(host: host) }` to its `ReplShellApp` type (`import ReplShellInspector`)")
-    }
+    guard let inspector else { throw .noInspector }
     return try await inspector.start(port: port)
   }
+}
+
+extension CommandError {
+  /// What every front end says when `inspect` or `--inspect` finds no inspector registered, with
+  /// how to add one.
+  package static let noInspector = CommandError(
+    "this shell has no inspector: add the `ReplShellInspector` product to the executable and `static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { WebInspector(host: host) }` to its `ReplShellApp` type (`import ReplShellInspector`)")
 }
