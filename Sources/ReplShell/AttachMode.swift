@@ -153,12 +153,21 @@ import Scenarios
   /// What Tab offers for `line`, asked of the app on the editor's thread; nothing when the app
   /// does not answer with completions.
   nonisolated private static func completion(of line: String, on socket: AttachSocket) -> Completion {
-    guard socket.send(ShellRequest.complete(line)),
-      case .completions(let answer)? = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
-    else { return .none }
-    return Completion(
-      candidates: answer.candidates.map { Completion.Candidate(ControlCharacters.escaped($0.text), isWholeWord: $0.word) },
-      replacedLength: answer.replaced)
+    guard socket.send(ShellRequest.complete(line)) else { return .none }
+    // A late event (a note of the app's) may come first: the answer is the next `completions`.
+    while let message = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) {
+      switch message {
+      case .completions(let answer):
+        return Completion(
+          candidates: answer.candidates.map { Completion.Candidate(ControlCharacters.escaped($0.text), isWholeWord: $0.word) },
+          replacedLength: answer.replaced)
+      case .event, .inspection, .inspected:
+        continue
+      case .hello, .refused, .done, .bye:
+        return .none
+      }
+    }
+    return .none
   }
 
   /// Sends `request` (nil: none, to read the first answer) and prints the events that come back
