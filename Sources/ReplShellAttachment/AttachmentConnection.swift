@@ -9,14 +9,14 @@ import Synchronization
 final class AttachmentConnection: Sendable {
   /// What `tail` lets through, read by the tap's thread.
   struct TailFilter: Sendable {
-    var only: String?
+    var only: ActionPattern?
     var hidden: HiddenActions
     /// The shell's redactions, applied to every tailed action as to what its own lines print;
     /// nil when it redacts nothing, and the encoded action is shared with the other shells.
     var redact: (@Sendable (SessionEvent) -> SessionEvent)?
 
     func admits(_ dispatch: TappedDispatch) -> Bool {
-      if let only, !dispatch.text.hasPrefix(only) { return false }
+      if let only, !(dispatch.path.map(only.matches) ?? only.matches(text: dispatch.text)) { return false }
       if let path = dispatch.path, hidden.hides(path) { return false }
       return true
     }

@@ -93,7 +93,7 @@ import Scenarios
   }
 
   func startTail(only: String?) {
-    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only, hidden: shell.slot.hiddenActions, redact: shell.inspection.tailRedaction) }
+    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only.flatMap { try? ActionPattern(parsing: $0, column: 1) }, hidden: shell.slot.hiddenActions, redact: shell.inspection.tailRedaction) }
     connection.attachment.updateTap()
   }
 }

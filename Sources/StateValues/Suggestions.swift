@@ -4,7 +4,9 @@ package enum Suggestions {
   package static func closest(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
     let lowered = word.lowercased()
     guard !lowered.isEmpty, lowered.count <= 200 else { return [] }
-    let scored = candidates.compactMap { candidate -> (String, Int)? in
+    var seen: Set<String> = []
+    let unique = candidates.filter { seen.insert($0).inserted }
+    let scored = unique.compactMap { candidate -> (String, Int)? in
       let name = candidate.lowercased()
       let lastComponent = name.split(separator: ".").last.map(String.init) ?? name
       if name.contains(lowered) || (lowered.count >= 4 && lowered.contains(lastComponent)) {

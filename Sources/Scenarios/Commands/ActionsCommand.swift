@@ -1,24 +1,30 @@
-/// `actions [filter]`: lists every action case path with its parameters.
+/// `actions [pattern]`: lists the action cases a pattern matches, or all, with their parameters.
 struct ActionsCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "actions", usage: "actions [filter]", summary: "lists every action case path with its parameters",
-    examples: ["actions", "actions delete"],
-    toolArguments: [ToolArgument("filter", "only the action cases whose signature contains this text", isRequired: false)])
+    name: "actions", usage: "actions [action pattern]",
+    summary: "lists every action case path with its parameters; with a pattern (see `help patterns`), the cases it matches",
+    examples: ["actions", "actions {pattern}"],
+    toolArguments: [ToolArgument("pattern", "an action pattern: case names in a row, the last one or its start (`ui.list`, `onTap`); omit it for all", isRequired: false)])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
-  /// Text the listed signatures must contain, ignoring case; nil lists all.
-  let filter: String?
+  /// The cases to list; nil lists all.
+  let pattern: ActionPattern?
+  /// Where the pattern starts, for errors.
+  let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> ActionsCommand {
-    ActionsCommand(filter: arguments.trimmed)
+    let (pattern, column) = try arguments.optionalActionPattern()
+    return ActionsCommand(pattern: pattern, column: column)
+  }
+
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    request.offer(context.runningSession?.catalog.patternNames ?? [])
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let cases = try context.session().catalog.cases.filter { filter == nil || $0.signature.localizedCaseInsensitiveContains(filter ?? "") }
-    if cases.isEmpty {
-      throw CommandError("no action matches `\((filter ?? "").truncatedForMessage)`; type `actions` for all of them")
-    }
+    let catalog = try context.session().catalog
+    let cases = try pattern.map { pattern throws(CommandError) in try catalog.cases(matching: pattern, column: column) } ?? catalog.cases
     return CommandOutput(cases.map { .plain($0.signature) })
   }
 }

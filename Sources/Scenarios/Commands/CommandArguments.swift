@@ -48,10 +48,54 @@ struct CommandArguments: Sendable {
   func selectorCall() throws(CommandError) -> SelectorCall {
     var parser = try valueParser()
     guard !parser.atEnd else {
-      throw CommandError("\(word) needs a selector, e.g. `\(word) selectValue` (type `selectors` for the list)", column: column)
+      throw CommandError("\(word) needs a selector: type `selectors` for the list, or press Tab", column: column)
     }
     let call = try parser.parseSelectorCall()
     try parser.expectEnd()
     return call
+  }
+}
+
+extension CommandArguments {
+  /// Reads the flags among `known` that lead the arguments (`--json`, `--all`), and what follows
+  /// them; an unknown `--flag` is an error that names the nearest known one.
+  func leadingFlags(_ known: [String]) throws(CommandError) -> (flags: Set<String>, rest: CommandArguments) {
+    var flags: Set<String> = []
+    var remaining = Substring(text)
+    var offset = 0
+    while true {
+      let skipped = remaining.prefix { $0.isSpace }
+      let afterSpace = remaining.dropFirst(skipped.count)
+      guard afterSpace.hasPrefix("--") else { break }
+      let flag = String(afterSpace.prefix { !$0.isSpace })
+      let flagColumn = column + offset + skipped.count
+      guard known.contains(flag) else {
+        let nearest = Suggestions.closest(to: flag, among: known, limit: 1).first
+        let hint = nearest.map { "; did you mean `\($0)`?" } ?? (known.isEmpty ? "; it takes none" : "; it takes " + known.map { "`\($0)`" }.joined(separator: ", "))
+        throw CommandError("`\(word)` has no option `\(flag.truncatedForMessage)`\(hint)", column: flagColumn)
+      }
+      flags.insert(flag)
+      offset += skipped.count + flag.count
+      remaining = afterSpace.dropFirst(flag.count)
+    }
+    return (flags, CommandArguments(word: word, text: String(remaining), column: column + offset))
+  }
+
+  /// Reads `flag` if it leads the arguments; other `--` words are errors as in `leadingFlags`.
+  func leadingFlag(_ flag: String, among known: [String]) throws(CommandError) -> (Bool, CommandArguments) {
+    let (flags, rest) = try leadingFlags(known)
+    return (flags.contains(flag), rest)
+  }
+}
+
+extension CommandArguments {
+  /// One action pattern, or nil when nothing was typed; and the column of the pattern.
+  func optionalActionPattern() throws(CommandError) -> (ActionPattern?, Int) {
+    let words = try words()
+    guard let first = words.first else { return (nil, column) }
+    if words.count > 1 {
+      throw CommandError("\(self.word) takes one action pattern; remove `\(words[1].text.truncatedForMessage)`", column: words[1].column)
+    }
+    return (try ActionPattern(parsing: first.text, column: first.column), first.column)
   }
 }

@@ -35,6 +35,15 @@ import Foundation
   /// The running session, if any.
   var runningSession: (any AnyDomainSession)? { shell.slot.session }
 
+  /// The names examples and hints show: the running domain's, else the first the shell knows.
+  var exampleNames: ExampleNames {
+    if let session = runningSession { return ExampleNames(session: session) }
+    return shell.domains.first?.exampleNames ?? ExampleNames()
+  }
+
+  /// The name the user runs this shell by, for hints that give a command line.
+  var programName: String { shell.settings.programName }
+
   /// The running session, or an error that says how to start one.
   func session() throws(CommandError) -> any AnyDomainSession {
     try shell.slot.require()

@@ -86,3 +86,16 @@ extension CompletionRequest {
     return ShellCompletion(candidates: candidates, replacedLength: word.count)
   }
 }
+
+extension CompletionRequest {
+  /// The argument being typed after the command word and any of `flags`, whole: a state path
+  /// with quoted keys and brackets is one argument, where `word` stops at a `[` or a quote.
+  func argumentText(skipping flags: [String]) -> String {
+    var rest = Substring(before + word)
+    rest = rest.drop { $0.isSpace }.drop { !$0.isSpace }.drop { $0.isSpace }
+    while let flag = flags.first(where: { rest.hasPrefix($0 + " ") }) {
+      rest = rest.dropFirst(flag.count).drop { $0.isSpace }
+    }
+    return String(rest)
+  }
+}

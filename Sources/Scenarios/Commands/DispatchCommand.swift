@@ -3,9 +3,9 @@ struct DispatchCommand: ShellCommand {
   static let description = CommandDescription(
     name: "dispatch", usage: "dispatch [--may-reject] <action>",
     summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched; with --may-reject (what `explore --save` writes) a rejection is a note, not a failure",
-    examples: ["dispatch didTapIncrementButton", "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")", "dispatch --may-reject animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
+    examples: ["dispatch {action}", "dispatch {actionCall}", "dispatch --may-reject {actionCall}"],
     toolArguments: [
-      ToolArgument("action", "the action as Swift writes it, e.g. `didTapIncrementButton` or `animalList.onTapDeleteSelectedAnimalButton(animalId: \"Cat\")`")
+      ToolArgument("action", "the action as Swift writes it: its case path (or a unique end of it) and its labelled arguments; the `actions` tool lists them")
     ])
   static let reach = CommandReach.appState
   static let recordingRole = RecordingRole.dispatch
@@ -38,7 +38,7 @@ struct DispatchCommand: ShellCommand {
   private static func parseAction(_ arguments: CommandArguments) throws(CommandError) -> ParsedValue {
     var parser = try arguments.valueParser()
     guard !parser.atEnd else {
-      throw CommandError("dispatch needs an action, e.g. `dispatch didTapIncrementButton` (type `actions` for the list)", column: arguments.column)
+      throw CommandError("dispatch needs an action: type `actions` for the list, or press Tab", column: arguments.column)
     }
     let action = try parser.parseActionPath()
     try parser.expectEnd()

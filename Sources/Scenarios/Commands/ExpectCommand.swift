@@ -1,17 +1,23 @@
-/// `expect <selector> == <value>` (or `!=`) and `expect error <action>`: the assertions of scripts.
+/// `expect <selector> <operator> <value>` and `expect error <action>`: the assertions of scripts.
 struct ExpectCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "expect", usage: "expect <selector> == <value> | expect error <action>",
-    summary: "asserts in scripts: a selector's output equals a value (`!=`: differs from it), or the reducer rejects an action (run on a copy of the state: nothing is dispatched); a failure stops the script with file:line",
-    examples: ["expect selectValue == 1", "expect selectValue != 3", "expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")"],
-    toolArguments: [ToolArgument("assertion", "`<selector> == <value>` or `<selector> != <value>`, or `error <action>` for an action the reducer must reject")])
+    name: "expect", usage: "expect <predicate> | expect error <action>",
+    summary: "asserts in scripts: a predicate on a selector's output holds (`help predicates`: `==`, `!=`, `<`, `<=`, `>`, `>=`, `contains`, `.count`), or the reducer rejects an action (run on a copy of the state: nothing is dispatched); a failure stops the script with file:line and the actual value",
+    examples: [
+      "expect {selector} == {value}", "expect {selector} != {value}", "expect error {actionCall}",
+    ],
+    toolArguments: [
+      ToolArgument(
+        "assertion",
+        "`<selector> <operator> <value>` with `==`, `!=`, `<`, `<=`, `>`, `>=` or `contains` (`<selector>.count` compares the number of elements), or `error <action>` for an action the reducer must reject")
+    ])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.reading
 
   /// What is asserted.
   enum Assertion: Sendable {
-    /// The selector's output equals the value (or, when `equals` is false, differs from it).
-    case selector(SelectorCall, expected: ParsedValue, equals: Bool)
+    /// The selector's output satisfies the predicate.
+    case selector(Predicate)
     /// The reducer rejects the action.
     case error(ParsedValue)
   }
@@ -24,20 +30,18 @@ struct ExpectCommand: ShellCommand {
     if parser.peekIdentifier == "error" {
       parser.advance()
       guard !parser.atEnd else {
-        throw CommandError("expect error needs an action, e.g. `expect error ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")`", column: parser.column)
+        throw CommandError("expect error needs an action the reducer must reject: type `actions` for the list", column: parser.column)
       }
       let action = try parser.parseActionPath()
       try parser.expectEnd()
       return ExpectCommand(assertion: .error(action))
     }
     guard !parser.atEnd else {
-      throw CommandError("usage: expect <selector> == <value>, or expect error <action>", column: arguments.column)
+      throw CommandError("usage: expect <selector> == <value> (or `!=`, `<`, `<=`, `>`, `>=`, `contains`), or expect error <action>", column: arguments.column)
     }
-    let call = try parser.parseSelectorCall()
-    let equals = try parser.parseComparison("the expected value after the selector")
-    let expected = try parser.parseValue()
+    let predicate = try parser.parsePredicate("the expected value after the selector")
     try parser.expectEnd()
-    return ExpectCommand(assertion: .selector(call, expected: expected, equals: equals))
+    return ExpectCommand(assertion: .selector(predicate))
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
@@ -47,8 +51,8 @@ struct ExpectCommand: ShellCommand {
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let session = try context.session()
     switch assertion {
-    case .selector(let call, let expected, let equals):
-      return CommandOutput(try session.select(call, expecting: SelectorExpectation(expected: expected, equals: equals)))
+    case .selector(let predicate):
+      return CommandOutput(try session.expect(predicate))
     case .error(let action):
       // An assertion reads: the reducer runs on a copy of the state, whatever it answers.
       switch try await session.dispatch(action, key: action.sourceText, as: .trial) {

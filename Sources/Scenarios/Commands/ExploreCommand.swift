@@ -1,13 +1,13 @@
 import Foundation
 
-/// `explore [--runs N] [--steps N] [--seed N] [--time 10s] [--only PREFIX]… [--skip PREFIX]…
+/// `explore [--runs N] [--steps N] [--seed N] [--time 10s] [--only PATTERN]… [--skip PATTERN]…
 /// [--jobs N] [--shard K/N] [--save FILE]`: generated action sequences against the invariants.
 struct ExploreCommand: ShellCommand {
   static let description = CommandDescription(
     name: "explore",
     usage: "explore [--runs N] [--steps N] [--seed N] [options]",
-    summary: "runs the reducer alone (no listeners, no side effects, the session's state untouched; nothing written but `--save`'s file) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PREFIX and --skip PREFIX (action cases, repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one)",
-    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only ui.animalEditor --skip data", "explore --seed 7 --save found.txt"],
+    summary: "runs the reducer alone (no listeners, no side effects, the session's state untouched; nothing written but `--save`'s file) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one)",
+    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt"],
     toolArguments: [ToolArgument("options", "e.g. `--runs 100 --steps 50 --seed 7`; `--save FILE.txt` writes a failure as a scenario", isRequired: false)])
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
@@ -80,7 +80,7 @@ struct ExploreCommand: ShellCommand {
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
     if let previous = request.words.last, ["--only", "--skip"].contains(previous) {
-      return request.offer(context.runningSession?.catalog.completionNames ?? [])
+      return request.offer(context.runningSession?.catalog.patternNames ?? [])
     }
     return request.offer(["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force"])
   }

@@ -1,8 +1,9 @@
 /// `help [command]`: lists the commands, or explains one with examples.
 struct HelpCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "help", aliases: ["?"], usage: "help [command]",
-    summary: "lists the commands, or explains one with examples", examples: ["help dispatch"])
+    name: "help", aliases: ["?"], usage: "help [command|topic]",
+    summary: "lists the commands, or explains one with examples; topics: paths, patterns, predicates, values",
+    examples: ["help dispatch", "help paths"])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
@@ -14,7 +15,7 @@ struct HelpCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
-    request.offer(request.words.count == 1 ? CommandRegistry.names : [])
+    request.offer(request.words.count == 1 ? CommandRegistry.names + HelpTopic.all.map(\.name) : [])
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -26,17 +27,25 @@ struct HelpCommand: ShellCommand {
       }
       lines.append(.plain(""))
       lines.append(OutputLine(.plain, "Actions and values are written as in Swift: strings in double quotes, enum cases as .name, structs as Type(label: value).", hangingIndent: 0))
-      lines.append(OutputLine(.plain, "Type `help <command>` for examples; Tab completes commands, actions, labels, enum values, selectors and domains.", hangingIndent: 0))
+      lines.append(OutputLine(.plain, "Type `help <command>` for examples, `help paths`, `help patterns`, `help predicates` or `help values` for what several commands read; Tab completes commands, actions, labels, enum values, selectors, paths and domains.", hangingIndent: 0))
       return CommandOutput(lines)
     }
+    if let helpTopic = HelpTopic.named(topic) {
+      let names = context.exampleNames
+      return CommandOutput(
+        [.plain("\(helpTopic.name): \(helpTopic.summary)")] + helpTopic.lines.map { OutputLine(.plain, $0, hangingIndent: 0) }
+          + helpTopic.examples.compactMap(names.render).map { .plain("  example: \($0)") })
+    }
     guard let command = CommandRegistry.commands.first(where: { $0.description.name == topic }) else {
-      let suggestions = Suggestions.closest(to: topic, among: CommandRegistry.names)
-      throw CommandError("no help for `\(topic.truncatedForMessage)`\(suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?") Type `help` for the list.")
+      let suggestions = Suggestions.closest(to: topic, among: CommandRegistry.names + HelpTopic.all.map(\.name))
+      let hint = suggestions.isEmpty ? "" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))? "
+      throw CommandError("no command `\(topic.truncatedForMessage)`: \(hint)type `help` for the list")
     }
     let match = command.description
+    let names = context.exampleNames
     return CommandOutput(
       [.plain("usage: \(match.usage)"), OutputLine(.plain, match.summary, hangingIndent: 0),
        OutputLine(.plain, "touches: \(command.reach.phrase)", hangingIndent: 9)]
-        + match.examples.map { .plain("  example: \($0)") })
+        + match.examples.compactMap(names.render).map { .plain("  example: \($0)") })
   }
 }

@@ -1,11 +1,15 @@
-/// `invariant <selector> == <value>` (or `!=`), `invariant`, `invariant clear`: what must hold
+/// `invariant <selector> <operator> <value>`, `invariant`, `invariant clear`: what must hold
 /// after every dispatch from this line on.
 struct InvariantCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "invariant", usage: "invariant [<selector> ==|!= <value> | clear]",
-    summary: "holds a selector's output to a value after every dispatch from now on (typed, scripted or a listener's) and in `explore`; a broken one fails the line with the action that broke it; alone, lists them",
-    examples: ["invariant selectValue != 3", "invariant selectAnimal(animalId: \"Nope\") == nil", "invariant", "invariant clear"],
-    toolArguments: [ToolArgument("invariant", "`<selector> == <value>` or `<selector> != <value>`; `clear` drops them all; empty lists them", isRequired: false)])
+    name: "invariant", usage: "invariant [<predicate> | clear]",
+    summary: "holds a predicate on a selector's output (`help predicates`) after every dispatch from now on (typed, scripted or a listener's) and in `explore`; a broken one fails the line with the action that broke it; alone, lists them",
+    examples: ["invariant {selector} == {value}", "invariant {selector} != {value}", "invariant", "invariant clear"],
+    toolArguments: [
+      ToolArgument(
+        "invariant", "`<selector> <operator> <value>` with `==`, `!=`, `<`, `<=`, `>`, `>=` or `contains`; `clear` drops them all; empty lists them",
+        isRequired: false)
+    ])
   static let reach = CommandReach.session
 
   /// What the line asks.
@@ -14,8 +18,8 @@ struct InvariantCommand: ShellCommand {
     case list
     /// Drops them all.
     case clear
-    /// Adds one: the selector's output equals the value (or differs from it when `equals` is false).
-    case add(SelectorCall, expected: ParsedValue, equals: Bool)
+    /// Adds one: the selector's output satisfies the predicate.
+    case add(Predicate)
   }
 
   /// What the line asks.
@@ -29,11 +33,9 @@ struct InvariantCommand: ShellCommand {
       try parser.expectEnd()
       return InvariantCommand(request: .clear)
     }
-    let call = try parser.parseSelectorCall()
-    let equals = try parser.parseComparison("the value after the selector, e.g. `invariant selectValue != 3`")
-    let expected = try parser.parseValue()
+    let predicate = try parser.parsePredicate("the value after the selector, e.g. `invariant <selector> < 5`")
     try parser.expectEnd()
-    return InvariantCommand(request: .add(call, expected: expected, equals: equals))
+    return InvariantCommand(request: .add(predicate))
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
@@ -47,8 +49,8 @@ struct InvariantCommand: ShellCommand {
       return CommandOutput(try session.changeInvariants(.list))
     case .clear:
       return CommandOutput(try session.changeInvariants(.clear))
-    case .add(let call, let expected, let equals):
-      return CommandOutput(try session.changeInvariants(.add(call, SelectorExpectation(expected: expected, equals: equals))))
+    case .add(let predicate):
+      return CommandOutput(try session.changeInvariants(.add(predicate)))
     }
   }
 }

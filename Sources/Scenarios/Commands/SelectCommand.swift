@@ -3,8 +3,8 @@ struct SelectCommand: SelectorCallCommand {
   static let description = CommandDescription(
     name: "select", usage: "select <selector>[(arguments)]",
     summary: "evaluates a selector on the current state and prints its output",
-    examples: ["select selectValue", "select selectAnimalsValues(categoryId: \"Mammal\", sort: \\.name, order: .reverse)"],
-    toolArguments: [ToolArgument("selector", "a selector and its arguments, e.g. `selectAnimalsValues(categoryId: \"Mammal\")`")])
+    examples: ["select {selector}", "select {selectorCall}"],
+    toolArguments: [ToolArgument("selector", "a selector and its labelled arguments, as Swift writes a call; the `selectors` tool lists them")])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.reading
 
@@ -12,6 +12,6 @@ struct SelectCommand: SelectorCallCommand {
   let call: SelectorCall
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().select(call, expecting: nil))
+    CommandOutput(try context.session().select(call))
   }
 }

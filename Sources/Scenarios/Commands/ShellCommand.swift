@@ -84,10 +84,19 @@ struct CommandOutput: Sendable {
   var lines: [OutputLine]
   /// True for `quit`.
   var quits = false
+  /// The value the lines print, for the front ends that carry it as data (MCP's structured
+  /// results); nil when the output is not one value.
+  var value: Value?
 
   /// Output of `lines` that keeps the shell running.
   init(_ lines: [OutputLine]) {
     self.lines = lines
+  }
+
+  /// Output of one value: printed as the shell writes values, or as JSON on one line.
+  init(value: Value, asJSON: Bool) {
+    self.lines = asJSON ? [.plain(JSONForm(value).text)] : ValuePrinter.pretty(value).map(OutputLine.plain)
+    self.value = value
   }
 }
 

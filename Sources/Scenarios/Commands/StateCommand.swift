@@ -1,31 +1,44 @@
-/// `state [path]`: prints the whole state, or the part at a dotted path.
+/// `state [--json] [path]`: prints the whole state, or the part at a path.
 struct StateCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "state", usage: "state [path]",
-    summary: "prints the whole state, or the part at a dotted path of labels and keys", examples: ["state", "state animals.data"],
-    toolArguments: [ToolArgument("path", "a dotted path into the state, e.g. `animals.data`; omit it for the whole state", isRequired: false)])
+    name: "state", usage: "state [--json] [path]",
+    summary: "prints the whole state, or the part at a path (`help paths`: labels, quoted keys, indices); `--json` prints it as JSON",
+    examples: ["state", "state {path}", "state --json {path}"],
+    toolArguments: [
+      ToolArgument(
+        "path", "a path into the state: labels after `.`, keys that are not names quoted in brackets (`data[\"a key\"]`), indices in brackets (`items[0]`); omit it for the whole state",
+        isRequired: false)
+    ])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.reading
 
-  /// The labels and keys to walk; empty for the whole state.
-  let path: [String]
+  /// The labels, keys and indices to walk; empty for the whole state.
+  let path: StatePath
+  /// Whether to print the value as JSON.
+  let asJSON: Bool
   /// The column of the path, where errors point.
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> StateCommand {
-    var parser = try arguments.valueParser()
-    if parser.atEnd { return StateCommand(path: [], column: arguments.column) }
+    let (asJSON, rest) = try arguments.leadingFlag("--json", among: ["--json"])
+    var parser = try rest.valueParser()
+    if parser.atEnd { return StateCommand(path: StatePath(), asJSON: asJSON, column: rest.column) }
     let column = parser.column
-    let path = try parser.parseDottedPath()
+    let path = try parser.parseStatePath()
     try parser.expectEnd()
-    return StateCommand(path: path, column: column)
+    return StateCommand(path: path, asJSON: asJSON, column: column)
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
-    request.offer(context.runningSession?.statePaths(matching: request.word) ?? [])
+    let typed = request.argumentText(skipping: ["--json"])
+    if typed.hasPrefix("-") { return request.offer(["--json"]) }
+    let paths = context.runningSession?.statePaths(completing: typed) ?? []
+    return ShellCompletion(
+      candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().state(at: path, column: column))
+    let value = try context.session().state(at: path, column: column)
+    return CommandOutput(value: value, asJSON: asJSON)
   }
 }

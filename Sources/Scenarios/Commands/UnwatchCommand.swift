@@ -2,7 +2,7 @@
 struct UnwatchCommand: ShellCommand {
   static let description = CommandDescription(
     name: "unwatch", usage: "unwatch [selector]", summary: "stops watching one selector, or all of them",
-    examples: ["unwatch", "unwatch selectValue"])
+    examples: ["unwatch", "unwatch {selector}"])
   static let reach = CommandReach.session
 
   /// The selector's name or call as watched; nil for all of them.

@@ -3,9 +3,9 @@ struct UseCommand: ShellCommand {
   static let description = CommandDescription(
     name: "use", usage: "use <domain> [--option value …]",
     summary: "starts a fresh store for a domain (scripts start with this)",
-    examples: ["use counter", "use animals --store animals.sqlite", "use quakes --feed quakes-feed/"],
+    examples: ["use {domain}"],
     toolArguments: [
-      ToolArgument("domain", "the domain to start, e.g. `counter`"),
+      ToolArgument("domain", "the domain to start; the `domains` tool lists them"),
       ToolArgument("options", "options of `use`, e.g. `--store PATH` (the `domains` tool lists them)", isRequired: false),
     ])
   static let reach = CommandReach.outsideWorld

@@ -3,7 +3,7 @@ struct WatchCommand: SelectorCallCommand {
   static let description = CommandDescription(
     name: "watch", usage: "watch <selector>[(arguments)]",
     summary: "re-evaluates a selector after each dispatch (skipping actions its filter rejects) and prints its output when it changes",
-    examples: ["watch selectValue"])
+    examples: ["watch {selector}"])
   static let reach = CommandReach.session
 
   /// The selector and its arguments.

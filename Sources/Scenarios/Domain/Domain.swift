@@ -17,6 +17,8 @@ public struct Domain: Sendable {
   let start: @MainActor @Sendable (DomainContext, SessionEventStream) async throws -> any AnyDomainSession
   /// A session over a running app's store, and a tap of its dispatches (`--attach`).
   package let live: LiveHooks
+  /// The names of its actions and selectors that help and hints show.
+  package let exampleNames: ExampleNames
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
@@ -53,6 +55,8 @@ public struct Domain: Sendable {
     self.volatile = volatile
     self.settleTimeout = settleTimeout
     let catalog = ActionCatalog(examples: actionExamples)
+    self.exampleNames = ExampleNames(
+      domain: name, catalog: catalog, selectors: selectors.map { ($0.name, $0.parameters.map { ($0.label, $0.completions) }) })
     self.live = LiveHooks.make(name: name, catalog: catalog, selectors: selectors, reducer: reducer, stateDiff: stateDiff)
     self.start = { context, events in
       if let problem = catalog.unprintableExamples.first {

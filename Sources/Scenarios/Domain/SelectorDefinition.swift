@@ -43,9 +43,7 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
       var arguments = call.arguments[...]
       let values = try Self.read(repeat each readers, from: &arguments, call: call)
       if let extra = arguments.first {
-        let label = extra.label.map { "`\($0):`" } ?? "an unlabeled argument"
-        let takes = labels.isEmpty ? "it takes none" : "it takes " + labels.map { "`\($0):`" }.joined(separator: ", ")
-        throw CommandError("\(call.name) has no argument \(label) here (\(takes))", column: extra.value.column)
+        throw Self.extraArgument(extra, of: call, labels: labels)
       }
       let function = select(repeat each values)
       var actionFilter: (@Sendable (State, Action) -> Bool)?
@@ -53,14 +51,9 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
         actionFilter = filter(repeat each values)
       }
       return PreparedSelector(
-        evaluate: { state throws(CommandError) in
-          let output = function(state)
-          return SelectorOutput(value: try ValueEncoder.encodeForShell(output)) { expected throws(CommandError) in
-            try SelectorOutput.does(output, equal: expected)
-          }
-        },
+        evaluate: { state throws(CommandError) in SelectorOutput(value: try ValueEncoder.encodeForShell(function(state))) },
         filter: actionFilter,
-        equality: { expected throws(CommandError) in try SelectorOutput.equality(of: function, to: expected) })
+        test: { predicate throws(CommandError) in try PredicateTest.make(function, predicate) })
     }
   }
 
@@ -68,6 +61,20 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
     _ parameters: repeat Parameter<each P>, from arguments: inout ArraySlice<ParsedValue.Argument>, call: SelectorCall
   ) throws(CommandError) -> (repeat each P) {
     (repeat try (each parameters).value(from: &arguments, call: call))
+  }
+
+  /// The error for an argument the selector does not take: what it takes instead, or that it
+  /// takes none, with the nearest label when one was mistyped.
+  private static func extraArgument(_ extra: ParsedValue.Argument, of call: SelectorCall, labels: [String]) -> CommandError {
+    let takes = labels.map { "`\($0):`" }.joined(separator: ", ")
+    guard !labels.isEmpty else {
+      return CommandError("\(call.name) takes no arguments: write `\(call.name)` alone", column: extra.value.column)
+    }
+    guard let label = extra.label else {
+      return CommandError("\(call.name) takes labelled arguments (\(takes)): write the label before the value", column: extra.value.column)
+    }
+    let hint = Suggestions.closest(to: label, among: labels, limit: 1).first.map { "did you mean `\($0):`? " } ?? ""
+    return CommandError("\(call.name) has no argument `\(label):`: \(hint)it takes \(takes)", column: extra.value.column)
   }
 
   /// The signature as listed: `selectAnimal(animalId: String?) -> Animal?`.
@@ -81,53 +88,12 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
 struct PreparedSelector<State, Action>: Sendable {
   let evaluate: @Sendable (State) throws(CommandError) -> SelectorOutput
   let filter: (@Sendable (State, Action) -> Bool)?
-  /// A test of whether the output on a state equals `expected`, read once as the output's type:
-  /// what invariants and `explore` run after every action, without printing the output.
-  let equality: @Sendable (ParsedValue) throws(CommandError) -> @Sendable (State) -> Bool
+  /// A test of whether the output on a state satisfies a predicate, its value read once as the
+  /// output's type: what `expect`, invariants and `explore` run, without printing the output.
+  let test: @Sendable (Predicate) throws(CommandError) -> @Sendable (State) -> Bool
 }
 
-/// A selector's output, printable, and comparable with an expected value the user typed.
+/// A selector's output on one state, as a `Value` to print.
 struct SelectorOutput: Sendable {
   let value: Value
-  let matches: @Sendable (ParsedValue) throws(CommandError) -> Bool
-}
-
-extension SelectorOutput {
-  /// Whether `output` equals the value the user typed, read as an `Output`; an output type that
-  /// cannot be read or compared is an error that names it.
-  static func does<Output>(_ output: Output, equal expected: ParsedValue) throws(CommandError) -> Bool {
-    guard let comparable = Output.self as? any (Decodable & Equatable).Type else {
-      let name = TypeInfo.displayName(of: Output.self)
-      throw CommandError("expect cannot compare `\(name)`: it must be Decodable and Equatable; print it with `select`", column: expected.column)
-    }
-    return try does(output, equal: expected, as: comparable)
-  }
-
-  /// A test of whether `function`'s output on a state equals `expected`, read once as an `Output`.
-  static func equality<State, Output>(
-    of function: @escaping @Sendable (State) -> Output, to expected: ParsedValue
-  ) throws(CommandError) -> @Sendable (State) -> Bool {
-    guard let comparable = Output.self as? any (Decodable & Equatable & Sendable).Type else {
-      let name = TypeInfo.displayName(of: Output.self)
-      throw CommandError("cannot compare `\(name)`: it must be Decodable and Equatable", column: expected.column)
-    }
-    return try equality(of: function, to: expected, as: comparable)
-  }
-
-  private static func equality<State, Output, Comparable: Decodable & Equatable & Sendable>(
-    of function: @escaping @Sendable (State) -> Output, to expected: ParsedValue, as type: Comparable.Type
-  ) throws(CommandError) -> @Sendable (State) -> Bool {
-    let value = try ValueDecoder.decode(Comparable.self, from: expected)
-    // Output is Comparable here: the cast of the function is made once, not per state.
-    if let typed = function as? @Sendable (State) -> Comparable {
-      return { state in typed(state) == value }
-    }
-    return { state in (function(state) as? Comparable) == value }
-  }
-
-  private static func does<Comparable: Decodable & Equatable>(
-    _ output: Any, equal expected: ParsedValue, as type: Comparable.Type
-  ) throws(CommandError) -> Bool {
-    try ValueDecoder.decode(Comparable.self, from: expected) == output as? Comparable
-  }
 }

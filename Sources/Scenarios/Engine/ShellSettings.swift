@@ -12,6 +12,9 @@ public struct ShellSettings: Sendable {
   /// for scenarios run from a file (`--check`, `--script`, `save`'s fresh run), so that a scenario
   /// gives the same transcript every time and leaves the file as it was.
   public var copiesDatabases = false
+  /// The name the user runs the shell by (`replshell`, or a client's own shell), for hints that
+  /// give a command line to type.
+  public var programName = "replshell"
 
   /// Settings for an interactive shell, or a script's when `isScript`.
   public init(isScript: Bool) {

@@ -38,18 +38,18 @@ package struct StateTree: Sendable {
     let children = try self.children(of: path)
     let start = min(max(offset, 0), children.count)
     let nodes = children[start..<min(start + max(limit, 0), children.count)].map { child in
-      Node(name: child.name, summary: Self.summary(of: child.value), childCount: StateNavigator.children(of: child.value).count)
+      Node(name: child.component.label, summary: Self.summary(of: child.value), childCount: StateNavigator.children(of: child.value).count)
     }
     return (nodes, children.count)
   }
 
   /// Where the child `name` of `path` is among its siblings; nil when there is none.
   package func index(of name: String, at path: [String]) throws(CommandError) -> Int? {
-    try children(of: path).firstIndex { $0.name == name }
+    try children(of: path).firstIndex { $0.component.label == name }
   }
 
   /// The children of `path` in printing order, remembered.
-  private func children(of path: [String]) throws(CommandError) -> [(name: String, value: Value)] {
+  private func children(of path: [String]) throws(CommandError) -> [(component: StatePath.Component, value: Value)] {
     if let known = walked.levels.withLock({ $0[path] }) { return known }
     let children = StateNavigator.children(of: try value(at: path))
     walked.levels.withLock { $0[path] = children }
@@ -60,7 +60,7 @@ package struct StateTree: Sendable {
   func value(at path: [String]) throws(CommandError) -> Value {
     var value = root
     for (index, component) in path.enumerated() {
-      guard let child = StateNavigator.children(of: value).first(where: { $0.name == component }) else {
+      guard let child = StateNavigator.children(of: value).first(where: { $0.component.label == component }) else {
         let place = index == 0 ? "the state" : "`" + path[..<index].joined(separator: ".") + "`"
         throw CommandError("\(place) has no `\(component.truncatedForMessage)`")
       }
@@ -83,11 +83,11 @@ package struct StateTree: Sendable {
     func visit(_ value: Value) {
       for child in StateNavigator.children(of: value) {
         if truncated { return }
-        path.append(child.name)
+        path.append(child.component.label)
         defer { path.removeLast() }
         let grandchildren = StateNavigator.children(of: child.value)
         let matches: Bool = switch field {
-        case .key: redact(child.name).lowercased().contains(needle)
+        case .key: redact(child.component.label).lowercased().contains(needle)
         case .value: grandchildren.isEmpty && redact(ValuePrinter.singleLine(child.value)).lowercased().contains(needle)
         }
         if matches {
@@ -106,7 +106,7 @@ package struct StateTree: Sendable {
 
   /// The levels a tree has listed, by path.
   private final class WalkedLevels: Sendable {
-    let levels = Mutex<[[String]: [(name: String, value: Value)]]>([:])
+    let levels = Mutex<[[String]: [(component: StatePath.Component, value: Value)]]>([:])
   }
 
   /// A value on one line for the tree: leaves printed and cut short, collections by their size.

@@ -13,9 +13,10 @@
   /// current state (`DispatchMode.trial`); `key` is the action written back as typed, under
   /// which its decoding is cached.
   func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome
-  /// A selector's output on the current state; with `expecting`, checks it against a value
-  /// instead and says `ok`, or fails with the actual output.
-  func select(_ call: SelectorCall, expecting: SelectorExpectation?) throws(CommandError) -> [OutputLine]
+  /// A selector's output on the current state.
+  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
+  /// Checks a predicate on the current state and says `ok`, or fails with the actual output.
+  func expect(_ predicate: Predicate) throws(CommandError) -> [OutputLine]
   /// Adds, lists or clears the invariants every dispatch checks.
   func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine]
   /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch
@@ -24,13 +25,13 @@
   func takeLineEnd() -> (brokenInvariant: CommandError?, mark: HistoryMark)
   /// Runs the reducer alone on generated actions from the current state, checking every invariant.
   func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome
-  /// The part of the state at `path`.
-  func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine]
+  /// The part of the state at `path`; an error points at `column`.
+  func state(at path: StatePath, column: Int) throws(CommandError) -> Value
   /// The current state, taken now and encoded as a `Value` when the returned function is called,
   /// on any thread: a large state is written out without holding the main actor.
   func stateEncoding() -> @Sendable () throws(CommandError) -> Value
-  /// The state paths that complete `prefix`.
-  func statePaths(matching prefix: String) -> [String]
+  /// The state paths, as typed, that complete `typed` by one step, and whether each is a leaf.
+  func statePaths(completing typed: String) -> [(path: String, isLeaf: Bool)]
   /// The lines of `history`.
   func historyLines() -> [OutputLine]
   /// Starts or stops watching a selector, or re-evaluates the watches on the current state (a
@@ -44,7 +45,9 @@
   /// Moves the state along the history (`undo`, `redo`, `jump`); dispatches nothing.
   func travel(_ move: TimeTravel) throws(CommandError)
   /// Hides the actions `pattern` matches from what dispatches print; nil lists what is hidden.
-  func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine]
+  func hide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine]
+  /// Shows what `pattern` hid again, or everything hidden when nil.
+  func unhide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine]
   /// Waits for listeners to finish; `requested` when `settle` asked.
   func settle(requested: Bool) async throws(CommandError)
   /// Ends the listeners and closes what the domain keeps open.
@@ -79,15 +82,10 @@ enum DispatchMode {
 }
 
 /// A value a selector's output is checked against: equal to it, or (`equals` false) not.
-struct SelectorExpectation {
-  let expected: ParsedValue
-  let equals: Bool
-}
-
 /// A change to the invariants.
 enum InvariantChange {
-  /// Holds a selector's output to a value (`equals`) or away from it after every dispatch.
-  case add(SelectorCall, SelectorExpectation)
+  /// Holds a selector's output to a predicate after every dispatch.
+  case add(Predicate)
   /// Lists them, as `invariant` alone does.
   case list
   /// Drops every one.

@@ -74,16 +74,23 @@ extension DomainSession {
     return text + ", \(invariantCount) invariant\(invariantCount == 1 ? "" : "s")"
   }
 
-  /// The cases `--only` and `--skip` leave; a prefix no case has is an error that lists them.
+  /// The cases `--only` and `--skip` leave, as action patterns; a pattern that matches no case
+  /// is an error with the nearest paths.
   private func exploredCases(_ options: ExploreOptions) throws(CommandError) -> [Int] {
-    let names = catalog.cases.map(\.pathText)
-    for prefix in options.only + options.skip where !names.contains(where: { $0.hasPrefix(prefix) }) {
-      let suggestions = Suggestions.closest(to: prefix, among: names)
-      let hint = suggestions.isEmpty ? "type `actions` for the list" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
-      throw CommandError("no action case starts with `\(prefix.truncatedForMessage)`: \(hint)")
+    func patterns(_ texts: [String]) throws(CommandError) -> [ActionPattern] {
+      var patterns: [ActionPattern] = []
+      for text in texts {
+        let pattern = try ActionPattern(parsing: text, column: 1)
+        _ = try catalog.cases(matching: pattern, column: nil)
+        patterns.append(pattern)
+      }
+      return patterns
     }
-    let enabled = names.indices.filter { index in
-      (options.only.isEmpty || options.only.contains { names[index].hasPrefix($0) }) && !options.skip.contains { names[index].hasPrefix($0) }
+    let only = try patterns(options.only)
+    let skip = try patterns(options.skip)
+    let paths = catalog.cases.map(\.path)
+    let enabled = paths.indices.filter { index in
+      (only.isEmpty || only.contains { $0.matches(paths[index]) }) && !skip.contains { $0.matches(paths[index]) }
     }
     guard !enabled.isEmpty else { throw CommandError("--only and --skip leave no action case to explore") }
     return enabled

@@ -1,30 +1,27 @@
 extension DomainSession {
-  /// A selector call held to a value, its arguments read and its expected value decoded once.
-  func makeInvariant(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> Invariant<State> {
-    let prepared = try prepare(call)
-    let isEqual = try prepared.equality(expected)
-    var holds = isEqual
-    if !equals { holds = { state in !isEqual(state) } }
+  /// A predicate held after every dispatch, its arguments read and its value decoded once.
+  func makeInvariant(_ predicate: Predicate) throws(CommandError) -> Invariant<State> {
+    let prepared = try prepare(predicate.call)
     return Invariant(
-      text: "\(call.text) \(equals ? "==" : "!=") \(expected.sourceText)", call: call, holds: holds,
+      predicate: predicate, holds: try prepared.test(predicate),
       output: { state throws(CommandError) in try prepared.evaluate(state).value })
   }
 
   func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] {
     switch change {
-    case .add(let call, let expectation): try addInvariant(call, expected: expectation.expected, equals: expectation.equals)
+    case .add(let predicate): try addInvariant(predicate)
     case .list: invariants.lines
     case .clear: clearInvariants()
     }
   }
 
-  private func addInvariant(_ call: SelectorCall, expected: ParsedValue, equals: Bool) throws(CommandError) -> [OutputLine] {
-    let invariant = try makeInvariant(call, expected: expected, equals: equals)
+  private func addInvariant(_ predicate: Predicate) throws(CommandError) -> [OutputLine] {
+    let invariant = try makeInvariant(predicate)
     let state = store.select { $0 }
     guard invariant.holds(state) else {
       throw CommandError(
         (["invariant \(invariant.text) does not hold now, so it was not added"] + invariant.actualLines(on: state)).joined(separator: "\n"),
-        column: call.column)
+        column: predicate.call.column)
     }
     invariants.add(invariant)
     return [.note("invariant \(invariant.text) is checked after every dispatch")]

@@ -5,7 +5,8 @@ extension DomainSession {
   /// is then not computed, unless `debug actions` is on.
   func record(old: State, action: Action, new: State, origin: DispatchEvent.Origin, text known: String?) {
     let showsActions = events.debug.isEnabled(.actions)
-    let hidden = isHidden(action)
+    // Only what the app or its listeners dispatch is hidden: an action typed is always shown.
+    let hidden = (origin == .listener || origin == .app) && isHidden(action)
     let shown = !hidden || showsActions
     var text = known ?? ""
     var failure: CommandError?

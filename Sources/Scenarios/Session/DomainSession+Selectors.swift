@@ -17,14 +17,17 @@ extension DomainSession {
     try selector.evaluate(store.select { $0 })
   }
 
-  func select(_ call: SelectorCall, expecting: SelectorExpectation?) throws(CommandError) -> [OutputLine] {
-    let output = try evaluate(prepare(call))
-    guard let expecting else { return SelectionRenderer.lines(for: output.value) }
-    let (expected, equals) = (expecting.expected, expecting.equals)
-    guard try output.matches(expected) == equals else {
-      var lines = ["expectation failed: \(call.text) \(equals ? "==" : "!=") \(expected.sourceText)"]
-      ValuePrinter.appendPretty(output.value, prefix: "actual: ", suffix: "", indent: 2, to: &lines)
-      throw CommandError(lines.joined(separator: "\n"), column: call.column)
+  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine] {
+    SelectionRenderer.lines(for: try evaluate(prepare(call)).value)
+  }
+
+  func expect(_ predicate: Predicate) throws(CommandError) -> [OutputLine] {
+    let prepared = try prepare(predicate.call)
+    let holds = try prepared.test(predicate)
+    let state = store.select { $0 }
+    guard holds(state) else {
+      let lines = ["expectation failed: \(predicate.text)"] + predicate.actualLines(output: try prepared.evaluate(state).value)
+      throw CommandError(lines.joined(separator: "\n"), column: predicate.call.column)
     }
     return [.note("ok")]
   }

@@ -178,22 +178,26 @@ extension DomainSession {
     return { () throws(CommandError) -> Value in try ValueEncoder.encodeForShell(state) }
   }
 
-  func state(at path: [String], column: Int) throws(CommandError) -> [OutputLine] {
-    try StateNavigator(root: stateValue()).lines(at: path, column: column)
+  func state(at path: StatePath, column: Int) throws(CommandError) -> Value {
+    try StateNavigator(root: stateValue()).value(at: path, column: column)
   }
 
-  func statePaths(matching prefix: String) -> [String] {
+  func statePaths(completing typed: String) -> [(path: String, isLeaf: Bool)] {
     guard let root = try? stateValue() else { return [] }
-    return StateNavigator(root: root).paths(matching: prefix)
+    return StateNavigator(root: root).completions(of: typed)
   }
 
   func historyLines() -> [OutputLine] {
     history.lines()
   }
 
-  func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine] {
+  func hide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
     guard let pattern else { return hiddenActions.lines }
     return try hiddenActions.add(pattern, catalog: catalog, column: column)
+  }
+
+  func unhide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
+    try hiddenActions.remove(pattern, column: column)
   }
 }
 

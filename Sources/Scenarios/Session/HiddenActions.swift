@@ -1,22 +1,15 @@
-/// The action case paths `hide` keeps out of what dispatches print: a pattern hides every action
-/// whose case path holds its components in a row, so `heartbeat`, `ui.timer` (a prefix) and
-/// `timer.didTick` (a suffix) all work.
+/// The action patterns `hide` keeps out of what dispatches print (see `ActionPattern`): the
+/// actions the app or its listeners dispatch, never one typed at the prompt or in a script.
 package struct HiddenActions: Sendable {
   /// Nothing hidden.
   package init() {}
 
   /// The patterns, in the order they were added.
-  package private(set) var patterns: [[String]] = []
+  package private(set) var patterns: [ActionPattern] = []
 
   /// Hides the cases `pattern` matches; an error when it matches none. Returns the `hiding …` note.
-  mutating func add(_ pattern: [String], catalog: ActionCatalog, column: Int) throws(CommandError) -> [OutputLine] {
-    let typed = pattern.joined(separator: ".")
-    let matching = catalog.cases.filter { Self.path($0.path, contains: pattern) }.map(\.pathText)
-    guard !matching.isEmpty else {
-      let suggestions = Suggestions.closest(to: typed, among: catalog.completionNames)
-      let hint = suggestions.isEmpty ? "type `actions` for the list" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
-      throw CommandError("no action case matches `\(typed.truncatedForMessage)`: \(hint)", column: column)
-    }
+  mutating func add(_ pattern: ActionPattern, catalog: ActionCatalog, column: Int) throws(CommandError) -> [OutputLine] {
+    let matching = try catalog.cases(matching: pattern, column: column).map(\.pathText)
     if !patterns.contains(pattern) {
       patterns.append(pattern)
     }
@@ -24,18 +17,27 @@ package struct HiddenActions: Sendable {
     return [.note("hiding \(matching.count) action case\(matching.count == 1 ? "" : "s"): \(shown)")]
   }
 
+  /// Stops hiding `pattern`, or every pattern when nil. Returns what `unhide` prints.
+  mutating func remove(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
+    guard let pattern else {
+      defer { patterns.removeAll() }
+      return [.note(patterns.isEmpty ? "no actions are hidden" : "showing every action again (\(patterns.count) pattern\(patterns.count == 1 ? "" : "s") dropped)")]
+    }
+    guard patterns.contains(pattern) else {
+      let hidden = patterns.isEmpty ? "nothing is hidden" : "hidden: " + patterns.map { "`\($0)`" }.joined(separator: ", ")
+      throw CommandError("`\(pattern.description.truncatedForMessage)` is not hidden; \(hidden)", column: column)
+    }
+    patterns.removeAll { $0 == pattern }
+    return [.note("showing `\(pattern)` again")]
+  }
+
   /// The lines of `hide` alone: the patterns, or that nothing is hidden.
   var lines: [OutputLine] {
-    patterns.isEmpty ? [.note("no actions are hidden")] : patterns.map { .plain("hidden: " + $0.joined(separator: ".")) }
+    patterns.isEmpty ? [.note("no actions are hidden")] : patterns.map { .plain("hidden: \($0)") }
   }
 
   /// Whether an action with this case path is hidden.
   package func hides(_ path: [String]) -> Bool {
-    patterns.contains { Self.path(path, contains: $0) }
-  }
-
-  private static func path(_ path: [String], contains pattern: [String]) -> Bool {
-    guard !pattern.isEmpty, pattern.count <= path.count else { return false }
-    return (0...(path.count - pattern.count)).contains { path[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    patterns.contains { $0.matches(path) }
   }
 }

@@ -1,21 +1,22 @@
 /// A selector's output held to a value (`selectValue != 3`) after every dispatch of the session
 /// and every action `explore` tries.
 struct Invariant<State: Sendable>: Sendable {
-  /// The invariant as typed after `invariant`: `selectValue != 3`.
-  let text: String
-  /// The selector call, for `expect` lines of saved scenarios.
-  let call: SelectorCall
+  /// The predicate as typed after `invariant`, also for `expect` lines of saved scenarios.
+  let predicate: Predicate
   /// Whether the invariant holds on a state.
   let holds: @Sendable (State) -> Bool
   /// The selector's output on a state, for the report of a broken invariant.
   let output: @Sendable (State) throws(CommandError) -> Value
 
+  /// The invariant as typed after `invariant`: `selectValue != 3`.
+  var text: String { predicate.text }
+  /// The selector call.
+  var call: SelectorCall { predicate.call }
+
   /// The selector's output on `state` as the report of a broken invariant prints it: `actual: 3`.
   func actualLines(on state: State) -> [String] {
     do {
-      var lines: [String] = []
-      ValuePrinter.appendPretty(try output(state), prefix: "actual: ", suffix: "", indent: 2, to: &lines)
-      return lines
+      return predicate.actualLines(output: try output(state))
     } catch {
       return ["actual: (cannot be printed: \(error.message))"]
     }
@@ -45,7 +46,7 @@ struct InvariantList<State: Sendable> {
 
   /// What `invariant` alone prints.
   var lines: [OutputLine] {
-    guard !all.isEmpty else { return [.note("no invariants: add one with `invariant selectValue != 3`")] }
+    guard !all.isEmpty else { return [.note("no invariants: add one with `invariant <selector> == <value>`")] }
     return all.map { .plain("invariant \($0.text)") }
   }
 }

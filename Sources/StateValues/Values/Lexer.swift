@@ -7,8 +7,8 @@ package struct Lexer {
     case double(Double)
     case string(String)
     case punctuation(Character)
-    case equalsEquals
-    case bangEquals
+    /// `==`, `!=`, `<`, `<=`, `>` or `>=`.
+    case comparison(String)
     case end
   }
 
@@ -43,15 +43,22 @@ package struct Lexer {
           index += 1
         }
         tokens.append(Located(token: .identifier(word), column: column(start)))
-      } else if character == "=", index + 1 < characters.count, characters[index + 1] == "=" {
-        tokens.append(Located(token: .equalsEquals, column: column(start)))
-        index += 2
-      } else if character == "!", index + 1 < characters.count, characters[index + 1] == "=" {
-        tokens.append(Located(token: .bangEquals, column: column(start)))
-        index += 2
+      } else if "=!<>".contains(character) {
+        let followedByEquals = index + 1 < characters.count && characters[index + 1] == "="
+        switch (character, followedByEquals) {
+        case ("=", false):
+          throw CommandError("`=` does not compare: write `==`", column: column(start))
+        case ("!", false):
+          throw CommandError("unexpected character '!': write `!=` to compare", column: column(start))
+        default:
+          tokens.append(Located(token: .comparison(followedByEquals ? "\(character)=" : "\(character)"), column: column(start)))
+          index += followedByEquals ? 2 : 1
+        }
       } else if "().,:[]\\-".contains(character) {
         tokens.append(Located(token: .punctuation(character), column: column(start)))
         index += 1
+      } else if character == "'" {
+        throw CommandError("strings and quoted keys take double quotes: write \"…\" for '…'", column: column(start))
       } else {
         throw CommandError("unexpected character \(character.debugQuoted)", column: column(start))
       }

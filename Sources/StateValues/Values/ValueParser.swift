@@ -16,6 +16,8 @@ package struct ValueParser {
   package var atEnd: Bool { tokens[position].token == .end }
   package var column: Int { tokens[position].column }
   private var current: Lexer.Token { tokens[position].token }
+  /// The token the parser stands at.
+  package var currentToken: Lexer.Token { current }
 
   package var peekIdentifier: String? {
     if case .identifier(let name) = current { return name }
@@ -39,20 +41,6 @@ package struct ValueParser {
     advance()
   }
 
-  /// `==` (true) or `!=` (false) between a selector and its value; `what` says what must follow.
-  package mutating func parseComparison(_ what: String) throws(CommandError) -> Bool {
-    switch current {
-    case .equalsEquals:
-      advance()
-      return true
-    case .bangEquals:
-      advance()
-      return false
-    default:
-      throw CommandError("expected `==` or `!=` and \(what), found \(describe(current))", column: column)
-    }
-  }
-
   private mutating func identifier(_ what: String) throws(CommandError) -> String {
     guard case .identifier(let name) = current else {
       throw CommandError("expected \(what), found \(describe(current))", column: column)
@@ -61,26 +49,77 @@ package struct ValueParser {
     return name
   }
 
-  /// `a.b.c` — used by `state`.
-  package mutating func parseDottedPath() throws(CommandError) -> [String] {
+  /// A state path: `animals.data["00000000-…"].name`, `items[0]`, `data."a key"` (see `StatePath`).
+  package mutating func parseStatePath() throws(CommandError) -> StatePath {
+    var components: [StatePath.Component] = []
+    var columns: [Int] = []
     if current == .punctuation(".") { advance() }
-    var path = [try identifier("a property name")]
-    while current == .punctuation(".") {
-      advance()
-      path.append(try identifier("a property name after `.`"))
+    columns.append(column)
+    if current == .punctuation("[") {
+      components.append(try parseSubscript())
+    } else {
+      components.append(try pathName(afterDot: false))
     }
-    return path
+    while true {
+      if current == .punctuation(".") {
+        advance()
+        columns.append(column)
+        components.append(try pathName(afterDot: true))
+      } else if current == .punctuation("[") {
+        columns.append(column)
+        components.append(try parseSubscript())
+      } else {
+        return StatePath(components, columns: columns)
+      }
+    }
+  }
+
+  /// A step written as a name or a quoted key.
+  private mutating func pathName(afterDot: Bool) throws(CommandError) -> StatePath.Component {
+    switch current {
+    case .identifier(let name):
+      advance()
+      return .name(name)
+    case .string(let key):
+      advance()
+      return .name(key)
+    case .int, .double:
+      throw CommandError(
+        "expected a property name\(afterDot ? " after `.`" : ""), found \(describe(current)); write a key that is not a name in quotes, `[\"00000000-…\"]`, and an index in brackets, `[0]`",
+        column: column)
+    default:
+      throw CommandError("expected a property name or a quoted key\(afterDot ? " after `.`" : ""), found \(describe(current))", column: column)
+    }
+  }
+
+  /// `[key]`: a quoted `String` key, an index, or a key of another type as a value.
+  private mutating func parseSubscript() throws(CommandError) -> StatePath.Component {
+    try enterNesting()
+    defer { nesting -= 1 }
+    let open = column
+    advance()
+    if current == .punctuation("]") {
+      throw CommandError("expected a key or an index inside `[]`", column: column)
+    }
+    let key = try parseValue()
+    guard current == .punctuation("]") else {
+      if atEnd { throw CommandError("missing `]` to close the `[` at column \(open)", column: column) }
+      throw CommandError("expected `]` after the key, found \(describe(current))", column: column)
+    }
+    advance()
+    if case .string(let name) = key.value { return .name(name) }
+    return .key(key.value)
   }
 
   /// An action: a (possibly partial) case path with optional arguments, `.ui.animalList.onAppear`.
   package mutating func parseActionPath() throws(CommandError) -> ParsedValue {
     let start = column
     guard peekIdentifier != nil || current == .punctuation(".") else {
-      throw CommandError("expected an action case such as `didTapIncrementButton`, found \(describe(current))", column: column)
+      throw CommandError("expected an action case, found \(describe(current))", column: column)
     }
     let action = try parseValue()
     guard case .member = action.value else {
-      throw CommandError("expected an action case such as `didTapIncrementButton`, found \(action.summary)", column: start)
+      throw CommandError("expected an action case, found \(action.summary)", column: start)
     }
     return action
   }
@@ -89,7 +128,7 @@ package struct ValueParser {
   package mutating func parseSelectorCall() throws(CommandError) -> SelectorCall {
     let start = column
     if current == .punctuation(".") { advance() }
-    let name = try identifier("a selector name such as `selectValue`")
+    let name = try identifier("a selector name")
     var arguments: [ParsedValue.Argument] = []
     if current == .punctuation("(") {
       arguments = try parseArguments()
@@ -244,15 +283,15 @@ package struct ValueParser {
     return isDictionary == true ? .dictionary(entries, column: start) : .array(elements, column: start)
   }
 
-  private func describe(_ token: Lexer.Token) -> String {
+  /// The token as an error names it.
+  package func describe(_ token: Lexer.Token) -> String {
     switch token {
     case .identifier(let name): "`\(name.truncatedForMessage)`"
     case .int(let number): "`\(ValuePrinter.singleLine(.int(number)))`"
     case .double(let number): "`\(ValuePrinter.singleLine(.double(number)))`"
     case .string: "a string"
     case .punctuation(let character): "`\(character)`"
-    case .equalsEquals: "`==`"
-    case .bangEquals: "`!=`"
+    case .comparison(let symbol): "`\(symbol)`"
     case .end: "the end of the line"
     }
   }

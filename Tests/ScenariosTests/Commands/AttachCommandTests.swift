@@ -17,8 +17,8 @@ import Testing
     #expect(await shell.texts("tail") == ["error: `tail` follows a running app's actions: attach to one with `replshell --attach` (alone, it lists them)"])
     #expect(await shell.texts("fork") == ["error: `fork` copies a running app's state: start the shell with `--attach` to attach to one"])
     #expect(await shell.texts("attach") == ["error: `attach` returns from a fork to a running app: start the shell with `--attach` to attach to one"])
-    #expect(parseError("tail --only")?.message == "--only needs a prefix, e.g. `tail --only onTap`")
-    #expect(parseError("tail now")?.message == "tail takes only `--only PREFIX`; remove `now`")
+    #expect(parseError("tail --only")?.message == "--only needs an action pattern, e.g. `tail --only onTap`")
+    #expect(parseError("tail now")?.message == "tail takes only `--only PATTERN`; remove `now`")
   }
 
   @Test func aLiveStoreIsReadOnlyUnlessAllowedAndForksIntoASandbox() async throws {

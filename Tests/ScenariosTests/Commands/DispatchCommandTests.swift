@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func needsAnAction() {
-    #expect(parseError("dispatch ")?.message == "dispatch needs an action, e.g. `dispatch didTapIncrementButton` (type `actions` for the list)")
+    #expect(parseError("dispatch ")?.message == "dispatch needs an action: type `actions` for the list, or press Tab")
   }
 
   @Test func completesActionPaths() async throws {

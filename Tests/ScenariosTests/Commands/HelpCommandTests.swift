@@ -14,7 +14,7 @@ import Testing
   @Test func listsEveryCommandThenTheHints() async throws {
     let lines = try await startedShell().texts("help")
     #expect(lines.count == CommandRegistry.commands.count + 3)
-    #expect(lines.first?.hasPrefix("help [command]") == true)
+    #expect(lines.first?.hasPrefix("help [command|topic]") == true)
   }
 
   @Test func explainsOneCommandWithItsExamples() async throws {
@@ -28,6 +28,6 @@ import Testing
   @Test func anUnknownTopicSuggestsOne() async throws {
     let result = try await startedShell().execute("help dispach")
     #expect(!result.succeeded)
-    #expect(result.lines.map(\.text) == ["error: no help for `dispach`; did you mean `dispatch`? Type `help` for the list."])
+    #expect(result.lines.map(\.text) == ["error: no command `dispach`: did you mean `dispatch`? type `help` for the list"])
   }
 }

@@ -6,7 +6,7 @@ import Testing
   @Test func selectAndWatchParseOneCall() throws {
     #expect(try parsed("select selectValue", as: SelectCommand.self)?.call.name == "selectValue")
     #expect(try parsed("watch selectValue", as: WatchCommand.self)?.call.name == "selectValue")
-    #expect(parseError("watch")?.message == "watch needs a selector, e.g. `watch selectValue` (type `selectors` for the list)")
+    #expect(parseError("watch")?.message == "watch needs a selector: type `selectors` for the list, or press Tab")
   }
 
   @Test func selectPrintsTheOutputAndNamesUnknownSelectors() async throws {
@@ -30,11 +30,11 @@ import Testing
   }
 
   @Test func expectParsesBothForms() throws {
-    guard case .selector(let call, _, let equals) = try #require(try parsed("expect selectValue == 1", as: ExpectCommand.self)).assertion else {
+    guard case .selector(let predicate) = try #require(try parsed("expect selectValue == 1", as: ExpectCommand.self)).assertion else {
       Issue.record("not a selector expectation")
       return
     }
-    #expect(call.name == "selectValue" && equals)
+    #expect(predicate.call.name == "selectValue" && predicate.comparison == .equal)
     guard case .error = try #require(try parsed("expect error didTapIncrementButton", as: ExpectCommand.self)).assertion else {
       Issue.record("not an error expectation")
       return

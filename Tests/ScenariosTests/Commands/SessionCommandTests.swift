@@ -13,7 +13,7 @@ import Testing
 
   @Test func stateWalksLabelsAndNamesWhatIsThere() async throws {
     let shell = try await startedShell()
-    #expect(try parsed("state a.b", as: StateCommand.self)?.path == ["a", "b"])
+    #expect(try parsed("state a.b", as: StateCommand.self)?.path == StatePath([.name("a"), .name("b")]))
     #expect(await shell.texts("state nope").first?.hasPrefix("error: column 7: the state has no `nope`: it has") == true)
   }
 
@@ -47,8 +47,8 @@ import Testing
 
   @Test func listingsComeFromTheRunningDomain() async throws {
     let shell = try await startedShell()
-    #expect(await shell.texts("actions decrement") == ["didTapDecrementButton"])
-    #expect(await shell.texts("actions nothing-like-this").first?.hasPrefix("error: no action matches") == true)
+    #expect(await shell.texts("actions didTapDec") == ["didTapDecrementButton"])
+    #expect(await shell.texts("actions nothingLikeThis").first?.hasPrefix("error: column 9: no action case matches `nothingLikeThis`") == true)
     #expect(await shell.texts("selectors").contains { $0.hasPrefix("selectValue") })
     #expect(await shell.texts("domains").first?.hasPrefix("counter (running)") == true)
   }

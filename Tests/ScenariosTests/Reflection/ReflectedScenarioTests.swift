@@ -16,7 +16,7 @@ import Testing
     let outcome = await ScriptRunner(domains: [.workshop]).run(script, displayPath: "workshop.txt")
     #expect(!outcome.succeeded)
     let errors = outcome.transcript.filter { $0.kind == .error }.map(\.text)
-    #expect(errors == ["error: workshop.txt:32:23: expect cannot compare `[WorkshopState.Tool]`: it must be Decodable and Equatable; print it with `select`"])
+    #expect(errors == ["error: workshop.txt:32:23: cannot compare `[WorkshopState.Tool]`: it must be Decodable and Equatable; print it with `select`"])
   }
 
   @Test func everyExampleActionReadsBackAsItself() throws {

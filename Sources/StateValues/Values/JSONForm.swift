@@ -1,0 +1,126 @@
+import Foundation
+
+/// A value as JSON, for `state --json`, `select --json`, the values `--format json` events carry
+/// and MCP's structured results. The mapping is the one `Codable` would choose for the same
+/// Swift value, so tools can decode it into the app's own types:
+///
+/// - numbers, strings, `true`/`false` and `nil` (`null`) as themselves; a `Date` as an
+///   ISO 8601 string, as the shell prints it; a non-finite `Double` as the string Swift prints;
+/// - a struct as an object of its fields, in declaration order;
+/// - an enum case without arguments as its name (`"carnivorous"`), with arguments as an object
+///   of one key, the case, holding the arguments by label (`_0`, `_1` for unlabelled ones);
+/// - an array as an array; a dictionary with `String` keys as an object, sorted by key; one
+///   with keys of another type as an array of `{"key": …, "value": …}` objects.
+package indirect enum JSONForm: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case array([JSONForm])
+  /// An object's members in the order they are written.
+  case object([(key: String, value: JSONForm)])
+
+  package static func == (left: JSONForm, right: JSONForm) -> Bool {
+    switch (left, right) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.int(let a), .int(let b)): a == b
+    case (.double(let a), .double(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+    default: false
+    }
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+  }
+}
+
+extension JSONForm {
+  /// The JSON form of a shell value.
+  package init(_ value: Value) {
+    switch value {
+    case .string(let text): self = .string(text)
+    case .int(let number): self = .int(number)
+    case .double(let number): self = number.isFinite ? .double(number) : .string(ValuePrinter.singleLine(value))
+    case .bool(let flag): self = .bool(flag)
+    case .null: self = .null
+    case .date(let date): self = .string(ValuePrinter.format(date))
+    case .array(let elements): self = .array(elements.map(JSONForm.init))
+    case .dictionary(let entries):
+      let sorted = Value.sortedEntries(entries)
+      if sorted.allSatisfy({ if case .string = $0.key { true } else { false } }) {
+        self = .object(sorted.map { entry in
+          guard case .string(let key) = entry.key else { return ("", JSONForm(entry.value)) }
+          return (key, JSONForm(entry.value))
+        })
+      } else {
+        self = .array(sorted.map { .object([("key", JSONForm($0.key)), ("value", JSONForm($0.value))]) })
+      }
+    case .structure(_, let fields):
+      self = .object(fields.map { ($0.label, JSONForm($0.value)) })
+    case .enumCase(_, let name, nil):
+      self = .string(name)
+    case .enumCase(_, let name, let arguments?):
+      self = .object([(name, .object(arguments.map { ($0.label, JSONForm($0.value)) }))])
+    case .keyPath, .opaque, .member:
+      self = .string(ValuePrinter.singleLine(value))
+    }
+  }
+
+  /// The value as compact JSON text on one line.
+  package var text: String {
+    var output = ""
+    write(to: &output)
+    return output
+  }
+
+  private func write(to output: inout String) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let flag): output += flag ? "true" : "false"
+    case .int(let number): output += String(number)
+    case .double(let number):
+      // Integral doubles keep a fraction, so that they read back as doubles.
+      output += number == number.rounded() && abs(number) < 1e15 ? String(format: "%.1f", number) : "\(number)"
+    case .string(let text): output += JSONForm.quoted(text)
+    case .array(let elements):
+      output += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output += "," }
+        element.write(to: &output)
+      }
+      output += "]"
+    case .object(let members):
+      output += "{"
+      for (index, member) in members.enumerated() {
+        if index > 0 { output += "," }
+        output += JSONForm.quoted(member.key) + ":"
+        member.value.write(to: &output)
+      }
+      output += "}"
+    }
+  }
+
+  /// `text` as a JSON string literal.
+  package static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

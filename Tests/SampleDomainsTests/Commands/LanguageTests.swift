@@ -1,0 +1,89 @@
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// The one language across commands, on the sample domains: state paths that reach every key and
+/// print back as typed, predicates in `expect` and `invariant`, the action pattern of `hide`,
+/// `actions` and `explore`, and values as JSON.
+@MainActor @Suite(.timeLimit(.minutes(3))) struct LanguageTests {
+  private func loadedAnimals() async throws -> Shell {
+    let shell = try await startedShell("animals")
+    _ = await shell.execute("dispatch ui.animalList.onAppear")
+    return shell
+  }
+
+  @Test func statePathsTakeLabelsQuotedKeysAndIndices() async throws {
+    let shell = try await loadedAnimals()
+    #expect(await shell.texts("state animals.data.Cat.name") == ["\"Cat\""])
+    #expect(await shell.texts("state animals.data[\"Cat\"].name") == ["\"Cat\""])
+    #expect(await shell.texts("state animals.data.\"Cat\".diet") == [".carnivorous"])
+    #expect(await shell.texts("state --json animals.data[\"Cat\"]") == [#"{"animalId":"Cat","name":"Cat","diet":"carnivorous","categoryId":"Mammal"}"#])
+    #expect(await shell.texts("select selectAnimalsValues(categoryId: \"Bird\", sort: \\.name)").count > 0)
+  }
+
+  @Test func aMissingPartSaysWhereWithThePathsAsTyped() async throws {
+    let shell = try await loadedAnimals()
+    #expect(await shell.texts("state animals.data.Kat") == ["error: column 20: `animals.data` has no `Kat`; did you mean `animals.data.Cat`?"])
+    #expect(await shell.texts("state animals.dta") == ["error: column 15: `animals` has no `dta`; did you mean `animals.data`?"])
+    #expect(await shell.texts("state animals.data['Cat']") == ["error: column 20: strings and quoted keys take double quotes: write \"…\" for '…'"])
+    #expect(await shell.texts("state animals.data.00000000").first?.contains("write a key that is not a name in quotes") == true)
+  }
+
+  @Test func keysThatAreNoNamesPrintQuotedAndPasteBack() throws {
+    let path = StatePath([.name("data"), .name("00000000-0000-0000-0000-000000000001"), .name("name")])
+    #expect(path.description == #"data["00000000-0000-0000-0000-000000000001"].name"#)
+    #expect(try StatePath(parsing: path.description) == path)
+    let mixed = StatePath([.name("items"), .key(.int(0)), .name("a key")])
+    #expect(mixed.description == #"items[0]["a key"]"#)
+    #expect(try StatePath(parsing: mixed.description) == mixed)
+    #expect(try StatePath(parsing: #"items[0]."a key""#) == mixed)
+  }
+
+  @Test func tabCompletesKeysQuotedWhereNeeded() async throws {
+    let shell = try await loadedAnimals()
+    #expect(shell.candidates("state animals.data.C") == ["animals.data.Cat."])
+    #expect(shell.candidates("state animals.data[\"Ca") == ["animals.data[\"Cat\"]."])
+    #expect(shell.candidates("state --json anim") == ["animals."])
+  }
+
+  @Test func predicatesCompareOrderCountAndContain() async throws {
+    let shell = try await loadedAnimals()
+    _ = await shell.execute("dispatch ui.categoryList.onAppear")
+    #expect(await shell.texts("expect selectAnimals(categoryId: \"Mammal\").count == 4") == ["ok"])
+    let failed = await shell.texts("expect selectAnimals(categoryId: \"Mammal\").count < 4")
+    #expect(Array(failed.prefix(3)) == [
+      "error: column 8: expectation failed: selectAnimals(categoryId: \"Mammal\").count < 4", "  actual count: 4", "  actual: [",
+    ])
+    #expect(await shell.texts("expect selectAnimals(categoryId: \"Mammal\") contains \"Cat\"") == ["ok"])
+    #expect(await shell.texts("expect selectAnimal(animalId: \"Cat\") < 3").first?.contains("`<` needs an output that is Comparable") == true)
+  }
+
+  @Test func predicatesOnCounter() async throws {
+    let shell = try await startedShell()
+    _ = await shell.execute("dispatch didTapIncrementButton")
+    #expect(await shell.texts("expect selectValue >= 1") == ["ok"])
+    #expect(await shell.texts("expect selectValue > 1") == ["error: column 8: expectation failed: selectValue > 1", "  actual: 1"])
+    #expect(await shell.texts("invariant selectValue <= 1") == ["invariant selectValue <= 1 is checked after every dispatch"])
+    let broken = await shell.texts("dispatch didTapIncrementButton")
+    #expect(broken.contains("error: invariant selectValue <= 1 broken by `didTapIncrementButton`"))
+    #expect(broken.last == "  actual: 2")
+    #expect(await shell.texts("expect selectValue.count == 1") == ["error: column 8: `.count` needs a collection; `selectValue` returns `Int`"])
+  }
+
+  @Test func aListenersHiddenActionIsQuietAndMarkedInTheHistory() async throws {
+    let shell = try await startedShell("animals")
+    #expect(await shell.texts("hide didFetchAnimals") == ["hiding 1 action case: data.persistentSession.didFetchAnimals"])
+    let lines = await shell.texts("dispatch ui.animalList.onAppear")
+    #expect(!lines.contains { $0.contains("didFetchAnimals") })
+    #expect(await shell.texts("history").last?.hasSuffix("(listener)   (hidden)") == true)
+    #expect(await shell.texts("unhide didFetchAnimals") == ["showing `didFetchAnimals` again"])
+  }
+
+  @Test func actionsAndExploreTakeTheSamePattern() async throws {
+    let shell = try await startedShell("animals")
+    let listed = await shell.texts("actions animalList.onTap")
+    #expect(!listed.isEmpty && listed.allSatisfy { $0.hasPrefix("ui.animalList.onTap") })
+    #expect(await shell.texts("actions animalEditr").first?.hasPrefix("error: column 9: no action case matches `animalEditr`: did you mean") == true)
+    let explored = await shell.texts("explore --runs 1 --steps 1 --seed 1 --only animalEditor")
+    #expect(!explored.contains { $0.hasPrefix("error") })
+  }
+}
