@@ -31,8 +31,8 @@
   func stateEncoding() -> @Sendable () throws(CommandError) -> Value
   /// The state paths that complete `prefix`.
   func statePaths(matching prefix: String) -> [String]
-  /// The lines of `history`.
-  func historyLines() -> [OutputLine]
+  /// The lines of `history`: long actions folded to `(…)`, or every one whole when `full`.
+  func historyLines(full: Bool) -> [OutputLine]
   /// Starts or stops watching a selector, or re-evaluates the watches on the current state (a
   /// live store changed by the app's own actions).
   func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine]

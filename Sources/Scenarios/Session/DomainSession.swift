@@ -187,8 +187,8 @@ extension DomainSession {
     return StateNavigator(root: root).paths(matching: prefix)
   }
 
-  func historyLines() -> [OutputLine] {
-    history.lines()
+  func historyLines(full: Bool) -> [OutputLine] {
+    history.lines(full: full)
   }
 
   func hide(_ pattern: [String]?, column: Int) throws(CommandError) -> [OutputLine] {
