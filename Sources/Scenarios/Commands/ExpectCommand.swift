@@ -48,7 +48,7 @@ struct ExpectCommand: ShellCommand {
     let session = try context.session()
     switch assertion {
     case .selector(let call, let expected, let equals):
-      return CommandOutput(try session.select(call, expecting: SelectorExpectation(expected: expected, equals: equals)))
+      return CommandOutput(try session.check(call, against: SelectorExpectation(expected: expected, equals: equals)))
     case .error(let action):
       // An assertion reads: the reducer runs on a copy of the state, whatever it answers.
       switch try await session.dispatch(action, key: action.sourceText, as: .trial) {

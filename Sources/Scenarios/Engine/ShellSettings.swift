@@ -12,6 +12,12 @@ public struct ShellSettings: Sendable {
   /// for scenarios run from a file (`--check`, `--script`, `save`'s fresh run), so that a scenario
   /// gives the same transcript every time and leaves the file as it was.
   public var copiesDatabases = false
+  /// The width in columns of the terminal output goes to, which tables fit unless `width` says
+  /// otherwise: the interactive front end reads it before each line, so a resized window counts;
+  /// nil when output goes to no terminal (scripts, pipes, `--mcp`), where tables print whole.
+  public var terminalColumns: Int?
+  /// How tables print: the width they fit and whether records print as blocks (`width`, `expanded`).
+  var tables = TableSettings()
 
   /// Settings for an interactive shell, or a script's when `isScript`.
   public init(isScript: Bool) {

@@ -13,9 +13,11 @@
   /// current state (`DispatchMode.trial`); `key` is the action written back as typed, under
   /// which its decoding is cached.
   func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome
-  /// A selector's output on the current state; with `expecting`, checks it against a value
-  /// instead and says `ok`, or fails with the actual output.
-  func select(_ call: SelectorCall, expecting: SelectorExpectation?) throws(CommandError) -> [OutputLine]
+  /// A selector's output on the current state, for `select` to print.
+  func select(_ call: SelectorCall) throws(CommandError) -> Value
+  /// Checks a selector's output on the current state against a value and says `ok`, or fails
+  /// with the actual output.
+  func check(_ call: SelectorCall, against expectation: SelectorExpectation) throws(CommandError) -> [OutputLine]
   /// Adds, lists or clears the invariants every dispatch checks.
   func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine]
   /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch

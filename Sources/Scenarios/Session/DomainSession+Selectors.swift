@@ -17,10 +17,13 @@ extension DomainSession {
     try selector.evaluate(store.select { $0 })
   }
 
-  func select(_ call: SelectorCall, expecting: SelectorExpectation?) throws(CommandError) -> [OutputLine] {
+  func select(_ call: SelectorCall) throws(CommandError) -> Value {
+    try evaluate(prepare(call)).value
+  }
+
+  func check(_ call: SelectorCall, against expectation: SelectorExpectation) throws(CommandError) -> [OutputLine] {
     let output = try evaluate(prepare(call))
-    guard let expecting else { return SelectionRenderer.lines(for: output.value) }
-    let (expected, equals) = (expecting.expected, expecting.equals)
+    let (expected, equals) = (expectation.expected, expectation.equals)
     guard try output.matches(expected) == equals else {
       var lines = ["expectation failed: \(call.text) \(equals ? "==" : "!=") \(expected.sourceText)"]
       ValuePrinter.appendPretty(output.value, prefix: "actual: ", suffix: "", indent: 2, to: &lines)

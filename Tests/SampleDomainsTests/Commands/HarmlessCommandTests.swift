@@ -27,6 +27,7 @@ import Testing
     parts.append("watching \(session.isWatching)")
     parts.append("debug \(shell.events.debug.enabledCategories.map(\.rawValue).sorted())")
     parts += shell.redactions.lines.map(\.text)
+    parts.append("tables \(shell.settings.tables)")
     parts.append("domain \(shell.slot.domainName ?? "none")")
     return parts
   }
