@@ -5,7 +5,7 @@ enum SelectionRenderer {
   /// The lines of `value`, and whether the width shaped them: a table cut, or printed as
   /// records because its rows would not fit.
   static func render(_ value: Value, layout: TableLayout) -> (lines: [OutputLine], fittedToWidth: Bool) {
-    guard let table = SelectionTable(value) else {
+    guard let table = SelectionTable(value, fewestRows: layout.expanded == .on ? 1 : SelectionTable.threshold) else {
       return (ValuePrinter.pretty(value).map(OutputLine.plain), false)
     }
     let overflows = layout.width.map { table.naturalWidth > $0 } ?? false

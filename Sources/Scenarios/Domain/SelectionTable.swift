@@ -10,17 +10,17 @@ struct SelectionTable: Equatable {
   /// Whether each column holds numbers only, which align right.
   let numeric: [Bool]
 
-  /// The fewest records that print as a table.
+  /// The fewest records that print as a table of rows; as records, one is enough.
   static let threshold = 2
   /// The narrowest a column is cut to when a table must fit a width: a few characters and `…`.
   static let narrowestColumn = 6
   /// What stands between two columns.
   static let separator = "  "
 
-  /// The table of `value` when it is an array of at least `threshold` structs of one type whose
+  /// The table of `value` when it is an array of at least `fewestRows` structs of one type whose
   /// fields are all scalars; nil otherwise.
-  init?(_ value: Value) {
-    guard case .array(let elements) = value, elements.count >= Self.threshold,
+  init?(_ value: Value, fewestRows: Int = threshold) {
+    guard case .array(let elements) = value, elements.count >= max(1, fewestRows),
       case .structure(let typeName, let firstFields) = elements[0]
     else { return nil }
     let labels = firstFields.map(\.label)

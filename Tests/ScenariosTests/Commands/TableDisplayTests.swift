@@ -134,6 +134,18 @@ import Testing
     // A flag of one line: the setting stays off.
     #expect(await shell.texts("select selectBooks") == wholeTable)
     #expect(await shell.texts("select --expanded selectCount") == ["3"])
+    // One record is a record too, but not yet a table of rows.
+    _ = await shell.execute(#"dispatch didFetchBooks(books: [Book(bookId: "b9", title: "Solaris", author: "Stanisław Lem", pages: 204, rating: 4.0)])"#)
+    #expect(await shell.texts("select selectBooks") == [#"[Book(bookId: "b9", title: "Solaris", author: "Stanisław Lem", pages: 204, rating: 4.0)]"#])
+    #expect(await shell.texts("select --expanded selectBooks") == [
+      "1 × Book",
+      "-[ RECORD 1 ]-----------",
+      #"bookId │ "b9""#,
+      #"title  │ "Solaris""#,
+      #"author │ "Stanisław Lem""#,
+      "pages  │ 204",
+      "rating │ 4.0",
+    ])
   }
 
   @Test func expandedRecordsFitTheWidthToo() async throws {
