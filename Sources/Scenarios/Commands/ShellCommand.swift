@@ -85,7 +85,8 @@ struct CommandOutput: Sendable {
   /// True for `quit`.
   var quits = false
   /// True when the terminal's width shaped the lines (a table cut or printed as records to fit
-  /// it): a script's run of the line prints them otherwise, so `save` does not compare them.
+  /// it, `width` naming it): a script's run of the line prints them otherwise, so `save` does not
+  /// compare them.
   var dependsOnTerminal = false
 
   /// Output of `lines` that keeps the shell running.
