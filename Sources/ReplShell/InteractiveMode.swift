@@ -90,6 +90,8 @@ import Synchronization
       switch await lines.read(from: editor, prompt: prompt) {
       case .line(let line):
         editor.addToHistory(line)
+        // Read for every line: the window may have been resized since the last one.
+        shell.settings.terminalColumns = TerminalText.outputColumns()
         let result = await interruptible { await host.run(line) }
         pager.show(format == .json ? OutputFormat.jsonLines(result.events) : result.lines, on: output)
         if result.quit { return true }

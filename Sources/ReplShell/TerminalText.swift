@@ -1,4 +1,5 @@
 import CEditLine
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +15,15 @@ enum TerminalText {
   static func columns() -> Int {
     let columns = Int(cel_terminal_columns(STDOUT_FILENO))
     return columns > 0 ? columns : 80
+  }
+
+  /// The width of standard output when it is a terminal: what the terminal says, else
+  /// `$COLUMNS`; nil when standard output is no terminal, or neither says.
+  static func outputColumns(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
+    guard isatty(STDOUT_FILENO) == 1 else { return nil }
+    let columns = Int(cel_terminal_columns(STDOUT_FILENO))
+    if columns > 0 { return columns }
+    return environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
   }
 
   /// The number of columns `text` takes: 2 for wide (CJK) characters, 0 for combining marks.

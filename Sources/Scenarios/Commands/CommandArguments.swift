@@ -21,6 +21,26 @@ struct CommandArguments: Sendable {
     }
   }
 
+  /// The flags among `known` typed before anything else (`--full`), and the arguments after
+  /// them; any other word that starts with `--` there is an error that names the flags there are.
+  func leadingFlags(_ known: [String]) throws(CommandError) -> (flags: Set<String>, rest: CommandArguments) {
+    var flags: Set<String> = []
+    var rest = self
+    while true {
+      let text = rest.text.trimmingLeadingWhitespace
+      guard text.hasPrefix("--") else { return (flags, rest) }
+      let flag = String(text.prefix { !$0.isWhitespace })
+      let flagColumn = rest.column + rest.text.count - text.count
+      guard known.contains(flag) else {
+        let flagsThere = known.map { "`\($0)`" }.joined(separator: ", ")
+        let nearest = Suggestions.closest(to: flag, among: known, limit: 1).first.map { "did you mean `\($0)`? " } ?? ""
+        throw CommandError("\(word) has no flag `\(flag.truncatedForMessage)`; \(nearest)its flags: \(flagsThere)", column: flagColumn)
+      }
+      flags.insert(flag)
+      rest = CommandArguments(word: word, text: String(text.dropFirst(flag.count)), column: flagColumn + flag.count)
+    }
+  }
+
   /// The arguments split into shell words, quotes removed.
   func words() throws(CommandError) -> [ShellWords.Word] {
     try ShellWords.split(text, startColumn: column)
@@ -53,38 +73,6 @@ struct CommandArguments: Sendable {
     let call = try parser.parseSelectorCall()
     try parser.expectEnd()
     return call
-  }
-}
-
-extension CommandArguments {
-  /// Reads the flags among `known` that lead the arguments (`--json`, `--all`), and what follows
-  /// them; an unknown `--flag` is an error that names the nearest known one.
-  func leadingFlags(_ known: [String]) throws(CommandError) -> (flags: Set<String>, rest: CommandArguments) {
-    var flags: Set<String> = []
-    var remaining = Substring(text)
-    var offset = 0
-    while true {
-      let skipped = remaining.prefix { $0.isSpace }
-      let afterSpace = remaining.dropFirst(skipped.count)
-      guard afterSpace.hasPrefix("--") else { break }
-      let flag = String(afterSpace.prefix { !$0.isSpace })
-      let flagColumn = column + offset + skipped.count
-      guard known.contains(flag) else {
-        let nearest = Suggestions.closest(to: flag, among: known, limit: 1).first
-        let hint = nearest.map { "; did you mean `\($0)`?" } ?? (known.isEmpty ? "; it takes none" : "; it takes " + known.map { "`\($0)`" }.joined(separator: ", "))
-        throw CommandError("`\(word)` has no option `\(flag.truncatedForMessage)`\(hint)", column: flagColumn)
-      }
-      flags.insert(flag)
-      offset += skipped.count + flag.count
-      remaining = afterSpace.dropFirst(flag.count)
-    }
-    return (flags, CommandArguments(word: word, text: String(remaining), column: column + offset))
-  }
-
-  /// Reads `flag` if it leads the arguments; other `--` words are errors as in `leadingFlags`.
-  func leadingFlag(_ flag: String, among known: [String]) throws(CommandError) -> (Bool, CommandArguments) {
-    let (flags, rest) = try leadingFlags(known)
-    return (flags.contains(flag), rest)
   }
 }
 

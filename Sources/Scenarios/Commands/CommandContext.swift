@@ -76,6 +76,18 @@ import Foundation
   /// Returns from a fork to the live session.
   func returnToLive() throws(CommandError) { try shell.slot.returnToLive() }
 
+  /// How tables print, as `width` and `expanded` set it.
+  var tables: TableSettings {
+    get { shell.settings.tables }
+    nonmutating set { shell.settings.tables = newValue }
+  }
+
+  /// The width of the terminal output goes to; nil when it goes to none.
+  var terminalColumns: Int? { shell.settings.terminalColumns }
+
+  /// The layout of a table printed now.
+  var tableLayout: TableLayout { tables.layout(terminalColumns: terminalColumns) }
+
   /// The redactions in force.
   var redactions: RedactionList { shell.redactions }
 

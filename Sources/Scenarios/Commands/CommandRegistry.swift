@@ -6,7 +6,8 @@ package enum CommandRegistry {
     HelpCommand.self, DomainsCommand.self, UseCommand.self, ActionsCommand.self, SelectorsCommand.self,
     DispatchCommand.self, SelectCommand.self, StateCommand.self, DiffCommand.self, HistoryCommand.self,
     UndoCommand.self, RedoCommand.self, JumpCommand.self,
-    WatchCommand.self, UnwatchCommand.self, DebugCommand.self, HideCommand.self, UnhideCommand.self, RedactCommand.self,
+    WatchCommand.self, UnwatchCommand.self, DebugCommand.self, ExpandedCommand.self, WidthCommand.self, HideCommand.self, UnhideCommand.self,
+    RedactCommand.self,
     ExpectCommand.self, InvariantCommand.self, ExploreCommand.self, SettleCommand.self, SaveCommand.self, SourceCommand.self,
     InspectCommand.self, ResetCommand.self, TailCommand.self, ForkCommand.self, AttachCommand.self, QuitCommand.self,
   ]

@@ -1,17 +1,45 @@
-/// `select <selector>[(arguments)]`: evaluates a selector on the current state and prints its output.
-struct SelectCommand: SelectorCallCommand {
+/// `select [--expanded] [--json] <selector>[(arguments)]`: evaluates a selector on the current
+/// state and prints its output.
+struct SelectCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "select", usage: "select <selector>[(arguments)]",
-    summary: "evaluates a selector on the current state and prints its output",
-    examples: ["select {selector}", "select {selectorCall}"],
-    toolArguments: [ToolArgument("selector", "a selector and its labelled arguments, as Swift writes a call; the `selectors` tool lists them")])
+    name: "select", usage: "select [--expanded] [--json] <selector>[(arguments)]",
+    summary: "evaluates a selector on the current state and prints its output; a list of records prints as a table, cut with … to fit the terminal (see `width`), and `--expanded` prints it one record per block (see `expanded`); `--json` prints the output as JSON",
+    examples: ["select {selector}", "select {selectorCall}", "select --expanded {selector}", "select --json {selector}"],
+    toolArguments: [
+      ToolArgument("options", "`--expanded` to print a table one record per block, `--json` for JSON", isRequired: false),
+      ToolArgument("selector", "a selector and its labelled arguments, as Swift writes a call; the `selectors` tool lists them"),
+    ])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.reading
 
   /// The selector and its arguments.
   let call: SelectorCall
+  /// Whether a table prints one record per block whatever `expanded` says.
+  let expanded: Bool
+  /// Whether the output prints as JSON.
+  var asJSON = false
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> SelectCommand {
+    let (flags, rest) = try arguments.leadingFlags(["--expanded", "--json"])
+    return SelectCommand(call: try rest.selectorCall(), expanded: flags.contains("--expanded"), asJSON: flags.contains("--json"))
+  }
+
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    if request.words.allSatisfy({ $0 == "select" || $0.hasPrefix("--") }), request.word.hasPrefix("-") {
+      return request.offer(["--expanded", "--json"].filter { !request.words.contains($0) })
+    }
+    return request.selector(in: context.runningSession)
+  }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().select(call))
+    let value = try context.session().select(call)
+    if asJSON { return CommandOutput(value: value, asJSON: true) }
+    var layout = context.tableLayout
+    if expanded { layout.expanded = .on }
+    let (lines, fittedToWidth) = SelectionRenderer.render(value, layout: layout)
+    var output = CommandOutput(lines)
+    output.value = value
+    output.dependsOnTerminal = fittedToWidth && layout.widthIsTerminal
+    return output
   }
 }

@@ -87,6 +87,10 @@ struct CommandOutput: Sendable {
   /// The value the lines print, for the front ends that carry it as data (MCP's structured
   /// results); nil when the output is not one value.
   var value: Value?
+  /// True when the terminal's width shaped the lines (a table cut or printed as records to fit
+  /// it, `width` naming it): a script's run of the line prints them otherwise, so `save` does not
+  /// compare them.
+  var dependsOnTerminal = false
 
   /// Output of `lines` that keeps the shell running.
   init(_ lines: [OutputLine]) {

@@ -20,7 +20,8 @@ struct StateCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> StateCommand {
-    let (asJSON, rest) = try arguments.leadingFlag("--json", among: ["--json"])
+    let (flags, rest) = try arguments.leadingFlags(["--json"])
+    let asJSON = flags.contains("--json")
     var parser = try rest.valueParser()
     if parser.atEnd { return StateCommand(path: StatePath(), asJSON: asJSON, column: rest.column) }
     let column = parser.column

@@ -55,9 +55,10 @@ package struct ExampleNames: Sendable, Equatable {
       path = Self.path(into: state)
     }
     if let selector, selectors.first(where: { $0.name == selector })?.parameters.isEmpty == true,
-      let lines = try? session.select(SelectorCall(name: selector, arguments: [], column: 1)), lines.count == 1
+      let output = try? session.select(SelectorCall(name: selector, arguments: [], column: 1))
     {
-      value = lines[0].text
+      let text = ValuePrinter.singleLine(output)
+      if text.count <= 40 { value = text }
     }
   }
 

@@ -192,7 +192,8 @@ import Synchronization
       var finished = LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
       if let command, slot.running != nil, let mark = lineEnd?.mark {
-        slot.running?.recording.append(line, role: type(of: command).recordingRole, output: finished.printed, mark: mark)
+        slot.running?.recording.append(
+          line, role: type(of: command).recordingRole, output: output.dependsOnTerminal ? nil : finished.printed, mark: mark)
       }
       return finished.result
     case .failure(let error):

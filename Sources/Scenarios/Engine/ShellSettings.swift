@@ -15,6 +15,12 @@ public struct ShellSettings: Sendable {
   /// The name the user runs the shell by (`replshell`, or a client's own shell), for hints that
   /// give a command line to type.
   public var programName = "replshell"
+  /// The width in columns of the terminal output goes to, which tables fit unless `width` says
+  /// otherwise: the interactive front end reads it before each line, so a resized window counts;
+  /// nil when output goes to no terminal (scripts, pipes, `--mcp`), where tables print whole.
+  public var terminalColumns: Int?
+  /// How tables print: the width they fit and whether records print as blocks (`width`, `expanded`).
+  var tables = TableSettings()
 
   /// Settings for an interactive shell, or a script's when `isScript`.
   public init(isScript: Bool) {

@@ -13,8 +13,8 @@
   /// current state (`DispatchMode.trial`); `key` is the action written back as typed, under
   /// which its decoding is cached.
   func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome
-  /// A selector's output on the current state.
-  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine]
+  /// A selector's output on the current state, for `select` to print.
+  func select(_ call: SelectorCall) throws(CommandError) -> Value
   /// Checks a predicate on the current state and says `ok`, or fails with the actual output.
   func expect(_ predicate: Predicate) throws(CommandError) -> [OutputLine]
   /// Adds, lists or clears the invariants every dispatch checks.
@@ -32,8 +32,8 @@
   func stateEncoding() -> @Sendable () throws(CommandError) -> Value
   /// The state paths, as typed, that complete `typed` by one step, and whether each is a leaf.
   func statePaths(completing typed: String) -> [(path: String, isLeaf: Bool)]
-  /// The lines of `history`.
-  func historyLines() -> [OutputLine]
+  /// The lines of `history`: long actions folded to `(…)`, or every one whole when `full`.
+  func historyLines(full: Bool) -> [OutputLine]
   /// Starts or stops watching a selector, or re-evaluates the watches on the current state (a
   /// live store changed by the app's own actions).
   func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine]

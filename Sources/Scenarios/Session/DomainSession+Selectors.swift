@@ -17,8 +17,8 @@ extension DomainSession {
     try selector.evaluate(store.select { $0 })
   }
 
-  func select(_ call: SelectorCall) throws(CommandError) -> [OutputLine] {
-    SelectionRenderer.lines(for: try evaluate(prepare(call)).value)
+  func select(_ call: SelectorCall) throws(CommandError) -> Value {
+    try evaluate(prepare(call)).value
   }
 
   func expect(_ predicate: Predicate) throws(CommandError) -> [OutputLine] {

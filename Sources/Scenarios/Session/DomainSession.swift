@@ -187,8 +187,8 @@ extension DomainSession {
     return StateNavigator(root: root).completions(of: typed)
   }
 
-  func historyLines() -> [OutputLine] {
-    history.lines()
+  func historyLines(full: Bool) -> [OutputLine] {
+    history.lines(full: full)
   }
 
   func hide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {

@@ -89,12 +89,15 @@ final class SessionHistory<State, Action> {
   }
 
   /// The lines of `history`: each position, right-aligned, and the action as its dispatch event
-  /// wrote it; when entries are undone, a line marks the current position and they are marked `(undone)`.
-  func lines() -> [OutputLine] {
+  /// wrote it, its arguments folded to `(…)` when it is longer than a line as a dispatch folds a
+  /// listener's (`full` keeps every action whole); when entries are undone, a line marks the
+  /// current position and they are marked `(undone)`.
+  func lines(full: Bool) -> [OutputLine] {
     if entries.isEmpty { return [.note("no actions dispatched yet")] }
     let width = String(entries.count).count
     var lines: [OutputLine] = []
-    lines.reserveCapacity(entries.count + 1)
+    lines.reserveCapacity(entries.count + 2)
+    var folded = false
     for (index, entry) in entries.enumerated() {
       if index == position {
         lines.append(.note(position == 0 ? "── now: the initial state ──" : "── now: the state after \(position) ──"))
@@ -103,8 +106,11 @@ final class SessionHistory<State, Action> {
       let listener = entry.origin == .listener
       let marks = [listener ? "listener" : nil, entry.isHidden ? "hidden" : nil, index >= position ? "undone" : nil]
         .compactMap { $0 }.map { "   (\($0))" }.joined()
-      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(entry.text)\(marks)"))
+      let text = full ? entry.text : TranscriptRenderer.shortened(entry.text)
+      folded = folded || text != entry.text
+      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(text)\(marks)"))
     }
+    if folded { lines.append(.note("(…) marks arguments left out: `history --full` prints every action whole")) }
     return lines
   }
 }

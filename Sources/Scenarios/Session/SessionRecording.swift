@@ -7,12 +7,12 @@ struct SessionRecording {
     let typed: String
     /// What a saved script does with it.
     let role: RecordingRole
-    /// What it printed.
-    let printed: ArraySlice<OutputLine>
+    /// What it printed; nil when the terminal's width shaped it, which a script's run does not share.
+    let printed: ArraySlice<OutputLine>?
     /// The line without surrounding whitespace, as a saved script holds it.
     var text: String { typed.trimmingLeadingWhitespace.trimmingTrailingWhitespace }
-    /// The texts it printed.
-    var output: [String] { printed.map(\.text) }
+    /// The texts it printed; nil when the terminal's width shaped them.
+    var output: [String]? { printed?.map(\.text) }
     /// Where the state stood after it.
     let mark: HistoryMark
   }
@@ -44,8 +44,9 @@ struct SessionRecording {
     (["use", domain] + options.keys.sorted().flatMap { ["--" + $0, quoted(options[$0] ?? "")] }).joined(separator: " ")
   }
 
-  /// Records a line that succeeded, unless `save` would leave it out whatever happens next.
-  mutating func append(_ text: String, role: RecordingRole, output: ArraySlice<OutputLine>, mark: HistoryMark) {
+  /// Records a line that succeeded, unless `save` would leave it out whatever happens next;
+  /// `output` is nil when what it printed is not for a script's run to match.
+  mutating func append(_ text: String, role: RecordingRole, output: ArraySlice<OutputLine>?, mark: HistoryMark) {
     guard role != .omitted else { return }
     // Kept as they came: a script of many lines records every one, and `save` reads few.
     lines.append(Line(typed: text, role: role, printed: output, mark: mark))

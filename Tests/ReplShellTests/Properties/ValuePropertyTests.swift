@@ -45,7 +45,7 @@ import Testing
     return shell
   }
 
-  /// The reflection printer against the oracle: `history` prints the action on one line, and
+  /// The reflection printer against the oracle: `history --full` prints the action on one line, and
   /// `state` prints the state over lines, both exactly as the generated tree says.
   @Test func reflectedValuesPrintAsTheRulesSay() async throws {
     let seed = PropertySeed(default: 20_251_123)
@@ -55,7 +55,7 @@ import Testing
       let crate = generator.crate()
       let dispatched = await shell.execute("dispatch didReceive(crate: \(crate.typed))")
       try #require(dispatched.succeeded, "sample \(sample), \(seed): the shell rejected\n\(crate.typed)\n\(Self.text(dispatched))")
-      let history = await shell.execute("history")
+      let history = await shell.execute("history --full")
       let state = await shell.execute("state")
       let expected = PrintedValue.group(
         open: "ValuePropertyTests.CrateState(", close: ")",
@@ -79,11 +79,11 @@ import Testing
       let crate = generator.crate()
       let first = await shell.execute("dispatch didReceive(crate: \(crate.typed))")
       try #require(first.succeeded, "sample \(sample), \(seed): the shell rejected\n\(crate.typed)\n\(Self.text(first))")
-      let printed = String(Self.text(await shell.execute("history")).drop { $0 != " " }.drop { $0 == " " })
+      let printed = String(Self.text(await shell.execute("history --full")).drop { $0 != " " }.drop { $0 == " " })
       let second = await shell.execute("dispatch \(printed)")
       #expect(second.succeeded, "sample \(sample), \(seed): the shell printed a line it rejects:\n\(printed)\n\(Self.text(second))")
       let equal = Self.text(await shell.execute("select selectLastTwoAreEqual"))
-      let reprinted = Self.text(await shell.execute("history")).split(separator: "\n").last.map { String($0.drop { $0 != " " }.drop { $0 == " " }) }
+      let reprinted = Self.text(await shell.execute("history --full")).split(separator: "\n").last.map { String($0.drop { $0 != " " }.drop { $0 == " " }) }
       do {
         #expect(equal == "true", "sample \(sample), \(seed): typed as\n\(crate.typed)\nprinted as\n\(printed)\nreads back as another value")
         #expect(reprinted == printed, "sample \(sample), \(seed)")

@@ -19,7 +19,7 @@ import Testing
   private func snapshot(of shell: Shell) throws -> [String] {
     let session = try #require(shell.slot.session)
     var parts = ValuePrinter.pretty(try session.stateEncoding()())
-    parts += session.historyLines().map(\.text)
+    parts += session.historyLines(full: true).map(\.text)
     parts.append("mark \(session.historyMark.current) \(session.historyMark.lastUserDispatch)")
     parts += session.lastDispatch.map { "\($0.action) \($0.origin)" }
     parts += (try session.changeInvariants(.list)).map(\.text)
@@ -27,6 +27,7 @@ import Testing
     parts.append("watching \(session.isWatching)")
     parts.append("debug \(shell.events.debug.enabledCategories.map(\.rawValue).sorted())")
     parts += shell.redactions.lines.map(\.text)
+    parts.append("tables \(shell.settings.tables)")
     parts.append("domain \(shell.slot.domainName ?? "none")")
     return parts
   }
@@ -73,24 +74,24 @@ import Testing
   @Test func anExpectationOfAnErrorDispatchesNothingWhateverTheReducerSays() async throws {
     let shell = try await startedShell("counter")
     #expect(await shell.execute("dispatch didTapIncrementButton").succeeded)
-    let history = shell.slot.session?.historyLines().map(\.text)
+    let history = shell.slot.session?.historyLines(full: true).map(\.text)
     let failed = await shell.execute("expect error didTapIncrementButton")
     #expect(!failed.succeeded)
     #expect(failed.lines.map(\.text) == [
       "error: column 14: expected the reducer to reject the action, but it accepts it (nothing was dispatched: the state and history are unchanged)"
     ])
     #expect(await shell.texts("select selectValue") == ["1"])
-    #expect(shell.slot.session?.historyLines().map(\.text) == history)
+    #expect(shell.slot.session?.historyLines(full: true).map(\.text) == history)
   }
 
   @Test func anExpectedRejectionPrintsItAndLeavesNoRejectedEntry() async throws {
     let shell = try await startedShell("animals")
     _ = await shell.execute("dispatch animalList.onAppear")
-    let history = shell.slot.session?.historyLines().map(\.text)
+    let history = shell.slot.session?.historyLines(full: true).map(\.text)
     let held = await shell.execute("expect error animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")")
     #expect(held.succeeded)
     #expect(held.lines.map(\.text) == ["rejected as expected: AnimalsReducer.Error(code: .animalNotFound)"])
-    #expect(shell.slot.session?.historyLines().map(\.text) == history)
+    #expect(shell.slot.session?.historyLines(full: true).map(\.text) == history)
   }
 
   /// The animals in the database at `path`, by name.

@@ -5,7 +5,7 @@ import Testing
 /// `domains`, `actions`, `selectors` and `quit`.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct SessionCommandTests {
   @Test func commandsWithoutArgumentsRejectThem() {
-    for word in ["domains", "selectors", "diff", "history", "settle", "reset", "quit"] {
+    for word in ["domains", "selectors", "diff", "settle", "reset", "quit"] {
       #expect(parseError("\(word) now")?.message == "`\(word)` takes no arguments; remove `now`", "\(word)")
       #expect(parseError("\(word) now")?.column == word.count + 2, "\(word)")
     }
