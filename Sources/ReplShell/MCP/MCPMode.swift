@@ -79,32 +79,41 @@ import SystemPackage
         throw error
       }
       let result = await host.submit(LineRequest(line), in: turn)
-      return CallTool.Result(content: [.text(text: Self.text(of: result.lines), annotations: nil, _meta: nil)], isError: !result.succeeded)
+      return CallTool.Result(
+        content: [.text(text: Self.text(of: result.lines), annotations: nil, _meta: nil)],
+        structuredContent: Optional.some(Self.structuredContent(of: result)), isError: !result.succeeded)
     }
     await server.withMethodHandler(ListResources.self) { _ in
       ListResources.Result(resources: [
-        Resource(name: "state", uri: Self.stateURI, description: "the current state of the running domain", mimeType: "text/plain"),
+        Resource(name: "state", uri: Self.stateURI, description: "the current state of the running domain, as JSON", mimeType: "application/json"),
         Resource(name: "history", uri: Self.historyURI, description: "every action dispatched so far, numbered", mimeType: "text/plain"),
       ], nextCursor: nil)
     }
     await server.withMethodHandler(ReadResourceInTurn.self) { parameters in
       let turn = stamps.take(parameters._meta)
-      let command: String
+      let (command, mimeType): (String, String)
       switch parameters.uri {
-      case Self.stateURI: command = "state"
-      case Self.historyURI: command = "history"
+      case Self.stateURI: (command, mimeType) = ("state --json", "application/json")
+      case Self.historyURI: (command, mimeType) = ("history", "text/plain")
       default:
         if let turn { host.giveUp(turn) }
         throw MCPError.invalidParams("unknown resource `\(parameters.uri)`; resources: \(Self.stateURI), \(Self.historyURI)")
       }
       let result = await host.submit(LineRequest(command), in: turn)
-      return ReadResource.Result(contents: [.text(Self.text(of: result.lines), uri: parameters.uri, mimeType: "text/plain")])
+      return ReadResource.Result(contents: [.text(Self.text(of: result.lines), uri: parameters.uri, mimeType: mimeType)])
     }
   }
 
   /// A request that does nothing: its turn comes once every call before it has finished.
   private struct Drain: SessionRequest {
     func perform(in shell: Shell) async {}
+  }
+
+  /// A line's result as structured content: `ok`, the printed `lines`, and its `value` as JSON.
+  nonisolated static func structuredContent(of result: Shell.Result) -> MCP.Value {
+    var object: [String: MCP.Value] = ["ok": .bool(result.succeeded), "lines": .array(result.lines.map { .string($0.text) })]
+    if let value = result.value { object["value"] = MCP.Value(value) }
+    return .object(object)
   }
 
   /// The lines as the transcript shows them.

@@ -24,7 +24,7 @@ struct MCPTool: Sendable {
       description += ". Examples: " + command.examples.map { "`\($0)`" }.joined(separator: ", ")
     }
     let properties = Dictionary(uniqueKeysWithValues: arguments.map { argument in
-      (argument.name, MCP.Value.object(["type": "string", "description": .string(argument.summary)]))
+      (argument.name, MCP.Value.object(["type": .string(argument.kind.schemaType), "description": .string(argument.summary)]))
     })
     let schema: MCP.Value = .object([
       "type": "object",
@@ -32,8 +32,20 @@ struct MCPTool: Sendable {
       "required": .array(arguments.filter(\.isRequired).map { .string($0.name) }),
       "additionalProperties": false,
     ])
-    return Tool(name: name, description: description, inputSchema: schema, annotations: annotations)
+    return Tool(name: name, description: description, inputSchema: schema, annotations: annotations, outputSchema: Self.outputSchema)
   }
+
+  /// What every tool's structured result holds: whether the line succeeded, the lines it
+  /// printed, and the value it printed (`state`, `select`) as JSON.
+  static let outputSchema: MCP.Value = .object([
+    "type": "object",
+    "properties": .object([
+      "ok": .object(["type": "boolean", "description": "false when the line failed: an error or an expectation that did not hold"]),
+      "lines": .object(["type": "array", "items": .object(["type": "string"]), "description": "what the line printed, as the transcript shows it"]),
+      "value": .object(["description": "the value the line printed, as JSON (as Codable writes it); absent when it printed none"]),
+    ]),
+    "required": .array(["ok", "lines"]),
+  ])
 
   /// What the command may touch (`CommandReach`), as MCP's tool annotations say it. Every tool
   /// sets all four hints: a hint left out means its most cautious default, which would be wrong.
@@ -52,20 +64,58 @@ struct MCPTool: Sendable {
       let known = arguments.map { "`\($0.name)`" }.joined(separator: ", ")
       throw MCPError.invalidParams("`\(name)` has no argument `\(key)`; \(known.isEmpty ? "it takes none" : "it takes " + known)")
     }
-    var words = [name]
+    var options: [String] = []
+    var texts: [String] = []
     for argument in arguments {
       guard let value = given[argument.name], !value.isNull else {
         if argument.isRequired { throw MCPError.invalidParams("`\(name)` needs the argument `\(argument.name)`: \(argument.summary)") }
         continue
       }
-      guard let text = value.stringValue else {
-        throw MCPError.invalidParams("`\(argument.name)` must be a string in the command language: \(argument.summary)")
+      switch argument.kind {
+      case .flag(let flag):
+        guard let isOn = value.boolValue else {
+          throw MCPError.invalidParams("`\(argument.name)` must be true or false: \(argument.summary)")
+        }
+        if isOn { options.append(flag) }
+      case .number:
+        texts.append(String(try Self.number(value, argument)))
+      case .numberOption(let flag):
+        options += [flag, String(try Self.number(value, argument))]
+      case .text, .textOption:
+        guard let text = value.stringValue else {
+          throw MCPError.invalidParams("`\(argument.name)` must be a string in the command language: \(argument.summary)")
+        }
+        guard !text.contains(where: \.isNewline) else {
+          throw MCPError.invalidParams("`\(argument.name)` must be one line")
+        }
+        if case .textOption(let flag) = argument.kind {
+          guard let word = ShellWords.quoted(text) else {
+            throw MCPError.invalidParams("`\(argument.name)` cannot hold both `\"` and `'`")
+          }
+          options += [flag, word]
+        } else {
+          texts.append(text)
+        }
       }
-      guard !text.contains(where: \.isNewline) else {
-        throw MCPError.invalidParams("`\(argument.name)` must be one line")
-      }
-      words.append(text)
     }
-    return words.joined(separator: " ")
+    return ([name] + options + texts).joined(separator: " ")
+  }
+
+  /// A whole number argument; anything else is an invalid-params error.
+  private static func number(_ value: MCP.Value, _ argument: ToolArgument) throws(MCPError) -> Int {
+    if let number = value.intValue { return number }
+    if let number = value.doubleValue, number == number.rounded(), abs(number) < 1e15 { return Int(number) }
+    throw MCPError.invalidParams("`\(argument.name)` must be a whole number: \(argument.summary)")
+  }
+}
+
+extension ToolArgument.Kind {
+  /// The JSON Schema type of the argument's value.
+  var schemaType: String {
+    switch self {
+    case .text, .textOption: "string"
+    case .number, .numberOption: "integer"
+    case .flag: "boolean"
+    }
   }
 }

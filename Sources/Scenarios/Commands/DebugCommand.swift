@@ -4,7 +4,8 @@ struct DebugCommand: ShellCommand {
     name: "debug", usage: "debug [category|all] [on|off]",
     summary: "switches debug output on or off and shows what is on; categories: "
       + DebugCategory.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; "),
-    examples: ["debug on", "debug effects on", "debug off"])
+    examples: ["debug on", "debug effects on", "debug off"],
+    toolArguments: [ToolArgument("setting", "`[category|all] [on|off]`, e.g. `effects on`; omit it to see what is on", isRequired: false)])
   static let reach = CommandReach.session
 
   /// The category typed, or nil (and `all`) for every one.

@@ -5,6 +5,7 @@ struct DispatchCommand: ShellCommand {
     summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched; with --may-reject (what `explore --save` writes) a rejection is a note, not a failure",
     examples: ["dispatch {action}", "dispatch {actionCall}", "dispatch --may-reject {actionCall}"],
     toolArguments: [
+      .flag("mayReject", "--may-reject", "a rejection by the reducer is a note, not an error"),
       ToolArgument("action", "the action as Swift writes it: its case path (or a unique end of it) and its labelled arguments; the `actions` tool lists them")
     ])
   static let reach = CommandReach.appState

@@ -8,7 +8,17 @@ struct ExploreCommand: ShellCommand {
     usage: "explore [--runs N] [--steps N] [--seed N] [options]",
     summary: "runs the reducer alone (no listeners, no side effects, the session's state untouched; nothing written but `--save`'s file) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one)",
     examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt"],
-    toolArguments: [ToolArgument("options", "e.g. `--runs 100 --steps 50 --seed 7`; `--save FILE.txt` writes a failure as a scenario", isRequired: false)])
+    toolArguments: [
+      ToolArgument("runs", "how many runs (100 when left out)", isRequired: false, kind: .numberOption("--runs")),
+      ToolArgument("steps", "the most actions a run has (50 when left out)", isRequired: false, kind: .numberOption("--steps")),
+      ToolArgument("seed", "the seed, to repeat a report (drawn and printed when left out)", isRequired: false, kind: .numberOption("--seed")),
+      ToolArgument("time", "stop starting runs after this long, e.g. `10s`", isRequired: false, kind: .textOption("--time")),
+      ToolArgument("only", "an action pattern: explore only the cases it matches", isRequired: false, kind: .textOption("--only")),
+      ToolArgument("skip", "an action pattern: leave out the cases it matches", isRequired: false, kind: .textOption("--skip")),
+      ToolArgument("jobs", "cores to use; the report is the same for any number", isRequired: false, kind: .numberOption("--jobs")),
+      ToolArgument("save", "a file ending in `.txt`: a failure saved as a scenario that reproduces it", isRequired: false, kind: .textOption("--save")),
+      .flag("force", "--force", "overwrite the file `save` names"),
+    ])
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 

@@ -4,7 +4,7 @@ struct HistoryCommand: ShellCommand {
     name: "history", usage: "history [--full]",
     summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched, and after undo or jump a line marks where the state is; an action longer than a line has its arguments folded to (…) as dispatches print it, and `--full` prints every action whole",
     examples: ["history", "history --full"],
-    toolArguments: [ToolArgument("options", "`--full` to print every action whole instead of folding long arguments to `(…)`", isRequired: false)])
+    toolArguments: [.flag("full", "--full", "print every action whole instead of folding long arguments to `(…)`")])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 

@@ -4,7 +4,7 @@ struct JumpCommand: ShellCommand {
     name: "jump", usage: "jump <N>",
     summary: "sets the state to the one after history entry N (0: the initial state); later entries stay, marked undone, until the next dispatch",
     examples: ["jump 0", "jump 3"],
-    toolArguments: [ToolArgument("entry", "the number `history` shows for the entry, e.g. `3`; `0` for the initial state")])
+    toolArguments: [ToolArgument("entry", "the number `history` shows for the entry; `0` for the initial state", kind: .number)])
   static let reach = CommandReach.appState
   static let recordingRole = RecordingRole.travel
 

@@ -6,7 +6,8 @@ struct RedactCommand: ShellCommand {
   static let description = CommandDescription(
     name: "redact", usage: "redact [dates|uuids|paths|/regex/ as [name]]",
     summary: "from here on, replaces what changes run to run in the output: ISO 8601 dates → [date], UUIDs → [uuid], $SCRATCH and the working directory → [scratch], [cwd], a pattern → [name]; alone, lists them",
-    examples: ["redact dates", "redact uuids", "redact paths", "redact /took \\d+ ms/ as [duration]", "redact"])
+    examples: ["redact dates", "redact uuids", "redact paths", "redact /took \\d+ ms/ as [duration]", "redact"],
+    toolArguments: [ToolArgument("what", "`dates`, `uuids`, `paths` or `/regex/ as [name]`; omit it to list the redactions", isRequired: false)])
   static let reach = CommandReach.session
 
   /// What to switch on, or nil to list what is on.

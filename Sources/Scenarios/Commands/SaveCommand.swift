@@ -9,7 +9,7 @@ struct SaveCommand: ShellCommand {
     examples: ["save explored.txt", "save --force Scenarios/checkout.txt"],
     toolArguments: [
       ToolArgument("file", "where to write the script, ending in `.txt`, e.g. `explored.txt`; the golden goes beside it"),
-      ToolArgument("options", "`--force` to overwrite an existing script, golden or starting database", isRequired: false),
+      .flag("force", "--force", "overwrite an existing script, golden or starting database"),
     ])
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted

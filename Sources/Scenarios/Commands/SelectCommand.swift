@@ -6,7 +6,8 @@ struct SelectCommand: ShellCommand {
     summary: "evaluates a selector on the current state and prints its output; a list of records prints as a table, cut with … to fit the terminal (see `width`), and `--expanded` prints it one record per block (see `expanded`); `--json` prints the output as JSON",
     examples: ["select {selector}", "select {selectorCall}", "select --expanded {selector}", "select --json {selector}"],
     toolArguments: [
-      ToolArgument("options", "`--expanded` to print a table one record per block, `--json` for JSON", isRequired: false),
+      .flag("expanded", "--expanded", "print a table one record per block"),
+      .flag("json", "--json", "print the output as JSON (the result's structured content carries it either way)"),
       ToolArgument("selector", "a selector and its labelled arguments, as Swift writes a call; the `selectors` tool lists them"),
     ])
   static let reach = CommandReach.nothing

@@ -63,18 +63,40 @@ package struct CommandDescription: Sendable {
 
 /// One argument of a command called as a tool: a named string that becomes a word of the line.
 package struct ToolArgument: Sendable {
+  /// How an argument's value is typed in a tool call and written into the command line.
+  package enum Kind: Sendable, Equatable {
+    /// A string in the command language, written as it is.
+    case text
+    /// A whole number, written as it is.
+    case number
+    /// A boolean: `true` writes the flag (`--json`), `false` leaves it out.
+    case flag(String)
+    /// A whole number written after its flag: `--runs 100`.
+    case numberOption(String)
+    /// A string written after its flag: `--save found.txt`.
+    case textOption(String)
+  }
+
   /// The argument's name in the tool's schema (`action`).
   package let name: String
   /// What to pass, with an example.
   package let summary: String
   /// Whether a call must give it.
   package let isRequired: Bool
+  /// How it is typed and written.
+  package let kind: Kind
 
   /// Describes an argument; arguments are required unless said otherwise.
-  init(_ name: String, _ summary: String, isRequired: Bool = true) {
+  init(_ name: String, _ summary: String, isRequired: Bool = true, kind: Kind = .text) {
     self.name = name
     self.summary = summary
     self.isRequired = isRequired
+    self.kind = kind
+  }
+
+  /// A boolean argument that writes `flag` when true.
+  static func flag(_ name: String, _ flag: String, _ summary: String) -> ToolArgument {
+    ToolArgument(name, summary, isRequired: false, kind: .flag(flag))
   }
 }
 

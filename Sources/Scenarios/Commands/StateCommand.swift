@@ -5,6 +5,7 @@ struct StateCommand: ShellCommand {
     summary: "prints the whole state, or the part at a path (`help paths`: labels, quoted keys, indices); `--json` prints it as JSON",
     examples: ["state", "state {path}", "state --json {path}"],
     toolArguments: [
+      .flag("json", "--json", "print the value as JSON (the result's structured content carries it either way)"),
       ToolArgument(
         "path", "a path into the state: labels after `.`, keys that are not names quoted in brackets (`data[\"a key\"]`), indices in brackets (`items[0]`); omit it for the whole state",
         isRequired: false)

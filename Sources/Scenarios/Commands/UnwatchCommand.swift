@@ -2,7 +2,8 @@
 struct UnwatchCommand: ShellCommand {
   static let description = CommandDescription(
     name: "unwatch", usage: "unwatch [selector]", summary: "stops watching one selector, or all of them",
-    examples: ["unwatch", "unwatch {selector}"])
+    examples: ["unwatch", "unwatch {selector}"],
+    toolArguments: [ToolArgument("selector", "the selector to stop watching; omit it to stop them all", isRequired: false)])
   static let reach = CommandReach.session
 
   /// The selector's name or call as watched; nil for all of them.

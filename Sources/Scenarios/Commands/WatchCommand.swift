@@ -3,7 +3,8 @@ struct WatchCommand: SelectorCallCommand {
   static let description = CommandDescription(
     name: "watch", usage: "watch <selector>[(arguments)]",
     summary: "re-evaluates a selector after each dispatch (skipping actions its filter rejects) and prints its output when it changes",
-    examples: ["watch {selector}"])
+    examples: ["watch {selector}"],
+    toolArguments: [ToolArgument("selector", "a selector and its labelled arguments; its output is printed with every dispatch that changes it")])
   static let reach = CommandReach.session
 
   /// The selector and its arguments.

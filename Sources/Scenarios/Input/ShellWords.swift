@@ -1,5 +1,5 @@
 /// Splits option text into words the way a shell does: spaces separate, quotes group.
-enum ShellWords {
+package enum ShellWords {
   /// One word and the column it starts at.
   struct Word: Equatable {
     let text: String
@@ -38,5 +38,17 @@ enum ShellWords {
       words.append(Word(text: current, column: start))
     }
     return words
+  }
+
+  /// `text` as one word `split` reads back: quoted when it is empty or has spaces or quotes;
+  /// nil when it has both kinds of quote, which no word can hold.
+  package static func quoted(_ text: String) -> String? {
+    if text.isEmpty { return "\"\"" }
+    guard text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return text }
+    switch (text.contains("\""), text.contains("'")) {
+    case (true, true): return nil
+    case (true, false): return "'" + text + "'"
+    default: return "\"" + text + "\""
+    }
   }
 }

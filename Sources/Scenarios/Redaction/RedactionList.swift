@@ -45,6 +45,12 @@ struct RedactionList: Sendable {
     }
   }
 
+  /// `value` with every redaction applied to its strings and its keys.
+  func apply(to value: JSONForm) -> JSONForm {
+    guard isActive else { return value }
+    return value.mappingStrings { apply(to: $0) }
+  }
+
   /// `text` with every redaction applied.
   func apply(to text: String) -> String {
     all.reduce(text) { text, redaction in redaction.apply(to: text, folders: folders) }

@@ -71,6 +71,16 @@ extension JSONForm {
     }
   }
 
+  /// The value with `transform` applied to every string in it and every key of its objects.
+  package func mappingStrings(_ transform: (String) -> String) -> JSONForm {
+    switch self {
+    case .null, .bool, .int, .double: self
+    case .string(let text): .string(transform(text))
+    case .array(let elements): .array(elements.map { $0.mappingStrings(transform) })
+    case .object(let members): .object(members.map { (transform($0.key), $0.value.mappingStrings(transform)) })
+    }
+  }
+
   /// The value as compact JSON text on one line.
   package var text: String {
     var output = ""

@@ -188,15 +188,15 @@ import Testing
     #expect(parseError("width 5")?.message == "expected a number of columns from 20 to 10000, `terminal` or `off`, found `5`")
     #expect(parseError("width wide")?.column == 7)
     #expect(parseError("width 80 90")?.message == "width takes one setting; remove `90`")
-    #expect(parseError("select --wide selectBooks")?.message == "select has no flag `--wide`; its flags: `--expanded`")
-    #expect(parseError("select --expanded")?.message == "select needs a selector, e.g. `select selectValue` (type `selectors` for the list)")
+    #expect(parseError("select --wide selectBooks")?.message == "select has no flag `--wide`; its flags: `--expanded`, `--json`")
+    #expect(parseError("select --expanded")?.message == "select needs a selector: type `selectors` for the list, or press Tab")
     #expect(try parsed("select --expanded selectBooks", as: SelectCommand.self)?.expanded == true)
     #expect(try parsed("select selectBooks", as: SelectCommand.self)?.expanded == false)
   }
 
   @Test func completesTheNewFlagsAndSettings() async throws {
     let shell = try await library()
-    #expect(shell.candidates("select -") == ["--expanded"])
+    #expect(shell.candidates("select -") == ["--expanded", "--json"])
     #expect(shell.candidates("select --expanded selectB") == ["selectBooks"])
     #expect(shell.candidates("select selectC") == ["selectCount"])
     #expect(shell.candidates("expanded ") == ["auto", "off", "on"])
