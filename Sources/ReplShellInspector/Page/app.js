@@ -53,7 +53,6 @@
     label.textContent = "Paste-back ";
     const input = document.createElement("input");
     input.id = "paste-back";
-    input.size = 50;
     input.value = `dispatch ${e.action}`;
     label.appendChild(input);
     const again = document.createElement("button");
