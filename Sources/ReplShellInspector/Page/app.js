@@ -6,7 +6,8 @@
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   // What the browser tests read: when the page became usable, and how late each live event showed.
-  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [] };
+  // When the socket opened and when the history first showed, after navigation (ms; 0: not yet).
+  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [], connectedAt: 0, historyShownAt: 0 };
   const say = (text) => { $("status").textContent = text; };
   // An attached shell's session: `live`, `live, read-only` or `fork` (null for a local one). On
   // the live store the buttons that cannot work there are disabled, and say why; Undo and Redo
@@ -74,7 +75,10 @@
   };
 
   const connection = new Inspector.Connection({
-    open: () => say("Connected: following the session live."),
+    open: () => {
+      stats.connectedAt = performance.now();
+      say("Connected: following the session live.");
+    },
     close: () => say("Disconnected: the shell stopped serving. Reload once it serves again."),
     // The first message: where the history is comes with it, so it shows before any event.
     hello: (message) => {
@@ -92,6 +96,7 @@
   });
 
   const showHistory = (message) => {
+    if (stats.historyShownAt === 0) stats.historyShownAt = performance.now();
     $("domain").textContent = message.domain || "no domain";
     liveness = message.liveness ?? null;
     $("position").textContent = isLive() ? "History: none on a live store (the app's actions are listed as they come)"
