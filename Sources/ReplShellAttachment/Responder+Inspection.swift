@@ -31,10 +31,7 @@ extension Responder {
   /// The answer to a request of a followed shell's inspector, about this shell's session.
   private func answerAsFollowed(_ call: InspectionCall) async -> InspectionAnswer {
     guard case .page(let request) = call else {
-      let history = shell.inspection.history
-      return .history(
-        InspectorReply.History(
-          count: history.count, position: history.position, domain: shell.inspection.domain, liveness: shell.inspection.liveness, revision: nil))
+      return .history(shell.inspection.historyReply)
     }
     switch request.op {
     case .run:

@@ -24,11 +24,6 @@ final class AttachedSession: InspectionSource {
     }
   }
 
-  func domain() async -> String? {
-    if case .history(let history) = await attached.link.request(.history) { return history.domain }
-    return nil
-  }
-
   func history() async -> InspectorReply.History {
     guard case .history(var history) = await attached.link.request(.history) else {
       return InspectorReply.History(count: 0, position: 0, domain: nil, liveness: nil, revision: appActions.load(ordering: .relaxed))

@@ -13,15 +13,9 @@ import Scenarios
     self.host = host
   }
 
-  /// The running domain's name.
-  func domain() -> String? {
-    host.shell.inspection.domain
-  }
-
-  /// Where the history is.
+  /// Where the history is, with the running domain and examples of its names.
   func history() -> InspectorReply.History {
-    let history = host.shell.inspection.history
-    return InspectorReply.History(count: history.count, position: history.position, domain: host.shell.inspection.domain, liveness: nil, revision: nil)
+    host.shell.inspection.historyReply
   }
 
   /// The replies to `request`, as JSON texts.

@@ -3,9 +3,8 @@ import Scenarios
 /// What the inspector's connections read and run: a local shell (`InspectedSession`), or the
 /// session a running app keeps for an attached shell (`AttachedSession`).
 protocol InspectionSource: Sendable {
-  /// The running domain's name.
-  func domain() async -> String?
-  /// Where the history is, and what the page may run there.
+  /// Where the history is, the running domain and examples of its names, and what the page
+  /// may run there: one read, which the page's first message carries.
   func history() async -> InspectorReply.History
   /// The replies to `request`, as JSON texts.
   func answer(_ request: InspectorRequest) async -> [String]

@@ -12,24 +12,26 @@ struct InspectorConnection: Sendable {
   /// The most events one message of the backlog carries.
   static let batchSize = 500
 
-  /// Serves the page until it closes the socket or the inspector stops.
+  /// Serves the page until it closes the socket or the inspector stops. Its first message carries
+  /// where the history is, read once as the page connects: the page shows the domain, the
+  /// history and what it may run there (a live store's refusals) before any event arrives.
   func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
     let (outgoing, send) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
     let attached = log.attach()
-    let domain = await session.domain()
-    send.yield(InspectorReply.json(InspectorReply.Hello(domain: domain, limit: log.limit, dropped: attached.dropped)))
-    for start in stride(from: 0, to: attached.backlog.count, by: Self.batchSize) {
-      let batch = attached.backlog[start..<min(start + Self.batchSize, attached.backlog.count)]
-      send.yield("{\"type\": \"batch\", \"events\": [" + batch.joined(separator: ", ") + "]}")
-    }
-    let firstHistory = await session.history()
-    send.yield(InspectorReply.json(firstHistory))
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         for await text in outgoing {
           do { try await outbound.write(.text(text)) } catch { return }
         }
       }
+      let firstHistory = await session.history()
+      send.yield(InspectorReply.json(InspectorReply.Hello(limit: log.limit, dropped: attached.dropped, history: firstHistory)))
+      for start in stride(from: 0, to: attached.backlog.count, by: Self.batchSize) {
+        let batch = attached.backlog[start..<min(start + Self.batchSize, attached.backlog.count)]
+        send.yield("{\"type\": \"batch\", \"events\": [" + batch.joined(separator: ", ") + "]}")
+      }
+      // Said again after the backlog: the page marks the current entry among the events it drew.
+      send.yield(InspectorReply.json(firstHistory))
       // Events go out as they come; the history's position is read on the main actor apart,
       // so that a long read there (a 64k state encoded for the tree) never holds an event back.
       let (historyMoves, historyMoved) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))

@@ -81,8 +81,9 @@ final class InspectorServer: Sendable {
     _ = await running.result
   }
 
+  /// The routes: each GET also answers HEAD, with the same status and headers and no body.
   private static func makeRouter(guard requestGuard: RequestGuard) -> Router<BasicRequestContext> {
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: GuardMiddleware(requestGuard: requestGuard))
     router.get("/") { _, _ in response(PageAssets.index(token: requestGuard.token)) }
     router.get("/ws") { _, _ in

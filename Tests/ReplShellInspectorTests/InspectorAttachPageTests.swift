@@ -113,6 +113,26 @@ struct InspectorAttachPageTests {
     }
   }
 
+  /// On the read-only live store Undo and Redo are disabled, saying why, from the page's first
+  /// paint: the first message says which store the page follows, with the app's domain (shown
+  /// within `FirstPaint`'s bounds) and its names as placeholders.
+  @Test func undoAndRedoAreDisabledOnTheLiveStoreFromTheFirstPaint() async throws {
+    try await AttachedPair.with { pair in
+      try await pair.attachShell()
+      try await WebDriver.with(logPath: pair.folder.appendingPathComponent("chromedriver.log").path) { driver in
+        try await driver.open(pair.address)
+        try await FirstPaint.check(driver, until: "document.getElementById('domain').textContent === 'counter'")
+        let buttons = try await driver.run("""
+          return ['undo', 'redo'].map((id) => { const button = document.getElementById(id); return [button.disabled, button.title.includes('not offered on a live store')]; });
+          """)
+        #expect(buttons == "[[true,true],[true,true]]")
+        #expect(try await driver.text("#position") == "History: none on a live store (the app's actions are listed as they come)")
+        #expect(try await driver.run("return document.getElementById('command').placeholder;") == "\"dispatch didTapIncrementButton\"")
+        #expect(try await driver.run("return document.getElementById('watch-selector').placeholder;") == "\"selectValue\"")
+      }
+    }
+  }
+
   /// Saves the page as PNG under $INSPECTOR_SCREENSHOTS, when it is set.
   private func keepScreenshot(_ driver: WebDriver, named name: String) async throws {
     guard let folder = ProcessInfo.processInfo.environment["INSPECTOR_SCREENSHOTS"] else { return }

@@ -31,6 +31,33 @@ struct InspectorGuardTests {
     try await expectStatus(RawHTTP.statusLine(port: shell.port, target: good, host: host, headers: ["Origin: http://\(host)"]), .is("HTTP/1.1 200 OK"))
   }
 
+  /// HEAD answers as GET does, status and headers alike, with no body; the guard refuses it as it
+  /// refuses GET. Each reply is read to the connection's end, so a body sent after all would show.
+  @Test func headAnswersAsGetWithoutABody() async throws {
+    try await InspectedShell.with(script: Self.script) { shell in
+      let host = "127.0.0.1:\(shell.port)"
+      for target in ["/?token=\(shell.token)", "/app.js?token=\(shell.token)", "/", "/nothing.js?token=\(shell.token)"] {
+        let get = try await RawHTTP.exchange(port: shell.port, method: "GET", target: target, host: host)
+        let head = try await RawHTTP.exchange(port: shell.port, method: "HEAD", target: target, host: host)
+        #expect(head.statusLine == get.statusLine, "HEAD \(target)")
+        #expect(Self.comparable(head.headers) == Self.comparable(get.headers), "HEAD \(target)")
+        #expect(head.body.isEmpty, "HEAD \(target) sent a body: \(String(decoding: head.body, as: UTF8.self))")
+      }
+      let page = try await RawHTTP.exchange(port: shell.port, method: "HEAD", target: "/?token=\(shell.token)", host: host)
+      #expect(page.statusLine == "HTTP/1.1 200 OK")
+      #expect(page.headers.contains("Content-Type: text/html; charset=utf-8"))
+      let refused = try await RawHTTP.exchange(port: shell.port, method: "HEAD", target: "/", host: host)
+      #expect(refused.statusLine == "HTTP/1.1 403 Forbidden")
+      let foreign = try await RawHTTP.exchange(port: shell.port, method: "HEAD", target: "/?token=\(shell.token)", host: "attacker.example:\(shell.port)")
+      #expect(foreign.statusLine == "HTTP/1.1 403 Forbidden")
+    }
+  }
+
+  /// Header lines without `Date`, which differs between two replies a second apart, sorted.
+  private static func comparable(_ headers: [String]) -> [String] {
+    headers.filter { !$0.lowercased().hasPrefix("date:") }.sorted()
+  }
+
   /// Checks a status line, showing it when it is not the one expected.
   private func expectStatus(_ line: String, _ check: Check, sourceLocation: SourceLocation = #_sourceLocation) {
     switch check {

@@ -12,9 +12,10 @@ enum RawHTTP {
     let description: String
   }
 
-  /// A reply: its status line and body.
+  /// A reply: its status line, its header lines as sent, and its body.
   struct Reply: Sendable {
     let statusLine: String
+    let headers: [String]
     let body: Data
   }
 
@@ -65,8 +66,11 @@ enum RawHTTP {
     let text = String(decoding: reply, as: UTF8.self)
     let statusLine = String(text.prefix { !$0.isNewline })
     let separator = Data("\r\n\r\n".utf8)
-    let bodyStart = reply.range(of: separator).map { $0.upperBound } ?? reply.endIndex
-    return Reply(statusLine: statusLine, body: reply[bodyStart...])
+    let headEnd = reply.range(of: separator)
+    let bodyStart = headEnd.map { $0.upperBound } ?? reply.endIndex
+    let head = String(decoding: reply[..<(headEnd?.lowerBound ?? reply.endIndex)], as: UTF8.self)
+    let headers = head.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+    return Reply(statusLine: statusLine, headers: Array(headers), body: reply[bodyStart...])
   }
 
   /// The length of the whole reply, once its headers are in and name its `Content-Length`.

@@ -87,6 +87,17 @@ final class WebDriver: Sendable {
     _ = try await command("POST", "url", ["url": url])
   }
 
+  /// Sizes the window so that the page's viewport (`innerWidth` × `innerHeight`) is `width` ×
+  /// `height`: the window is set, the browser's own frame measured, and the window set again.
+  func setViewport(width: Int, height: Int) async throws {
+    _ = try await command("POST", "window/rect", ["width": width, "height": height])
+    let inner = try await run("return [window.innerWidth, window.innerHeight];")
+    let sizes = (try JSONSerialization.jsonObject(with: Data(inner.utf8)) as? [Int]) ?? []
+    guard sizes.count == 2 else { throw Failure(description: "the page did not say its viewport: \(inner)") }
+    if sizes == [width, height] { return }
+    _ = try await command("POST", "window/rect", ["width": 2 * width - sizes[0], "height": 2 * height - sizes[1]])
+  }
+
   /// Runs `script` (a function body) in the page with `arguments`; returns its result as JSON text.
   @discardableResult
   func run(_ script: String, _ arguments: [Any] = []) async throws -> String {

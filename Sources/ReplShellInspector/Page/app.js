@@ -6,10 +6,12 @@
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   // What the browser tests read: when the page became usable, and how late each live event showed.
-  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [] };
+  // When the socket opened and when the history first showed, after navigation (ms; 0: not yet).
+  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [], connectedAt: 0, historyShownAt: 0 };
   const say = (text) => { $("status").textContent = text; };
   // An attached shell's session: `live`, `live, read-only` or `fork` (null for a local one). On
-  // the live store the buttons that cannot work there are disabled, and say why.
+  // the live store the buttons that cannot work there are disabled, and say why; Undo and Redo
+  // start disabled until the first message says which store the page follows.
   let liveness = null;
   const isLive = () => liveness !== null && liveness.startsWith("live");
   const travelRefusal = "undo, redo and jump are not offered on a live store: the app's state moves only by its actions; type `fork` for a sandbox copy where they work";
@@ -52,7 +54,6 @@
     label.textContent = "Paste-back ";
     const input = document.createElement("input");
     input.id = "paste-back";
-    input.size = 50;
     input.value = `dispatch ${e.action}`;
     label.appendChild(input);
     const again = document.createElement("button");
@@ -74,11 +75,16 @@
   };
 
   const connection = new Inspector.Connection({
-    open: () => say("Connected: following the session live."),
+    open: () => {
+      stats.connectedAt = performance.now();
+      say("Connected: following the session live.");
+    },
     close: () => say("Disconnected: the shell stopped serving. Reload once it serves again."),
+    // The first message: where the history is comes with it, so it shows before any event.
     hello: (message) => {
       $("domain").textContent = message.domain || "no domain";
       log.dropped = message.dropped;
+      if (message.history) showHistory(message.history);
     },
     batch: (message) => receive(message.events),
     event: (message) => {
@@ -86,16 +92,28 @@
       // Measured once the browser has drawn it.
       requestAnimationFrame(() => stats.latencies.push(Date.now() - message.sent));
     },
-    history: (message) => {
-      $("domain").textContent = message.domain || "no domain";
-      liveness = message.liveness === undefined ? null : message.liveness;
-      $("position").textContent = isLive() ? "History: none on a live store (the app's actions are listed as they come)"
-        : `History: at entry ${message.position} of ${message.count}`;
-      log.setPosition(message.position);
-      applyLiveness();
-      refreshTree();
-    },
+    history: (message) => showHistory(message),
   });
+
+  const showHistory = (message) => {
+    if (stats.historyShownAt === 0) stats.historyShownAt = performance.now();
+    $("domain").textContent = message.domain || "no domain";
+    liveness = message.liveness ?? null;
+    $("position").textContent = isLive() ? "History: none on a live store (the app's actions are listed as they come)"
+      : `History: at entry ${message.position} of ${message.count}`;
+    log.setPosition(message.position);
+    applyLiveness();
+    showExamples(message.exampleAction ?? null, message.exampleSelector ?? null);
+    refreshTree();
+  };
+
+  // The fields' placeholders name the running domain's own action and selector, or say what
+  // goes there when no domain runs.
+  const showExamples = (action, selector) => {
+    $("filter").placeholder = action ?? "action case path";
+    $("command").placeholder = action === null ? "dispatch <action>" : `dispatch ${action}`;
+    $("watch-selector").placeholder = selector ?? "<selector>";
+  };
 
   // The tree is redrawn once a burst of history moves has passed, not once for each.
   let refreshTimer = null;

@@ -27,10 +27,12 @@ package enum InspectorEventCut {
       action: action, origin: dispatch.origin, diff: diff, rejection: dispatch.rejection, isHidden: dispatch.isHidden, entry: dispatch.entry))
   }
 
-  /// Whether `event` may move the history or change the state (the page asks where the history is).
+  /// Whether `event` may move the history, change the state or start another domain (the page
+  /// asks where the history is). A line's output or error ends it: a line that waits (`use`
+  /// starting a domain) has moved nothing yet when its command event is read.
   package static func movesHistory(_ event: SessionEvent) -> Bool {
     switch event {
-    case .dispatched, .command, .settled, .error: true
+    case .dispatched, .command, .settled, .output, .note, .error: true
     default: false
     }
   }

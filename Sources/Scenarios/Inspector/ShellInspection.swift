@@ -81,6 +81,32 @@
     return (position.count, position.applied.values.max() ?? 0)
   }
 
+  /// Where the history is, which store the session is on, and names of the running domain to
+  /// show as examples: what a page is sent as it connects, and again when the history moves.
+  package var historyReply: InspectorReply.History {
+    let history = self.history
+    let examples = self.examples
+    return InspectorReply.History(
+      count: history.count, position: history.position, domain: domain, liveness: liveness, revision: nil, exampleAction: examples.action,
+      exampleSelector: examples.selector)
+  }
+
+  /// An action case path and a selector of the running domain, for the page's fields to show
+  /// as examples: an action without parameters and a selector without parameters, of numeric
+  /// output (the page plots it), when the domain has them; nils before any `use`.
+  package var examples: (action: String?, selector: String?) {
+    guard let session = shell?.slot.session else { return (nil, nil) }
+    let cases = session.catalog.cases
+    let action = (cases.first { $0.parameters.isEmpty } ?? cases.first)?.pathText
+    let selectors = session.selectorSignatures
+    let plain = selectors.filter { $0.parameters.isEmpty }
+    let numeric = plain.first { Self.numericTypeNames.contains(String($0.signature.split(separator: " -> ").last ?? "")) }
+    return (action, (numeric ?? plain.first ?? selectors.first)?.name)
+  }
+
+  /// The output types a selector's signature names that the page can plot.
+  private static let numericTypeNames: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Decimal"]
+
   /// Starts the inspector on `port`, or says how to add one; returns the address to open.
   func start(port: Int) async throws(CommandError) -> String {
     guard let inspector else { throw .noInspector }

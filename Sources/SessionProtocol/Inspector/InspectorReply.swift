@@ -3,25 +3,30 @@ import Foundation
 /// What the inspector sends a page besides events, one JSON object a message; an attached app
 /// answers its shell's inspector with the same values, which reach the page as they came.
 package enum InspectorReply {
-  /// The first message: the session and how many events the server keeps.
+  /// The first message: the session and how many events the server keeps, with where the
+  /// history is, so that the page shows the domain, the history and what it may run at once.
   package struct Hello: Codable, Sendable, Equatable {
     package var type = "hello"
     package let domain: String?
     package let limit: Int
     /// How many earlier events were dropped before the backlog that follows.
     package let dropped: Int
+    /// Where the history is as the page connects.
+    package let history: History?
 
     /// The page's greeting.
-    package init(domain: String?, limit: Int, dropped: Int) {
-      self.domain = domain
+    package init(limit: Int, dropped: Int, history: History) {
+      self.domain = history.domain
       self.limit = limit
       self.dropped = dropped
+      self.history = history
     }
   }
 
   /// Where the history is: its length and the entry the state is at; for an attached shell,
   /// whether it is on the live store (`live`, `live, read-only`) or a `fork`, and how many of
-  /// the app's own actions have arrived (each changes the state the tree shows).
+  /// the app's own actions have arrived (each changes the state the tree shows); and names of
+  /// the running domain the page offers as examples in its fields.
   package struct History: Codable, Sendable, Equatable {
     package var type = "history"
     package var count: Int
@@ -29,14 +34,22 @@ package enum InspectorReply {
     package var domain: String?
     package var liveness: String?
     package var revision: Int?
+    /// An action case path of the domain (`didTapIncrementButton`); nil with no domain.
+    package var exampleAction: String?
+    /// A selector of the domain (`selectValue`); nil with no domain or none declared.
+    package var exampleSelector: String?
 
     /// Describes the history.
-    package init(count: Int, position: Int, domain: String?, liveness: String?, revision: Int?) {
+    package init(
+      count: Int, position: Int, domain: String?, liveness: String?, revision: Int?, exampleAction: String? = nil, exampleSelector: String? = nil
+    ) {
       self.count = count
       self.position = position
       self.domain = domain
       self.liveness = liveness
       self.revision = revision
+      self.exampleAction = exampleAction
+      self.exampleSelector = exampleSelector
     }
   }
 

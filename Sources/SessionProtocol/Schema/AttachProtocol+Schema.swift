@@ -161,7 +161,9 @@ extension SessionEvent: ProtocolSchema {
 extension InspectorReply.Hello: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.Hello" }
   package static var schema: JSONSchema {
-    kinded("type", "hello", optional("domain", .string), member("limit", .integer), member("dropped", .integer))
+    kinded(
+      "type", "hello", optional("domain", .string), member("limit", .integer), member("dropped", .integer),
+      optional("history", InspectorReply.History.reference))
   }
 }
 
@@ -170,7 +172,7 @@ extension InspectorReply.History: ProtocolSchema {
   package static var schema: JSONSchema {
     kinded(
       "type", "history", member("count", .integer), member("position", .integer), optional("domain", .string), optional("liveness", .string),
-      optional("revision", .integer))
+      optional("revision", .integer), optional("exampleAction", .string), optional("exampleSelector", .string))
   }
 }
 

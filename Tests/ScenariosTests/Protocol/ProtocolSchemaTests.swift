@@ -52,7 +52,10 @@ import Testing
 
   @Test func thePagesMessagesFitTheirSchemas() throws {
     try Self.check(InspectorRequest(id: 4, op: .children, path: ["quakes"], offset: 500, limit: 500, reveal: "nc123"), as: InspectorRequest.self)
-    try Self.check(InspectorReply.Hello(domain: "counter", limit: 1_000, dropped: 0), as: InspectorReply.Hello.self)
+    let history = InspectorReply.History(
+      count: 2, position: 1, domain: "counter", liveness: nil, revision: nil, exampleAction: "didTapIncrementButton", exampleSelector: "selectValue")
+    try Self.check(InspectorReply.Hello(limit: 1_000, dropped: 0, history: history), as: InspectorReply.Hello.self)
+    try Self.check(history, as: InspectorReply.History.self)
     try Self.check(InspectorReply.Failed(id: 3, message: "the state has no `nope`"), as: InspectorReply.Failed.self)
   }
 
