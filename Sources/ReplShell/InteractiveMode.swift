@@ -25,6 +25,7 @@ import Synchronization
   func run() async -> Bool {
     let isTerminal = LineEditor.isInteractive
     let shell = Shell(domains: domains, isScript: !isTerminal, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    shell.settings.programName = programName
     let host = SessionHost(shell: shell)
     let lines = TypedLines(host: host, output: output, format: format, isTerminal: isTerminal)
     shell.inspection.inspector = makeInspector(InspectorHost(shell: shell, run: lines.runFromInspector))
@@ -93,7 +94,9 @@ import Synchronization
         // Read for every line: the window may have been resized since the last one.
         shell.settings.terminalColumns = TerminalText.outputColumns()
         let result = await interruptible { await host.run(line) }
-        pager.show(format == .json ? OutputFormat.jsonLines(result.events) : result.lines, on: output)
+        pager.show(
+          format == .json ? OutputFormat.jsonLines(result.events) : ErrorCaret.adding(to: result.lines, events: result.events, line: line),
+          on: output)
         if result.quit { return true }
       case .interrupted:
         continue

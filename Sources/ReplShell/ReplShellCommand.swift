@@ -26,7 +26,11 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
 
         Without a terminal on standard input, commands are read from it like a script:
           echo 'help' | \(name)
-        """)
+
+        Exit status: 0 when every line or scenario succeeded, 1 when one failed, 64 for a \
+        command line it cannot read (an unknown option, domain or domain option).
+        """,
+      version: App.version)
   }
 
   /// The executable's own name, as the user typed it.
@@ -118,6 +122,12 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
   }
 
+  /// "did you mean `--x`? " for the shell's own flag nearest a mistyped one, read from its help.
+  static func nearestFlag(to option: String) -> String {
+    let flags = helpMessage().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).map(String.init).filter { $0.hasPrefix("--") && $0.count > 2 }
+    return Suggestions.closest(to: option, among: flags, limit: 1).first.map { "did you mean `\($0)`? " } ?? ""
+  }
+
   /// The command line with a bare `--inspect` (no port after it) written `--inspect=0`: the port is optional.
   static func arguments(withInspectPort arguments: [String]) -> [String] {
     var result: [String] = []
@@ -181,14 +191,14 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
     guard scriptMode == nil else {
       if let option = arguments.first(where: { $0.hasPrefix("-") && $0.count > 1 }) {
-        throw ValidationError("unknown option '\(option)'; type `\(Self.programName) --help` for the options")
+        throw ValidationError("unknown option '\(option)'; \(Self.nearestFlag(to: option))type `\(Self.programName) --help` for the options")
       }
       return
     }
     if let option = arguments.first, option.hasPrefix("-") {
       let example = App.domains.first(where: { !$0.options.isEmpty }).map { "`\(Self.programName) \($0.name) --\($0.options[0].name) \($0.options[0].valueName)`" }
       throw ValidationError(
-        "unknown option '\(option)'; options of a domain's `use` go after its name\(example.map { ", such as " + $0 } ?? ""), and `\(Self.programName) --help` lists the shell's own")
+        "unknown option '\(option)'; \(Self.nearestFlag(to: option))options of a domain's `use` go after its name\(example.map { ", such as " + $0 } ?? ""), and `\(Self.programName) --help` lists the shell's own")
     }
     do {
       if try !domainOptions.isEmpty && mcp {
@@ -200,7 +210,17 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
     if let domain, !App.domains.contains(where: { $0.name == domain }) {
       let script = domain.hasSuffix(".txt") || domain.contains("/") ? "; to run a scenario, type `\(Self.programName) --script \(domain)`" : ""
-      throw ValidationError("unknown domain '\(domain)'; known domains: \(App.domains.map(\.name).joined(separator: ", "))\(script)")
+      let nearest = Suggestions.closest(to: domain, among: App.domains.map(\.name), limit: 1).first.map { "did you mean '\($0)'? " } ?? ""
+      throw ValidationError("unknown domain '\(domain)'; \(nearest)known domains: \(App.domains.map(\.name).joined(separator: ", "))\(script)")
+    }
+    if let name = domain, let found = App.domains.first(where: { $0.name == name }) {
+      let given: [String: String]
+      do { given = try domainOptions } catch { given = [:] }
+      for key in given.keys.sorted() where !found.options.contains(where: { $0.name == key }) {
+        let known = found.options.map { "--\($0.name) \($0.valueName)" }
+        let nearest = Suggestions.closest(to: key, among: found.options.map(\.name), limit: 1).first.map { "did you mean --\($0)? " } ?? ""
+        throw ValidationError("`\(name)` has no option --\(key); \(nearest)\(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
+      }
     }
   }
 

@@ -12,8 +12,11 @@ package enum Suggestions {
       if name.contains(lowered) || (lowered.count >= 4 && lowered.contains(lastComponent)) {
         return (candidate, 0)
       }
-      let distance = editDistance(lowered, lastComponent)
-      let allowed = max(2, lastComponent.count / 3)
+      // A path typed with several names compares with as many names at the candidate's end.
+      let typedCount = lowered.split(separator: ".").count
+      let compared = typedCount > 1 ? name.split(separator: ".").suffix(typedCount).joined(separator: ".") : lastComponent
+      let distance = editDistance(lowered, compared)
+      let allowed = max(2, compared.count / 3)
       return distance <= allowed ? (candidate, distance) : nil
     }
     return Array(scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0))

@@ -52,7 +52,7 @@ struct MCPPipelineTests {
     #expect(client.remainingOutput().isEmpty, "a reply came twice or unasked")
 
     #expect(MCPClientProcess.toolResult(try #require(replies[10])).text.contains("+   value: 1"))
-    #expect(Self.resourceText(replies[11]).contains("value: 1"))
+    #expect(Self.resourceText(replies[11]) == #"{"value":1}"#)
     let unknown = MCPClientProcess.toolResult(try #require(replies[12]))
     #expect(unknown.isError && unknown.text.hasPrefix("error: column 10: "), "\(unknown.text)")
     #expect(MCPClientProcess.toolResult(try #require(replies[13])).text.hasPrefix("undid 1: didTapIncrementButton"))
@@ -60,7 +60,7 @@ struct MCPPipelineTests {
     let held = MCPClientProcess.toolResult(try #require(replies[15]))
     #expect(held.text == "ok" && !held.isError)
     #expect(MCPClientProcess.toolResult(try #require(replies[16])).text.hasPrefix("redid 1: didTapIncrementButton"))
-    #expect(((replies[17]?["result"] as? [String: Any])?["tools"] as? [Any])?.count == 21)
+    #expect(((replies[17]?["result"] as? [String: Any])?["tools"] as? [Any])?.count == 25)
     let selected = MCPClientProcess.toolResult(try #require(replies[18]))
     #expect(selected.text == "1" && !selected.isError)
     #expect(Self.errorCode(replies[19]) == -32602)

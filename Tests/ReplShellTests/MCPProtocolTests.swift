@@ -22,7 +22,7 @@ struct MCPProtocolTests {
     let client = try await Self.start(["counter"])
     let tools = try #require((try await client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
     let names = tools.compactMap { $0["name"] as? String }
-    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "undo", "redo", "jump", "hide", "unhide", "expect", "invariant", "explore", "settle", "save", "source", "reset"])
+    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "undo", "redo", "jump", "watch", "unwatch", "debug", "hide", "unhide", "redact", "expect", "invariant", "explore", "settle", "save", "source", "reset"])
     for tool in tools {
       let schema = tool["inputSchema"] as? [String: Any]
       #expect(schema?["type"] as? String == "object", "\(tool["name"] ?? "")")
@@ -42,6 +42,34 @@ struct MCPProtocolTests {
     #expect(hints("dispatch")?["readOnlyHint"] as? Bool == false && hints("dispatch")?["destructiveHint"] as? Bool == true)
     let dispatch = try #require(tools.first { $0["name"] as? String == "dispatch" })
     #expect(((dispatch["inputSchema"] as? [String: Any])?["required"] as? [String]) == ["action"])
+    #expect(try await client.finish() == 0)
+  }
+
+  @Test func resultsCarryValuesAsDataAndArgumentsAreTyped() async throws {
+    let client = try await Self.start(["counter"])
+    let tools = try #require((try await client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+    for tool in tools {
+      let output = tool["outputSchema"] as? [String: Any]
+      #expect(output?["type"] as? String == "object" && (output?["required"] as? [String]) == ["ok", "lines"], "\(tool["name"] ?? "")")
+    }
+    let explore = try #require(tools.first { $0["name"] as? String == "explore" })
+    let properties = try #require((explore["inputSchema"] as? [String: Any])?["properties"] as? [String: [String: Any]])
+    #expect(properties["runs"]?["type"] as? String == "integer" && properties["seed"]?["type"] as? String == "integer")
+    #expect(properties["force"]?["type"] as? String == "boolean" && properties["only"]?["type"] as? String == "string")
+
+    _ = try await client.callTool(3, "dispatch", ["action": "didTapIncrementButton"])
+    let selected = try await client.request(4, "tools/call", ["name": "select", "arguments": ["selector": "selectValue"]])
+    let structured = try #require((selected["result"] as? [String: Any])?["structuredContent"] as? [String: Any])
+    #expect(structured["ok"] as? Bool == true && structured["value"] as? Int == 1 && structured["lines"] as? [String] == ["1"])
+    let state = try await client.request(5, "tools/call", ["name": "state", "arguments": ["json": true]])
+    #expect(MCPClientProcess.toolResult(state).text == #"{"value":1}"#)
+    let explored = try await client.request(6, "tools/call", ["name": "explore", "arguments": ["runs": 10, "steps": 5, "seed": 3]])
+    #expect(MCPClientProcess.toolResult(explored).text.hasPrefix("explore: 10 runs of up to 5 actions, seed 3"), "\(explored)")
+    let mistyped = try await client.request(7, "tools/call", ["name": "explore", "arguments": ["runs": "ten"]])
+    #expect((mistyped["error"] as? [String: Any])?["message"] as? String == "Invalid params: `runs` must be a whole number: how many runs (100 when left out)")
+    let resource = try await client.request(8, "resources/read", ["uri": "state://current"])
+    let content = try #require(((resource["result"] as? [String: Any])?["contents"] as? [[String: Any]])?.first)
+    #expect(content["mimeType"] as? String == "application/json" && content["text"] as? String == #"{"value":1}"#)
     #expect(try await client.finish() == 0)
   }
 

@@ -107,7 +107,7 @@ import Testing
     let remote = await shell.execute("use animals --remote localhost:8080")
     #expect(remote.lines.map(\.text) == ["error: column 5: --remote needs an http:// or https:// URL, e.g. http://127.0.0.1:8080/animals/api; found `localhost:8080`"])
     let option = await shell.execute("use quakes --fed x")
-    #expect(option.lines.map(\.text) == ["error: column 5: `quakes` has no option --fed; it takes --store PATH, --feed URL, --timeout SECONDS"])
+    #expect(option.lines.map(\.text) == ["error: column 5: `quakes` has no option --fed; did you mean --feed? it takes --store PATH, --feed URL, --timeout SECONDS"])
     let timeout = await shell.execute("use quakes --timeout soon")
     #expect(timeout.lines.map(\.text) == ["error: column 5: --timeout takes a number of seconds above 0, e.g. `--timeout 30`; found `soon`"])
   }

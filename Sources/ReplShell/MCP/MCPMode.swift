@@ -31,6 +31,7 @@ import SystemPackage
     let protocolOutput = FileDescriptor(rawValue: dup(STDOUT_FILENO))
     dup2(STDERR_FILENO, STDOUT_FILENO)
     let shell = Shell(domains: domains, isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    shell.settings.programName = programName
     do {
       _ = try await shell.start(domain: domain)
     } catch {

@@ -38,7 +38,10 @@ extension CompletionRequest {
     if let label = currentLabel(in: before[open...]), let parameter = actionCase.parameters.first(where: { $0.label == label }) {
       return offer(session.catalog.symbolicValues[parameter.typeName]?.map(ValuePrinter.caseName) ?? [], wholeWord: false)
     }
-    return offer(actionCase.parameters.filter { !$0.label.hasPrefix("_") }.map { ValuePrinter.fieldLabel($0.label) }, wholeWord: false)
+    let given = typedLabels(in: before[open...])
+    return offer(
+      actionCase.parameters.filter { !$0.label.hasPrefix("_") && !given.contains($0.label) }.map { ValuePrinter.fieldLabel($0.label) },
+      wholeWord: false)
   }
 
   /// Completes a selector name, an argument label inside its parentheses, or a value after a label.
@@ -53,7 +56,18 @@ extension CompletionRequest {
     if let label = currentLabel(in: before[open...]), let parameter = selector.parameters.first(where: { $0.label == label }) {
       return offer(parameter.completions, wholeWord: false)
     }
-    return offer(selector.parameters.map { ValuePrinter.fieldLabel($0.label) }, wholeWord: false)
+    let given = typedLabels(in: before[open...])
+    return offer(selector.parameters.filter { !given.contains($0.label) }.map { ValuePrinter.fieldLabel($0.label) }, wholeWord: false)
+  }
+
+  /// The labels of the arguments already typed after `(`: what Tab no longer offers.
+  private func typedLabels(in arguments: Substring) -> Set<String> {
+    let segments = arguments.dropFirst().split(separator: ",", omittingEmptySubsequences: false).dropLast()
+    return Set(segments.compactMap { segment in
+      let trimmed = segment.drop { $0.isWhitespace }
+      guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+      return String(trimmed[..<colon]).trimmingTrailingWhitespace
+    })
   }
 
   /// The label of the argument being typed after `(`, when the cursor is past its colon.

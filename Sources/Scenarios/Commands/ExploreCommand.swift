@@ -125,6 +125,6 @@ struct ExploreCommand: ShellCommand {
     try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
     let lines = [files.useLine] + setUp + ["# found by explore --seed \(outcome.seed); fails until the bug is fixed"] + outcome.dispatchLines + [expect]
     try files.write(lines.joined(separator: "\n") + "\n", column: saveColumn)
-    return "saved the failure as \(path): `replshell --script \(path)` reproduces it"
+    return "saved the failure as \(path): `\(context.programName) --script \(path)` reproduces it"
   }
 }

@@ -91,9 +91,10 @@ import Synchronization
       let hint = suggestions.isEmpty ? "" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))? "
       throw CommandError("unknown domain `\(name.truncatedForMessage)`: \(hint)known domains: \(domains.map(\.name).joined(separator: ", "))")
     }
-    for key in options.keys where !domain.options.contains(where: { $0.name == key }) {
+    for key in options.keys.sorted() where !domain.options.contains(where: { $0.name == key }) {
       let known = domain.options.map { "--\($0.name) \($0.valueName)" }
-      throw CommandError("`\(name)` has no option --\(key); \(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
+      let nearest = Suggestions.closest(to: key, among: domain.options.map(\.name), limit: 1).first.map { "did you mean --\($0)? " } ?? ""
+      throw CommandError("`\(name)` has no option --\(key); \(nearest)\(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
     }
     if let invalid = domain.volatile.first(where: { !$0.isValid }) {
       throw CommandError("`\(name)` declares `\(invalid.pattern.truncatedForMessage)` volatile, which is not a valid regular expression")

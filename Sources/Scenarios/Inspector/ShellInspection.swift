@@ -96,9 +96,10 @@
   /// output (the page plots it), when the domain has them; nils before any `use`.
   package var examples: (action: String?, selector: String?) {
     guard let session = shell?.slot.session else { return (nil, nil) }
-    let cases = session.catalog.cases
-    let action = (cases.first { $0.parameters.isEmpty } ?? cases.first)?.pathText
     let selectors = session.selectorSignatures
+    let names = ExampleNames(
+      domain: session.domainName, catalog: session.catalog, selectors: selectors.map { (name: $0.name, parameters: $0.parameters) })
+    let action = names.action ?? session.catalog.cases.first?.pathText
     let plain = selectors.filter { $0.parameters.isEmpty }
     let numeric = plain.first { Self.numericTypeNames.contains(String($0.signature.split(separator: " -> ").last ?? "")) }
     return (action, (numeric ?? plain.first ?? selectors.first)?.name)

@@ -46,8 +46,32 @@ final class ActionCache<Action: Decodable> {
     default:
       break
     }
+    if let arguments, !arguments.isEmpty {
+      try checkLabels(arguments, of: actionCase, column: typed.column)
+    }
     let nested = catalog.value(for: actionCase, arguments: arguments?.isEmpty == true ? nil : arguments, column: typed.column)
-    return try ValueDecoder.decode(Action.self, from: nested)
+    do throws(CommandError) {
+      return try ValueDecoder.decode(Action.self, from: nested)
+    } catch where error.message.hasPrefix("missing ") {
+      // The decoder stops at the first label it misses: name every one, with the case.
+      let typedLabels = Set((arguments ?? []).compactMap(\.label))
+      let missing = actionCase.parameters.filter { !$0.label.hasPrefix("_") && !typedLabels.contains($0.label) && $0.typeName != "nil" }
+      guard !missing.isEmpty else { throw error }
+      let list = missing.map { "`\($0.label):`" }
+      let named = list.count == 1 ? list[0] : list.dropLast().joined(separator: ", ") + " and " + list[list.count - 1]
+      throw CommandError("`\(actionCase.pathText)` is missing \(named): it takes \(actionCase.signature)", column: typed.column)
+    }
+  }
+
+  /// Refuses a label the case does not have, naming the nearest it has.
+  private static func checkLabels(_ arguments: [ParsedValue.Argument], of actionCase: ActionCatalog.Case, column: Int) throws(CommandError) {
+    let labels = actionCase.parameters.map(\.label)
+    for argument in arguments {
+      guard let label = argument.label, !labels.contains(label) else { continue }
+      let nearest = Suggestions.closest(to: label, among: labels.filter { !$0.hasPrefix("_") }, limit: 1).first.map { "did you mean `\($0):`? " } ?? ""
+      throw CommandError(
+        "`\(actionCase.pathText)` has no argument `\(label):`; \(nearest)it takes \(actionCase.signature)", column: argument.value.column)
+    }
   }
 }
 

@@ -42,8 +42,10 @@ package enum ValueDecoder {
       return match
     }
     let names = C.allCases.map { ValuePrinter.caseName(String(describing: $0)) }
+    let nearest = Suggestions.closest(to: name, among: C.allCases.map { String(describing: $0) }, limit: 1).first
+      .map { "did you mean `\(ValuePrinter.caseName($0))`? " } ?? ""
     throw CommandError(
-      "`\(ValuePrinter.caseName(name.truncatedForMessage))` is not a case of \(TypeInfo.displayName(of: C.self)); expected one of \(names.joined(separator: ", "))",
+      "`\(ValuePrinter.caseName(name.truncatedForMessage))` is not a case of \(TypeInfo.displayName(of: C.self)); \(nearest)expected one of \(names.joined(separator: ", "))",
       column: column)
   }
 

@@ -87,3 +87,41 @@ import Testing
     #expect(!explored.contains { $0.hasPrefix("error") })
   }
 }
+
+/// Errors that always help: the nearest name at every depth, every missing label with its case.
+@MainActor @Suite(.timeLimit(.minutes(3))) struct HelpfulErrorTests {
+  @Test func actionsNameTheirCaseTheirMissingLabelsAndTheNearest() async throws {
+    let shell = try await startedShell("animals")
+    #expect(await shell.texts(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "x")"#) == [
+      "error: column 10: `ui.animalEditor.onTapAddAnimalButton` is missing `diet:` and `categoryId:`: it takes ui.animalEditor.onTapAddAnimalButton(id: String, name: String, diet: Animal.Diet, categoryId: String)"
+    ])
+    #expect(await shell.texts(#"dispatch animalEditor.onTapAddAnimalButon(id: "A1")"#).first?.contains("did you mean `ui.animalEditor.onTapAddAnimalButton`") == true)
+    #expect(await shell.texts(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", nme: "x", diet: .carnivorous, categoryId: "Bird")"#).first?
+      .contains("has no argument `nme:`; did you mean `name:`?") == true)
+    #expect(await shell.texts(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "x", diet: .carnivrous, categoryId: "Bird")"#).first?
+      .contains("`.carnivrous` is not a case of Animal.Diet; did you mean `.carnivorous`?") == true)
+  }
+
+  @Test func selectorsAndHelpSayWhatToTypeInstead() async throws {
+    let shell = try await startedShell()
+    #expect(await shell.texts("select selectValue(1)") == ["error: column 20: selectValue takes no arguments: write `selectValue` alone"])
+    #expect(await shell.texts("help nosuch") == ["error: no command `nosuch`: type `help` for the list"])
+    #expect(await shell.texts("help patterns").first == "patterns: action patterns, as `hide`, `unhide`, `actions`, `tail --only` and `explore --only/--skip` read them")
+    #expect(await shell.texts("state --jsn").first == "error: column 7: state has no flag `--jsn`; did you mean `--json`? its flags: `--json`")
+  }
+
+  @Test func tabOffersOnlyTheLabelsNotYetTyped() async throws {
+    let shell = try await startedShell("animals")
+    #expect(shell.candidates(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", "#) == ["categoryId: ", "diet: ", "name: "])
+  }
+
+  @Test func helpExamplesComeFromTheRunningDomain() async throws {
+    let animals = try await startedShell("animals")
+    let dispatch = await animals.texts("help dispatch")
+    #expect(dispatch.contains("  example: dispatch ui.categoryList.onAppear"))
+    #expect(!dispatch.contains { $0.contains("didTapIncrementButton") })
+    let counter = try await startedShell()
+    #expect(await counter.texts("help watch").last == "  example: watch selectValue")
+    #expect(await counter.texts("help hide").contains("  example: hide didTap"))
+  }
+}
