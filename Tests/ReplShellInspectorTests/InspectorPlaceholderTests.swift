@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ReplShellInspector
 
 /// The page's fields show names of the running domain as their placeholders, sent by the server
 /// with where the history is: neutral text before any `use`, then the domain's own action and
@@ -34,5 +35,24 @@ struct InspectorPlaceholderTests {
   private func placeholders(_ driver: WebDriver) async throws -> [String] {
     let text = try await driver.run("return ['filter', 'command', 'watch-selector'].map((id) => document.getElementById(id).placeholder);")
     return try JSONDecoder().decode([String].self, from: Data(text.utf8))
+  }
+}
+
+/// The page's own text (its HTML, scripts and styles) names no sample domain: what a client's
+/// shell shows of its app comes from the server, from the running domain.
+@Suite struct InspectorPageTextTests {
+  @Test func thePageHoldsNoSampleName() {
+    let samples = [
+      "didTapIncrementButton", "didTapDecrementButton", "selectValue", "animalList", "animalEditor", "categoryList",
+      "selectAnimals", "selectCategories", "quakeList", "selectQuakes", "Mammal",
+    ]
+    let page = Array(PageAssets.files) + [("/", PageAssets.index(token: "t"))]
+    #expect(page.count == 7)
+    for (path, asset) in page {
+      let text = String(decoding: asset.bytes, as: UTF8.self)
+      for name in samples {
+        #expect(!text.contains(name), "`\(name)` in \(path)")
+      }
+    }
   }
 }

@@ -192,7 +192,7 @@ import Synchronization
     }
     switch outcome {
     case .success(let output):
-      if !output.lines.isEmpty { events.emit(.output(output.lines)) }
+      if !output.lines.isEmpty { events.emit(.output(output.lines, value: output.value.map(JSONForm.init))) }
       var finished = LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
       finished.result.value = output.value.map { redactions.apply(to: JSONForm($0)) }

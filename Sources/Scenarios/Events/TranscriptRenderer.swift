@@ -43,7 +43,7 @@ public enum TranscriptRenderer {
       if settle.requested { lines.append(.note("settled")) }
     case .note(let text):
       lines.append(.note(text))
-    case .output(let output):
+    case .output(let output, _):
       lines += output
     case .error(let error):
       lines += errorLines(error)

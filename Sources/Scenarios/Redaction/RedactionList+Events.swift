@@ -22,8 +22,8 @@ extension RedactionList {
       return .invariant(InvariantEvent(name: invariant.name, holds: invariant.holds, message: invariant.message.map(apply(to:))))
     case .note(let text):
       return .note(apply(to: text))
-    case .output(let lines):
-      return .output(apply(to: lines))
+    case .output(let lines, let value):
+      return .output(apply(to: lines), value: value.map { apply(to: $0) })
     case .error(let error):
       return .error(ErrorEvent(message: apply(to: error.message), location: error.location, column: error.column))
     }

@@ -55,7 +55,8 @@ extension SessionEvent: Codable {
       self = .note(try required(.text))
     case "output":
       let lines = try object.decode([KindedLine].self, forKey: .lines)
-      self = .output(lines.map { OutputLine(OutputLine.Kind(name: $0.kind) ?? .plain, $0.text) })
+      self = .output(
+        lines.map { OutputLine(OutputLine.Kind(name: $0.kind) ?? .plain, $0.text) }, value: try object.decodeIfPresent(JSONForm.self, forKey: .value))
     case "error":
       self = .error(ErrorEvent(message: try required(.message), location: try text(.location), column: try object.decodeIfPresent(Int.self, forKey: .column)))
     default:
@@ -100,8 +101,9 @@ extension SessionEvent: Codable {
       try object.encode(settle.requested, forKey: .requested)
     case .note(let text):
       try object.encode(text, forKey: .text)
-    case .output(let lines):
+    case .output(let lines, let value):
       try object.encode(lines.map { KindedLine(kind: $0.kind.name, text: $0.text) }, forKey: .lines)
+      try object.encodeIfPresent(value, forKey: .value)
     case .error(let error):
       try object.encode(error.message, forKey: .message)
       try put(error.location, .location)

@@ -22,8 +22,9 @@ public enum SessionEvent: Sendable, Equatable {
   case settled(SettleEvent)
   /// A note of the session itself: the database a domain opened, an action the catalog lacks.
   case note(String)
-  /// Lines a command printed that no other event holds: a selector's output, `help`, `history`.
-  case output([OutputLine])
+  /// Lines a command printed that no other event holds: a selector's output, `help`, `history`;
+  /// with the value they print as JSON (`state`, `select`), nil when they print no one value.
+  case output([OutputLine], value: JSONForm? = nil)
   /// A command failed: an error, or an expectation that did not hold.
   case error(ErrorEvent)
 }

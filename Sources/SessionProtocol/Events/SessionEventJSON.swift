@@ -38,8 +38,10 @@ public enum SessionEventJSON {
       object.add("requested", settle.requested)
     case .note(let text):
       object.add("text", text)
-    case .output(let lines):
+    case .output(let lines, let value):
       object.addLines("lines", lines)
+      // Only where the lines print one value: other output objects are as they were.
+      if let value { object.addJSON("value", value) }
     case .error(let error):
       object.add("message", error.message)
       object.add("location", error.location)
@@ -83,6 +85,12 @@ public enum SessionEventJSON {
     package mutating func addLines(_ name: String, _ lines: [OutputLine]) {
       key(name)
       text += "[" + lines.map { "{\"kind\": \"\($0.kind.name)\", \"text\": \(SessionEventJSON.quoted($0.text))}" }.joined(separator: ", ") + "]"
+    }
+
+    /// A member whose value is JSON already.
+    package mutating func addJSON(_ name: String, _ value: JSONForm) {
+      key(name)
+      text += value.text
     }
 
     package var closed: String { text + "}" }

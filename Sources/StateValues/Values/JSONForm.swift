@@ -1,17 +1,17 @@
 import Foundation
 
-/// A value as JSON, for `state --json`, `select --json`, the values `--format json` events carry
+/// A value as JSON (public for the session events that carry it), for `state --json`, `select --json`, the values `--format json` events carry
 /// and MCP's structured results. The mapping is the one `Codable` would choose for the same
 /// Swift value, so tools can decode it into the app's own types:
 ///
 /// - numbers, strings, `true`/`false` and `nil` (`null`) as themselves; a `Date` as an
-///   ISO 8601 string, as the shell prints it; a non-finite `Double` as the string Swift prints;
+///   ISO 8601 string, as the shell prints it; a non-finite `Double` as the shell prints it (`".infinity"`);
 /// - a struct as an object of its fields, in declaration order;
 /// - an enum case without arguments as its name (`"carnivorous"`), with arguments as an object
 ///   of one key, the case, holding the arguments by label (`_0`, `_1` for unlabelled ones);
 /// - an array as an array; a dictionary with `String` keys as an object, sorted by key; one
 ///   with keys of another type as an array of `{"key": …, "value": …}` objects.
-package indirect enum JSONForm: Hashable, Sendable {
+public indirect enum JSONForm: Hashable, Sendable {
   case null
   case bool(Bool)
   case int(Int)
@@ -21,7 +21,7 @@ package indirect enum JSONForm: Hashable, Sendable {
   /// An object's members in the order they are written.
   case object([(key: String, value: JSONForm)])
 
-  package static func == (left: JSONForm, right: JSONForm) -> Bool {
+  public static func == (left: JSONForm, right: JSONForm) -> Bool {
     switch (left, right) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
@@ -34,7 +34,7 @@ package indirect enum JSONForm: Hashable, Sendable {
     }
   }
 
-  package func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     hasher.combine(text)
   }
 }
@@ -132,5 +132,66 @@ extension JSONForm {
       }
     }
     return result + "\""
+  }
+}
+
+extension JSONForm: Codable {
+  private struct Key: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    if let object = try? decoder.container(keyedBy: Key.self) {
+      // Keys come back in the order they print: sorted, as the shell writes objects of dictionaries.
+      self = .object(try object.allKeys.map(\.stringValue).sorted().map { ($0, try object.decode(JSONForm.self, forKey: Key(stringValue: $0))) })
+      return
+    }
+    if var array = try? decoder.unkeyedContainer() {
+      var elements: [JSONForm] = []
+      while !array.isAtEnd { elements.append(try array.decode(JSONForm.self)) }
+      self = .array(elements)
+      return
+    }
+    let single = try decoder.singleValueContainer()
+    if single.decodeNil() {
+      self = .null
+    } else if let flag = try? single.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? single.decode(Int.self) {
+      self = .int(number)
+    } else if let number = try? single.decode(Double.self) {
+      self = .double(number)
+    } else {
+      self = .string(try single.decode(String.self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .object(let members):
+      var object = encoder.container(keyedBy: Key.self)
+      for member in members { try object.encode(member.value, forKey: Key(stringValue: member.key)) }
+    case .array(let elements):
+      var array = encoder.unkeyedContainer()
+      for element in elements { try array.encode(element) }
+    case .null:
+      var single = encoder.singleValueContainer()
+      try single.encodeNil()
+    case .bool(let flag):
+      var single = encoder.singleValueContainer()
+      try single.encode(flag)
+    case .int(let number):
+      var single = encoder.singleValueContainer()
+      try single.encode(number)
+    case .double(let number):
+      var single = encoder.singleValueContainer()
+      try single.encode(number)
+    case .string(let text):
+      var single = encoder.singleValueContainer()
+      try single.encode(text)
+    }
   }
 }

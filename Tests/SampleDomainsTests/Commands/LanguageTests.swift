@@ -125,3 +125,24 @@ import Testing
     #expect(await counter.texts("help hide").contains("  example: hide didTap"))
   }
 }
+
+/// Values as data beside their text: the events of `--format json` and what MCP carries.
+@MainActor @Suite(.timeLimit(.minutes(3))) struct ValuesAsDataTests {
+  @Test func selectAndStateEventsCarryTheirValueAsJSON() async throws {
+    let shell = try await startedShell("animals")
+    _ = await shell.execute("dispatch ui.animalList.onAppear")
+    let selected = await shell.execute(#"select selectAnimal(animalId: "Cat")"#)
+    let lines = selected.events.map(SessionEventJSON.line(for:)).filter { $0.contains(#""event": "output""#) }
+    #expect(lines.last?.hasSuffix(#""value": {"animalId":"Cat","name":"Cat","diet":"carnivorous","categoryId":"Mammal"}}"#) == true, "\(lines)")
+    #expect(selected.value == .object([("animalId", .string("Cat")), ("name", .string("Cat")), ("diet", .string("carnivorous")), ("categoryId", .string("Mammal"))]))
+    #expect(await shell.execute("help").value == nil)
+  }
+
+  @Test func jsonFollowsCodable() {
+    let failure = Value.enumCase(typeName: "Result", name: "failure", arguments: [Field("_0", .string("offline"))])
+    #expect(JSONForm(failure).text == #"{"failure":{"_0":"offline"}}"#)
+    #expect(JSONForm(.dictionary([Entry(.int(2), .bool(true))])).text == #"[{"key":2,"value":true}]"#)
+    #expect(JSONForm(.double(.infinity)).text == #"".infinity""#)
+    #expect(JSONForm(.double(2)).text == "2.0")
+  }
+}

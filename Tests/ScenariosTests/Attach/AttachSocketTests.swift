@@ -35,7 +35,7 @@ import Testing
     let message = answer(megabytes: 3)
     async let sent = onAThread { app.send(message) }
     let length = await onAThread { () -> Int? in
-      guard case .event(.output(let lines))? = try? shell.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else { return nil }
+      guard case .event(.output(let lines, _))? = try? shell.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else { return nil }
       return lines.first?.text.utf8.count
     }
     #expect(await sent)

@@ -14,6 +14,15 @@ import ShelfDomain
 @main struct ShelfDaemon {
   @MainActor static func main() async throws {
     let arguments = CommandLine.arguments
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print("usage: shelfd [--allow-writes] [--tick MS]\n\nA shelf app with its attachment open: attach with `shelfshell --attach`.\n--allow-writes  lets attached shells dispatch\n--tick MS       adds and removes a book every MS milliseconds\nEach line on standard input is a tap: add TITLE, remove TITLE, lend TITLE.")
+      return
+    }
+    let known: Set<String> = ["--allow-writes", "--tick"]
+    if let unknown = arguments.dropFirst().first(where: { $0.hasPrefix("-") && !known.contains($0) }) {
+      FileHandle.standardError.write(Data("shelfd: unknown option '\(unknown)'; type `shelfd --help` for the options\n".utf8))
+      exit(64)
+    }
     let allowsWrites = arguments.contains("--allow-writes")
     let tick = arguments.firstIndex(of: "--tick").flatMap { Int(arguments[safe: $0 + 1] ?? "") }
     let logger = Logger(label: "shelfd")
