@@ -152,7 +152,7 @@ extension SessionEvent: ProtocolSchema {
       kinded("event", "invariant", member("name", .string), member("holds", .boolean), member("message", text)),
       kinded("event", "settled", member("requested", .boolean)),
       kinded("event", "note", member("text", .string)),
-      kinded("event", "output", member("lines", .array(.object([member("kind", .string), member("text", .string)])))),
+      kinded("event", "output", member("lines", .array(.object([member("kind", .string), member("text", .string)]))), optional("value", .any)),
       kinded("event", "error", member("message", .string), member("location", text), member("column", .nullable(.integer))),
     ])
   }

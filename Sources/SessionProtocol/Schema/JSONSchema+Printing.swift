@@ -24,6 +24,7 @@ extension JSONSchema {
     case .nullable(let schema):
       return object([("oneOf", "[\(schema.json(indent: indent + 1)), {\"type\": \"null\"}]")])
     case .reference(let name): return "{\"$ref\": \"#/$defs/" + name + "\"}"
+    case .any: return "{}"
     }
   }
 

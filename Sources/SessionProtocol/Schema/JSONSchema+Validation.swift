@@ -3,6 +3,8 @@ extension JSONSchema {
   /// looked up in `definitions`.
   package func violation(of value: JSONValue, definitions: [String: JSONSchema], at path: String = "$") -> String? {
     switch (self, value) {
+    case (.any, _):
+      return nil
     case (.string, .string), (.number, .number), (.boolean, .bool):
       return nil
     case (.integer, .number(let number)):

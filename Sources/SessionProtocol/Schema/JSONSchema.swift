@@ -19,6 +19,8 @@ package indirect enum JSONSchema: Sendable, Equatable {
   case nullable(JSONSchema)
   /// The definition named so in the document's `$defs`.
   case reference(String)
+  /// Any JSON value: a domain's value as JSON, whose shape is the app's.
+  case any
 
   /// One member of an object.
   package struct Member: Sendable, Equatable {

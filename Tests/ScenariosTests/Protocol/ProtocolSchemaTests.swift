@@ -83,6 +83,7 @@ import Testing
     .settled(SettleEvent(requested: true)),
     .note("opened quakes.sqlite"),
     .output([OutputLine(.plain, "1")]),
+    .output([OutputLine(.plain, "CounterState(value: 1)")], value: .object([("value", .int(1))])),
     .error(ErrorEvent(message: "the state has no `nope`", location: nil, column: 7)),
   ]
 
