@@ -55,7 +55,7 @@ extension Responder {
       let field = StateTree.SearchField(rawValue: request.field ?? "key") ?? .key
       return await treeAnswer { tree, redact in
         let found = tree.search(query, in: field, limit: StateTreePage.searchLimit, redactedBy: redact)
-        return .found(InspectorReply.Found(id: request.id, query: query, field: field.rawValue, paths: found.paths, truncated: found.truncated))
+        return .found(InspectorReply.Found(id: request.id, query: query, field: field.rawValue, paths: found.paths, texts: found.texts.map(redact), truncated: found.truncated))
       }
     }
   }

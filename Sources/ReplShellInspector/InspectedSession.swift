@@ -45,7 +45,7 @@ import Scenarios
         let redact = host.shell.inspection.redaction
         let limit = Self.searchLimit
         let found = await OffMainThread.run { tree.search(query, in: field, limit: limit, redactedBy: redact) }
-        return [InspectorReply.json(InspectorReply.Found(id: request.id, query: query, field: field.rawValue, paths: found.paths, truncated: found.truncated))]
+        return [InspectorReply.json(InspectorReply.Found(id: request.id, query: query, field: field.rawValue, paths: found.paths, texts: found.texts.map(redact), truncated: found.truncated))]
       } catch {
         return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: error.message))]
       }

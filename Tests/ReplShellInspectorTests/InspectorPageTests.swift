@@ -39,6 +39,14 @@ struct InspectorPageTests {
     #expect(log.contains("▶ #4 script: didTapIncrementButton"))
     #expect(try await driver.text("#position") == "History: at entry 4 of 4")
 
+    // The log's filter reads an action pattern, as `hide` and `actions` do: names in a row, the
+    // last one or its start.
+    try await driver.type("didTapDec", into: "#filter")
+    try await driver.wait(until: "!document.getElementById('log').textContent.includes('#1 script')")
+    #expect(try await driver.text("#log").contains("#3 script: didTapDecrementButton"))
+    _ = try await driver.run("const f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input')); return '';")
+    try await driver.wait(until: "document.getElementById('log').textContent.includes('#1 script')")
+
     // A dispatch sent from the page arrives, and the terminal prints it as a typed line.
     try await driver.type("dispatch didTapIncrementButton", into: "#command")
     try await driver.click("#command-form button")

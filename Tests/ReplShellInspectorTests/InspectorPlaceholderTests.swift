@@ -13,7 +13,7 @@ struct InspectorPlaceholderTests {
         try await driver.open(shell.address)
         try await driver.wait(until: "document.body.dataset.ready === 'true'")
         #expect(try await driver.text("#domain") == "no domain")
-        #expect(try await placeholders(driver) == ["action case path", "dispatch <action>", "<selector>"])
+        #expect(try await placeholders(driver) == ["action pattern", "dispatch <action>", "<selector>"])
 
         // The Animals domain: its first action without parameters, and a selector without any
         // (none of its selectors is numeric).

@@ -110,7 +110,7 @@
   // The fields' placeholders name the running domain's own action and selector, or say what
   // goes there when no domain runs.
   const showExamples = (action, selector) => {
-    $("filter").placeholder = action ?? "action case path";
+    $("filter").placeholder = action ?? "action pattern";
     $("command").placeholder = action === null ? "dispatch <action>" : `dispatch ${action}`;
     $("watch-selector").placeholder = selector ?? "<selector>";
   };

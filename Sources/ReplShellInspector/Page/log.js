@@ -47,10 +47,22 @@ Inspector.Log = class {
     return (paren < 0 ? action : action.slice(0, paren)).replace(/^\./, "");
   }
 
+  /// Whether the filter, an action pattern as `hide` and `actions` read it, matches the case
+  /// path: its names appear in a row in the path, the last one as the start of a name.
+  matches(path) {
+    const names = this.filter.replace(/^\./, "").split(".");
+    const whole = names.slice(0, -1);
+    const last = names[names.length - 1];
+    for (let start = 0; start + names.length <= path.length; start++) {
+      if (whole.every((name, i) => path[start + i] === name) && path[start + whole.length].startsWith(last)) return true;
+    }
+    return false;
+  }
+
   visible(record) {
     const e = record.event;
     if (e.event !== "dispatched") return false;
-    return this.filter === "" || this.caseOf(e.action).toLowerCase().includes(this.filter.toLowerCase());
+    return this.filter === "" || this.matches(this.caseOf(e.action).split("."));
   }
 
   redraw() {

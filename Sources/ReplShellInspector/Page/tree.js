@@ -146,6 +146,8 @@ Inspector.Tree = class {
     const name = document.createElement("span");
     name.className = "name";
     name.textContent = node.label;
+    // The whole path as `state` reads it: shown on hover, pasted as it is.
+    if (node.path) name.title = node.path;
     row.append(toggle, name, `: ${node.summary}`);
     return row;
   }
@@ -189,6 +191,7 @@ Inspector.Tree = class {
       return;
     }
     this.matches = reply.paths;
+    this.matchTexts = reply.texts || reply.paths.map((path) => path.join("."));
     this.matchIndex = -1;
     say(reply.paths.length === 0 ? `No ${field} contains “${query}”.` :
       `${reply.paths.length}${reply.truncated ? "+" : ""} matches.`);
@@ -215,6 +218,6 @@ Inspector.Tree = class {
       target.scrollIntoView({ block: "center" });
       target.querySelector(".toggle").focus({ preventScroll: true });
     }
-    say(`Match ${this.matchIndex + 1} of ${this.matches.length}: ${path.join(".")}`);
+    say(`Match ${this.matchIndex + 1} of ${this.matches.length}: ${this.matchTexts[this.matchIndex]}`);
   }
 };

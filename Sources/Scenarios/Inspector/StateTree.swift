@@ -12,6 +12,8 @@ package struct StateTree: Sendable {
     package let summary: String
     /// How many children it has: 0 for a leaf.
     package let childCount: Int
+    /// The whole path to it as `state` reads it, to paste: `animals.data["a key"].name`.
+    package let statePath: String
   }
 
   /// What to match in `search`.
@@ -36,9 +38,12 @@ package struct StateTree: Sendable {
   /// Throws when the path names a part the state does not have.
   package func children(at path: [String], offset: Int, limit: Int) throws(CommandError) -> (nodes: [Node], total: Int) {
     let children = try self.children(of: path)
+    let parent = try statePath(of: path)
     let start = min(max(offset, 0), children.count)
     let nodes = children[start..<min(start + max(limit, 0), children.count)].map { child in
-      Node(name: child.component.label, summary: Self.summary(of: child.value), childCount: StateNavigator.children(of: child.value).count)
+      Node(
+        name: child.component.label, summary: Self.summary(of: child.value), childCount: StateNavigator.children(of: child.value).count,
+        statePath: parent.appending(child.component).description)
     }
     return (nodes, children.count)
   }
@@ -54,6 +59,20 @@ package struct StateTree: Sendable {
     let children = StateNavigator.children(of: try value(at: path))
     walked.levels.withLock { $0[path] = children }
     return children
+  }
+
+  /// The path the tree's names lead along, in the grammar of `state`.
+  package func statePath(of path: [String]) throws(CommandError) -> StatePath {
+    var value = root
+    var walked = StatePath()
+    for name in path {
+      guard let child = StateNavigator.children(of: value).first(where: { $0.component.label == name }) else {
+        throw CommandError("`\(walked)` has no `\(name.truncatedForMessage)`")
+      }
+      value = child.value
+      walked = walked.appending(child.component)
+    }
+    return walked
   }
 
   /// The value at `path`.
@@ -74,17 +93,23 @@ package struct StateTree: Sendable {
   /// values are matched as `redact` shows them: a redacted secret is not found by its text.
   package func search(
     _ text: String, in field: SearchField, limit: Int, redactedBy redact: (String) -> String = { $0 }
-  ) -> (paths: [[String]], truncated: Bool) {
+  ) -> (paths: [[String]], texts: [String], truncated: Bool) {
     let needle = text.lowercased()
-    guard !needle.isEmpty else { return ([], false) }
+    guard !needle.isEmpty else { return ([], [], false) }
     var found: [[String]] = []
+    var texts: [String] = []
     var truncated = false
     var path: [String] = []
+    var components: [StatePath.Component] = []
     func visit(_ value: Value) {
       for child in StateNavigator.children(of: value) {
         if truncated { return }
         path.append(child.component.label)
-        defer { path.removeLast() }
+        components.append(child.component)
+        defer {
+          path.removeLast()
+          components.removeLast()
+        }
         let grandchildren = StateNavigator.children(of: child.value)
         let matches: Bool = switch field {
         case .key: redact(child.component.label).lowercased().contains(needle)
@@ -96,12 +121,13 @@ package struct StateTree: Sendable {
             return
           }
           found.append(path)
+          texts.append(StatePath(components).description)
         }
         if !grandchildren.isEmpty { visit(child.value) }
       }
     }
     visit(root)
-    return (found, truncated)
+    return (found, texts, truncated)
   }
 
   /// The levels a tree has listed, by path.

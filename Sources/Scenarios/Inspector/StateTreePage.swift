@@ -12,6 +12,8 @@ package struct StateTreePage: Sendable {
     package let summary: String
     /// How many children it has.
     package let count: Int
+    /// The path to it as `state` reads it, redacted.
+    package let path: String
   }
 
   /// The most children one page lists; the page asks for more.
@@ -36,7 +38,7 @@ package struct StateTreePage: Sendable {
     self.path = path
     self.offset = offset
     self.total = children.total
-    self.nodes = children.nodes.map { Node(name: $0.name, label: redact($0.name), summary: redact($0.summary), count: $0.childCount) }
+    self.nodes = children.nodes.map { Node(name: $0.name, label: redact($0.name), summary: redact($0.summary), count: $0.childCount, path: redact($0.statePath)) }
   }
 }
 
@@ -45,6 +47,6 @@ extension InspectorReply.Children {
   package init(_ page: StateTreePage, id: Int) {
     self.init(
       id: id, path: page.path, offset: page.offset, total: page.total,
-      nodes: page.nodes.map { InspectorReply.Node(name: $0.name, label: $0.label, summary: $0.summary, count: $0.count) })
+      nodes: page.nodes.map { InspectorReply.Node(name: $0.name, label: $0.label, summary: $0.summary, count: $0.count, path: $0.path) })
   }
 }

@@ -76,13 +76,17 @@ package enum InspectorReply {
     package let label: String
     package let summary: String
     package let count: Int
+    /// The whole path to it as `state` reads it, to paste (`animals.data["a key"]`); nil from
+    /// an app that does not send it.
+    package let path: String?
 
     /// Describes a child.
-    package init(name: String, label: String, summary: String, count: Int) {
+    package init(name: String, label: String, summary: String, count: Int, path: String? = nil) {
       self.name = name
       self.label = label
       self.summary = summary
       self.count = count
+      self.path = path
     }
   }
 
@@ -112,14 +116,17 @@ package enum InspectorReply {
     package let query: String
     package let field: String
     package let paths: [[String]]
+    /// Each path as `state` reads it, to show and paste; nil from an app that does not send them.
+    package let texts: [String]?
     package let truncated: Bool
 
     /// What a search found, for the request `id`.
-    package init(id: Int, query: String, field: String, paths: [[String]], truncated: Bool) {
+    package init(id: Int, query: String, field: String, paths: [[String]], texts: [String]? = nil, truncated: Bool) {
       self.id = id
       self.query = query
       self.field = field
       self.paths = paths
+      self.texts = texts
       self.truncated = truncated
     }
   }

@@ -186,7 +186,7 @@ extension InspectorReply.Ran: ProtocolSchema {
 extension InspectorReply.Node: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.Node" }
   package static var schema: JSONSchema {
-    .object([member("name", .string), member("label", .string), member("summary", .string), member("count", .integer)])
+    .object([member("name", .string), member("label", .string), member("summary", .string), member("count", .integer), optional("path", .string)])
   }
 }
 
@@ -203,7 +203,7 @@ extension InspectorReply.Found: ProtocolSchema {
   package static var schemaName: String { "InspectorReply.Found" }
   package static var schema: JSONSchema {
     kinded(
-      "type", "found", member("id", .integer), member("query", .string), member("field", .string), member("paths", .array(.array(.string))),
+      "type", "found", member("id", .integer), member("query", .string), member("field", .string), member("paths", .array(.array(.string))), optional("texts", .array(.string)),
       member("truncated", .boolean))
   }
 }

@@ -22,9 +22,9 @@ import Testing
     let walked = try await tree.value
     #expect(!gate.timedOut, "the dispatch waited for the inspector's encoding of the state")
     // The tree is of the state when it was asked for; the next position is encoded afresh.
-    #expect(try walked.children(at: [], offset: 0, limit: 10).nodes == [StateTree.Node(name: "value", summary: "0", childCount: 0)])
+    #expect(try walked.children(at: [], offset: 0, limit: 10).nodes == [StateTree.Node(name: "value", summary: "0", childCount: 0, statePath: "value")])
     let next = try await shell.inspection.stateTree()
-    #expect(try next.children(at: [], offset: 0, limit: 10).nodes == [StateTree.Node(name: "value", summary: "1", childCount: 0)])
+    #expect(try next.children(at: [], offset: 0, limit: 10).nodes == [StateTree.Node(name: "value", summary: "1", childCount: 0, statePath: "value")])
   }
 }
 

@@ -17,11 +17,14 @@ import Testing
     let top = try tree.children(at: [], offset: 0, limit: 10)
     #expect(top.total == 2)
     #expect(top.nodes == [
-      StateTree.Node(name: "count", summary: "3", childCount: 0),
-      StateTree.Node(name: "items", summary: "[2 entries]", childCount: 2),
+      StateTree.Node(name: "count", summary: "3", childCount: 0, statePath: "count"),
+      StateTree.Node(name: "items", summary: "[2 entries]", childCount: 2, statePath: "items"),
     ])
     let item = try tree.children(at: ["items", "k1"], offset: 0, limit: 10)
     #expect(item.nodes.map(\.summary) == ["\"n1\"", "[\"a\", \"b\"]"])
+    // Arrays open too, and every node carries its path as `state` reads it.
+    let tags = try tree.children(at: ["items", "k1", "tags"], offset: 0, limit: 10)
+    #expect(tags.nodes.map(\.statePath) == ["items.k1.tags[0]", "items.k1.tags[1]"])
   }
 
   @Test func aLargeLevelComesInPagesAndAChildsPageIsFound() throws {
@@ -46,6 +49,7 @@ import Testing
     let tree = StateTree(root: Self.state(items: 30))
     #expect(tree.search("K2", in: .key, limit: 100).paths.prefix(2) == [["items", "k2"], ["items", "k20"]])
     #expect(tree.search("n7", in: .value, limit: 100).paths == [["items", "k7", "name"]])
+    #expect(tree.search("n7", in: .value, limit: 100).texts == ["items.k7.name"])
     let capped = tree.search("name", in: .key, limit: 5)
     #expect(capped.paths.count == 5)
     #expect(capped.truncated)
