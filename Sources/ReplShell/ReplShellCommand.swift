@@ -91,10 +91,12 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
 
   @Flag(help: "Attach to a running app that opened a `ReplShellAttachment`: `--attach` alone lists them; `--attach PID`, `--attach APP` or `--attach PATH` drives its live store (read-only unless the app allows writes; `tail` follows it, `fork` copies its state into a sandbox).")
   var attach = false
+  // `defaultAsFlag` shows the port as optional in `--help`; `arguments(withInspectPort:)` still
+  // writes a bare `--inspect` as `--inspect=0`, so that a domain after it is not read as a port.
   @Option(
-    name: .customLong("inspect"),
+    name: .customLong("inspect"), defaultAsFlag: 0,
     help: ArgumentHelp("Serve a live web inspector of the session on 127.0.0.1 and print its address with its token (a free port unless one is given: `--inspect` alone works). With --script FILE it keeps serving after the script until Ctrl-C; with --attach PID it follows the running app.", valueName: "port"))
-  var inspectPort: Int?
+  var inspectPort: Int? = nil
 
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent, with annotations saying what it may touch. Every line gets its JSON-RPC answer (malformed JSON, ids MCP does not allow and over-long lines get errors with `id: null` or the id sent) and the next request is served; closing standard input ends the server once the requests already sent are answered.")
   var mcp = false

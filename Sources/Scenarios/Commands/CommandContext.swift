@@ -46,7 +46,7 @@ import Foundation
 
   /// The running session, or an error that says how to start one.
   func session() throws(CommandError) -> any AnyDomainSession {
-    try shell.slot.require()
+    try shell.slot.require(domains: shell.domains, inScript: location != nil)
   }
 
   /// A path as typed in a command, relative to `baseDirectory` unless absolute.

@@ -18,9 +18,15 @@
   init() {}
 
   /// The running session, or an error that says how to start one.
-  func require() throws(CommandError) -> any AnyDomainSession {
+  /// The running session, or an error that says how to start one: `use` and the first of
+  /// `domains`, before the line when it is a script's (`inScript`).
+  func require(domains: [Domain], inScript: Bool = false) throws(CommandError) -> any AnyDomainSession {
     guard let session else {
-      throw CommandError("no domain is running: type `use counter` (or `domains` for the list)")
+      let use = "use \(domains.first?.name ?? "<domain>")"
+      if inScript {
+        throw CommandError("no domain is running: a scenario starts with `use <domain>`; add `\(use)` before this line (`domains` lists them)")
+      }
+      throw CommandError("no domain is running: type `\(use)` (or `domains` for the list)")
     }
     return session
   }

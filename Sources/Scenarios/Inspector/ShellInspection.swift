@@ -30,7 +30,7 @@
   /// afresh each time without it.
   package func stateTree(liveRevision: Int? = nil) async throws(CommandError) -> StateTree {
     guard let shell else { throw CommandError("the shell has ended") }
-    let session = try shell.slot.require()
+    let session = try shell.slot.require(domains: shell.domains)
     let identity = ObjectIdentifier(session)
     let mark = session.historyMark
     let isLive = if case .live = session.liveness { true } else { false }
