@@ -63,6 +63,8 @@ package struct ValueParser {
     while true {
       if current == .punctuation(".") {
         advance()
+        // A dot at the end, as Tab leaves after a part with parts of its own, adds nothing.
+        if atEnd { return StatePath(components, columns: columns) }
         columns.append(column)
         components.append(try pathName(afterDot: true))
       } else if current == .punctuation("[") {

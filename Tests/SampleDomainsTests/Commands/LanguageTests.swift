@@ -32,6 +32,7 @@ import Testing
     let path = StatePath([.name("data"), .name("00000000-0000-0000-0000-000000000001"), .name("name")])
     #expect(path.description == #"data["00000000-0000-0000-0000-000000000001"].name"#)
     #expect(try StatePath(parsing: path.description) == path)
+    #expect(try StatePath(parsing: "data.Cat.") == StatePath([.name("data"), .name("Cat")]), "the dot Tab leaves adds nothing")
     let mixed = StatePath([.name("items"), .key(.int(0)), .name("a key")])
     #expect(mixed.description == #"items[0]["a key"]"#)
     #expect(try StatePath(parsing: mixed.description) == mixed)
