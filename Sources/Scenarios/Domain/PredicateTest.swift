@@ -78,30 +78,36 @@ protocol ElementContaining {
   static func containment(of expected: ParsedValue) throws(CommandError) -> @Sendable (Any) -> Bool
 }
 
-/// A value decoded from what the user typed, held by one test and never changed: a conditional
-/// conformance cannot require `Sendable` of an element type, so the test's closure holds it so.
-private struct DecodedOnce<Decoded>: @unchecked Sendable {
-  let value: Decoded
+/// A test of outputs that holds a value decoded from what the user typed, never changed: a
+/// conditional conformance cannot require `Sendable` of an element type, so the test is held so,
+/// and the closure handed out holds no generic type of its own.
+private struct DecodedTest: @unchecked Sendable {
+  let test: (Any) -> Bool
+
+  /// The test as a sendable closure.
+  var closure: @Sendable (Any) -> Bool {
+    { output in test(output) }
+  }
 }
 
 extension Array: ElementContaining where Element: Decodable & Equatable {
   static func containment(of expected: ParsedValue) throws(CommandError) -> @Sendable (Any) -> Bool {
-    let element = DecodedOnce(value: try ValueDecoder.decode(Element.self, from: expected))
-    return { output in (output as? [Element])?.contains(element.value) ?? false }
+    let element = try ValueDecoder.decode(Element.self, from: expected)
+    return DecodedTest { output in (output as? [Element])?.contains(element) ?? false }.closure
   }
 }
 
 extension Set: ElementContaining where Element: Decodable {
   static func containment(of expected: ParsedValue) throws(CommandError) -> @Sendable (Any) -> Bool {
-    let element = DecodedOnce(value: try ValueDecoder.decode(Element.self, from: expected))
-    return { output in (output as? Set<Element>)?.contains(element.value) ?? false }
+    let element = try ValueDecoder.decode(Element.self, from: expected)
+    return DecodedTest { output in (output as? Set<Element>)?.contains(element) ?? false }.closure
   }
 }
 
 extension Dictionary: ElementContaining where Key: Decodable {
   static func containment(of expected: ParsedValue) throws(CommandError) -> @Sendable (Any) -> Bool {
-    let key = DecodedOnce(value: try ValueDecoder.decode(Key.self, from: expected))
-    return { output in (output as? [Key: Value])?[key.value] != nil }
+    let key = try ValueDecoder.decode(Key.self, from: expected)
+    return DecodedTest { output in (output as? [Key: Value])?[key] != nil }.closure
   }
 }
 
@@ -114,7 +120,7 @@ extension String: ElementContaining {
 
 extension TreeDictionary: ElementContaining where Key: Decodable {
   static func containment(of expected: ParsedValue) throws(CommandError) -> @Sendable (Any) -> Bool {
-    let key = DecodedOnce(value: try ValueDecoder.decode(Key.self, from: expected))
-    return { output in (output as? TreeDictionary<Key, Value>)?[key.value] != nil }
+    let key = try ValueDecoder.decode(Key.self, from: expected)
+    return DecodedTest { output in (output as? TreeDictionary<Key, Value>)?[key] != nil }.closure
   }
 }
