@@ -27,7 +27,10 @@ struct MCPProtocolTests {
       let schema = tool["inputSchema"] as? [String: Any]
       #expect(schema?["type"] as? String == "object", "\(tool["name"] ?? "")")
       #expect((tool["description"] as? String)?.contains("Usage:") == true)
+      #expect((tool["description"] as? String)?.contains("{") == false, "an example template left unfilled: \(tool)")
     }
+    let watch = tools.first { $0["name"] as? String == "watch" }?["description"] as? String
+    #expect(watch?.contains("Examples: `watch selectValue`") == true, "\(watch ?? "")")
     for tool in tools {
       let name = tool["name"] as? String ?? ""
       let reach = try #require(CommandRegistry.reaches[name], "\(name) has a reach")

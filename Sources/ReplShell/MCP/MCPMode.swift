@@ -64,8 +64,9 @@ import SystemPackage
   }
 
   private func register(on server: Server, host: SessionHost, stamps: TurnStamps) async {
+    let names = (domains.first { $0.name == domain } ?? domains.first)?.exampleNames ?? ExampleNames()
     await server.withMethodHandler(ListTools.self) { _ in
-      ListTools.Result(tools: MCPTool.all.map(\.tool))
+      ListTools.Result(tools: MCPTool.all.map { $0.tool(names: names) })
     }
     await server.withMethodHandler(CallTool.self) { parameters in
       guard let tool = MCPTool.all.first(where: { $0.name == parameters.name }) else {

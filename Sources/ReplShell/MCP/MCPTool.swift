@@ -17,11 +17,13 @@ struct MCPTool: Sendable {
   /// The command's name, which is the tool's.
   var name: String { command.name }
 
-  /// The tool as `tools/list` shows it: the command's own help, and a JSON Schema of its arguments.
-  var tool: Tool {
+  /// The tool as `tools/list` shows it: the command's own help with its examples in `names`
+  /// (those of the domain the server started), and a JSON Schema of its arguments.
+  func tool(names: ExampleNames) -> Tool {
     var description = "\(command.summary). Usage: \(command.usage)"
-    if !command.examples.isEmpty {
-      description += ". Examples: " + command.examples.map { "`\($0)`" }.joined(separator: ", ")
+    let examples = command.examples.compactMap(names.render)
+    if !examples.isEmpty {
+      description += ". Examples: " + examples.map { "`\($0)`" }.joined(separator: ", ")
     }
     let properties = Dictionary(uniqueKeysWithValues: arguments.map { argument in
       (argument.name, MCP.Value.object(["type": .string(argument.kind.schemaType), "description": .string(argument.summary)]))
