@@ -17,7 +17,10 @@ extension RedactionList {
     case .log(let log):
       return .log(LogLine(category: log.category, level: log.level, text: apply(to: log.text)))
     case .watch(let watch):
-      return .watch(WatchEvent(selector: watch.selector, value: apply(to: watch.value), lines: watch.lines.map(apply(to:)), error: watch.error.map(apply(to:))))
+      return .watch(
+        WatchEvent(
+          selector: watch.selector, value: apply(to: watch.value), lines: watch.lines.map(apply(to:)), error: watch.error.map(apply(to:)),
+          json: watch.json.map { apply(to: $0) }))
     case .invariant(let invariant):
       return .invariant(InvariantEvent(name: invariant.name, holds: invariant.holds, message: invariant.message.map(apply(to:))))
     case .note(let text):

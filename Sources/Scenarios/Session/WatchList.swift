@@ -64,7 +64,7 @@ struct WatchList<State, Action> {
         watches[index].lastValue = value
         var lines: [String] = []
         ValuePrinter.appendPretty(value, prefix: "watch \(watch.call.text) → ", suffix: "", indent: 0, to: &lines)
-        events.emit(.watch(WatchEvent(selector: watch.call.text, value: ValuePrinter.singleLine(value), lines: lines)))
+        events.emit(.watch(WatchEvent(selector: watch.call.text, value: ValuePrinter.singleLine(value), lines: lines, json: JSONForm(value))))
       }
     }
   }

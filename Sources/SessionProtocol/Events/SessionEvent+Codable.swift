@@ -8,7 +8,7 @@ import Foundation
 extension SessionEvent: Codable {
   private enum Member: String, CodingKey {
     case event, line, domain, location, text, action, origin, diff, rejection, hidden, diffKinds
-    case category, level, selector, value, error, name, holds, message, requested, lines, column
+    case category, level, selector, value, error, name, holds, message, requested, lines, column, json
   }
 
   /// One line of an `output` event: `{"kind": "plain", "text": "1"}`.
@@ -46,7 +46,10 @@ extension SessionEvent: Codable {
     case "watch":
       let selector = try required(.selector)
       let value = try text(.value) ?? ""
-      self = .watch(WatchEvent(selector: selector, value: value, lines: ["watch \(selector) → \(value)"], error: try text(.error)))
+      self = .watch(
+        WatchEvent(
+          selector: selector, value: value, lines: ["watch \(selector) → \(value)"], error: try text(.error),
+          json: try object.decodeIfPresent(JSONForm.self, forKey: .json)))
     case "invariant":
       self = .invariant(InvariantEvent(name: try required(.name), holds: try flag(.holds), message: try text(.message)))
     case "settled":
@@ -92,6 +95,7 @@ extension SessionEvent: Codable {
     case .watch(let watch):
       try object.encode(watch.selector, forKey: .selector)
       try put(watch.error == nil ? watch.value : nil, .value)
+      try object.encodeIfPresent(watch.json, forKey: .json)
       try put(watch.error, .error)
     case .invariant(let invariant):
       try object.encode(invariant.name, forKey: .name)

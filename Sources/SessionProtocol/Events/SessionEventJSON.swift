@@ -30,6 +30,8 @@ public enum SessionEventJSON {
       object.add("selector", watch.selector)
       object.add("value", watch.error == nil ? watch.value : nil)
       object.add("error", watch.error)
+      // After the fields above, which are unchanged: the output itself as JSON.
+      if let json = watch.json { object.addJSON("json", json) }
     case .invariant(let invariant):
       object.add("name", invariant.name)
       object.add("holds", invariant.holds)

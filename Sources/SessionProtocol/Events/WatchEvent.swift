@@ -1,3 +1,4 @@
+import StateValues
 /// A watched selector re-evaluated after a dispatch or time travel, whose output changed.
 public struct WatchEvent: Sendable, Equatable {
   /// The selector call as typed after `watch`.
@@ -8,12 +9,15 @@ public struct WatchEvent: Sendable, Equatable {
   public let lines: [String]
   /// Why the selector could not be evaluated, if it could not.
   public let error: String?
+  /// The new output as JSON, beside its text; nil on error.
+  public let json: JSONForm?
 
   /// Describes a watch that changed, or failed.
-  public init(selector: String, value: String, lines: [String], error: String? = nil) {
+  public init(selector: String, value: String, lines: [String], error: String? = nil, json: JSONForm? = nil) {
     self.selector = selector
     self.value = value
     self.lines = lines
     self.error = error
+    self.json = json
   }
 }

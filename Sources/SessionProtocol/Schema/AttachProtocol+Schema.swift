@@ -148,7 +148,7 @@ extension SessionEvent: ProtocolSchema {
       kinded(
         "event", "log", member("category", .oneOf(DebugCategory.allCases.map { .constant($0.rawValue) })),
         member("level", .oneOf(LogLine.Level.allCases.map { .constant($0.rawValue) })), member("text", .string)),
-      kinded("event", "watch", member("selector", .string), member("value", text), member("error", text)),
+      kinded("event", "watch", member("selector", .string), member("value", text), member("error", text), optional("json", .any)),
       kinded("event", "invariant", member("name", .string), member("holds", .boolean), member("message", text)),
       kinded("event", "settled", member("requested", .boolean)),
       kinded("event", "note", member("text", .string)),

@@ -33,7 +33,7 @@ import Testing
       "[actions] didTapIncrementButton", "  CounterState(", "-   value: 0", "+   value: 1", "  )",
       "[state] CounterState(value: 1)", "[selectors] selectValue: recomputed", "watch selectValue → 1",
     ])
-    #expect(result.events.contains(.watch(WatchEvent(selector: "selectValue", value: "1", lines: ["watch selectValue → 1"]))))
+    #expect(result.events.contains(.watch(WatchEvent(selector: "selectValue", value: "1", lines: ["watch selectValue → 1"], json: .int(1)))))
   }
 
   @Test func timeTravelEmitsItsNoteAndDiff() async throws {

@@ -79,6 +79,7 @@ import Testing
     .dispatched(DispatchEvent(action: "didTapIncrementButton", origin: .app, diff: [OutputLine(.removed, "-   value: 0"), OutputLine(.added, "+   value: 1")])),
     .log(LogLine(category: .effects, level: .info, text: "SELECT * FROM quakes")),
     .watch(WatchEvent(selector: "selectValue", value: "1", lines: ["watch selectValue → 1"])),
+    .watch(WatchEvent(selector: "selectValue", value: "1", lines: ["watch selectValue → 1"], json: .int(1))),
     .invariant(InvariantEvent(name: "nonNegative", holds: false, message: "value is -1")),
     .settled(SettleEvent(requested: true)),
     .note("opened quakes.sqlite"),
