@@ -173,3 +173,25 @@ import Testing
     #expect(first != second)
   }
 }
+
+/// Shrinking reaches the true minimum of a stock whose write-off ignores reserved units:
+/// `receive 1`, `reserve 1`, `writeOff 1` of one SKU, which needs an action deleted while
+/// quantities elsewhere are lowered, and several quantities lowered together.
+@MainActor @Suite(.timeLimit(.minutes(3))) struct StockShrinkTests {
+  @Test(arguments: 1...8)
+  func theShrunkFailureIsTheTrueMinimum(seed: Int) async throws {
+    let shell = Shell(domains: [.stock()], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "stock")
+    _ = await shell.execute("invariant selectShortfalls == 0")
+    let result = await shell.execute("explore --runs 500 --steps 30 --seed \(seed)")
+    let dispatches = result.lines.map(\.text).filter { $0.hasPrefix("  dispatch ") || $0.hasPrefix("dispatch ") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    let sku = try #require(
+      dispatches.first.flatMap { $0.split(separator: "\"", omittingEmptySubsequences: false).dropFirst().first.map(String.init) },
+      "\(result.lines.map(\.text))")
+    #expect(dispatches == [
+      "dispatch receive(sku: \"\(sku)\", quantity: 1)", "dispatch reserve(sku: \"\(sku)\", quantity: 1)",
+      "dispatch writeOff(sku: \"\(sku)\", quantity: 1)",
+    ], "\(result.lines.map(\.text).joined(separator: "\n"))")
+  }
+}

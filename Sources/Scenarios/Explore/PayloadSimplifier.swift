@@ -104,6 +104,19 @@ extension Value {
     }
   }
 
+  /// The value with `transform` applied to every integer in it.
+  func mappingIntegers(_ transform: (Int) -> Int) -> Value {
+    switch self {
+    case .int(let number): return .int(transform(number))
+    case .array(let elements): return .array(elements.map { $0.mappingIntegers(transform) })
+    case .dictionary(let entries): return .dictionary(entries.map { Entry($0.key.mappingIntegers(transform), $0.value.mappingIntegers(transform)) })
+    case .enumCase(let typeName, let name, let arguments?):
+      return .enumCase(typeName: typeName, name: name, arguments: arguments.map { Field($0.label, $0.value.mappingIntegers(transform)) })
+    case .structure(let typeName, let fields): return .structure(typeName: typeName, fields: fields.map { Field($0.label, $0.value.mappingIntegers(transform)) })
+    default: return self
+    }
+  }
+
   /// The value with every occurrence of `old` replaced by `new`.
   func replacing(_ old: Value, with new: Value) -> Value {
     if self == old { return new }

@@ -1,7 +1,11 @@
 /// Shrinks a failing sequence to a minimal one that breaks the same invariant: first it drops
 /// actions (in halves, then quarters, down to one at a time), then it simplifies payloads
 /// (integers toward 0 and 1, strings toward shorter and the examples' values, enum cases toward
-/// the first, arrays toward fewer elements), keeping each change that still breaks it.
+/// the first, arrays toward fewer elements), keeping each change that still breaks it. Two passes
+/// take the steps one change at a time cannot: deleting an action while lowering the integers
+/// of another by its own (a unit received twice and reserved and written off two at a time
+/// becomes received, reserved and written off once), and lowering every integer above a value
+/// to it at once (quantities that only fail together).
 struct Shrinker<State: Sendable, Action: Sendable> {
   typealias Step = ExploreEngine<State, Action>.Step
   let engine: ExploreEngine<State, Action>
@@ -26,8 +30,74 @@ struct Shrinker<State: Sendable, Action: Sendable> {
       if dropActions(&current) { changed = true }
       if simplifyPayloads(&current) { changed = true }
       if simplifySharedValues(&current) { changed = true }
+      if deleteWhileLowering(&current) { changed = true }
+      if capIntegers(&current) { changed = true }
     }
     return current
+  }
+
+  /// The step with its payload changed by `change`, decoded; nil when it no longer decodes.
+  private mutating func step(_ step: Step, changedBy change: (Value) -> Value) -> Step? {
+    let payload = change(step.payload)
+    guard payload != step.payload else { return step }
+    guard let action = ExploreEngine<State, Action>.action(for: payload, cache: &cache, decode: engine.decode) else { return nil }
+    return Step(caseIndex: step.caseIndex, payload: payload, action: action)
+  }
+
+  /// Deletes one action while lowering the integers of another that are above the deleted
+  /// action's by that much; then the same lowering in every other action at once.
+  private mutating func deleteWhileLowering(_ steps: inout [Step]) -> Bool {
+    var deleted = 0
+    while deleted < steps.count && budget > 0 {
+      var leaves: [Value] = []
+      steps[deleted].payload.collectSharedLeaves(into: &leaves)
+      let amounts = Set(leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf, number > 0 { number } else { nil } }).sorted()
+      var kept: [Step]?
+      search: for amount in amounts {
+        let lower = { (value: Value) in value.mappingIntegers { $0 > amount ? $0 - amount : $0 } }
+        var rest = steps
+        rest.remove(at: deleted)
+        for target in rest.indices.map(Optional.some) + [nil] {
+          var trial = rest
+          for index in trial.indices where target == nil || index == target {
+            guard let lowered = step(trial[index], changedBy: lower) else { continue search }
+            trial[index] = lowered
+          }
+          if let found = attempt(trial), found.count < steps.count {
+            kept = found
+            break search
+          }
+        }
+      }
+      if let kept {
+        steps = kept
+        shrinkSteps += 1
+        return true
+      }
+      deleted += 1
+    }
+    return false
+  }
+
+  /// Lowers every integer above a value to that value at once, for each positive value the
+  /// payloads hold, smallest first.
+  private mutating func capIntegers(_ steps: inout [Step]) -> Bool {
+    var leaves: [Value] = []
+    for step in steps { step.payload.collectSharedLeaves(into: &leaves) }
+    let integers = leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf { number } else { nil } }
+    guard let largest = integers.max() else { return false }
+    for cap in Set(integers.filter { $0 > 0 && $0 < largest }).union([1]).sorted() where cap < largest {
+      var trial: [Step] = []
+      for original in steps {
+        guard let capped = step(original, changedBy: { $0.mappingIntegers { $0 > cap ? cap : $0 } }) else { break }
+        trial.append(capped)
+      }
+      guard trial.count == steps.count, let kept = attempt(trial), kept.count <= steps.count else { continue }
+      steps = kept
+      shrinkSteps += 1
+      return true
+    }
+    return false
   }
 
   private mutating func attempt(_ candidate: [Step]) -> [Step]? {
