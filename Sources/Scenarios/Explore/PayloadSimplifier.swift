@@ -106,26 +106,27 @@ extension Value {
 
   /// The value with `transform` applied to every integer in it.
   func mappingIntegers(_ transform: (Int) -> Int) -> Value {
-    switch self {
-    case .int(let number): return .int(transform(number))
-    case .array(let elements): return .array(elements.map { $0.mappingIntegers(transform) })
-    case .dictionary(let entries): return .dictionary(entries.map { Entry($0.key.mappingIntegers(transform), $0.value.mappingIntegers(transform)) })
-    case .enumCase(let typeName, let name, let arguments?):
-      return .enumCase(typeName: typeName, name: name, arguments: arguments.map { Field($0.label, $0.value.mappingIntegers(transform)) })
-    case .structure(let typeName, let fields): return .structure(typeName: typeName, fields: fields.map { Field($0.label, $0.value.mappingIntegers(transform)) })
-    default: return self
+    rewritten { value in
+      if case .int(let number) = value { return .int(transform(number)) }
+      return nil
     }
   }
 
   /// The value with every occurrence of `old` replaced by `new`.
   func replacing(_ old: Value, with new: Value) -> Value {
-    if self == old { return new }
+    rewritten { $0 == old ? new : nil }
+  }
+
+  /// The value with each part `rewrite` answers for replaced by its answer, outermost first; the
+  /// parts it answers nil for are rewritten inside.
+  private func rewritten(_ rewrite: (Value) -> Value?) -> Value {
+    if let new = rewrite(self) { return new }
     switch self {
-    case .array(let elements): return .array(elements.map { $0.replacing(old, with: new) })
-    case .dictionary(let entries): return .dictionary(entries.map { Entry($0.key.replacing(old, with: new), $0.value.replacing(old, with: new)) })
+    case .array(let elements): return .array(elements.map { $0.rewritten(rewrite) })
+    case .dictionary(let entries): return .dictionary(entries.map { Entry($0.key.rewritten(rewrite), $0.value.rewritten(rewrite)) })
     case .enumCase(let typeName, let name, let arguments?):
-      return .enumCase(typeName: typeName, name: name, arguments: arguments.map { Field($0.label, $0.value.replacing(old, with: new)) })
-    case .structure(let typeName, let fields): return .structure(typeName: typeName, fields: fields.map { Field($0.label, $0.value.replacing(old, with: new)) })
+      return .enumCase(typeName: typeName, name: name, arguments: arguments.map { Field($0.label, $0.value.rewritten(rewrite)) })
+    case .structure(let typeName, let fields): return .structure(typeName: typeName, fields: fields.map { Field($0.label, $0.value.rewritten(rewrite)) })
     default: return self
     }
   }
