@@ -35,9 +35,12 @@ import Foundation
   /// The running session, if any.
   var runningSession: (any AnyDomainSession)? { shell.slot.session }
 
-  /// The names examples and hints show: the running domain's, else the first the shell knows.
-  var exampleNames: ExampleNames {
-    if let session = runningSession { return ExampleNames(session: session) }
+  /// The names `templates` show: the running domain's, else the first the shell knows. The
+  /// state is read only when a template shows a path or a selector's output.
+  func exampleNames(for templates: [String]) -> ExampleNames {
+    if let session = runningSession {
+      return ExampleNames(session: session, readsState: templates.contains { $0.contains("{path}") || $0.contains("{value}") })
+    }
     return shell.domains.first?.exampleNames ?? ExampleNames()
   }
 

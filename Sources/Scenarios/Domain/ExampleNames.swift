@@ -46,11 +46,12 @@ package struct ExampleNames: Sendable, Equatable {
     }
   }
 
-  /// The names of a running session: its domain's, with a path into its state and the
-  /// selector's output now.
-  @MainActor init(session: any AnyDomainSession) {
+  /// The names of a running session: its domain's and, when `readsState`, a path into its state
+  /// and the selector's output now (reading a large state takes a while).
+  @MainActor init(session: any AnyDomainSession, readsState: Bool) {
     let selectors = session.selectorSignatures.map { (name: $0.name, parameters: $0.parameters) }
     self.init(domain: session.domainName, catalog: session.catalog, selectors: selectors)
+    guard readsState else { return }
     if let state = try? session.stateEncoding()() {
       path = Self.path(into: state)
     }
