@@ -1,24 +1,26 @@
+import StateValues
+
 extension JSONSchema {
   /// Where `value` does not fit this schema, as `path: reason`; nil when it fits. References are
   /// looked up in `definitions`.
-  package func violation(of value: JSONValue, definitions: [String: JSONSchema], at path: String = "$") -> String? {
+  package func violation(of value: JSONForm, definitions: [String: JSONSchema], at path: String = "$") -> String? {
     switch (self, value) {
     case (.any, _):
       return nil
-    case (.string, .string), (.number, .number), (.boolean, .bool):
+    case (.string, .string), (.number, .int), (.number, .double), (.integer, .int), (.boolean, .bool):
       return nil
-    case (.integer, .number(let number)):
+    case (.integer, .double(let number)):
       return number.rounded() == number ? nil : "\(path): \(number) is not an integer"
     case (.constant(let expected), .string(let text)):
       return text == expected ? nil : "\(path): \"\(text)\" is not \"\(expected)\""
     case (.array(let element), .array(let elements)):
       return elements.enumerated().lazy.compactMap { element.violation(of: $1, definitions: definitions, at: "\(path)[\($0)]") }.first
     case (.object(let members), .object(let object)):
-      if let extra = object.keys.sorted().first(where: { key in !members.contains { $0.name == key } }) {
+      if let extra = object.map(\.key).sorted().first(where: { key in !members.contains { $0.name == key } }) {
         return "\(path): \(extra) is not a member of this object"
       }
       for member in members {
-        guard let present = object[member.name] else {
+        guard let present = object.first(where: { $0.key == member.name })?.value else {
           if member.isRequired { return "\(path): \(member.name) is missing" }
           continue
         }
@@ -36,7 +38,7 @@ extension JSONSchema {
       guard let definition = definitions[name] else { return "\(path): no definition \(name)" }
       return definition.violation(of: value, definitions: definitions, at: path)
     default:
-      return "\(path): \(value) is not \(self)"
+      return "\(path): \(value.text) is not \(self)"
     }
   }
 }

@@ -17,7 +17,7 @@ import Testing
     let committed = try String(contentsOf: Self.schemaFile, encoding: .utf8)
     #expect(committed == generated, "regenerate it: REPLSHELL_WRITE_SCHEMA=1 swift test --filter ProtocolSchemaTests, and review the change")
     // The document is JSON.
-    #expect(throws: Never.self) { try JSONDecoder().decode(JSONValue.self, from: Data(committed.utf8)) }
+    #expect(throws: Never.self) { try JSONDecoder().decode(JSONForm.self, from: Data(committed.utf8)) }
   }
 
   @Test func everyShellRequestFitsItsSchemaAndComesBackTheSame() throws {
@@ -35,7 +35,7 @@ import Testing
   /// `--format json` prints each event as its wire encoding: both fit the schema and read back the same.
   @Test func everyEventAsFormatJSONPrintsItFitsTheSchema() throws {
     for event in Self.events {
-      let printed = try JSONDecoder().decode(JSONValue.self, from: Data(SessionEventJSON.line(for: event).utf8))
+      let printed = try JSONDecoder().decode(JSONForm.self, from: Data(SessionEventJSON.line(for: event).utf8))
       #expect(SessionEvent.schema.violation(of: printed, definitions: Self.definitions) == nil, "\(SessionEventJSON.line(for: event))")
       #expect(SessionEventJSON.event(from: SessionEventJSON.line(for: event)) == event)
     }
@@ -62,7 +62,7 @@ import Testing
   @Test func aMessageThatDoesNotFitIsCaught() throws {
     let definitions = Self.definitions
     func violation(_ json: String, _ schema: JSONSchema) throws -> String? {
-      schema.violation(of: try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)), definitions: definitions)
+      schema.violation(of: try JSONDecoder().decode(JSONForm.self, from: Data(json.utf8)), definitions: definitions)
     }
     #expect(try violation(#"{"request": "hello"}"#, ShellRequest.schema) != nil, "a hello without its version")
     #expect(try violation(#"{"request": "line", "line": "state", "colour": "red"}"#, ShellRequest.schema) != nil, "a member of no message")
@@ -124,7 +124,7 @@ import Testing
   /// Encodes `message` as a frame's body, checks it against `Message`'s schema, and decodes it back.
   static func check<Message: Codable & Equatable & ProtocolSchema>(_ message: Message, as type: Message.Type) throws {
     let body = Data(try AttachFrame.bytes(of: message).dropFirst(4))
-    let json = try JSONDecoder().decode(JSONValue.self, from: body)
+    let json = try JSONDecoder().decode(JSONForm.self, from: body)
     #expect(Message.schema.violation(of: json, definitions: definitions) == nil, "\(String(decoding: body, as: UTF8.self))")
     #expect(try JSONDecoder().decode(Message.self, from: body) == message, "\(String(decoding: body, as: UTF8.self))")
   }
