@@ -17,9 +17,12 @@ import Synchronization
     public var succeeded: Bool
     /// True after `quit`.
     public var quit: Bool
-    /// The value the line printed (`state`, `select`), as JSON, for front ends that carry it as
-    /// data; nil when it printed no single value, and after a failure.
-    package var value: JSONForm? = nil
+    /// The value the line printed (`state`, `select`), as JSON and redacted, for front ends
+    /// that carry it as data: its output event's; nil when it printed no single value.
+    package var value: JSONForm? {
+      for case .output(_, let value?) in events.reversed() { return value }
+      return nil
+    }
   }
 
   /// Every domain the shell knows, in listing order.
@@ -195,7 +198,6 @@ import Synchronization
       if !output.lines.isEmpty { events.emit(.output(output.lines, value: output.value.map(JSONForm.init))) }
       var finished = LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
-      finished.result.value = output.value.map { redactions.apply(to: JSONForm($0)) }
       if let command, slot.running != nil, let mark = lineEnd?.mark {
         slot.running?.recording.append(
           line, role: type(of: command).recordingRole, output: output.dependsOnTerminal ? nil : finished.printed, mark: mark)
