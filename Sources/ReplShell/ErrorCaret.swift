@@ -11,9 +11,10 @@ enum ErrorCaret {
     }).last, error.location == nil, let column = error.column, column >= 1, column <= line.count + 1,
       !line.contains(where: { $0 == "\t" })
     else { return lines }
-    guard let last = lines.lastIndex(where: { $0.kind == .error }) else { return lines }
+    // Right under the error's first line, which names the column; what it says further follows.
+    guard let first = lines.lastIndex(where: { $0.kind == .error && $0.text.hasPrefix("error: ") }) else { return lines }
     var result = lines
-    result.insert(contentsOf: [OutputLine(.error, "  " + line), OutputLine(.error, "  " + String(repeating: " ", count: column - 1) + "^")], at: last + 1)
+    result.insert(contentsOf: [OutputLine(.error, "  " + line), OutputLine(.error, "  " + String(repeating: " ", count: column - 1) + "^")], at: first + 1)
     return result
   }
 }

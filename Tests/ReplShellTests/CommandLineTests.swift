@@ -42,6 +42,10 @@ import Testing
     #expect(lines.map(\.text) == [
       "error: column 20: `animals.data` has no `Kat`", "  state animals.data.Kat", "                     ^",
     ])
+    let failed = ErrorEvent(message: "expectation failed: selectValue > 1\n  actual: 0", location: nil, column: 8)
+    #expect(ErrorCaret.adding(to: TranscriptRenderer.errorLines(failed), events: [.error(failed)], line: "expect selectValue > 1").map(\.text) == [
+      "error: column 8: expectation failed: selectValue > 1", "  expect selectValue > 1", "         ^", "  actual: 0",
+    ])
     let scripted = ErrorEvent(message: "x", location: "a.txt:1", column: 3)
     #expect(ErrorCaret.adding(to: TranscriptRenderer.errorLines(scripted), events: [.error(scripted)], line: "abc").count == 1)
   }
