@@ -9,13 +9,14 @@ import ShelfDomain
 /// `shelfd`: the shelf as a long-running app with its attachment open, so that
 /// `shelfshell --attach` can drive its live store. Its listener loads the catalog and records
 /// loans; each line on standard input is a tap (`add TITLE`, `remove TITLE`, `lend TITLE`), and
-/// `--tick MS` adds and removes a book every MS milliseconds. `--allow-writes` lets attached
+/// `--tick MS` adds and removes a book every MS milliseconds, and prints `ticked N` after every
+/// thousandth tick (what a test waits for instead of a window of time). `--allow-writes` lets attached
 /// shells dispatch. SIGTERM and SIGINT close the attachment cleanly; so does the end of input.
 @main struct ShelfDaemon {
   @MainActor static func main() async throws {
     let arguments = CommandLine.arguments
     if arguments.contains("--help") || arguments.contains("-h") {
-      print("usage: shelfd [--allow-writes] [--tick MS]\n\nA shelf app with its attachment open: attach with `shelfshell --attach`.\n--allow-writes  lets attached shells dispatch\n--tick MS       adds and removes a book every MS milliseconds\nEach line on standard input is a tap: add TITLE, remove TITLE, lend TITLE.")
+      print("usage: shelfd [--allow-writes] [--tick MS]\n\nA shelf app with its attachment open: attach with `shelfshell --attach`.\n--allow-writes  lets attached shells dispatch\n--tick MS       adds and removes a book every MS milliseconds (and prints `ticked N` every 1000 ticks)\nEach line on standard input is a tap: add TITLE, remove TITLE, lend TITLE.")
       return
     }
     let known: Set<String> = ["--allow-writes", "--tick"]
@@ -56,6 +57,7 @@ import ShelfDomain
           try? await Task.sleep(for: .milliseconds(milliseconds))
           count += 1
           try? store.dispatch(action: count % 2 == 1 ? .onTapAddBook(title: "Tick") : .onTapRemoveBook(title: "Tick"))
+          if count % 1_000 == 0 { FileHandle.standardOutput.write(Data("ticked \(count)\n".utf8)) }
         }
       }
     }

@@ -62,6 +62,16 @@ final class Daemon {
     socketPath = String(first[range.upperBound...].dropLast())
   }
 
+  /// The count of the next `ticked N` line the app prints (`--tick`, every 1000 ticks) that is at
+  /// least `count`; a failure when none comes within `seconds`.
+  @discardableResult
+  func ticked(atLeast count: Int, within seconds: Double = 120) throws -> Int {
+    while true {
+      let line = try Self.line(from: output.fileHandleForReading, within: seconds)
+      if line.hasPrefix("ticked "), let ticks = Int(line.dropFirst("ticked ".count)), ticks >= count { return ticks }
+    }
+  }
+
   /// Dispatches a tap in the app (`add Emma`).
   func tap(_ line: String) {
     input.fileHandleForWriting.write(Data((line + "\n").utf8))
