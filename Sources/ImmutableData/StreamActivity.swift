@@ -7,6 +7,8 @@ import Synchronization
 @usableFromInline package final class StreamActivity: Sendable {
   private struct Counts {
     var outstanding: [Int: Int] = [:]
+    /// Every element produced or finished, ever: it moves whenever a listener makes progress.
+    var changes = 0
     var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     var nextWaiter = 0
     var isIdle: Bool { outstanding.values.allSatisfy { $0 == 0 } }
@@ -46,6 +48,11 @@ import Synchronization
     }
   }
 
+  /// How many elements streams have produced and consumers finished with, in all: a count that
+  /// moves whenever a listener takes or finishes an element, for a scheduler that waits for the
+  /// listeners to stop making progress.
+  package var changes: Int { counts.withLock { $0.changes } }
+
   /// The streams whose consumers have not finished with every element, by the order the store
   /// made them (1 for its first stream), each with how many elements it has not finished with.
   package var busyStreams: [(stream: Int, unfinished: Int)] {
@@ -64,6 +71,7 @@ import Synchronization
     counts.withLock { counts in
       if let unfinished = counts.outstanding[id] {
         counts.outstanding[id] = unfinished + 1
+        counts.changes &+= 1
       }
     }
   }
@@ -72,6 +80,7 @@ import Synchronization
     resume(counts.withLock { counts in
       if let unfinished = counts.outstanding[id] {
         counts.outstanding[id] = max(0, unfinished - 1)
+        counts.changes &+= 1
       }
       return counts.takeWaitersIfIdle()
     })

@@ -6,8 +6,8 @@ struct ExploreCommand: ShellCommand {
   static let description = CommandDescription(
     name: "explore",
     usage: "explore [--runs N] [--steps N] [--seed N] [options]",
-    summary: "runs the reducer alone (no listeners, no side effects, the session's state untouched; nothing written but `--save`'s file) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one)",
-    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt"],
+    summary: "runs the reducer alone (without --effects: no listeners, no side effects; the session's state untouched; nothing written but `--save`'s file) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\")",
+    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --effects --seed 7"],
     toolArguments: [
       ToolArgument("runs", "how many runs (100 when left out)", isRequired: false, kind: .numberOption("--runs")),
       ToolArgument("steps", "the most actions a run has (50 when left out)", isRequired: false, kind: .numberOption("--steps")),
@@ -18,6 +18,7 @@ struct ExploreCommand: ShellCommand {
       ToolArgument("jobs", "cores to use; the report is the same for any number", isRequired: false, kind: .numberOption("--jobs")),
       ToolArgument("save", "a file ending in `.txt`: a failure saved as a scenario that reproduces it", isRequired: false, kind: .textOption("--save")),
       .flag("force", "--force", "overwrite the file `save` names"),
+      .flag("effects", "--effects", "run the listeners too, their side effects held and completed, reordered or failed as the seed decides"),
     ])
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
@@ -36,8 +37,12 @@ struct ExploreCommand: ShellCommand {
         options.overwrites = true
         continue
       }
+      if flag.text == "--effects" {
+        options.effects = true
+        continue
+      }
       guard let value = words.popFirst() else {
-        let known = ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force"]
+        let known = ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force", "--effects"]
         let hint = known.contains(flag.text) ? "\(flag.text) needs a value" : "unknown option `\(flag.text.truncatedForMessage)`: explore takes \(known.joined(separator: ", "))"
         throw CommandError(hint, column: flag.column)
       }
@@ -59,7 +64,7 @@ struct ExploreCommand: ShellCommand {
         options.savePath = value.text
         saveColumn = value.column
       default:
-        let suggestions = Suggestions.closest(to: flag.text, among: ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force"])
+        let suggestions = Suggestions.closest(to: flag.text, among: ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force", "--effects"])
         let hint = suggestions.isEmpty ? "type `help explore`" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
         throw CommandError("unknown option `\(flag.text.truncatedForMessage)`: \(hint)", column: flag.column)
       }
@@ -92,7 +97,7 @@ struct ExploreCommand: ShellCommand {
     if let previous = request.words.last, ["--only", "--skip"].contains(previous) {
       return request.offer(context.runningSession?.catalog.patternNames ?? [])
     }
-    return request.offer(["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force"])
+    return request.offer(["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force", "--effects"])
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -123,7 +128,10 @@ struct ExploreCommand: ShellCommand {
     let setUp = recording.script(applied: session.historyPosition.applied).map(\.text).filter { !$0.hasPrefix("invariant") }
     let files = try ScenarioFiles(script: context.url(forPath: path), recording: recording, column: saveColumn)
     try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
-    let lines = [files.useLine] + setUp + ["# found by explore --seed \(outcome.seed); fails until the bug is fixed"] + outcome.dispatchLines + [expect]
+    // Found with held effects, the scenario holds them too, so that its `complete N` lines apply.
+    let useLine = outcome.holdsEffects && recording.options[DomainContext.effectsOption] == nil ? files.useLine + " --effects" : files.useLine
+    let found = "# found by explore\(outcome.holdsEffects ? " --effects" : "") --seed \(outcome.seed); fails until the bug is fixed"
+    let lines = [useLine] + setUp + [found] + outcome.dispatchLines + [expect]
     try files.write(lines.joined(separator: "\n") + "\n", column: saveColumn)
     return "saved the failure as \(path): `\(context.programName) --script \(path)` reproduces it"
   }

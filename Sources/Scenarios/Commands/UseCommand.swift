@@ -1,8 +1,8 @@
 /// `use <domain> [--option value …]`: starts a fresh store for a domain.
 struct UseCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "use", usage: "use <domain> [--option value …]",
-    summary: "starts a fresh store for a domain (scripts start with this)",
+    name: "use", usage: "use <domain> [--option value …] [--effects]",
+    summary: "starts a fresh store for a domain (scripts start with this); `--effects` runs its listeners with every side effect held until `complete N` or `fail N` (domains that declare `effects:`; `effects` lists them)",
     examples: ["use {domain}"],
     toolArguments: [
       ToolArgument("domain", "the domain to start; the `domains` tool lists them"),
@@ -23,14 +23,20 @@ struct UseCommand: ShellCommand {
     guard let domain = words.first else {
       throw CommandError("use needs a domain name, e.g. `use counter` (type `domains` for the list)", column: arguments.column)
     }
-    return UseCommand(domain: domain.text, options: try DomainOption.values(parsing: words.dropFirst().map(\.text), column: domain.column), column: domain.column)
+    // `--effects` alone is a flag: it stands for `--effects held`.
+    var texts = words.dropFirst().map(\.text)
+    if let flag = texts.firstIndex(of: "--" + DomainContext.effectsOption), flag == texts.count - 1 || texts[flag + 1].hasPrefix("--") {
+      texts.insert("held", at: flag + 1)
+    }
+    return UseCommand(domain: domain.text, options: try DomainOption.values(parsing: texts, column: domain.column), column: domain.column)
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
     if request.words.count == 1 { return request.offer(context.domains.map(\.name)) }
     if request.words.last?.hasPrefix("--") == true { return request.offer([]) }
     let domain = context.domains.first { $0.name == request.words[1] }
-    return request.offer((domain?.options ?? []).map { "--" + $0.name })
+    let effects = domain?.hasEffects == true ? ["--" + DomainContext.effectsOption] : []
+    return request.offer((domain?.options ?? []).map { "--" + $0.name } + effects)
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

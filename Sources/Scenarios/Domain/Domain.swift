@@ -19,6 +19,8 @@ public struct Domain: Sendable {
   package let live: LiveHooks
   /// The names of its actions and selectors that help and hints show.
   package let exampleNames: ExampleNames
+  /// Whether it can run its listeners with their side effects held (`use <name> --effects`).
+  package let hasEffects: Bool
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
@@ -33,6 +35,8 @@ public struct Domain: Sendable {
   ///     stamps, identifiers it makes), redacted from every transcript of the domain.
   ///   - settleTimeout: how long a command waits for the listeners' side effects before it gives
   ///     up with an error that names the listener stream still at work and its action.
+  ///   - effects: how to run the listeners with every side effect held by a scheduler, for
+  ///     `use <name> --effects` and `explore --effects`; nil when the domain has no such seam.
   ///   - listen: starts the domain's listeners on the session's store and returns what must be
   ///     kept alive while the session runs (the listener and its persistent store).
   public init<State: Sendable, Action: Decodable & Equatable & Sendable>(
@@ -46,6 +50,7 @@ public struct Domain: Sendable {
     diffSpecializations: [DiffSpecialization] = [],
     volatile: [Redaction] = [],
     settleTimeout: Duration = .seconds(60),
+    effects: DomainEffects<State, Action>? = nil,
     listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil
   ) {
     let stateDiff = StateDiff(specializations: diffSpecializations)
@@ -54,6 +59,7 @@ public struct Domain: Sendable {
     self.options = options
     self.volatile = volatile
     self.settleTimeout = settleTimeout
+    self.hasEffects = effects != nil
     let catalog = ActionCatalog(examples: actionExamples)
     self.exampleNames = ExampleNames(
       domain: name, catalog: catalog, selectors: selectors.map { ($0.name, $0.parameters.map { ($0.label, $0.completions) }) })
@@ -67,7 +73,17 @@ public struct Domain: Sendable {
         domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
         stateDiff: stateDiff, events: events, settleTimeout: context.settleTimeout ?? settleTimeout)
       session.onWaiting = context.onWaiting
-      if let listen {
+      session.domainEffects = effects
+      session.startContext = context
+      if context.holdsEffects, let effects {
+        let scheduler = EffectScheduler(activity: session.store.activity)
+        session.effectScheduler = scheduler
+        session.keepAlive = try await MainSerialExecution.run { () async throws -> any Sendable in
+          let listeners = try await effects.listen(session.store, scheduler, context)
+          await scheduler.settle()
+          return listeners
+        }
+      } else if let listen {
         session.keepAlive = try await listen(session.store, context)
       }
       return session
@@ -166,6 +182,12 @@ public struct DomainContext: Sendable {
     self.scratchDirectory = scratchDirectory
     self.logger = logger
   }
+
+  /// Whether the session runs the listeners with their side effects held (`use <domain> --effects`).
+  package var holdsEffects: Bool { options[Self.effectsOption] != nil }
+
+  /// The option `use` takes for held effects, kept among the options so that `reset` and `save` keep it.
+  package static let effectsOption = "effects"
 
   /// The option's value as an absolute file path, relative paths taken from `baseDirectory`.
   public func path(_ option: String) -> String? {

@@ -94,7 +94,15 @@ import Synchronization
       let hint = suggestions.isEmpty ? "" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))? "
       throw CommandError("unknown domain `\(name.truncatedForMessage)`: \(hint)known domains: \(domains.map(\.name).joined(separator: ", "))")
     }
-    for key in options.keys.sorted() where !domain.options.contains(where: { $0.name == key }) {
+    if let held = options[DomainContext.effectsOption] {
+      guard domain.hasEffects else {
+        throw CommandError("`\(name)` cannot hold its side effects: its registration gives no `effects:` (see README, \"Races\")")
+      }
+      guard held == "held" else {
+        throw CommandError("--effects takes no value but `held`: type `use \(name) --effects`")
+      }
+    }
+    for key in options.keys.sorted() where key != DomainContext.effectsOption && !domain.options.contains(where: { $0.name == key }) {
       let known = domain.options.map { "--\($0.name) \($0.valueName)" }
       let nearest = Suggestions.closest(to: key, among: domain.options.map(\.name), limit: 1).first.map { "did you mean --\($0)? " } ?? ""
       throw CommandError("`\(name)` has no option --\(key); \(nearest)\(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")

@@ -31,6 +31,10 @@ struct ExploreCoverage: Sendable, Equatable {
   var cases: [Counts]
   /// How many runs these counts cover.
   var runs = 0
+  /// With `--effects`: the side effects the listeners started, and how many the runs completed and failed.
+  var effectsMade = 0
+  var effectsCompleted = 0
+  var effectsFailed = 0
 
   /// No counts yet for `caseCount` cases.
   init(caseCount: Int) {
@@ -41,10 +45,19 @@ struct ExploreCoverage: Sendable, Equatable {
   mutating func add(_ other: ExploreCoverage) {
     for index in cases.indices { cases[index].add(other.cases[index]) }
     runs += other.runs
+    effectsMade += other.effectsMade
+    effectsCompleted += other.effectsCompleted
+    effectsFailed += other.effectsFailed
   }
 
-  /// Every action tried.
-  var steps: Int { cases.reduce(0) { $0 + $1.generated } }
+  /// Every action tried, and every held effect completed or failed.
+  var steps: Int { cases.reduce(0) { $0 + $1.generated } + effectsCompleted + effectsFailed }
+
+  /// What the runs did with held effects, when they held any.
+  var effectsLine: OutputLine? {
+    guard effectsMade > 0 else { return nil }
+    return .plain("side effects: \(effectsMade) held, \(effectsCompleted) completed, \(effectsFailed) failed")
+  }
 
   /// The table printed after every explore; cases never accepted are flagged with `!`.
   func lines(caseNames: [String], enabled: Set<Int>) -> [OutputLine] {

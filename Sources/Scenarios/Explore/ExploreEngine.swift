@@ -2,11 +2,45 @@
 /// starts from the same state, enables a random subset of the action cases (a "swarm" run, so
 /// long runs of one action happen) and stops at the first invariant that breaks.
 struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
-  /// One accepted action of a run: its case, its payload as generated and the decoded action.
+  /// One accepted step of a run: an action (its case, its payload as generated and the decoded
+  /// action), or, with `--effects`, the completion or failure of a held effect.
   struct Step: Sendable {
     let caseIndex: Int
     let payload: Value
-    let action: Action
+    let action: Action?
+    /// Which step of its run it is, kept through shrinking: the effects a step starts are named by it.
+    var id = 0
+
+    /// The case index of a step that completes a held effect.
+    static var completeCase: Int { -1 }
+    /// The case index of a step that fails a held effect.
+    static var failCase: Int { -2 }
+
+    init(caseIndex: Int, payload: Value, action: Action?, id: Int = 0) {
+      self.caseIndex = caseIndex
+      self.payload = payload
+      self.action = action
+      self.id = id
+    }
+
+    /// Completes (or fails) the held effect `effect` names.
+    init(releasing effect: EffectReference, failing: Bool, id: Int) {
+      self.init(
+        caseIndex: failing ? Self.failCase : Self.completeCase, payload: .array([.int(effect.step), .int(effect.ordinal)]), action: nil, id: id)
+    }
+
+    /// The held effect the step completes or fails; nil for an action.
+    var effect: EffectReference? {
+      guard caseIndex < 0, case .array(let parts) = payload, parts.count == 2, case .int(let step) = parts[0], case .int(let ordinal) = parts[1]
+      else { return nil }
+      return EffectReference(step: step, ordinal: ordinal)
+    }
+
+    /// Whether the step completes or fails a held effect.
+    var isEffect: Bool { caseIndex < 0 }
+
+    /// Whether the step fails its held effect.
+    var fails: Bool { caseIndex == Self.failCase }
   }
 
   /// A run that broke an invariant: the accepted actions up to the break.
@@ -65,8 +99,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
   /// Runs run `index` from its own seed, decoding payloads through `cache`.
   func run(_ index: Int, seed: UInt64, steps: Int, cache: inout [Value: Action?]) -> RunResult {
     var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
-    var swarm = enabled.filter { _ in random.chance(1, in: 2) }
-    if swarm.isEmpty, !enabled.isEmpty { swarm = [enabled[random.below(enabled.count)]] }
+    let swarm = swarm(&random)
     var coverage = ExploreCoverage(caseCount: templates.count)
     coverage.runs = 1
     guard !swarm.isEmpty else { return RunResult(coverage: coverage) }
@@ -74,21 +107,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     var accepted: [Step] = []
     for _ in 0..<steps {
       let caseIndex = swarm[random.below(swarm.count)]
-      coverage.cases[caseIndex].generated += 1
-      let payload: Value
-      let action: Action
-      if let fixed = fixedActions[caseIndex] {
-        payload = templates[caseIndex][0]
-        action = fixed
-      } else {
-        let examples = templates[caseIndex]
-        payload = generator.generateAction(examples[random.below(examples.count)], depth: depths[caseIndex], &random)
-        guard let decoded = Self.action(for: payload, cache: &cache, decode: decode) else {
-          coverage.cases[caseIndex].undecodable += 1
-          continue
-        }
-        action = decoded
-      }
+      guard let (payload, action) = generate(caseIndex, &random, cache: &cache, coverage: &coverage) else { continue }
       let next: State
       do {
         next = try reducer(state, action)
@@ -108,6 +127,28 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     return RunResult(coverage: coverage)
   }
 
+  /// Draws the subset of the enabled cases run `index` uses: a "swarm" run, so long runs of one action happen.
+  func swarm(_ random: inout SplitMix) -> [Int] {
+    var swarm = enabled.filter { _ in random.chance(1, in: 2) }
+    if swarm.isEmpty, !enabled.isEmpty { swarm = [enabled[random.below(enabled.count)]] }
+    return swarm
+  }
+
+  /// A payload of case `caseIndex` and its action, counted in `coverage`; nil when it does not decode.
+  func generate(_ caseIndex: Int, _ random: inout SplitMix, cache: inout [Value: Action?], coverage: inout ExploreCoverage) -> (Value, Action)? {
+    coverage.cases[caseIndex].generated += 1
+    if let fixed = fixedActions[caseIndex] {
+      return (templates[caseIndex][0], fixed)
+    }
+    let examples = templates[caseIndex]
+    let payload = generator.generateAction(examples[random.below(examples.count)], depth: depths[caseIndex], &random)
+    guard let decoded = Self.action(for: payload, cache: &cache, decode: decode) else {
+      coverage.cases[caseIndex].undecodable += 1
+      return nil
+    }
+    return (payload, decoded)
+  }
+
   /// The action `payload` decodes to, decoded once per payload.
   static func action(for payload: Value, cache: inout [Value: Action?], decode: (Value) -> Action?) -> Action? {
     if let known = cache[payload] { return known }
@@ -124,7 +165,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     var kept: [Step] = []
     kept.reserveCapacity(steps.count)
     for step in steps {
-      guard let next = try? reducer(state, step.action) else { continue }
+      guard let action = step.action, let next = try? reducer(state, action) else { continue }
       state = next
       kept.append(step)
       if !invariants[invariant].holds(state) { return kept }
@@ -137,7 +178,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     var state = start
     var before = start
     for step in steps {
-      guard let next = try? reducer(state, step.action) else { continue }
+      guard let action = step.action, let next = try? reducer(state, action) else { continue }
       before = state
       state = next
     }

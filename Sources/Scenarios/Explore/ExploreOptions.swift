@@ -21,6 +21,8 @@ package struct ExploreOptions: Sendable, Equatable {
   package var jobs = 1
   /// `K/N`: only the runs whose index is K−1 modulo N.
   package var shard: (index: Int, count: Int)?
+  /// Whether runs start the listeners with their side effects held (`--effects`).
+  package var effects = false
 
   /// The default options.
   package init() {}
@@ -29,6 +31,7 @@ package struct ExploreOptions: Sendable, Equatable {
   package static func == (lhs: ExploreOptions, rhs: ExploreOptions) -> Bool {
     lhs.runs == rhs.runs && lhs.steps == rhs.steps && lhs.seed == rhs.seed && lhs.timeLimit == rhs.timeLimit
       && lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.savePath == rhs.savePath && lhs.overwrites == rhs.overwrites && lhs.jobs == rhs.jobs
+      && lhs.effects == rhs.effects
       && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
   }
 
@@ -83,8 +86,11 @@ struct ExploreOutcome: Sendable {
   var lines: [OutputLine]
   /// The one-line failure the command fails with, when an invariant broke.
   var failure: String?
-  /// The shrunk sequence as the `dispatch --may-reject` lines of a saved scenario, when an invariant broke.
+  /// The shrunk sequence as the `dispatch --may-reject` lines of a saved scenario, when an invariant
+  /// broke (with `--effects`, the `complete N` and `fail N` lines between them).
   var dispatchLines: [String] = []
+  /// Whether the saved scenario must hold the side effects (`use <domain> --effects`).
+  var holdsEffects = false
   /// The `expect` line a saved scenario ends with, when an invariant broke.
   var expectLine: String?
   /// The seed the runs started from: the one given, or the one drawn.

@@ -50,6 +50,10 @@
   func unhide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine]
   /// Waits for listeners to finish; `requested` when `settle` asked.
   func settle(requested: Bool) async throws(CommandError)
+  /// The side effects held now (`use <domain> --effects`), oldest first.
+  func heldEffects() throws(CommandError) -> [EffectScheduler.Effect]
+  /// Completes, or fails, held effect `number` and waits for what its listener does next.
+  func release(effect number: Int, failing: Bool, column: Int) async throws(CommandError)
   /// Ends the listeners and closes what the domain keeps open.
   func close() async
   /// The action cases `hide` keeps out of the output.

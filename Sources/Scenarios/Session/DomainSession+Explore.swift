@@ -1,8 +1,16 @@
 import Foundation
+import Logging
 
 extension DomainSession {
   func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome {
-    let enabled = try exploredCases(options)
+    var effects: DomainEffects<State, Action>?
+    if options.effects {
+      guard let domainEffects else {
+        throw CommandError("\(domainName) cannot hold its side effects: its registration gives no `effects:` (see README, \"Races\"); plain `explore` runs its reducer alone")
+      }
+      effects = domainEffects
+    }
+    let enabled = try exploredCases(options, userActions: effects?.userActions ?? [])
     let seed = options.seed ?? UInt64.random(in: 0..<1_000_000_000)
     let start = store.select { $0 }
     let catalog = self.catalog
@@ -19,6 +27,11 @@ extension DomainSession {
       start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all, catalog: catalog, enabled: enabled,
       pool: LeafPool(catalog: catalog, state: stateValue),
       decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
+    if let effects {
+      return try await MainSerialExecution.run { () async throws(CommandError) -> ExploreOutcome in
+        try await exploreWithEffects(options, effects: effects, engine: engine, enabled: enabled, seed: seed, progress: progress)
+      }
+    }
     ExploreTrapWatch.arm?(
       "\nreplshell: the \(domainName) reducer trapped during `explore` (seed \(seed)), which ends the shell; "
         + "`explore --seed \(seed) --jobs 1` from the same state repeats it\n")
@@ -52,13 +65,28 @@ extension DomainSession {
     }
     var outcome = ExploreOutcome(lines: [])
     if let failure = result.failure {
-      outcome = report(failure, engine: engine, seed: seed)
+      var shrinker = Shrinker(engine: engine, invariant: failure.invariant)
+      let shrunk = await shrinker.shrink(failure.steps)
+      let (before, after) = engine.lastTransition(shrunk)
+      outcome = report(
+        failure, shrunk: shrunk, shrinkSteps: shrinker.shrinkSteps, engine: engine, seed: seed, effects: nil, before: before, after: after)
       lines += outcome.lines
-    } else {
-      let ran = result.coverage.runs
-      lines.append(.note("no invariant broke in \(ran) run\(ran == 1 ? "" : "s")" + (result.timedOut ? " (stopped by --time or Ctrl-C before every run ran)" : "")))
     }
-    lines += result.coverage.lines(caseNames: catalog.cases.map(\.pathText), enabled: Set(enabled))
+    return finish(outcome, lines: lines, coverage: result.coverage, timedOut: result.timedOut, enabled: enabled, seed: seed)
+  }
+
+  /// The report's end: the runs that broke nothing, the coverage table.
+  private func finish(
+    _ outcome: ExploreOutcome, lines: [OutputLine], coverage: ExploreCoverage, timedOut: Bool, enabled: [Int], seed: UInt64
+  ) -> ExploreOutcome {
+    var outcome = outcome
+    var lines = lines
+    if outcome.failure == nil {
+      let ran = coverage.runs
+      lines.append(.note("no invariant broke in \(ran) run\(ran == 1 ? "" : "s")" + (timedOut ? " (stopped by --time or Ctrl-C before every run ran)" : "")))
+    }
+    lines += coverage.lines(caseNames: catalog.cases.map(\.pathText), enabled: Set(enabled))
+    if let effectsLine = coverage.effectsLine { lines.append(effectsLine) }
     if statesDiffer == nil {
       lines.append(.note("the state is not Equatable, so `changed` counts every accepted action"))
     }
@@ -67,8 +95,61 @@ extension DomainSession {
     return outcome
   }
 
+  /// `explore --effects`: the runs one after the other on the main actor, each with the
+  /// listeners started afresh on a store at the current state and their effects held.
+  private func exploreWithEffects(
+    _ options: ExploreOptions, effects: DomainEffects<State, Action>, engine: ExploreEngine<State, Action>, enabled: [Int], seed: UInt64,
+    progress: ExploreProgress?
+  ) async throws(CommandError) -> ExploreOutcome {
+    let base = startContext ?? DomainContext(
+      isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), calendar: .current,
+      makeIdentifier: { "" }, announce: { _ in }, scratchDirectory: FileManager.default.temporaryDirectory, logger: Logger(label: "replshell"))
+    let explorer = EffectsExplorer(engine: engine, effects: effects, makeContext: { EffectsExplorer<State, Action>.runContext(from: base) })
+    let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
+    let started = ContinuousClock.now
+    var lastProgress = started
+    var coverage = ExploreCoverage(caseCount: engine.templates.count)
+    var failure: ExploreEngine<State, Action>.Failure?
+    var timedOut = false
+    var cache: [Value: Action?] = [:]
+    let runs = options.shardRuns
+    for position in 0..<runs.count {
+      if Task.isCancelled || deadline.map({ ContinuousClock.now >= $0 }) == true {
+        timedOut = true
+        break
+      }
+      let result = try await explorer.run(runs.run(at: position), seed: seed, steps: options.steps, cache: &cache)
+      coverage.add(result.coverage)
+      if let found = result.failure {
+        failure = found
+        break
+      }
+      if let progress, ContinuousClock.now - lastProgress >= .milliseconds(250) {
+        lastProgress = ContinuousClock.now
+        progress(ExploreProgressReport(runs: coverage.runs, steps: coverage.steps, failures: 0, elapsed: lastProgress - started))
+      }
+    }
+    progress?(nil)
+    var lines: [OutputLine] = [.plain(header(options, seed: seed, invariantCount: engine.invariants.count))]
+    if invariants.all.isEmpty {
+      lines.append(.note("no invariants: explore only counts what the reducer accepts; add one with `invariant <selector> == <value>`"))
+    }
+    var outcome = ExploreOutcome(lines: [])
+    if let failure {
+      var shrinker = Shrinker(engine: engine) { steps in await explorer.replay(steps, breaking: failure.invariant) }
+      let shrunk = await shrinker.shrink(failure.steps)
+      let trace = await explorer.trace(shrunk)
+      outcome = report(
+        failure, shrunk: shrunk, shrinkSteps: shrinker.shrinkSteps, engine: engine, seed: seed, effects: (trace.numbers, trace.labels),
+        before: trace.before, after: trace.after)
+      outcome.holdsEffects = true
+      lines += outcome.lines
+    }
+    return finish(outcome, lines: lines, coverage: coverage, timedOut: timedOut, enabled: enabled, seed: seed)
+  }
+
   private func header(_ options: ExploreOptions, seed: UInt64, invariantCount: Int) -> String {
-    var text = "explore: \(options.runs) runs of up to \(options.steps) actions, seed \(seed)"
+    var text = "explore: \(options.runs) runs of up to \(options.steps) actions" + (options.effects ? " with their side effects held" : "") + ", seed \(seed)"
     if let shard = options.shard { text += ", shard \(shard.index)/\(shard.count)" }
     if options.seed == nil { text += " (repeat with --seed \(seed))" }
     return text + ", \(invariantCount) invariant\(invariantCount == 1 ? "" : "s")"
@@ -76,7 +157,8 @@ extension DomainSession {
 
   /// The cases `--only` and `--skip` leave, as action patterns; a pattern that matches no case
   /// is an error with the nearest paths.
-  private func exploredCases(_ options: ExploreOptions) throws(CommandError) -> [Int] {
+  /// With `--effects` and no `--only`, the cases a person dispatches (`userActions`) are the ones explored.
+  private func exploredCases(_ options: ExploreOptions, userActions: [String]) throws(CommandError) -> [Int] {
     func patterns(_ texts: [String]) throws(CommandError) -> [ActionPattern] {
       var patterns: [ActionPattern] = []
       for text in texts {
@@ -86,7 +168,7 @@ extension DomainSession {
       }
       return patterns
     }
-    let only = try patterns(options.only)
+    let only = try patterns(options.only.isEmpty ? userActions : options.only)
     let skip = try patterns(options.skip)
     let paths = catalog.cases.map(\.path)
     let enabled = paths.indices.filter { index in
@@ -96,27 +178,38 @@ extension DomainSession {
     return enabled
   }
 
-  /// The failure shrunk, as paste-back lines, with the last step's diff and the invariant's actual value.
-  private func report(_ failure: ExploreEngine<State, Action>.Failure, engine: ExploreEngine<State, Action>, seed: UInt64) -> ExploreOutcome {
+  /// The failure shrunk, as paste-back lines (with `--effects`, the completions between the
+  /// dispatches and what each effect was), with the last step's diff and the invariant's actual value.
+  private func report(
+    _ failure: ExploreEngine<State, Action>.Failure, shrunk: [ExploreEngine<State, Action>.Step], shrinkSteps: Int,
+    engine: ExploreEngine<State, Action>, seed: UInt64, effects: (numbers: [Int?], labels: [Int: String])?, before: State, after: State
+  ) -> ExploreOutcome {
     let invariant = engine.invariants[failure.invariant]
-    var shrinker = Shrinker(engine: engine, invariant: failure.invariant)
-    let shrunk = shrinker.shrink(failure.steps)
-    let texts = shrunk.map { step in
+    let labels = effects?.labels ?? [:]
+    let texts = shrunk.indices.map { index in
+      let step = shrunk[index]
+      if step.isEffect {
+        let number = effects.flatMap { index < $0.numbers.count ? $0.numbers[index] : nil }
+        return (step.fails ? "fail " : "complete ") + (number.map(String.init) ?? "?")
+      }
+      guard let action = step.action else { return "" }
       do throws(CommandError) {
-        return try actionText(step.action)
+        return "dispatch " + (try actionText(action))
       } catch {
-        return "(an action that cannot be printed: \(error.message))"
+        return "dispatch (an action that cannot be printed: \(error.message))"
       }
     }
-    let dispatches = texts.map { "dispatch " + $0 }
     // Saved, a fixed reducer may rightly reject what broke the invariant: the scenario still runs to its `expect`.
-    let saved = texts.map { "dispatch --may-reject " + $0 }
+    let saved = texts.map { $0.hasPrefix("dispatch ") ? "dispatch --may-reject " + $0.dropFirst("dispatch ".count) : $0 }
+    let noun = effects == nil ? "action" : "step"
     var lines: [OutputLine] = [
-      .plain("invariant \(invariant.text) broken in run \(failure.run + 1) (seed \(seed)): \(failure.steps.count) action\(failure.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count) in \(shrinker.shrinkSteps) shrink step\(shrinker.shrinkSteps == 1 ? "" : "s")")
+      .plain("invariant \(invariant.text) broken in run \(failure.run + 1) (seed \(seed)): \(failure.steps.count) \(noun)\(failure.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count) in \(shrinkSteps) shrink step\(shrinkSteps == 1 ? "" : "s")")
     ]
-    lines += dispatches.map { OutputLine.plain("  " + $0) }
-    let (before, after) = engine.lastTransition(shrunk)
-    lines.append(.plain("last step: \(texts.last ?? "")"))
+    lines += texts.map { OutputLine.plain("  " + $0) }
+    if effects != nil, !labels.isEmpty {
+      lines.append(.plain("side effects: " + labels.keys.sorted().map { "#\($0) \(labels[$0] ?? "")" }.joined(separator: ", ")))
+    }
+    lines.append(.plain("last step: \((texts.last ?? "").replacingOccurrences(of: "dispatch ", with: "", options: .anchored))"))
     do throws(CommandError) {
       lines += try stateDiff.lines(from: before, to: after)
     } catch {
@@ -124,7 +217,7 @@ extension DomainSession {
     }
     lines += invariant.actualLines(on: after).map(OutputLine.plain)
     return ExploreOutcome(
-      lines: lines, failure: "explore broke invariant \(invariant.text) in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) action\(shrunk.count == 1 ? "" : "s")",
+      lines: lines, failure: "explore broke invariant \(invariant.text) in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) \(noun)\(shrunk.count == 1 ? "" : "s")",
       dispatchLines: saved, expectLine: "expect \(invariant.text)")
   }
 }

@@ -43,6 +43,12 @@ import ImmutableData
   private var notedMissingCases: Set<[String]> = []
   /// Whether the store is the session's own, a live app's, or a fork of one.
   var liveness = Liveness.local
+  /// How the domain runs its listeners with held effects, for `explore --effects`; nil when it cannot.
+  var domainEffects: DomainEffects<State, Action>?
+  /// What the domain was started with, for the listeners `explore --effects` starts in each run.
+  var startContext: DomainContext?
+  /// What holds the listeners' side effects in a session started with `--effects`; nil otherwise.
+  var effectScheduler: EffectScheduler?
 
   init(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,
@@ -82,6 +88,7 @@ import ImmutableData
     // A live store is the app's: its listeners go on after the shell detaches.
     if case .live = liveness { return }
     store.finishStreams()
+    effectScheduler?.cancelAll()
     if let resource = keepAlive as? any SessionResource {
       await resource.close()
     }
@@ -97,6 +104,18 @@ extension DomainSession {
         "the live store is read-only: the app opened its attachment without writes; type `fork` to dispatch into a sandbox copy of the state (or open the attachment with `allowsWrites: true`)")
     }
     let (action, text) = try actionCache.action(for: typed, key: key, catalog: catalog)
+    if effectScheduler != nil {
+      // Held effects: the listeners run serialized, so what they do comes in one order only.
+      return try await MainSerialExecution.run { () async throws(CommandError) -> DispatchOutcome in
+        do {
+          try store.dispatch(action, origin: origin, text: text)
+        } catch {
+          return .rejected(String(describing: error))
+        }
+        try await settle(requested: false)
+        return .dispatched
+      }
+    }
     do {
       try store.dispatch(action, origin: origin, text: text)
     } catch {
@@ -122,6 +141,14 @@ extension DomainSession {
   }
 
   func settle(requested: Bool) async throws(CommandError) {
+    if let effectScheduler {
+      // Held effects never finish by themselves: settled is when the listeners stop moving.
+      guard await effectScheduler.settle() else {
+        throw CommandError("the listeners kept dispatching without end; the session may be out of date")
+      }
+      emitSettledIfListening(requested: requested)
+      return
+    }
     // The closure does not escape the wait: no capture list, no reference counting per dispatch.
     try await settler.settle { back in
       history.action(dispatchedBack: back).flatMap { try? actionText($0) }

@@ -1,0 +1,193 @@
+import Logging
+
+/// `explore --effects`: runs the domain's store with its listeners, every side effect they await
+/// held by an `EffectScheduler`, and lets the seed decide at each step whether a person
+/// dispatches an action or a held effect completes (or fails, one time in four where it can).
+/// After each step the listeners run until they stop moving, and every dispatch — a person's or
+/// a listener's — is checked against the invariants. Runs go one after the other on the main
+/// actor, where the listeners run, so a seed gives the same run every time.
+@MainActor struct EffectsExplorer<State: Sendable, Action: Sendable> {
+  typealias Step = ExploreEngine<State, Action>.Step
+
+  /// Generates the actions, as plain `explore` does, and knows the invariants.
+  let engine: ExploreEngine<State, Action>
+  let effects: DomainEffects<State, Action>
+  /// A fresh context for each run's listeners: deterministic identifiers, no announcements.
+  let makeContext: @MainActor () -> DomainContext
+
+  /// One run's store, listeners and scheduler, and the first invariant a dispatch broke.
+  @MainActor final class Harness {
+    let store: SessionStore<State, Action>
+    let scheduler: EffectScheduler
+    private var keepAlive: (any Sendable)?
+    /// The first invariant a dispatch broke, by index.
+    private(set) var broken: Int?
+    /// Every effect made, by number, for the report.
+    private(set) var labels: [Int: String] = [:]
+    /// The number of each effect made, by the reference steps name it with.
+    private(set) var numbers: [EffectReference: Int] = [:]
+    private var references: [Int: EffectReference] = [:]
+
+    init(_ explorer: EffectsExplorer, checking invariant: Int?) async throws(CommandError) {
+      let engine = explorer.engine
+      store = SessionStore(initialState: engine.start, reducer: engine.reducer)
+      scheduler = EffectScheduler(activity: store.activity)
+      store.didDispatch = { [unowned self] _, _, new, _, _ in
+        guard self.broken == nil else { return }
+        if let invariant {
+          if !engine.invariants[invariant].holds(new) { self.broken = invariant }
+        } else {
+          self.broken = engine.brokenInvariant(on: new)
+        }
+      }
+      do {
+        keepAlive = try await explorer.effects.listen(store, scheduler, explorer.makeContext())
+      } catch {
+        throw CommandError("explore --effects: the listeners did not start: \(error)")
+      }
+      await settle(after: -1)
+    }
+
+    /// The reference of held effect `number`.
+    func reference(of number: Int) -> EffectReference? {
+      references[number]
+    }
+
+    /// Applies `step`; false when it does not apply (the reducer rejects the action, or the effect it names is not held).
+    func apply(_ step: Step) async -> Bool {
+      if let effect = step.effect {
+        guard let number = numbers[effect], step.fails ? scheduler.fail(number) : scheduler.complete(number) else { return false }
+      } else if let action = step.action {
+        do {
+          try store.dispatch(action, origin: .user, text: nil)
+        } catch {
+          return false
+        }
+      }
+      await settle(after: step.id)
+      return true
+    }
+
+    /// Lets the listeners run until they stop moving, and names the effects they made after step `id`.
+    private func settle(after id: Int) async {
+      await scheduler.settle()
+      var ordinal = 0
+      for effect in scheduler.pending where labels[effect.number] == nil {
+        labels[effect.number] = effect.label
+        let reference = EffectReference(step: id, ordinal: ordinal)
+        numbers[reference] = effect.number
+        references[effect.number] = reference
+        ordinal += 1
+      }
+    }
+
+    /// Stops the listeners and lets go of every held effect, with nothing checked any more.
+    func end() {
+      store.didDispatch = nil
+      store.finishStreams()
+      scheduler.cancelAll()
+      keepAlive = nil
+    }
+  }
+
+  /// Run `index`: up to `steps` steps, then every effect still held completed, or failed, in an
+  /// order the seed picks.
+  func run(_ index: Int, seed: UInt64, steps: Int, cache: inout [Value: Action?]) async throws(CommandError) -> ExploreEngine<State, Action>.RunResult {
+    var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
+    let swarm = engine.swarm(&random)
+    var coverage = ExploreCoverage(caseCount: engine.templates.count)
+    coverage.runs = 1
+    let harness = try await Harness(self, checking: nil)
+    defer { harness.end() }
+    var accepted: [Step] = []
+    var budget = steps
+    var drainBudget = steps * 4
+    while true {
+      let pending = harness.scheduler.pending
+      let step: Step
+      if budget > 0, !swarm.isEmpty, pending.isEmpty || random.chance(1, in: 2) {
+        budget -= 1
+        let caseIndex = swarm[random.below(swarm.count)]
+        guard let (payload, action) = engine.generate(caseIndex, &random, cache: &cache, coverage: &coverage) else { continue }
+        let before = engine.statesDiffer == nil ? nil : harness.store.select { $0 }
+        step = Step(caseIndex: caseIndex, payload: payload, action: action, id: accepted.count)
+        guard await harness.apply(step) else {
+          coverage.cases[caseIndex].rejected += 1
+          continue
+        }
+        coverage.cases[caseIndex].accepted += 1
+        if let before, engine.statesDiffer?(before, harness.store.select { $0 }) ?? true { coverage.cases[caseIndex].changed += 1 }
+      } else if !pending.isEmpty, drainBudget > 0 {
+        if budget == 0 { drainBudget -= 1 } else { budget -= 1 }
+        let effect = pending[random.below(pending.count)]
+        guard let reference = harness.reference(of: effect.number) else { break }
+        step = Step(releasing: reference, failing: effect.canFail && random.chance(1, in: 4), id: accepted.count)
+        _ = await harness.apply(step)
+        if step.fails { coverage.effectsFailed += 1 } else { coverage.effectsCompleted += 1 }
+      } else {
+        break
+      }
+      accepted.append(step)
+      if let broken = harness.broken {
+        coverage.effectsMade = harness.labels.count
+        return .init(coverage: coverage, failure: .init(run: index, invariant: broken, steps: accepted))
+      }
+    }
+    coverage.effectsMade = harness.labels.count
+    return .init(coverage: coverage)
+  }
+
+  /// Replays `steps` in a fresh run: the ones that applied, up to the step after which
+  /// `invariant` broke; nil when it never does.
+  func replay(_ steps: [Step], breaking invariant: Int) async -> [Step]? {
+    guard let harness = try? await Harness(self, checking: invariant) else { return nil }
+    defer { harness.end() }
+    var kept: [Step] = []
+    for step in steps {
+      guard await harness.apply(step) else { continue }
+      kept.append(step)
+      if harness.broken != nil { return kept }
+    }
+    return nil
+  }
+
+  /// What a report shows of `steps`: the number of the effect each step completes or fails
+  /// (nil for an action, or a step that did not apply), the label of every effect made, and the
+  /// states around the last step.
+  struct Trace {
+    var numbers: [Int?] = []
+    var labels: [Int: String] = [:]
+    var before: State
+    var after: State
+  }
+
+  /// Replays `steps` and keeps what the report shows.
+  func trace(_ steps: [Step]) async -> Trace {
+    var trace = Trace(before: engine.start, after: engine.start)
+    guard let harness = try? await Harness(self, checking: nil) else { return trace }
+    defer { harness.end() }
+    for step in steps {
+      let before = harness.store.select { $0 }
+      let number = step.effect.flatMap { harness.numbers[$0] }
+      guard await harness.apply(step) else {
+        trace.numbers.append(nil)
+        continue
+      }
+      trace.numbers.append(number)
+      trace.before = before
+      trace.after = harness.store.select { $0 }
+    }
+    trace.labels = harness.labels
+    return trace
+  }
+
+  /// A context for a run's listeners: what a script gets (identifiers from a counter), its
+  /// logging and announcements dropped.
+  static func runContext(from base: DomainContext) -> DomainContext {
+    let counter = IdentifierCounter()
+    return DomainContext(
+      options: base.options, isScript: true, baseDirectory: base.baseDirectory, calendar: base.calendar,
+      makeIdentifier: { counter.next() }, announce: { _ in }, scratchDirectory: base.scratchDirectory,
+      logger: Logger(label: "replshell.explore", factory: { _ in SwiftLogNoOpLogHandler() }))
+  }
+}
