@@ -74,6 +74,12 @@ let package = Package(
       ],
       path: "Benchmarks/AttachCost"
     ),
+    // A plain release executable too: the shell over the models `Explore/run.sh` measures.
+    .executableTarget(
+      name: "ExploreModels",
+      dependencies: [.product(name: "ReplShell", package: "ImmutableData")],
+      path: "Explore/ExploreModels"
+    ),
     .executableTarget(
       name: "QuakesFeed",
       dependencies: [

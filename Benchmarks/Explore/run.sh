@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # `explore` 100k steps on Counter and on Animals (release `replshell`, one core, one invariant),
 # beside Hypothesis's RuleBasedStateMachine on the same Counter model, all in one run; and the
-# time to find and shrink a failure in Animals.
+# time to find and shrink a failure in Animals. Then, with `exploremodels`, the ledger (five
+# rules, string and integer payloads) beside Hypothesis on the same rules, and `explore --effects`
+# on the tally, a counter whose listener saves every change through a held effect.
 #
 #   swift build -c release --product replshell   # in the repository root, first
+#   (cd Benchmarks && swift build -c release --product ExploreModels)
 #   Benchmarks/Explore/run.sh                    # RUNS=5 EXAMPLES=2000 by default
 #
 # A figure is the median of RUNS runs. A Swift run is the wall time of `replshell --script` on a
@@ -45,6 +48,27 @@ done
 shrink=$(for _ in $(seq "$runs"); do seconds "$here/shrink.txt" /dev/null; done | median)
 { "$binary" --script "$here/shrink.txt" 2> /dev/null || true; } | grep "broken in run" | sed 's/^/animals  /'
 printf 'animals  find + shrink, whole script: median %.3f s\n' "$(awk -v n="$shrink" 'BEGIN { print n / 1e9 }')"
+
+# The models of `exploremodels` (Benchmarks/Explore/ExploreModels): the ledger beside Hypothesis
+# on the same five rules, and `explore --effects` on the tally. Skipped when it is not built.
+models="${EXPLOREMODELS:-$here/../.build/release/ExploreModels}"
+# Steps a script's explores tried, from their coverage lines.
+tried() { "$models" --script "$1" 2> /dev/null | awk '/^coverage: / { sum += $4 } END { print sum + 0 }'; }
+if [ -x "$models" ]; then
+  for model in ledger tally; do
+    steps=$(( $(tried "$here/$model.txt") - $(tried "$here/$model-baseline.txt") ))
+    baseline=$(for _ in $(seq "$runs"); do start=$(date +%s%N); "$models" --script "$here/$model-baseline.txt" > /dev/null 2>&1 || true; echo $(( $(date +%s%N) - start )); done | median)
+    full=$(for _ in $(seq "$runs"); do start=$(date +%s%N); "$models" --script "$here/$model.txt" > /dev/null 2>&1 || true; echo $(( $(date +%s%N) - start )); done | median)
+    rate[$model]=$(awk -v steps="$steps" -v full="$full" -v base="$baseline" 'BEGIN { printf "%d", steps / ((full - base) / 1e9) }')
+    printf '%-8s %s steps in %.3f s (start-up %.3f s subtracted) → %s steps/s\n' "$model" "$steps" \
+      "$(awk -v n="$full" 'BEGIN { print n / 1e9 }')" "$(awk -v n="$baseline" 'BEGIN { print n / 1e9 }')" "${rate[$model]}"
+  done
+  ledger_hypothesis=$(python3 -c 'import json, sys; print(int(json.loads(sys.argv[1])["median_steps_per_second"]))' "$(python3 "$here/hypothesis_ledger.py")")
+  printf 'ledger   Hypothesis RuleBasedStateMachine: %s steps/s\n' "$ledger_hypothesis"
+  awk -v ours="${rate[ledger]}" -v theirs="$ledger_hypothesis" 'BEGIN { printf "ledger   explore / Hypothesis: %.0f×\n", ours / theirs }'
+else
+  echo "no $models: \`swift build -c release --product ExploreModels\` in Benchmarks/ measures the ledger and the tally" >&2
+fi
 
 hypothesis=$(python3 "$here/hypothesis_counter.py")
 hypothesis_rate=$(python3 -c 'import json, sys; print(int(json.loads(sys.argv[1])["median_steps_per_second"]))' "$hypothesis")

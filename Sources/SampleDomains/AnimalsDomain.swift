@@ -21,6 +21,11 @@ extension Domain {
       .treeDictionary(Animal.ID.self, Animal.self), .treeDictionary(AnimalsData.Category.ID.self, AnimalsData.Category.self),
       .treeDictionary(Animal.ID.self, Status.self),
     ],
+    effects: DomainEffects(userActions: ["ui"]) { store, scheduler, context in
+      let listener = Listener(store: ScheduledAnimalsStore(scheduler: scheduler, makeAnimalID: context.makeIdentifier), logger: context.logger)
+      listener.listen(to: store)
+      return listener
+    },
     listen: { store, context in
       let identifiers = UnusedIdentifiers(drawingFrom: context.makeIdentifier)
       if let path = try context.filePath("serve") {

@@ -17,6 +17,13 @@ extension Domain {
     actionExamples: quakesActionExamples,
     selectors: quakesSelectors,
     diffSpecializations: [.treeDictionary(Quake.ID.self, Quake.self)],
+    effects: DomainEffects(userActions: ["ui"]) { store, scheduler, context in
+      let listener = QuakesData.Listener(
+        localStore: ScheduledQuakesLocalStore(scheduler: scheduler), remoteStore: ScheduledQuakesRemoteStore(scheduler: scheduler),
+        logger: context.logger)
+      listener.listen(to: store)
+      return listener
+    },
     listen: { store, context in
       let localStore = try QuakesData.LocalStore(path: context.databasePath(defaultFileName: "quakes.sqlite"))
       let session = try QuakesNetworkSession(timeout: context.seconds("timeout", example: "--timeout 30") ?? 10)

@@ -7,7 +7,7 @@ struct ExploreCommand: ShellCommand {
     name: "explore",
     usage: "explore [--runs N] [--steps N] [--seed N] [options]",
     summary: "runs the reducer alone (without --effects: no listeners, no side effects; the session's state untouched; nothing written but `--save`'s file) on generated action sequences from the current state, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\")",
-    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --effects --seed 7"],
+    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt"],
     toolArguments: [
       ToolArgument("runs", "how many runs (100 when left out)", isRequired: false, kind: .numberOption("--runs")),
       ToolArgument("steps", "the most actions a run has (50 when left out)", isRequired: false, kind: .numberOption("--steps")),

@@ -2,9 +2,9 @@
 /// after every dispatch from this line on.
 struct InvariantCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "invariant", usage: "invariant [<predicate> | clear]",
-    summary: "holds a predicate on a selector's output (`help predicates`) after every dispatch from now on (typed, scripted or a listener's) and in `explore`; a broken one fails the line with the action that broke it; alone, lists them",
-    examples: ["invariant {selector} == {value}", "invariant {selector} != {value}", "invariant", "invariant clear"],
+    name: "invariant", usage: "invariant [--settled] [<predicate> | clear]",
+    summary: "holds a predicate on a selector's output (`help predicates`) after every dispatch from now on (typed, scripted or a listener's) and in `explore`; a broken one fails the line with the action that broke it; `--settled` checks it only when the listeners are done and no side effect is held (after each line, and in `explore --effects` whenever nothing is held): a status stuck at waiting, data the listeners left out of date; alone, lists them",
+    examples: ["invariant {selector} == {value}", "invariant {selector} != {value}", "invariant --settled {selector} != {value}", "invariant", "invariant clear"],
     toolArguments: [
       ToolArgument(
         "invariant", "`<selector> <operator> <value>` with `==`, `!=`, `<`, `<=`, `>`, `>=` or `contains`; `clear` drops them all; empty lists them",
@@ -18,16 +18,21 @@ struct InvariantCommand: ShellCommand {
     case list
     /// Drops them all.
     case clear
-    /// Adds one: the selector's output satisfies the predicate.
-    case add(Predicate)
+    /// Adds one: the selector's output satisfies the predicate (once the listeners settle, when `settled`).
+    case add(Predicate, settled: Bool)
   }
 
   /// What the line asks.
   let request: Request
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> InvariantCommand {
-    var parser = try arguments.valueParser()
-    if parser.atEnd { return InvariantCommand(request: .list) }
+    let (flags, rest) = try arguments.leadingFlags(["--settled"])
+    let settled = flags.contains("--settled")
+    var parser = try rest.valueParser()
+    if parser.atEnd {
+      if settled { throw CommandError("--settled needs a predicate, e.g. `invariant --settled <selector> != <value>`", column: rest.column) }
+      return InvariantCommand(request: .list)
+    }
     if parser.peekIdentifier == "clear" {
       parser.advance()
       try parser.expectEnd()
@@ -35,7 +40,7 @@ struct InvariantCommand: ShellCommand {
     }
     let predicate = try parser.parsePredicate("the value after the selector, e.g. `invariant <selector> < 5`")
     try parser.expectEnd()
-    return InvariantCommand(request: .add(predicate))
+    return InvariantCommand(request: .add(predicate, settled: settled))
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
@@ -49,8 +54,8 @@ struct InvariantCommand: ShellCommand {
       return CommandOutput(try session.changeInvariants(.list))
     case .clear:
       return CommandOutput(try session.changeInvariants(.clear))
-    case .add(let predicate):
-      return CommandOutput(try session.changeInvariants(.add(predicate)))
+    case .add(let predicate, let settled):
+      return CommandOutput(try session.changeInvariants(.add(predicate, settled: settled)))
     }
   }
 }

@@ -2,7 +2,7 @@
 struct UseCommand: ShellCommand {
   static let description = CommandDescription(
     name: "use", usage: "use <domain> [--option value …] [--effects]",
-    summary: "starts a fresh store for a domain (scripts start with this); `--effects` runs its listeners with every side effect held until `complete N` or `fail N` (domains that declare `effects:`; `effects` lists them)",
+    summary: "starts a fresh store for a domain (scripts start with this); `--effects` holds its listeners' side effects until `complete N` or `fail N`",
     examples: ["use {domain}"],
     toolArguments: [
       ToolArgument("domain", "the domain to start; the `domains` tool lists them"),

@@ -77,12 +77,19 @@ public struct Domain: Sendable {
       session.startContext = context
       if context.holdsEffects, let effects {
         let scheduler = EffectScheduler(activity: session.store.activity)
-        session.effectScheduler = scheduler
-        session.keepAlive = try await MainSerialExecution.run { () async throws -> any Sendable in
-          let listeners = try await effects.listen(session.store, scheduler, context)
-          await scheduler.settle()
-          return listeners
+        // The listeners' tasks start serialized, and stay so until the session closes.
+        MainSerialExecution.retain()
+        do {
+          session.keepAlive = try await MainSerialExecution.run { () async throws -> any Sendable in
+            let listeners = try await effects.listen(session.store, scheduler, context)
+            await scheduler.settle()
+            return listeners
+          }
+        } catch {
+          MainSerialExecution.release()
+          throw error
         }
+        session.effectScheduler = scheduler
       } else if let listen {
         session.keepAlive = try await listen(session.store, context)
       }

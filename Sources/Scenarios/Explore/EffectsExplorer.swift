@@ -32,20 +32,30 @@ import Logging
       let engine = explorer.engine
       store = SessionStore(initialState: engine.start, reducer: engine.reducer)
       scheduler = EffectScheduler(activity: store.activity)
-      store.didDispatch = { [unowned self] _, _, new, _, _ in
-        guard self.broken == nil else { return }
-        if let invariant {
-          if !engine.invariants[invariant].holds(new) { self.broken = invariant }
-        } else {
-          self.broken = engine.brokenInvariant(on: new)
-        }
-      }
+      self.engine = engine
+      self.invariant = invariant
+      store.didDispatch = { [unowned self] _, _, new, _, _ in self.check(new, settled: false) }
       do {
         keepAlive = try await explorer.effects.listen(store, scheduler, explorer.makeContext())
       } catch {
         throw CommandError("explore --effects: the listeners did not start: \(error)")
       }
       await settle(after: -1)
+    }
+
+    private let engine: ExploreEngine<State, Action>
+    /// The one invariant a replay checks; nil: every one.
+    private let invariant: Int?
+
+    /// Notes the first invariant `state` breaks: of those checked after every dispatch, or of
+    /// those checked once the listeners settle.
+    private func check(_ state: State, settled: Bool) {
+      guard broken == nil else { return }
+      if let invariant {
+        if engine.invariants[invariant].isSettled == settled, !engine.invariants[invariant].holds(state) { broken = invariant }
+      } else {
+        broken = engine.brokenInvariant(on: state, settled: settled)
+      }
     }
 
     /// The reference of held effect `number`.
@@ -71,6 +81,7 @@ import Logging
     /// Lets the listeners run until they stop moving, and names the effects they made after step `id`.
     private func settle(after id: Int) async {
       await scheduler.settle()
+      if scheduler.pending.isEmpty { check(store.select { $0 }, settled: true) }
       var ordinal = 0
       for effect in scheduler.pending where labels[effect.number] == nil {
         labels[effect.number] = effect.label

@@ -90,9 +90,13 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
-  /// The first invariant that does not hold on `state`.
-  func brokenInvariant(on state: State) -> Int? {
-    for index in invariants.indices where !invariants[index].holds(state) { return index }
+  /// The first invariant that does not hold on `state`; with `settled`, only those checked after
+  /// every dispatch (false) or only those checked once the listeners settle (true). The reducer
+  /// alone has no listeners: every state it returns is settled, and every invariant is checked.
+  func brokenInvariant(on state: State, settled: Bool? = nil) -> Int? {
+    for index in invariants.indices where settled.map({ invariants[index].isSettled == $0 }) ?? true && !invariants[index].holds(state) {
+      return index
+    }
     return nil
   }
 

@@ -88,8 +88,9 @@ enum DispatchMode {
 /// A value a selector's output is checked against: equal to it, or (`equals` false) not.
 /// A change to the invariants.
 enum InvariantChange {
-  /// Holds a selector's output to a predicate after every dispatch.
-  case add(Predicate)
+  /// Holds a selector's output to a predicate after every dispatch, or (`settled`) whenever the
+  /// listeners are done and no side effect is held.
+  case add(Predicate, settled: Bool)
   /// Lists them, as `invariant` alone does.
   case list
   /// Drops every one.

@@ -16,10 +16,8 @@ extension DomainSession {
     if failing, !effect.canFail {
       throw CommandError("#\(number) \(effect.label) cannot fail: the domain says so; `complete \(number)` lets it go on", column: column)
     }
-    try await MainSerialExecution.run { () async throws(CommandError) in
-      if failing { scheduler.fail(number) } else { scheduler.complete(number) }
-      try await settle(requested: false)
-    }
+    if failing { scheduler.fail(number) } else { scheduler.complete(number) }
+    try await settle(requested: false)
   }
 
   private func requireScheduler() throws(CommandError) -> EffectScheduler {

@@ -29,7 +29,7 @@ extension DomainSession {
       decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
     if let effects {
       return try await MainSerialExecution.run { () async throws(CommandError) -> ExploreOutcome in
-        try await exploreWithEffects(options, effects: effects, engine: engine, enabled: enabled, seed: seed, progress: progress)
+        try await self.exploreWithEffects(options, effects: effects, engine: engine, enabled: enabled, seed: seed, progress: progress)
       }
     }
     ExploreTrapWatch.arm?(
@@ -218,6 +218,6 @@ extension DomainSession {
     lines += invariant.actualLines(on: after).map(OutputLine.plain)
     return ExploreOutcome(
       lines: lines, failure: "explore broke invariant \(invariant.text) in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) \(noun)\(shrunk.count == 1 ? "" : "s")",
-      dispatchLines: saved, expectLine: "expect \(invariant.text)")
+      dispatchLines: saved, expectLine: "expect \(invariant.predicate.text)")
   }
 }

@@ -88,7 +88,11 @@ import ImmutableData
     // A live store is the app's: its listeners go on after the shell detaches.
     if case .live = liveness { return }
     store.finishStreams()
-    effectScheduler?.cancelAll()
+    if let effectScheduler {
+      effectScheduler.cancelAll()
+      // The listeners' tasks end with their streams: they need serializing no longer.
+      MainSerialExecution.release()
+    }
     if let resource = keepAlive as? any SessionResource {
       await resource.close()
     }
@@ -104,18 +108,6 @@ extension DomainSession {
         "the live store is read-only: the app opened its attachment without writes; type `fork` to dispatch into a sandbox copy of the state (or open the attachment with `allowsWrites: true`)")
     }
     let (action, text) = try actionCache.action(for: typed, key: key, catalog: catalog)
-    if effectScheduler != nil {
-      // Held effects: the listeners run serialized, so what they do comes in one order only.
-      return try await MainSerialExecution.run { () async throws(CommandError) -> DispatchOutcome in
-        do {
-          try store.dispatch(action, origin: origin, text: text)
-        } catch {
-          return .rejected(String(describing: error))
-        }
-        try await settle(requested: false)
-        return .dispatched
-      }
-    }
     do {
       try store.dispatch(action, origin: origin, text: text)
     } catch {
@@ -158,6 +150,7 @@ extension DomainSession {
 
   /// The end of a wait: a domain without listeners has nothing to settle, unless `settle` asks.
   private func emitSettledIfListening(requested: Bool) {
+    if hasInvariants { checkSettledInvariants(after: lastDispatch.first?.action ?? "") }
     if requested || store.hasListeners {
       events.emit(.settled(SettleEvent(requested: requested)))
     }

@@ -7,9 +7,12 @@ struct Invariant<State: Sendable>: Sendable {
   let holds: @Sendable (State) -> Bool
   /// The selector's output on a state, for the report of a broken invariant.
   let output: @Sendable (State) throws(CommandError) -> Value
+  /// Whether it is checked only once the listeners are done and no side effect is held
+  /// (`invariant --settled`), not after every dispatch.
+  var isSettled = false
 
-  /// The invariant as typed after `invariant`: `selectValue != 3`.
-  var text: String { predicate.text }
+  /// The invariant as typed after `invariant`: `selectValue != 3`, `--settled selectValue != 3`.
+  var text: String { (isSettled ? "--settled " : "") + predicate.text }
   /// The selector call.
   var call: SelectorCall { predicate.call }
 
@@ -39,10 +42,14 @@ struct InvariantList<State: Sendable> {
     return all.count
   }
 
-  /// The first invariant that does not hold on `state`.
-  func firstBroken(on state: State) -> Invariant<State>? {
-    all.first { !$0.holds(state) }
+  /// The first invariant that does not hold on `state`: of those checked after every dispatch,
+  /// or of those checked once the listeners settle.
+  func firstBroken(on state: State, settled: Bool = false) -> Invariant<State>? {
+    all.first { $0.isSettled == settled && !$0.holds(state) }
   }
+
+  /// Whether any invariant waits for the listeners to settle.
+  var hasSettled: Bool { all.contains { $0.isSettled } }
 
   /// What `invariant` alone prints.
   var lines: [OutputLine] {
