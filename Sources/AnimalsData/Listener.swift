@@ -60,7 +60,12 @@ extension Listener {
     oldState: AnimalsState,
     action: AnimalsAction
   ) async {
-    let newState = store.state
+    // The state this action led to, not the store's state now: a listener still at work on an
+    // earlier effect reads this action later, after other actions moved the state on, and
+    // comparing against those would start (or skip) the wrong side effect. `explore --effects`
+    // found it: a reload typed while an update was held stayed waiting forever. The stream's
+    // element is the state before the action, and the reducer is pure, so this is exact.
+    let newState = (try? AnimalsReducer.reduce(state: oldState, action: action)) ?? oldState
     switch action {
     case .ui(.categoryList(.onAppear)):
       if Self.didStartWaiting(oldState.categories.status, newState.categories.status) {

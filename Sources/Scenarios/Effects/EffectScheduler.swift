@@ -89,8 +89,9 @@ import ImmutableData
   }
 
   /// Returns once the listeners have stopped making progress: every job they had on the main
-  /// actor has run and two more turns of it passed with no element taken or finished and no
-  /// effect made. What is left is waiting for its next action or for a held effect.
+  /// actor has run and two more turns of it passed with no job of theirs enqueued (see
+  /// `MainSerialExecution`), no element taken or finished and no effect made. What is left is
+  /// waiting for its next action or for a held effect.
   ///
   /// Returns false when they were still making progress after `limit` turns (a listener that
   /// dispatches forever).
@@ -115,6 +116,6 @@ import ImmutableData
   }
 
   private var progress: Int {
-    transitions &+ (activity?.changes ?? 0)
+    transitions &+ (activity?.changes ?? 0) &+ MainSerialExecution.jobsEnqueued
   }
 }

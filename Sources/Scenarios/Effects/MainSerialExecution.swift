@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,9 +15,11 @@
 /// server, the inspector, other tests) is untouched.
 ///
 /// It works through the Swift runtime's hook for enqueuing global jobs, the mechanism
-/// swift-concurrency-extras' `withMainSerialExecutor` uses for a whole process. Jobs sent with a
-/// delay (`Task.sleep`) and work on other threads (a real network call, NIO's event loops) are
-/// not serialized, which is why held effects must stand in for them.
+/// swift-concurrency-extras' `withMainSerialExecutor` uses for a whole process, and counts every
+/// job of those tasks, on the main actor too (through the hook for enqueuing main-actor jobs):
+/// when a whole turn of the main actor passes with none enqueued, the listeners have stopped.
+/// Jobs sent with a delay (`Task.sleep`) and work on other threads (a real network call, NIO's
+/// event loops) are not serialized, which is why held effects must stand in for them.
 @MainActor enum MainSerialExecution {
   private typealias Original = @convention(thin) (UnownedJob) -> Void
   private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
@@ -26,21 +30,35 @@
   /// How many sessions or explores need the hook; it is installed while any does.
   private static var users = 0
 
-  private static let hookSlot: UnsafeMutablePointer<Hook?>? = {
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return nil }
-    return symbol.assumingMemoryBound(to: Hook?.self)
-  }()
+  private static let hookSlot: UnsafeMutablePointer<Hook?>? = hook(named: "swift_task_enqueueGlobal_hook")
+  private static let mainHookSlot: UnsafeMutablePointer<Hook?>? = hook(named: "swift_task_enqueueMainExecutor_hook")
 
-  /// Whether the runtime offers the hook; without it, runs are not serialized (and may not repeat).
-  static var isAvailable: Bool { hookSlot != nil }
+  private static func hook(named name: String) -> UnsafeMutablePointer<Hook?>? {
+    dlsym(dlopen(nil, RTLD_NOW), name).map { $0.assumingMemoryBound(to: Hook?.self) }
+  }
+
+  /// Whether the runtime offers the hooks; without them, runs are not serialized (and may not repeat).
+  static var isAvailable: Bool { hookSlot != nil && mainHookSlot != nil }
+
+  /// Every job of a serialized task enqueued so far: it moves while the listeners are at work.
+  static var jobsEnqueued: Int { serializedJobs.load(ordering: .relaxed) }
 
   /// Sends the jobs of serialized tasks to the main actor until `release`.
   static func retain() {
     users += 1
     if users == 1 {
+      // The literal of `priority`: a thin function captures nothing.
       hookSlot?.pointee = { job, original in
-        // The literal of `priority`: a thin function captures nothing.
-        if job.priority.rawValue == 0x14 { MainActor.shared.enqueue(job) } else { original(job) }
+        if job.priority.rawValue == 0x14 {
+          serializedJobs.add(1, ordering: .relaxed)
+          MainActor.shared.enqueue(job)
+        } else {
+          original(job)
+        }
+      }
+      mainHookSlot?.pointee = { job, original in
+        if job.priority.rawValue == 0x14 { serializedJobs.add(1, ordering: .relaxed) }
+        original(job)
       }
     }
   }
@@ -48,7 +66,10 @@
   /// Undoes one `retain`.
   static func release() {
     users -= 1
-    if users == 0 { hookSlot?.pointee = nil }
+    if users == 0 {
+      hookSlot?.pointee = nil
+      mainHookSlot?.pointee = nil
+    }
   }
 
   /// Runs `body` in a task of the serialized priority, so that the tasks it makes are serialized
@@ -70,3 +91,7 @@
     return try outcome.get()
   }
 }
+
+/// The count behind `MainSerialExecution.jobsEnqueued`, global so that the hooks, which capture
+/// nothing, reach it.
+private let serializedJobs = Atomic<Int>(0)

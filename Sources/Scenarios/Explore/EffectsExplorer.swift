@@ -58,6 +58,14 @@ import Logging
       }
     }
 
+    /// The number of the held effect `effect` names: the one made after its step, else the
+    /// oldest held effect that does the same.
+    func heldNumber(_ effect: EffectReference) -> Int? {
+      let pending = scheduler.pending
+      if let number = numbers[effect], pending.contains(where: { $0.number == number }) { return number }
+      return pending.first { $0.label == effect.label }?.number
+    }
+
     /// The reference of held effect `number`.
     func reference(of number: Int) -> EffectReference? {
       references[number]
@@ -66,7 +74,7 @@ import Logging
     /// Applies `step`; false when it does not apply (the reducer rejects the action, or the effect it names is not held).
     func apply(_ step: Step) async -> Bool {
       if let effect = step.effect {
-        guard let number = numbers[effect], step.fails ? scheduler.fail(number) : scheduler.complete(number) else { return false }
+        guard let number = heldNumber(effect), step.fails ? scheduler.fail(number) : scheduler.complete(number) else { return false }
       } else if let action = step.action {
         do {
           try store.dispatch(action, origin: .user, text: nil)
@@ -85,7 +93,7 @@ import Logging
       var ordinal = 0
       for effect in scheduler.pending where labels[effect.number] == nil {
         labels[effect.number] = effect.label
-        let reference = EffectReference(step: id, ordinal: ordinal)
+        let reference = EffectReference(step: id, ordinal: ordinal, label: effect.label)
         numbers[reference] = effect.number
         references[effect.number] = reference
         ordinal += 1
@@ -179,7 +187,7 @@ import Logging
     defer { harness.end() }
     for step in steps {
       let before = harness.store.select { $0 }
-      let number = step.effect.flatMap { harness.numbers[$0] }
+      let number = step.effect.flatMap { harness.heldNumber($0) }
       guard await harness.apply(step) else {
         trace.numbers.append(nil)
         continue

@@ -26,14 +26,12 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     /// Completes (or fails) the held effect `effect` names.
     init(releasing effect: EffectReference, failing: Bool, id: Int) {
       self.init(
-        caseIndex: failing ? Self.failCase : Self.completeCase, payload: .array([.int(effect.step), .int(effect.ordinal)]), action: nil, id: id)
+        caseIndex: failing ? Self.failCase : Self.completeCase, payload: effect.value, action: nil, id: id)
     }
 
     /// The held effect the step completes or fails; nil for an action.
     var effect: EffectReference? {
-      guard caseIndex < 0, case .array(let parts) = payload, parts.count == 2, case .int(let step) = parts[0], case .int(let ordinal) = parts[1]
-      else { return nil }
-      return EffectReference(step: step, ordinal: ordinal)
+      caseIndex < 0 ? EffectReference(payload) : nil
     }
 
     /// Whether the step completes or fails a held effect.
