@@ -76,17 +76,16 @@ public struct Domain: Sendable {
       session.domainEffects = effects
       session.startContext = context
       if context.holdsEffects, let effects {
-        let scheduler = EffectScheduler(activity: session.store.activity)
-        // The listeners' tasks start serialized, and stay so until the session closes.
-        MainSerialExecution.retain()
+        // The listeners' tasks start in a lane of their own, serialized until the session closes.
+        let scheduler = EffectScheduler(activity: session.store.activity, lane: MainSerialExecution.openLane())
         do {
-          session.keepAlive = try await MainSerialExecution.run { () async throws -> any Sendable in
+          session.keepAlive = try await MainSerialExecution.run(in: scheduler.lane) { () async throws -> any Sendable in
             let listeners = try await effects.listen(session.store, scheduler, context)
             await scheduler.settle()
             return listeners
           }
         } catch {
-          MainSerialExecution.release()
+          MainSerialExecution.close(scheduler.lane)
           throw error
         }
         session.effectScheduler = scheduler

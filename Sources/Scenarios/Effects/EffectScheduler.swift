@@ -32,10 +32,13 @@ import ImmutableData
   private var transitions = 0
   /// The listeners' streams, whose progress `settle` watches beside the effects.
   private let activity: StreamActivity?
+  /// The serialized tasks the listeners run in, whose jobs `settle` counts.
+  let lane: MainSerialExecution.Lane
 
-  /// A scheduler watching the listener streams `activity` counts.
-  init(activity: StreamActivity?) {
+  /// A scheduler watching the listener streams `activity` counts and the jobs of `lane`.
+  init(activity: StreamActivity?, lane: MainSerialExecution.Lane) {
     self.activity = activity
+    self.lane = lane
   }
 
   /// The effects held now, oldest first.
@@ -116,6 +119,6 @@ import ImmutableData
   }
 
   private var progress: Int {
-    transitions &+ (activity?.changes ?? 0) &+ MainSerialExecution.jobsEnqueued
+    transitions &+ (activity?.changes ?? 0) &+ lane.jobsEnqueued
   }
 }

@@ -12,6 +12,8 @@ import Logging
   /// Generates the actions, as plain `explore` does, and knows the invariants.
   let engine: ExploreEngine<State, Action>
   let effects: DomainEffects<State, Action>
+  /// The serialized tasks the runs' listeners start in.
+  let lane: MainSerialExecution.Lane
   /// A fresh context for each run's listeners: deterministic identifiers, no announcements.
   let makeContext: @MainActor () -> DomainContext
 
@@ -31,7 +33,7 @@ import Logging
     init(_ explorer: EffectsExplorer, checking invariant: Int?) async throws(CommandError) {
       let engine = explorer.engine
       store = SessionStore(initialState: engine.start, reducer: engine.reducer)
-      scheduler = EffectScheduler(activity: store.activity)
+      scheduler = EffectScheduler(activity: store.activity, lane: explorer.lane)
       self.engine = engine
       self.invariant = invariant
       store.didDispatch = { [unowned self] _, _, new, _, _ in self.check(new, settled: false) }

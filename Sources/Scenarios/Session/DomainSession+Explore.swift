@@ -28,8 +28,11 @@ extension DomainSession {
       pool: LeafPool(catalog: catalog, state: stateValue),
       decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
     if let effects {
-      return try await MainSerialExecution.run { () async throws(CommandError) -> ExploreOutcome in
-        try await self.exploreWithEffects(options, effects: effects, engine: engine, enabled: enabled, seed: seed, progress: progress)
+      let lane = MainSerialExecution.openLane()
+      defer { MainSerialExecution.close(lane) }
+      return try await MainSerialExecution.run(in: lane) { () async throws(CommandError) -> ExploreOutcome in
+        try await self.exploreWithEffects(
+          options, effects: effects, engine: engine, enabled: enabled, seed: seed, lane: lane, progress: progress)
       }
     }
     ExploreTrapWatch.arm?(
@@ -99,12 +102,13 @@ extension DomainSession {
   /// listeners started afresh on a store at the current state and their effects held.
   private func exploreWithEffects(
     _ options: ExploreOptions, effects: DomainEffects<State, Action>, engine: ExploreEngine<State, Action>, enabled: [Int], seed: UInt64,
-    progress: ExploreProgress?
+    lane: MainSerialExecution.Lane, progress: ExploreProgress?
   ) async throws(CommandError) -> ExploreOutcome {
     let base = startContext ?? DomainContext(
       isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), calendar: .current,
       makeIdentifier: { "" }, announce: { _ in }, scratchDirectory: FileManager.default.temporaryDirectory, logger: Logger(label: "replshell"))
-    let explorer = EffectsExplorer(engine: engine, effects: effects, makeContext: { EffectsExplorer<State, Action>.runContext(from: base) })
+    let explorer = EffectsExplorer(
+      engine: engine, effects: effects, lane: lane, makeContext: { EffectsExplorer<State, Action>.runContext(from: base) })
     let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
     let started = ContinuousClock.now
     var lastProgress = started

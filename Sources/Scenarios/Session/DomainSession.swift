@@ -91,7 +91,7 @@ import ImmutableData
     if let effectScheduler {
       effectScheduler.cancelAll()
       // The listeners' tasks end with their streams: they need serializing no longer.
-      MainSerialExecution.release()
+      MainSerialExecution.close(effectScheduler.lane)
     }
     if let resource = keepAlive as? any SessionResource {
       await resource.close()
