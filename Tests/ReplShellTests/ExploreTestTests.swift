@@ -33,6 +33,17 @@ import Testing
     }
   }
 
+  @Test func withEffectsTheListenersRunAndTheirEffectsAreHeld() async {
+    // Animals holds its queries and mutations in memory; a status left waiting once everything
+    // completed is the race `explore --effects` found in its listener, fixed since.
+    let lines = await ExploreTest.check(
+      domain: .animals, invariants: ["--settled selectCategoriesStatus != .waiting", "--settled selectAnimalsStatus != .waiting"],
+      runs: 100, steps: 30, seed: 2, effects: true)
+    #expect(lines.first == "explore: 100 runs of up to 30 actions with their side effects held, seed 2, 2 invariants")
+    #expect(lines.contains("no invariant broke in 100 runs"))
+    #expect(lines.contains { $0.hasPrefix("side effects: ") && $0.contains(" completed, ") }, "\(lines)")
+  }
+
   @Test func aSetUpLineThatFailsIsTheFailure() async {
     await withKnownIssue {
       await ExploreTest.check(domain: .counter, invariants: [], setUp: ["dispatch nope"])

@@ -10,10 +10,13 @@ struct DomainsCommand: CommandWithoutArguments {
     CommandOutput(context.domains.flatMap { domain -> [OutputLine] in
       let running = domain.name == context.runningSession?.domainName ? " (running)" : ""
       var entry = [OutputLine.plain("\(domain.name)\(running) — \(domain.summary)")]
-      let flags = domain.options.map { "--\($0.name) \($0.valueName)" }
-      let width = flags.map(\.count).max() ?? 0
-      entry += zip(flags, domain.options).map { flag, option in
-        .plain("    " + flag + String(repeating: " ", count: width - flag.count) + "  " + option.help)
+      var flags = domain.options.map { ("--\($0.name) \($0.valueName)", $0.help) }
+      if domain.hasEffects {
+        flags.append(("--effects", "hold every side effect its listeners await until `complete N` or `fail N` (in memory; see README, \"Races\")"))
+      }
+      let width = flags.map(\.0.count).max() ?? 0
+      entry += flags.map { flag, help in
+        .plain("    " + flag + String(repeating: " ", count: width - flag.count) + "  " + help)
       }
       return entry
     })

@@ -80,15 +80,14 @@ public struct Domain: Sendable {
         let scheduler = EffectScheduler(activity: session.store.activity, lane: MainSerialExecution.openLane())
         do {
           session.keepAlive = try await MainSerialExecution.run(in: scheduler.lane) { () async throws -> any Sendable in
-            let listeners = try await effects.listen(session.store, scheduler, context)
-            await scheduler.settle()
-            return listeners
+            try await effects.listen(session.store, scheduler, context)
           }
         } catch {
           MainSerialExecution.close(scheduler.lane)
           throw error
         }
         session.effectScheduler = scheduler
+        await scheduler.settle()
       } else if let listen {
         session.keepAlive = try await listen(session.store, context)
       }

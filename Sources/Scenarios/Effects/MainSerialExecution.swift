@@ -89,7 +89,9 @@ import Synchronization
   }
 
   /// Runs `body` in a task of `lane`'s priority, so that the tasks it makes are in the lane too;
-  /// waits for it without raising its priority.
+  /// waits for it without raising its priority. Only what starts the listeners belongs there:
+  /// whatever else runs in the lane counts as their work, and a settle that waits in it waits
+  /// for itself.
   static func run<Result: Sendable, Failure: Error>(
     in lane: Lane, _ body: @escaping @MainActor @Sendable () async throws(Failure) -> Result
   ) async throws(Failure) -> Result {

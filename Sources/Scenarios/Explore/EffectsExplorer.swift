@@ -37,8 +37,11 @@ import Logging
       self.engine = engine
       self.invariant = invariant
       store.didDispatch = { [unowned self] _, _, new, _, _ in self.check(new, settled: false) }
+      let (store, scheduler, context, effects) = (store, scheduler, explorer.makeContext(), explorer.effects)
       do {
-        keepAlive = try await explorer.effects.listen(store, scheduler, explorer.makeContext())
+        keepAlive = try await MainSerialExecution.run(in: explorer.lane) { () async throws -> any Sendable in
+          try await effects.listen(store, scheduler, context)
+        }
       } catch {
         throw CommandError("explore --effects: the listeners did not start: \(error)")
       }

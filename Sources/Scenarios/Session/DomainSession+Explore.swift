@@ -28,12 +28,11 @@ extension DomainSession {
       pool: LeafPool(catalog: catalog, state: stateValue),
       decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
     if let effects {
+      // The runs' listeners start in a lane; the explore itself stays out of it, or its own
+      // turns would count as the listeners' work.
       let lane = MainSerialExecution.openLane()
       defer { MainSerialExecution.close(lane) }
-      return try await MainSerialExecution.run(in: lane) { () async throws(CommandError) -> ExploreOutcome in
-        try await self.exploreWithEffects(
-          options, effects: effects, engine: engine, enabled: enabled, seed: seed, lane: lane, progress: progress)
-      }
+      return try await exploreWithEffects(options, effects: effects, engine: engine, enabled: enabled, seed: seed, lane: lane, progress: progress)
     }
     ExploreTrapWatch.arm?(
       "\nreplshell: the \(domainName) reducer trapped during `explore` (seed \(seed)), which ends the shell; "
