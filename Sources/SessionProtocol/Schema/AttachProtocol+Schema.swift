@@ -144,7 +144,14 @@ extension SessionEvent: ProtocolSchema {
       kinded(
         "event", "dispatched", member("action", .string),
         member("origin", .oneOf(DispatchEvent.Origin.allCases.map { .constant($0.rawValue) })), member("diff", .nullable(.array(.string))),
-        member("rejection", text), member("hidden", .boolean), member("diffKinds", .nullable(.array(.string)))),
+        member("rejection", text), member("hidden", .boolean), member("diffKinds", .nullable(.array(.string))),
+        optional("id", .nullable(.integer)),
+        optional(
+          "cause",
+          .nullable(
+            .oneOf([
+              .object([member("line", .integer)]), .object([member("location", .string)]), .object([member("entry", .integer)]),
+            ])))),
       kinded(
         "event", "log", member("category", .oneOf(DebugCategory.allCases.map { .constant($0.rawValue) })),
         member("level", .oneOf(LogLine.Level.allCases.map { .constant($0.rawValue) })), member("text", .string)),
