@@ -41,6 +41,9 @@
   /// The lines of `why`: the applied entry that last changed the value at `path` (every one with
   /// `all`), its value before and after, and its chain of causes; errors point at `column`.
   func why(_ path: StatePath, all: Bool, column: Int) throws(CommandError) -> [OutputLine]
+  /// The applied entry that last changed the value at `path`, as `history` numbers and writes
+  /// it; nil when none did.
+  func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)?
   /// Starts or stops watching a selector, or re-evaluates the watches on the current state (a
   /// live store changed by the app's own actions).
   func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine]

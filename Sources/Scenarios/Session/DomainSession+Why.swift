@@ -83,6 +83,13 @@ extension DomainSession {
     return lines + undoneNote
   }
 
+  func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)? {
+    let components = try resolve(path).components
+    let positions = stride(from: history.position, through: 1, by: -1)
+    guard let change = try changes(of: components, in: positions, firstOnly: true, valuesNeeded: false).first else { return nil }
+    return (change.position, TranscriptRenderer.shortened(history.entries[change.position - 1].text))
+  }
+
   /// The lines of one change: the entry, the value before and after, and the causes.
   private func changeLines(_ change: PathChange) -> [OutputLine] {
     let entry = history.entries[change.position - 1]
