@@ -20,7 +20,8 @@ struct WhyCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> WhyCommand {
-    var (flags, rest) = try arguments.leadingFlags(["--all"])
+    let (flags, afterFlags) = try arguments.leadingFlags(["--all"])
+    var rest = afterFlags
     var all = flags.contains("--all")
     // `why <path> --all` reads as well as `why --all <path>`.
     let trimmed = rest.text.trimmingTrailingWhitespace
