@@ -28,9 +28,10 @@ extension DomainSession {
       } else {
         if showsActions { events.emit(.log(LogLine(category: .actions, level: .debug, text: text))) }
         do {
-          // The paths the diff found changed, kept for `why`: no second walk of the states.
-          let (lines, changedPaths) = try stateDiff.linesAndChangedPaths(from: old, to: new, differ: statesDiffer)
-          changeIndex.record(changedPaths, serial: history.currentSerial)
+          // The paths the diff finds changed are kept for `why`: no second walk of the states.
+          let lines = try changeIndex.recording(serial: history.currentSerial) { (trail) throws(CommandError) in
+            try stateDiff.lines(from: old, to: new, differ: statesDiffer, trail: &trail)
+          }
           diff = lines.isEmpty ? [.note("no change")] : lines
         } catch {
           diff = [.error(error.message)]

@@ -13,18 +13,22 @@ extension DomainSession {
     position <= 1 ? history.initialState : history.entries[position - 2].state
   }
 
-  /// The paths the entry at `position` changed, from the index, or computed once from its states.
-  private func changedPaths(at position: Int) throws(CommandError) -> [[StatePath.Component]] {
+  /// How the paths the entry at `position` changed relate to `path`: from the index, where the
+  /// entry's diff is recorded unless it was never computed, then computed once and recorded.
+  private func relation(of path: [StatePath.Component], at position: Int) throws(CommandError) -> ChangeIndex.Relation {
     let entry = history.entries[position - 1]
-    return try changeIndex.paths(serial: entry.serial) { () throws(CommandError) in
-      try stateDiff.linesAndChangedPaths(from: state(before: position), to: entry.state, differ: statesDiffer).changedPaths
+    if let known = changeIndex.relation(serial: entry.serial, to: path) { return known }
+    let before = state(before: position)
+    _ = try changeIndex.recording(serial: entry.serial) { (trail) throws(CommandError) in
+      try stateDiff.lines(from: before, to: entry.state, differ: statesDiffer, trail: &trail)
     }
+    return changeIndex.relation(serial: entry.serial, to: path) ?? .unchanged
   }
 
   /// The value at `path` in the states before and after the entry at `position`, when it changed
   /// there; nil when it did not.
   private func change(of path: [StatePath.Component], at position: Int, valuesNeeded: Bool) throws(CommandError) -> PathChange? {
-    let relation = ChangeIndex.relation(of: try changedPaths(at: position), to: path)
+    let relation = try relation(of: path, at: position)
     if relation == .unchanged { return nil }
     if relation == .changed && !valuesNeeded { return PathChange(position: position, before: nil, after: nil) }
     let before = try StateReader.value(at: path, in: state(before: position))?.value

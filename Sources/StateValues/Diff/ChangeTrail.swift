@@ -2,13 +2,25 @@
 /// part where the walk stopped descending because it found a difference there — a changed leaf
 /// (a scalar, an enum case, an array), or a dictionary entry added or removed. Every path where the
 /// states differ either is one of them, lies above one of them, or lies inside a changed leaf.
+///
+/// The paths are kept one after another in one array, each ending where `ends` says: a trail
+/// reused from one diff to the next (`reset()`) allocates nothing once it has grown.
 package struct ChangeTrail {
   /// The path of the part the walk is in.
   private var current: [StatePath.Component] = []
-  /// The paths of the changes found so far, in the order the diff prints them.
-  private(set) var paths: [[StatePath.Component]] = []
+  /// The steps of every path found, one path after another.
+  package private(set) var components: [StatePath.Component] = []
+  /// Where each path found ends in `components`, in the order the diff prints them.
+  package private(set) var ends: [Int] = []
 
   package init() {}
+
+  /// Forgets the paths found, keeping the room they took.
+  package mutating func reset() {
+    current.removeAll(keepingCapacity: true)
+    components.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+  }
 
   /// The walk goes into the part named `component`.
   mutating func enter(_ component: StatePath.Component) {
@@ -22,7 +34,8 @@ package struct ChangeTrail {
 
   /// The part the walk is in differs, and the walk goes no deeper into it.
   mutating func recordChange() {
-    paths.append(current)
+    components.append(contentsOf: current)
+    ends.append(components.count)
   }
 }
 

@@ -24,17 +24,9 @@ public struct StateDiff: Sendable {
     return try lines(from: old, to: new, differ: differ, trail: &trail)
   }
 
-  /// The diff lines, and the paths where the states differ, as the diff found them on its way
-  /// (`ChangeTrail`); both empty when the states are equal.
-  package func linesAndChangedPaths<State>(
-    from old: State, to new: State, differ: (@Sendable (State, State) -> Bool)?
-  ) throws(CommandError) -> (lines: [OutputLine], changedPaths: [[StatePath.Component]]) {
-    var trail: ChangeTrail? = ChangeTrail()
-    let lines = try lines(from: old, to: new, differ: differ, trail: &trail)
-    return (lines, trail?.paths ?? [])
-  }
-
-  private func lines<State>(
+  /// The diff lines; with a `trail`, the paths where the states differ are added to it as the
+  /// diff finds them on its way (`ChangeTrail`). Empty when the states are equal.
+  package func lines<State>(
     from old: State, to new: State, differ: (@Sendable (State, State) -> Bool)?, trail: inout ChangeTrail?
   ) throws(CommandError) -> [OutputLine] {
     if let differ {

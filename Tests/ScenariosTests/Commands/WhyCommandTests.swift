@@ -151,14 +151,19 @@ import Testing
     #expect(await shell.texts("history --changed 'steps[1]'") == ["3  ↳ step(n: 2)   (listener)"])
   }
 
-  @Test func relationOfChangedPathsToAPath() {
+  @Test func theIndexRelatesAnEntrysPathsToAPath() throws {
+    let index = ChangeIndex()
     let steps: [StatePath.Component] = [.name("steps")]
     let first = steps + [.key(.int(0))]
-    #expect(ChangeIndex.relation(of: [steps], to: first) == .leafAbove)
-    #expect(ChangeIndex.relation(of: [first], to: steps) == .changed)
-    #expect(ChangeIndex.relation(of: [first], to: first) == .changed)
-    #expect(ChangeIndex.relation(of: [[.name("name")]], to: first) == .unchanged)
-    #expect(ChangeIndex.relation(of: [], to: []) == .unchanged)
-    #expect(ChangeIndex.relation(of: [[]], to: first) == .leafAbove)
+    let diff = StateDiff()
+    // A changed array is a leaf: the path recorded is the array's.
+    _ = try index.recording(serial: 1) { (trail) throws(CommandError) in try diff.lines(from: ChainState(), to: ChainState(steps: [1]), differ: nil, trail: &trail) }
+    _ = try index.recording(serial: 2) { (trail) throws(CommandError) in try diff.lines(from: ChainState(), to: ChainState(), differ: nil, trail: &trail) }
+    #expect(index.relation(serial: 1, to: first) == .leafAbove)
+    #expect(index.relation(serial: 1, to: steps) == .changed)
+    #expect(index.relation(serial: 1, to: []) == .changed)
+    #expect(index.relation(serial: 1, to: [.name("name")]) == .unchanged)
+    #expect(index.relation(serial: 2, to: steps) == .unchanged)
+    #expect(index.relation(serial: 3, to: steps) == nil)
   }
 }
