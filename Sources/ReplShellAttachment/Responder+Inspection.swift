@@ -50,6 +50,12 @@ extension Responder {
       return await treeAnswer { tree, redact throws(CommandError) in
         .children(InspectorReply.Children(try StateTreePage(of: tree, path: path, offset: offset, limit: limit, reveal: reveal, redactedBy: redact), id: request.id))
       }
+    case .why:
+      do {
+        return .changedBy(try await shell.inspection.changedBy(request.path ?? [], id: request.id))
+      } catch {
+        return .failed(error.message)
+      }
     case .search:
       let query = request.query ?? ""
       let field = StateTree.SearchField(rawValue: request.field ?? "key") ?? .key

@@ -44,6 +44,8 @@ final class AttachedSession: InspectionSource {
       return [InspectorReply.json(children)]
     case .found(let found):
       return [InspectorReply.json(found)]
+    case .changedBy(let changedBy):
+      return [InspectorReply.json(changedBy)]
     case .failed(let message):
       return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: message))]
     case .linked, .following, .history:

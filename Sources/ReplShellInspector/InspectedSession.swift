@@ -37,6 +37,12 @@ import Scenarios
       } catch {
         return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: error.message))]
       }
+    case .why:
+      do {
+        return [InspectorReply.json(try await host.shell.inspection.changedBy(request.path ?? [], id: request.id))]
+      } catch {
+        return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: error.message))]
+      }
     case .search:
       let query = request.query ?? ""
       let field = StateTree.SearchField(rawValue: request.field ?? "key") ?? .key

@@ -22,7 +22,7 @@ struct MCPProtocolTests {
     let client = try await Self.start(["counter"])
     let tools = try #require((try await client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
     let names = tools.compactMap { $0["name"] as? String }
-    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "undo", "redo", "jump", "watch", "unwatch", "debug", "hide", "unhide", "redact", "expect", "invariant", "explore", "settle", "effects", "complete", "fail", "save", "source", "reset"])
+    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "why", "undo", "redo", "jump", "watch", "unwatch", "debug", "hide", "unhide", "redact", "expect", "invariant", "explore", "settle", "effects", "complete", "fail", "save", "source", "reset"])
     for tool in tools {
       let schema = tool["inputSchema"] as? [String: Any]
       #expect(schema?["type"] as? String == "object", "\(tool["name"] ?? "")")
@@ -60,7 +60,12 @@ struct MCPProtocolTests {
     #expect(properties["runs"]?["type"] as? String == "integer" && properties["seed"]?["type"] as? String == "integer")
     #expect(properties["force"]?["type"] as? String == "boolean" && properties["only"]?["type"] as? String == "string")
 
-    _ = try await client.callTool(3, "dispatch", ["action": "didTapIncrementButton"])
+    let dispatched = try await client.request(3, "tools/call", ["name": "dispatch", "arguments": ["action": "didTapIncrementButton"]])
+    let actions = try #require(((dispatched["result"] as? [String: Any])?["structuredContent"] as? [String: Any])?["dispatched"] as? [[String: Any]])
+    #expect(actions.count == 1 && actions.first?["id"] as? Int == 1 && actions.first?["origin"] as? String == "user")
+    #expect((actions.first?["cause"] as? [String: Any])?["line"] as? Int == 1)
+    let why = try await client.request(9, "tools/call", ["name": "why", "arguments": ["path": "value"]])
+    #expect(MCPClientProcess.toolResult(why).text == "#1 didTapIncrementButton\n- 0\n+ 1\n  ← caused by line 1")
     let selected = try await client.request(4, "tools/call", ["name": "select", "arguments": ["selector": "selectValue"]])
     let structured = try #require((selected["result"] as? [String: Any])?["structuredContent"] as? [String: Any])
     #expect(structured["ok"] as? Bool == true && structured["value"] as? Int == 1 && structured["lines"] as? [String] == ["1"])

@@ -137,6 +137,10 @@ let benchmarks: @Sendable () -> Void = {
   timeTravelBenchmarks(count: 65_536, label: "64k")
   timeTravelBenchmarks(count: 1_024, label: "1k")
 
+  // `why <path>` on 64k quakes after 10,000 dispatches.
+  whyBenchmarks()
+  coldWhyBenchmark()
+
   Benchmark(
     "5 script, 100k counter lines to a file",
     configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)

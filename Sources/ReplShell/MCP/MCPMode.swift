@@ -111,11 +111,27 @@ import SystemPackage
     func perform(in shell: Shell) async {}
   }
 
-  /// A line's result as structured content: `ok`, the printed `lines`, and its `value` as JSON.
+  /// A line's result as structured content: `ok`, the printed `lines`, its `value` as JSON, and
+  /// the actions it `dispatched`, each with its history entry (`id`) and `cause`.
   nonisolated static func structuredContent(of result: Shell.Result) -> MCP.Value {
     var object: [String: MCP.Value] = ["ok": .bool(result.succeeded), "lines": .array(result.lines.map { .string($0.text) })]
     if let value = result.value { object["value"] = MCP.Value(value) }
+    let dispatched = result.events.compactMap { event -> MCP.Value? in
+      guard case .dispatched(let dispatch) = event, let entry = dispatch.entry else { return nil }
+      return .object(["id": .int(entry), "action": .string(dispatch.action), "origin": .string(dispatch.origin.rawValue), "cause": cause(dispatch.cause)])
+    }
+    if !dispatched.isEmpty { object["dispatched"] = .array(dispatched) }
     return .object(object)
+  }
+
+  /// A dispatch's cause as `--format json` writes it: `{"line": 3}`, `{"location": "x.txt:7"}`, `{"entry": 4}`, or null.
+  private nonisolated static func cause(_ cause: DispatchEvent.Cause?) -> MCP.Value {
+    switch cause {
+    case .typedLine(let number): .object(["line": .int(number)])
+    case .scriptLine(let location): .object(["location": .string(location)])
+    case .entry(let entry): .object(["entry": .int(entry)])
+    case nil: .null
+    }
   }
 
   /// The lines as the transcript shows them.

@@ -45,6 +45,11 @@ struct MCPTool: Sendable {
       "ok": .object(["type": "boolean", "description": "false when the line failed: an error or an expectation that did not hold"]),
       "lines": .object(["type": "array", "items": .object(["type": "string"]), "description": "what the line printed, as the transcript shows it"]),
       "value": .object(["description": "the value the line printed, as JSON (as Codable writes it); absent when it printed none"]),
+      "dispatched": .object([
+        "type": "array",
+        "description": "the actions the line dispatched, listeners' included: each with its history entry (`id`, as `history` numbers it and `jump` takes it), `action`, `origin` and `cause` (`{\"line\": 3}` typed, `{\"location\": \"x.txt:7\"}` a script's line, `{\"entry\": 4}` a listener's side effect of entry 4, null when not known); absent when it dispatched none",
+        "items": .object(["type": "object"]),
+      ]),
     ]),
     "required": .array(["ok", "lines"]),
   ])

@@ -36,6 +36,32 @@
       : `Attached: on the app's live store (${liveness}); type \`fork\` for a sandbox copy where undo, redo and jump work.`;
   };
 
+  // What caused the selected action, each step a button that selects that entry in the log.
+  const causeList = (record) => {
+    const chain = log.causes(record);
+    if (chain.length === 0) return [];
+    const heading = document.createElement("h3");
+    heading.textContent = "Caused by";
+    const list = document.createElement("ol");
+    list.id = "causes";
+    for (const step of chain) {
+      const li = document.createElement("li");
+      if (step.record) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "cause";
+        button.textContent = `#${step.record.entry} ${step.record.event.origin === "listener" ? "↳ " : ""}${step.record.event.action}`;
+        button.title = "select this entry in the log";
+        button.addEventListener("click", () => log.select(step.record.seq));
+        li.appendChild(button);
+      } else {
+        li.textContent = step.text;
+      }
+      list.appendChild(li);
+    }
+    return [heading, list];
+  };
+
   const detail = (record) => {
     const e = record.event;
     const box = $("detail");
@@ -62,7 +88,7 @@
     again.textContent = "Run it again";
     form.append(label, again);
     form.addEventListener("submit", (event) => { event.preventDefault(); run(input.value); });
-    box.append(title, diffTitle, diff, form);
+    box.append(title, ...causeList(record), diffTitle, diff, form);
     if (record.entry !== null) {
       const jump = document.createElement("button");
       jump.type = "button";
@@ -129,7 +155,7 @@
   };
 
   const log = new Inspector.Log($("log"), $("kept"), detail);
-  const tree = new Inspector.Tree($("tree"), connection);
+  const tree = new Inspector.Tree($("tree"), connection, (entry) => log.selectEntry(entry));
   const plot = new Inspector.Plot($("plot"), $("plot-caption"));
   const keep = Number(params.get("keep") || localStorage.getItem("inspector.keep") || 10);
   log.keep = Math.max(1, keep) * 1000;

@@ -136,6 +136,30 @@ Inspector.Log = class {
     return this.events.find((r) => r.seq === seq);
   }
 
+  /// The chain of causes of a dispatch, back to the line that started it: each step the record
+  /// of the entry whose listener dispatched the one before, the last the line (`line 3`,
+  /// `file.txt:7`) or why the chain stops there.
+  causes(record) {
+    const chain = [];
+    let current = record;
+    // Each step goes to an earlier event: the chain ends within the log's length.
+    while (current) {
+      const cause = current.event.cause;
+      if (!cause) {
+        if (current.event.origin === "listener") chain.push({ text: "a cause not known (a task the listener started dispatched it)" });
+        break;
+      }
+      if (cause.line !== undefined) { chain.push({ text: `line ${cause.line}` }); break; }
+      if (cause.location !== undefined) { chain.push({ text: cause.location }); break; }
+      const seq = current.seq;
+      const earlier = this.events.findLast((r) => r.seq < seq && r.entry === cause.entry && r.event.event === "dispatched");
+      if (!earlier) { chain.push({ text: `#${cause.entry}, no longer in the log` }); break; }
+      chain.push({ record: earlier });
+      current = earlier;
+    }
+    return chain;
+  }
+
   select(seq) {
     this.selected = seq;
     for (const li of this.element.querySelectorAll('[aria-selected="true"]')) li.setAttribute("aria-selected", "false");
@@ -146,6 +170,23 @@ Inspector.Log = class {
     }
     const record = this.record(seq);
     if (record) this.onSelect(record);
+  }
+
+  /// Selects the latest dispatch that made history entry `entry`, showing it when a filter or
+  /// the fold of hidden actions leaves it out.
+  selectEntry(entry) {
+    const record = this.events.findLast((r) => r.entry === entry && r.event.event === "dispatched");
+    if (!record) return;
+    if (!document.getElementById(`event-${record.seq}`)) {
+      this.filter = "";
+      this.showHidden = this.showHidden || record.event.hidden;
+      const filter = document.getElementById("filter");
+      if (filter) filter.value = "";
+      const showHidden = document.getElementById("show-hidden");
+      if (showHidden) showHidden.checked = this.showHidden;
+      this.redraw();
+    }
+    this.select(record.seq);
   }
 
   /// Up and Down move the selection; Home and End go to the ends.

@@ -1,11 +1,14 @@
 // The state tree, loaded a level at a time: the server sends the children of a path when it is
 // opened (at most 500 a request, then "more"), never the whole state. Opened paths are reopened
 // when the state changes. Search asks the server for matching paths and opens the way to each.
+// Each row's "why?" asks which history entry last changed it ("changed by #N"), a click on which
+// selects that entry in the log.
 "use strict";
 Inspector.Tree = class {
-  constructor(element, connection) {
+  constructor(element, connection, selectEntry) {
     this.element = element;
     this.connection = connection;
+    this.selectEntry = selectEntry;
     this.open = new Set();
     this.matches = [];
     this.matchIndex = -1;
@@ -148,8 +151,36 @@ Inspector.Tree = class {
     name.textContent = node.label;
     // The whole path as `state` reads it: shown on hover, pasted as it is.
     if (node.path) name.title = node.path;
-    row.append(toggle, name, `: ${node.summary}`);
+    const why = document.createElement("button");
+    why.type = "button";
+    why.className = "why";
+    why.textContent = "why?";
+    why.setAttribute("aria-label", `why ${node.label} holds this: the entry that last changed it`);
+    why.addEventListener("click", () => this.why(why, path));
+    row.append(toggle, name, `: ${node.summary}`, why);
     return row;
+  }
+
+  /// Asks which entry last changed `path`, and puts the answer where `button` was: "changed by
+  /// #N", which selects that entry in the log.
+  async why(button, path) {
+    const reply = await this.connection.request("why", { path });
+    let answer;
+    if (reply.type !== "changedBy") {
+      answer = document.createElement("span");
+      answer.textContent = reply.message || "could not tell what changed it";
+    } else if (reply.entry === undefined || reply.entry === null) {
+      answer = document.createElement("span");
+      answer.textContent = "not changed since the initial state";
+    } else {
+      answer = document.createElement("button");
+      answer.type = "button";
+      answer.textContent = `changed by #${reply.entry}`;
+      answer.title = `${reply.action}: select it in the log`;
+      answer.addEventListener("click", () => this.selectEntry(reply.entry));
+    }
+    answer.classList.add("changed-by");
+    button.replaceWith(answer);
   }
 
   /// Redraws the row of an open item whose name or summary changed, leaving its children.

@@ -9,12 +9,16 @@ import Foundation
   let origin: DispatchEvent.Origin
   /// Where the line is (`file.txt:12`) when it comes from a script.
   let location: String?
+  /// The line as what caused what it dispatches: `file.txt:12`, or its number in the session's
+  /// input (`line 3`); nil when not known.
+  let line: DispatchEvent.Cause?
 
-  /// The context of one line run by `shell`.
-  init(shell: Shell, origin: DispatchEvent.Origin = .user, location: String? = nil) {
+  /// The context of one line run by `shell`; `typedLine` is its number among the lines typed.
+  init(shell: Shell, origin: DispatchEvent.Origin = .user, location: String? = nil, typedLine: Int? = nil) {
     self.shell = shell
     self.origin = origin
     self.location = location
+    self.line = location.map { .scriptLine($0) } ?? typedLine.map { .typedLine($0) }
   }
 
   /// Where commands emit what they print while they run, in order.

@@ -4,7 +4,7 @@ package enum CommandRegistry {
   /// Every command, in the order `help` lists them.
   static let commands: [any ShellCommand.Type] = [
     HelpCommand.self, DomainsCommand.self, UseCommand.self, ActionsCommand.self, SelectorsCommand.self,
-    DispatchCommand.self, SelectCommand.self, StateCommand.self, DiffCommand.self, HistoryCommand.self,
+    DispatchCommand.self, SelectCommand.self, StateCommand.self, DiffCommand.self, HistoryCommand.self, WhyCommand.self,
     UndoCommand.self, RedoCommand.self, JumpCommand.self,
     WatchCommand.self, UnwatchCommand.self, DebugCommand.self, ExpandedCommand.self, WidthCommand.self, HideCommand.self, UnhideCommand.self,
     RedactCommand.self,

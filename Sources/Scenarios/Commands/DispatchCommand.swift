@@ -52,7 +52,7 @@ struct DispatchCommand: ShellCommand {
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     // The dispatch, and what listeners dispatched while the store settled, are the session's events.
-    switch try await context.session().dispatch(action, key: key, as: .dispatch(origin: context.origin)) {
+    switch try await context.session().dispatch(action, key: key, as: .dispatch(origin: context.origin, line: context.line)) {
     case .dispatched:
       return CommandOutput([])
     case .rejected(let error) where mayReject:

@@ -12,12 +12,12 @@ struct HelpTopic {
 
   static let all: [HelpTopic] = [
     HelpTopic(
-      name: "paths", summary: "state paths, as `state` reads them and every command prints them",
+      name: "paths", summary: "state paths, as `state`, `why` and `history --changed` read them and every command prints them",
       lines: [
         "A path walks into the state: a label after `.` (a struct's field, a case's argument, a dictionary's key that is a name), a key in brackets and quotes when it is no name (`data[\"00000000-0000-…\"]`, or `data.\"a key\"`), an index in brackets (`items[0]`), a key of another type as a value (`byDiet[.herbivorous]`).",
         "Every path the shell prints can be pasted back; Tab completes keys, quoted where they need it.",
       ],
-      examples: ["state {path}", "state --json {path}"]),
+      examples: ["state {path}", "state --json {path}", "why {path}"]),
     HelpTopic(
       name: "patterns", summary: "action patterns, as `hide`, `unhide`, `actions`, `tail --only` and `explore --only/--skip` read them",
       lines: [

@@ -1,30 +1,68 @@
-/// `history [--full]`: lists the actions dispatched so far.
+/// `history [--full] [--tree] [--changed <path>]`: lists the actions dispatched so far.
 struct HistoryCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "history", usage: "history [--full]",
-    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched, and after undo or jump a line marks where the state is; an action longer than a line has its arguments folded to (…) as dispatches print it, and `--full` prints every action whole",
-    examples: ["history", "history --full"],
-    toolArguments: [.flag("full", "--full", "print every action whole instead of folding long arguments to `(…)`")])
+    name: "history", usage: "history [--full] [--tree] [--changed <path>]",
+    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched, and after undo or jump a line marks where the state is; an action longer than a line has its arguments folded to (…) as dispatches print it, and `--full` prints every action whole; `--tree` nests each action under the one whose listener dispatched it, beside the line that started them (`← line 3`); `--changed <path>` lists only those that changed a path",
+    examples: ["history", "history --full", "history --tree", "history --changed {path}"],
+    toolArguments: [
+      .flag("full", "--full", "print every action whole instead of folding long arguments to `(…)`"),
+      .flag("tree", "--tree", "indent each action under the action whose listener dispatched it, and show the line that caused each top-level action"),
+      ToolArgument(
+        "changed", "list only the actions that changed the value at this path into the state, as `state` takes it: `animals.data[\"Cat\"].name`",
+        isRequired: false, kind: .textOption("--changed")),
+    ])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
   /// Whether every action prints whole, its arguments never folded.
   let full: Bool
+  /// Whether actions are shown as a tree of causes.
+  let tree: Bool
+  /// Only the entries that changed the value at this path, when given.
+  let changed: StatePath?
+  /// The column of the path, where errors point.
+  let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> HistoryCommand {
-    let (flags, rest) = try arguments.leadingFlags(["--full"])
+    let (flags, rest) = try arguments.leadingFlags(["--full", "--tree", "--changed"])
     let extra = rest.text.trimmingLeadingWhitespace
-    guard extra.isEmpty else {
-      throw CommandError("`history` takes only `--full`; remove `\(extra.truncatedForMessage)`", column: rest.column + rest.text.count - extra.count)
+    let column = rest.column + rest.text.count - extra.count
+    guard flags.contains("--changed") else {
+      guard extra.isEmpty else {
+        throw CommandError("`history` takes only `--full`, `--tree` and `--changed <path>`; remove `\(extra.truncatedForMessage)`", column: column)
+      }
+      return HistoryCommand(full: flags.contains("--full"), tree: flags.contains("--tree"), changed: nil, column: column)
     }
-    return HistoryCommand(full: flags.contains("--full"))
+    if flags.contains("--tree") {
+      throw CommandError("`--tree` and `--changed` do not go together: `history --changed <path>` lists the actions that changed it, `history --tree` all of them by cause")
+    }
+    var pathText = rest
+    // A tool writes the path as one shell word, in single quotes when it holds a `"`.
+    if extra.hasPrefix("'") {
+      let word = try rest.singleWord("path", missing: "--changed needs a path into the state")
+      pathText = CommandArguments(word: rest.word, text: word.text, column: word.column + 1)
+    }
+    var parser = try pathText.valueParser()
+    guard !parser.atEnd else {
+      throw CommandError("`--changed` needs a path into the state: `history --changed animals.data[\"Cat\"].name`", column: column)
+    }
+    let pathColumn = parser.column
+    let path = try parser.parseStatePath()
+    try parser.expectEnd()
+    return HistoryCommand(full: flags.contains("--full"), tree: false, changed: path, column: pathColumn)
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
-    request.offer(request.words.count == 1 ? ["--full"] : [])
+    let typed = request.argumentText(skipping: ["--full", "--tree", "--changed"])
+    let words = request.words
+    if words.contains("--changed"), !typed.hasPrefix("-") {
+      let paths = context.runningSession?.statePaths(completing: typed) ?? []
+      return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
+    }
+    return request.offer(["--full", "--tree", "--changed"].filter { !words.contains($0) })
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().historyLines(full: full))
+    CommandOutput(try context.session().historyLines(full: full, tree: tree, changed: changed, column: column))
   }
 }

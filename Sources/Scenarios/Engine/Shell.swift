@@ -35,6 +35,9 @@ import Synchronization
   public let events = SessionEventStream()
   /// Whether a line is running: its own lines (`source`) run inside it, never another's.
   private(set) var isRunningLine = false
+  /// How many commands were typed (or sent by a tool) rather than read from a script: the
+  /// number of the line, as what it dispatches names its cause (`line 3`).
+  private var typedLineCount = 0
   /// The scripts `source` is running, outermost first.
   var sourceChain: [SourceFrame] = []
   /// The running session, and the domain or the app it came from.
@@ -190,7 +193,10 @@ import Synchronization
     if let command {
       do throws(CommandError) {
         try slot.refuseIfAttached(command)
-        outcome = .success(try await command.run(in: CommandContext(shell: self, origin: location == nil ? .user : .script, location: location)))
+        if location == nil { typedLineCount += 1 }
+        let context = CommandContext(
+          shell: self, origin: location == nil ? .user : .script, location: location, typedLine: location == nil ? typedLineCount : nil)
+        outcome = .success(try await command.run(in: context))
       } catch {
         outcome = .failure(error)
       }

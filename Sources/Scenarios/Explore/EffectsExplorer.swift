@@ -36,7 +36,7 @@ import Logging
       scheduler = EffectScheduler(activity: store.activity, lane: explorer.lane)
       self.engine = engine
       self.invariant = invariant
-      store.didDispatch = { [unowned self] _, _, new, _, _ in self.check(new, settled: false) }
+      store.didDispatch = { [unowned self] _, _, new, _, _, _ in self.check(new, settled: false) }
       let (store, scheduler, context, effects) = (store, scheduler, explorer.makeContext(), explorer.effects)
       do {
         keepAlive = try await MainSerialExecution.run(in: explorer.lane) { () async throws -> any Sendable in
@@ -82,7 +82,7 @@ import Logging
         guard let number = heldNumber(effect), step.fails ? scheduler.fail(number) : scheduler.complete(number) else { return false }
       } else if let action = step.action {
         do {
-          try store.dispatch(action, origin: .user, text: nil)
+          try store.dispatch(action, origin: .user, cause: nil, text: nil)
         } catch {
           return false
         }

@@ -24,7 +24,8 @@ package enum InspectorEventCut {
     }
     let action = isLongAction ? String(dispatch.action.prefix(actionLengthLimit)) + "…" : dispatch.action
     return .dispatched(DispatchEvent(
-      action: action, origin: dispatch.origin, diff: diff, rejection: dispatch.rejection, isHidden: dispatch.isHidden, entry: dispatch.entry))
+      action: action, origin: dispatch.origin, diff: diff, rejection: dispatch.rejection, isHidden: dispatch.isHidden, entry: dispatch.entry,
+      cause: dispatch.cause))
   }
 
   /// Whether `event` may move the history, change the state or start another domain (the page

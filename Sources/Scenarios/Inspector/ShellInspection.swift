@@ -54,6 +54,15 @@
     return try await encoding.value.get()
   }
 
+  /// The reply to a page's `why` about the state path its tree names `path`: the applied entry
+  /// that last changed it, its action redacted.
+  package func changedBy(_ path: [String], id: Int) async throws(CommandError) -> InspectorReply.ChangedBy {
+    let statePath = try await stateTree().statePath(of: path)
+    guard let session = shell?.slot.session else { throw CommandError("the shell has ended") }
+    let change = try session.lastChange(of: statePath)
+    return InspectorReply.ChangedBy(id: id, path: path, entry: change?.entry, action: change.map { redaction($0.action) })
+  }
+
   /// The shell's redactions as they stand, as a function over a text: what the inspector shows
   /// of the state (a node's name and summary) is redacted as the transcript's `state` prints it.
   package var redaction: @Sendable (String) -> String {

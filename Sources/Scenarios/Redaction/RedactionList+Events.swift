@@ -13,7 +13,8 @@ extension RedactionList {
     case .dispatched(let dispatch):
       return .dispatched(DispatchEvent(
         action: apply(to: dispatch.action), origin: dispatch.origin, diff: dispatch.diff.map(apply(to:)),
-        rejection: dispatch.rejection.map(apply(to:)), isHidden: dispatch.isHidden, entry: dispatch.entry))
+        rejection: dispatch.rejection.map(apply(to:)), isHidden: dispatch.isHidden, entry: dispatch.entry,
+      cause: dispatch.cause))
     case .log(let log):
       return .log(LogLine(category: log.category, level: log.level, text: apply(to: log.text)))
     case .watch(let watch):

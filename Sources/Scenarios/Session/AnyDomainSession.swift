@@ -34,6 +34,16 @@
   func statePaths(completing typed: String) -> [(path: String, isLeaf: Bool)]
   /// The lines of `history`: long actions folded to `(…)`, or every one whole when `full`.
   func historyLines(full: Bool) -> [OutputLine]
+  /// The lines of `history`: long actions folded to `(…)`, or every one whole when `full`; as a
+  /// tree of causes with `tree`; only the entries that changed the value at `changed` when given
+  /// (an error about that path points at `column`).
+  func historyLines(full: Bool, tree: Bool, changed: StatePath?, column: Int) throws(CommandError) -> [OutputLine]
+  /// The lines of `why`: the applied entry that last changed the value at `path` (every one with
+  /// `all`), its value before and after, and its chain of causes; errors point at `column`.
+  func why(_ path: StatePath, all: Bool, column: Int) throws(CommandError) -> [OutputLine]
+  /// The applied entry that last changed the value at `path`, as `history` numbers and writes
+  /// it; nil when none did.
+  func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)?
   /// Starts or stops watching a selector, or re-evaluates the watches on the current state (a
   /// live store changed by the app's own actions).
   func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine]
@@ -78,8 +88,8 @@ enum Liveness: Equatable {
 
 /// How an action goes to a session.
 enum DispatchMode {
-  /// Dispatched into the store for `origin`, then the listeners settle.
-  case dispatch(origin: DispatchEvent.Origin)
+  /// Dispatched into the store for `origin` by `line` (nil when no line is known), then the listeners settle.
+  case dispatch(origin: DispatchEvent.Origin, line: DispatchEvent.Cause?)
   /// Only run through the reducer on a copy of the current state: nothing is dispatched, no
   /// listener runs, and the state and history stay as they were (`expect error`).
   case trial

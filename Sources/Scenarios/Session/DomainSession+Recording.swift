@@ -3,7 +3,7 @@ extension DomainSession {
   /// `debug actions` is on, the dispatch with its diff, the whole new state when `debug state` is
   /// on, then the watches that changed. An action `hide` matches is emitted without a diff, which
   /// is then not computed, unless `debug actions` is on.
-  func record(old: State, action: Action, new: State, origin: DispatchEvent.Origin, text known: String?) {
+  func record(old: State, action: Action, new: State, origin: DispatchEvent.Origin, cause: HistoryCause?, text known: String?) {
     let showsActions = events.debug.isEnabled(.actions)
     // Only what the app or its listeners dispatch is hidden: an action typed is always shown.
     let hidden = (origin == .listener || origin == .app) && isHidden(action)
@@ -20,7 +20,7 @@ extension DomainSession {
         text = "(an action that cannot be printed: \(error.message))"
       }
     }
-    history.append(action, text: text, origin: origin, isHidden: hidden, state: new)
+    history.append(action, text: text, origin: origin, cause: cause, isHidden: hidden, state: new)
     var diff: [OutputLine]?
     if shown {
       if let failure {
@@ -28,14 +28,18 @@ extension DomainSession {
       } else {
         if showsActions { events.emit(.log(LogLine(category: .actions, level: .debug, text: text))) }
         do {
-          let lines = try stateDiff.lines(from: old, to: new, differ: statesDiffer)
+          // The paths the diff finds changed are kept for `why`: no second walk of the states.
+          let lines = try changeIndex.recording(serial: history.currentSerial) { (trail) throws(CommandError) in
+            try stateDiff.lines(from: old, to: new, differ: statesDiffer, trail: &trail)
+          }
           diff = lines.isEmpty ? [.note("no change")] : lines
         } catch {
           diff = [.error(error.message)]
         }
       }
     }
-    let event = DispatchEvent(action: text, origin: origin, diff: diff, isHidden: !shown, entry: history.position)
+    let event = DispatchEvent(
+      action: text, origin: origin, diff: diff, isHidden: !shown, entry: history.position, cause: history.eventCause(of: cause))
     events.emit(.dispatched(event))
     rememberForDiff(event)
     if shown && events.debug.isEnabled(.state) {

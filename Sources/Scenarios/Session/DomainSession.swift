@@ -15,6 +15,8 @@ import ImmutableData
   /// What the domain's listeners keep alive while the session runs.
   var keepAlive: (any Sendable)?
   let history: SessionHistory<State, Action>
+  /// The paths each history entry changed, for `why` and `history --changed`.
+  let changeIndex = ChangeIndex()
   /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
   private(set) var lastDispatch: [DispatchEvent] = []
   var watches = WatchList<State, Action>() {
@@ -66,8 +68,8 @@ import ImmutableData
     self.events = events
     self.settler = Settler(activity: self.store.activity, timeout: settleTimeout)
     // Weak: a listener task can outlive its session and still dispatch into the store.
-    self.store.didDispatch = { [weak self] old, action, new, origin, text in
-      self?.record(old: old, action: action, new: new, origin: origin, text: text)
+    self.store.didDispatch = { [weak self] old, action, new, origin, cause, text in
+      self?.record(old: old, action: action, new: new, origin: origin, cause: cause, text: text)
     }
     self.store.didReject = { [weak self] action, error, origin, text in
       self?.recordRejection(of: action, error: error, origin: origin, text: text)
@@ -102,14 +104,14 @@ import ImmutableData
 
 extension DomainSession {
   func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome {
-    guard case .dispatch(let origin) = mode else { return try reduceWithoutDispatching(typed, key: key) }
+    guard case .dispatch(let origin, let line) = mode else { return try reduceWithoutDispatching(typed, key: key) }
     if case .live(allowsWrites: false) = liveness {
       throw CommandError(
         "the live store is read-only: the app opened its attachment without writes; type `fork` to dispatch into a sandbox copy of the state (or open the attachment with `allowsWrites: true`)")
     }
     let (action, text) = try actionCache.action(for: typed, key: key, catalog: catalog)
     do {
-      try store.dispatch(action, origin: origin, text: text)
+      try store.dispatch(action, origin: origin, cause: line.map { .line($0) }, text: text)
     } catch {
       return .rejected(String(describing: error))
     }

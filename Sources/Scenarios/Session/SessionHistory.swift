@@ -14,6 +14,8 @@ final class SessionHistory<State, Action> {
     let text: String
     /// Who dispatched it.
     let origin: DispatchEvent.Origin
+    /// What led to it: a line, or the entry whose listener dispatched it; nil when not known.
+    let cause: HistoryCause?
     /// Whether `hide` kept it out of what the dispatch printed.
     let isHidden: Bool
     /// The state the reducer returned for it.
@@ -54,14 +56,35 @@ final class SessionHistory<State, Action> {
   }
 
   /// Appends an action and the state it led to, dropping the undone entries first.
-  func append(_ action: Action, text: String, origin: DispatchEvent.Origin, isHidden: Bool, state: State) {
+  func append(_ action: Action, text: String, origin: DispatchEvent.Origin, cause: HistoryCause?, isHidden: Bool, state: State) {
     if position < entries.count { entries.removeSubrange(position...) }
     let serial = nextSerial
-    entries.append(Entry(serial: serial, action: action, text: text, origin: origin, isHidden: isHidden, state: state))
+    entries.append(Entry(serial: serial, action: action, text: text, origin: origin, cause: cause, isHidden: isHidden, state: state))
     if origin != .listener { lastUserSerial = serial }
     nextSerial += 1
     position = entries.count
     mark = HistoryMark(current: serial, lastUserDispatch: lastUserSerial)
+  }
+
+  /// The position (`history`'s number) of the entry with `serial`; nil once it was dropped.
+  func position(ofSerial serial: Int) -> Int? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].serial < serial { low = middle + 1 } else { high = middle }
+    }
+    return low < entries.count && entries[low].serial == serial ? low + 1 : nil
+  }
+
+  /// The cause of the entry at `position` as events and `history` write it: the line, or the
+  /// position of the entry whose listener dispatched it; nil when not known or since dropped.
+  func eventCause(of cause: HistoryCause?) -> DispatchEvent.Cause? {
+    switch cause {
+    case .line(let line): line
+    case .listener(let serial): position(ofSerial: serial).map { .entry($0) }
+    case nil: nil
+    }
   }
 
   /// The action dispatched `back` dispatches ago (1: the latest); nil once the history dropped it.
@@ -91,26 +114,36 @@ final class SessionHistory<State, Action> {
   /// The lines of `history`: each position, right-aligned, and the action as its dispatch event
   /// wrote it, its arguments folded to `(…)` when it is longer than a line as a dispatch folds a
   /// listener's (`full` keeps every action whole); when entries are undone, a line marks the
-  /// current position and they are marked `(undone)`.
-  func lines(full: Bool) -> [OutputLine] {
+  /// current position and they are marked `(undone)`. With `only`, just the entries at those
+  /// positions are listed.
+  func lines(full: Bool, only: Set<Int>? = nil) -> [OutputLine] {
     if entries.isEmpty { return [.note("no actions dispatched yet")] }
     let width = String(entries.count).count
     var lines: [OutputLine] = []
     lines.reserveCapacity(entries.count + 2)
     var folded = false
     for (index, entry) in entries.enumerated() {
-      if index == position {
+      if index == position, only == nil || only?.contains(where: { $0 > position }) == true {
         lines.append(.note(position == 0 ? "── now: the initial state ──" : "── now: the state after \(position) ──"))
       }
-      let number = String(repeating: " ", count: width - String(index + 1).count) + String(index + 1)
-      let listener = entry.origin == .listener
-      let marks = [listener ? "listener" : nil, entry.isHidden ? "hidden" : nil, index >= position ? "undone" : nil]
-        .compactMap { $0 }.map { "   (\($0))" }.joined()
-      let text = full ? entry.text : TranscriptRenderer.shortened(entry.text)
-      folded = folded || text != entry.text
-      lines.append(.plain("\(number)  \(listener ? "↳ " : "")\(text)\(marks)"))
+      if let only, !only.contains(index + 1) { continue }
+      let (line, isFolded) = line(for: entry, at: index + 1, width: width, depth: 0, full: full)
+      folded = folded || isFolded
+      lines.append(line)
     }
     if folded { lines.append(.note("(…) marks arguments left out: `history --full` prints every action whole")) }
     return lines
+  }
+
+  /// The line of `entry` at `position`, its number right-aligned to `width` and its action
+  /// indented by `depth` levels; and whether its arguments were folded.
+  func line(for entry: Entry, at position: Int, width: Int, depth: Int, full: Bool, suffix: String = "") -> (OutputLine, folded: Bool) {
+    let number = String(repeating: " ", count: max(0, width - String(position).count)) + String(position)
+    let listener = entry.origin == .listener
+    let marks = [listener ? "listener" : nil, entry.isHidden ? "hidden" : nil, position > self.position ? "undone" : nil]
+      .compactMap { $0 }.map { "   (\($0))" }.joined()
+    let text = full ? entry.text : TranscriptRenderer.shortened(entry.text)
+    let indent = String(repeating: "  ", count: depth)
+    return (.plain("\(number)  \(indent)\(listener ? "↳ " : "")\(text)\(marks)\(suffix)"), text != entry.text)
   }
 }

@@ -9,19 +9,27 @@ import ImmutableData
   /// The elements listeners have not finished with, across every stream of the store.
   let activity = StreamActivity()
   /// Called after each dispatch the reducer accepted with the old state, the action, the new
-  /// state, who dispatched it and, when the shell already has it, the action's text.
-  var didDispatch: ((State, Action, State, DispatchEvent.Origin, String?) -> Void)?
+  /// state, who dispatched it, what caused it when known and, when the shell already has it, the action's text.
+  var didDispatch: ((State, Action, State, DispatchEvent.Origin, HistoryCause?, String?) -> Void)?
   /// Called when the reducer rejects an action, with its error, who dispatched it and its text when known.
   var didReject: ((Action, any Error, DispatchEvent.Origin, String?) -> Void)?
 
+  /// Which dispatch each listener's task reacts to; nil over a live app's store, whose own
+  /// dispatches the session does not see as they happen.
+  let listenerCauses: ListenerCauses?
+  /// How many dispatches the reducer accepted: the history entry of the next has serial one more.
+  private var acceptedCount = 0
+
   init(initialState: State, reducer: @escaping @Sendable (State, Action) throws -> State) {
     self.store = Store(initialState: initialState, reducer: reducer, activity: activity)
+    self.listenerCauses = ListenerCauses()
   }
 
   /// A session store over an app's live `store`: what the shell dispatches goes through the
   /// app's reducer and reaches the app's own listeners; the shell does not wait for them.
   init(wrapping store: Store<State, Action>) {
     self.store = store
+    self.listenerCauses = nil
   }
 
   /// Whether any listener holds a stream of the store.
@@ -42,13 +50,14 @@ import ImmutableData
 
 extension SessionStore: Dispatcher {
   /// Dispatches `action` to the store, then tells the session what changed: what listeners call.
+  /// Its cause is the dispatch the calling listener's loop is reacting to.
   public func dispatch(action: Action) throws {
-    try dispatch(action, origin: .listener, text: nil)
+    try dispatch(action, origin: .listener, cause: listenerCauses?.causeOfCurrentTask.map { .listener(serial: $0) }, text: nil)
   }
 
-  /// Dispatches `action` for `origin`, then tells the session what changed or why the reducer
-  /// rejected it; `text` is the action as the shell writes it, when known.
-  func dispatch(_ action: Action, origin: DispatchEvent.Origin, text: String?) throws {
+  /// Dispatches `action` for `origin`, caused by `cause`, then tells the session what changed or
+  /// why the reducer rejected it; `text` is the action as the shell writes it, when known.
+  func dispatch(_ action: Action, origin: DispatchEvent.Origin, cause: HistoryCause?, text: String?) throws {
     // `select`, which the store inlines, rather than `Selector`'s `state`, a protocol
     // extension called through the store's witness table.
     let oldState = store.select { $0 }
@@ -58,7 +67,8 @@ extension SessionStore: Dispatcher {
       didReject?(action, error, origin, text)
       throw error
     }
-    didDispatch?(oldState, action, store.select { $0 }, origin, text)
+    acceptedCount += 1
+    didDispatch?(oldState, action, store.select { $0 }, origin, cause, text)
   }
 
   /// Runs a thunk with this store as its dispatcher and selector.
@@ -80,8 +90,9 @@ extension SessionStore: Selector {
 }
 
 extension SessionStore: Streamer {
-  /// A new `StoreStream` of every action dispatched from now on, counted while its listener works.
-  public func makeStream() -> StoreStream<(oldState: State, action: Action)> {
-    store.makeStream()
+  /// A new stream of every action dispatched from now on, counted while its listener works; what
+  /// the listener dispatches while it handles an element is recorded as caused by that element.
+  public func makeStream() -> ListenerStream<(oldState: State, action: Action)> {
+    ListenerStream(store.makeStream(), causes: listenerCauses, firstSerial: acceptedCount + 1)
   }
 }

@@ -130,6 +130,8 @@ package enum InspectionAnswer: Sendable, Equatable {
   case children(InspectorReply.Children)
   /// What a search found.
   case found(InspectorReply.Found)
+  /// The entry that last changed a state path.
+  case changedBy(InspectorReply.ChangedBy)
   /// The request could not be answered, and why.
   case failed(String)
 }
@@ -201,6 +203,7 @@ extension InspectionAnswer: Codable {
         events: try object.decode([SessionEvent].self, forKey: .events))
     case "children": self = .children(try object.decode(InspectorReply.Children.self, forKey: .reply))
     case "found": self = .found(try object.decode(InspectorReply.Found.self, forKey: .reply))
+    case "changedBy": self = .changedBy(try object.decode(InspectorReply.ChangedBy.self, forKey: .reply))
     case "failed": self = .failed(try object.decode(String.self, forKey: .message))
     default: throw DecodingError.dataCorruptedError(forKey: .kind, in: object, debugDescription: "no such answer: \(kind)")
     }
@@ -229,6 +232,9 @@ extension InspectionAnswer: Codable {
     case .found(let found):
       try object.encode("found", forKey: .kind)
       try object.encode(found, forKey: .reply)
+    case .changedBy(let changedBy):
+      try object.encode("changedBy", forKey: .kind)
+      try object.encode(changedBy, forKey: .reply)
     case .failed(let message):
       try object.encode("failed", forKey: .kind)
       try object.encode(message, forKey: .message)

@@ -8,7 +8,28 @@ import Foundation
 extension SessionEvent: Codable {
   private enum Member: String, CodingKey {
     case event, line, domain, location, text, action, origin, diff, rejection, hidden, diffKinds
-    case category, level, selector, value, error, name, holds, message, requested, lines, column, json
+    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, id, cause
+  }
+
+  /// A dispatch's cause on the wire: exactly one of its members.
+  private struct CauseObject: Codable {
+    var line: Int?
+    var location: String?
+    var entry: Int?
+
+    init(_ cause: DispatchEvent.Cause) {
+      switch cause {
+      case .typedLine(let number): line = number
+      case .scriptLine(let text): location = text
+      case .entry(let number): entry = number
+      }
+    }
+
+    var cause: DispatchEvent.Cause? {
+      if let line { return .typedLine(line) }
+      if let location { return .scriptLine(location) }
+      return entry.map { .entry($0) }
+    }
   }
 
   /// One line of an `output` event: `{"kind": "plain", "text": "1"}`.
@@ -37,7 +58,9 @@ extension SessionEvent: Codable {
         OutputLine(kinds.indices.contains(index) ? OutputLine.Kind(name: kinds[index]) ?? .plain : .plain, text)
       }
       self = .dispatched(
-        DispatchEvent(action: try required(.action), origin: origin, diff: diff, rejection: try text(.rejection), isHidden: try flag(.hidden)))
+        DispatchEvent(action: try required(.action), origin: origin, diff: diff, rejection: try text(.rejection), isHidden: try flag(.hidden),
+          entry: try object.decodeIfPresent(Int.self, forKey: .id),
+          cause: try object.decodeIfPresent(CauseObject.self, forKey: .cause)?.cause))
     case "log":
       guard let category = DebugCategory(rawValue: try required(.category)), let level = LogLine.Level(rawValue: try required(.level)) else {
         throw DecodingError.dataCorruptedError(forKey: .category, in: object, debugDescription: "no such category or level")
@@ -88,6 +111,8 @@ extension SessionEvent: Codable {
       try put(dispatch.rejection, .rejection)
       try object.encode(dispatch.isHidden, forKey: .hidden)
       try put(dispatch.diff.map { $0.map(\.kind.name) }, .diffKinds)
+      try put(dispatch.entry, .id)
+      try put(dispatch.cause.map(CauseObject.init), .cause)
     case .log(let log):
       try object.encode(log.category.rawValue, forKey: .category)
       try object.encode(log.level.rawValue, forKey: .level)

@@ -22,6 +22,9 @@ public enum SessionEventJSON {
       object.add("hidden", dispatch.isHidden)
       // Last, so that what tools already read of the object is unchanged.
       object.add("diffKinds", dispatch.diff.map { $0.map(\.kind.name) })
+      // After those: the history entry (`id`) and what caused it, null when not known.
+      object.add("id", dispatch.entry)
+      object.addCause(dispatch.cause)
     case .log(let log):
       object.add("category", log.category.rawValue)
       object.add("level", log.level.rawValue)
@@ -87,6 +90,18 @@ public enum SessionEventJSON {
     package mutating func addLines(_ name: String, _ lines: [OutputLine]) {
       key(name)
       text += "[" + lines.map { "{\"kind\": \"\($0.kind.name)\", \"text\": \(SessionEventJSON.quoted($0.text))}" }.joined(separator: ", ") + "]"
+    }
+
+    /// The cause of a dispatch: `{"line": 3}` typed, `{"location": "x.txt:7"}` in a script,
+    /// `{"entry": 4}` a listener's side effect of entry 4; null when not known.
+    package mutating func addCause(_ cause: DispatchEvent.Cause?) {
+      key("cause")
+      switch cause {
+      case .typedLine(let number): text += "{\"line\": \(number)}"
+      case .scriptLine(let location): text += "{\"location\": \(SessionEventJSON.quoted(location))}"
+      case .entry(let entry): text += "{\"entry\": \(entry)}"
+      case nil: text += "null"
+      }
     }
 
     /// A member whose value is JSON already.

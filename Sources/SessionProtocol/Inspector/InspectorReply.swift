@@ -131,6 +131,25 @@ package enum InspectorReply {
     }
   }
 
+  /// The history entry that last changed a state path, for `why`.
+  package struct ChangedBy: Codable, Sendable, Equatable {
+    package var type = "changedBy"
+    package let id: Int
+    package let path: [String]
+    /// The entry, as `history` numbers it; nil (absent) when no applied entry changed the path.
+    package let entry: Int?
+    /// The entry's action as `history` writes it, arguments folded, redacted; nil with `entry`.
+    package let action: String?
+
+    /// The entry that last changed `path`, for the request `id`.
+    package init(id: Int, path: [String], entry: Int?, action: String?) {
+      self.id = id
+      self.path = path
+      self.entry = entry
+      self.action = action
+    }
+  }
+
   /// A request that could not be answered, and why.
   package struct Failed: Codable, Sendable, Equatable {
     package var type = "failed"

@@ -3,9 +3,10 @@ import Foundation
 /// What a page asks of the inspector over the WebSocket, one JSON object a message; an attached
 /// shell's inspector passes it on to the app as it came (`InspectionCall.page`).
 package struct InspectorRequest: Codable, Sendable, Equatable {
-  /// What to do: `run` a command line, list the `children` of a state path, `search` the state.
+  /// What to do: `run` a command line, list the `children` of a state path, `search` the state,
+  /// ask `why` a state path holds what it holds (the entry that last changed it).
   package enum Operation: String, Codable, Sendable {
-    case run, children, search
+    case run, children, search, why
   }
 
   /// A number the page chose; the reply carries it back.
@@ -13,7 +14,7 @@ package struct InspectorRequest: Codable, Sendable, Equatable {
   package var op: Operation
   /// The command line to run, for `run`.
   package var line: String?
-  /// The state path, for `children`.
+  /// The state path, for `children` and `why`.
   package var path: [String]?
   /// Where in the children to start, and how many to send.
   package var offset: Int?

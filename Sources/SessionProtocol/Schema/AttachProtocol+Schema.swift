@@ -17,7 +17,7 @@ extension AttachProtocol {
     ShellRequest.self, InspectionCall.self, InspectorRequest.self, AppMessage.self, AppHello.self, LineDone.self,
     CompletionAnswer.self, RelayedEvent.self, InspectionAnswer.self, SessionEvent.self, InspectorReply.Hello.self,
     InspectorReply.History.self, InspectorReply.Ran.self, InspectorReply.Node.self, InspectorReply.Children.self,
-    InspectorReply.Found.self, InspectorReply.Failed.self,
+    InspectorReply.Found.self, InspectorReply.ChangedBy.self, InspectorReply.Failed.self,
   ].map { (type: any ProtocolSchema.Type) in (type.schemaName, type.schema) }
 
   /// The JSON Schema document of the protocol: a frame's body is a shell's request, an app's
@@ -25,7 +25,8 @@ extension AttachProtocol {
   package static var schemaDocument: String {
     let top: [any ProtocolSchema.Type] = [
       ShellRequest.self, AppMessage.self, InspectorRequest.self, InspectorReply.Hello.self, InspectorReply.History.self,
-      InspectorReply.Ran.self, InspectorReply.Children.self, InspectorReply.Found.self, InspectorReply.Failed.self, SessionEvent.self,
+      InspectorReply.Ran.self, InspectorReply.Children.self, InspectorReply.Found.self, InspectorReply.ChangedBy.self, InspectorReply.Failed.self,
+      SessionEvent.self,
     ]
     let choices = top.map { "    " + $0.reference.json() }.joined(separator: ",\n")
     let definitions = schemaDefinitions.map { "    \(JSONSchema.quoted($0.name)): \($0.schema.json(indent: 2))" }.joined(separator: ",\n")
@@ -70,7 +71,7 @@ extension InspectionCall: ProtocolSchema {
 extension InspectorRequest: ProtocolSchema {
   package static var schema: JSONSchema {
     .object([
-      member("id", .integer), member("op", .oneOf([.constant("run"), .constant("children"), .constant("search")])),
+      member("id", .integer), member("op", .oneOf([.constant("run"), .constant("children"), .constant("search"), .constant("why")])),
       optional("line", .string), optional("path", .array(.string)), optional("offset", .integer), optional("limit", .integer),
       optional("reveal", .string), optional("query", .string), optional("field", .string),
     ])
@@ -130,6 +131,7 @@ extension InspectionAnswer: ProtocolSchema {
       kinded("kind", "ran", member("reply", InspectorReply.Ran.reference), member("prompt", .string), member("events", .array(SessionEvent.reference))),
       kinded("kind", "children", member("reply", InspectorReply.Children.reference)),
       kinded("kind", "found", member("reply", InspectorReply.Found.reference)),
+      kinded("kind", "changedBy", member("reply", InspectorReply.ChangedBy.reference)),
       kinded("kind", "failed", member("message", .string)),
     ])
   }
@@ -144,7 +146,14 @@ extension SessionEvent: ProtocolSchema {
       kinded(
         "event", "dispatched", member("action", .string),
         member("origin", .oneOf(DispatchEvent.Origin.allCases.map { .constant($0.rawValue) })), member("diff", .nullable(.array(.string))),
-        member("rejection", text), member("hidden", .boolean), member("diffKinds", .nullable(.array(.string)))),
+        member("rejection", text), member("hidden", .boolean), member("diffKinds", .nullable(.array(.string))),
+        optional("id", .nullable(.integer)),
+        optional(
+          "cause",
+          .nullable(
+            .oneOf([
+              .object([member("line", .integer)]), .object([member("location", .string)]), .object([member("entry", .integer)]),
+            ])))),
       kinded(
         "event", "log", member("category", .oneOf(DebugCategory.allCases.map { .constant($0.rawValue) })),
         member("level", .oneOf(LogLine.Level.allCases.map { .constant($0.rawValue) })), member("text", .string)),
@@ -205,6 +214,15 @@ extension InspectorReply.Found: ProtocolSchema {
     kinded(
       "type", "found", member("id", .integer), member("query", .string), member("field", .string), member("paths", .array(.array(.string))), optional("texts", .array(.string)),
       member("truncated", .boolean))
+  }
+}
+
+extension InspectorReply.ChangedBy: ProtocolSchema {
+  package static var schemaName: String { "InspectorReply.ChangedBy" }
+  package static var schema: JSONSchema {
+    kinded(
+      "type", "changedBy", member("id", .integer), member("path", .array(.string)), optional("entry", .integer),
+      optional("action", .string))
   }
 }
 

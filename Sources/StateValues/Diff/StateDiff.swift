@@ -20,6 +20,15 @@ public struct StateDiff: Sendable {
   /// The diff lines, with `differ` (the state type's `!=`, made once per session) telling equal
   /// states apart without boxing them.
   package func lines<State>(from old: State, to new: State, differ: (@Sendable (State, State) -> Bool)?) throws(CommandError) -> [OutputLine] {
+    var trail: ChangeTrail?
+    return try lines(from: old, to: new, differ: differ, trail: &trail)
+  }
+
+  /// The diff lines; with a `trail`, the paths where the states differ are added to it as the
+  /// diff finds them on its way (`ChangeTrail`). Empty when the states are equal.
+  package func lines<State>(
+    from old: State, to new: State, differ: (@Sendable (State, State) -> Bool)?, trail: inout ChangeTrail?
+  ) throws(CommandError) -> [OutputLine] {
     if let differ {
       if !differ(old, new) { return [] }
     } else if ValueEquality.areEqual(old, new) {
@@ -28,7 +37,7 @@ public struct StateDiff: Sendable {
     var lines: [OutputLine] = []
     // Room for a struct's brackets and one changed field, without regrowing on the way.
     lines.reserveCapacity(8)
-    try appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines)
+    try appendDiff(old, new, prefix: "", suffix: "", indent: 2, to: &lines, trail: &trail)
     return lines
   }
 
@@ -40,34 +49,38 @@ public struct StateDiff: Sendable {
     return try (new as? any DiffableDictionary)?.changes(since: old)
   }
 
-  private func appendDiff(_ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) throws(CommandError) {
+  private func appendDiff(
+    _ old: Any, _ new: Any, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine], trail: inout ChangeTrail?
+  ) throws(CommandError) {
     switch Shape.of(new) {
     case .dictionary:
       if let changes = try dictionaryChanges(from: old, to: new), changes.oldCount > 0, changes.newCount > 0 {
-        try appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+        try appendDictionary(changes, prefix: prefix, suffix: suffix, indent: indent, to: &lines, trail: &trail)
         return
       }
     case .structure(let structure):
-      try appendStructure(old, new, structure, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      try appendStructure(old, new, structure, prefix: prefix, suffix: suffix, indent: indent, to: &lines, trail: &trail)
       return
     case .leaf:
       break
     }
+    trail?.recordChange()
     LeafDiff.appendDiff(try Self.encode(old), try Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
   }
 
   private func appendStructure(
     _ old: Any, _ new: Any, _ structure: StructureShape, prefix: String, suffix: String, indent: Int,
-    to lines: inout [OutputLine]
+    to lines: inout [OutputLine], trail: inout ChangeTrail?
   ) throws(CommandError) {
     if let differences = structure.reader?.differences(from: old, to: new) {
-      try appendFields(differences, structure, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
+      try appendFields(differences, structure, prefix: prefix, suffix: suffix, indent: indent, to: &lines, trail: &trail)
       return
     }
     let labels = structure.labels
     let oldChildren = ValueEncoder.storedPropertyValues(of: old)
     let newChildren = ValueEncoder.storedPropertyValues(of: new)
     guard oldChildren.count == labels.count, newChildren.count == labels.count else {
+      trail?.recordChange()
       LeafDiff.appendDiff(try Self.encode(old), try Self.encode(new), prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       return
     }
@@ -81,7 +94,10 @@ public struct StateDiff: Sendable {
       }
       Self.flush(&unchanged, padding: padding, to: &lines)
       let comma = index == labels.count - 1 ? "" : ","
-      try appendDiff(oldChildren[index], newChildren[index], prefix: structure.fieldLabels[index], suffix: comma, indent: indent + 2, to: &lines)
+      trail?.enter(.name(labels[index]))
+      try appendDiff(
+        oldChildren[index], newChildren[index], prefix: structure.fieldLabels[index], suffix: comma, indent: indent + 2, to: &lines, trail: &trail)
+      trail?.leave()
     }
     Self.flush(&unchanged, padding: padding, to: &lines)
     lines.append(OutputLine(.plain, padding + structure.close + suffix))
@@ -90,7 +106,7 @@ public struct StateDiff: Sendable {
   /// A struct's diff from the stored properties that differ, the others counted as unchanged.
   private func appendFields(
     _ differences: [StoredPropertyReader.Difference], _ structure: StructureShape, prefix: String, suffix: String,
-    indent: Int, to lines: inout [OutputLine]
+    indent: Int, to lines: inout [OutputLine], trail: inout ChangeTrail?
   ) throws(CommandError) {
     let padding = ValuePrinter.spaces(indent)
     var open = padding
@@ -103,7 +119,11 @@ public struct StateDiff: Sendable {
       var unchanged = difference.index - next
       Self.flush(&unchanged, padding: padding, to: &lines)
       let comma = difference.index == count - 1 ? "" : ","
-      try appendDiff(difference.old, difference.new, prefix: structure.fieldLabels[difference.index], suffix: comma, indent: indent + 2, to: &lines)
+      trail?.enter(.name(structure.labels[difference.index]))
+      try appendDiff(
+        difference.old, difference.new, prefix: structure.fieldLabels[difference.index], suffix: comma, indent: indent + 2, to: &lines,
+        trail: &trail)
+      trail?.leave()
       next = difference.index + 1
     }
     var trailing = count - next
@@ -114,7 +134,9 @@ public struct StateDiff: Sendable {
     lines.append(OutputLine(.plain, close))
   }
 
-  private func appendDictionary(_ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) throws(CommandError) {
+  private func appendDictionary(
+    _ changes: DictionaryChanges, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine], trail: inout ChangeTrail?
+  ) throws(CommandError) {
     let padding = ValuePrinter.spaces(indent)
     let (open, close) = ValuePrinter.collectionBrackets
     lines.append(OutputLine(.plain, padding + prefix + open))
@@ -125,17 +147,22 @@ public struct StateDiff: Sendable {
       Self.flush(&unchanged, padding: padding, to: &lines)
       position += changes.unchangedBefore[index] + 1
       let comma = position == total ? "" : ","
-      let label = ValuePrinter.entryLabel(try Self.encodedKey(change.key))
+      let key = try Self.encodedKey(change.key)
+      let label = ValuePrinter.entryLabel(key)
+      trail?.enter(StatePath.Component(dictionaryKey: key))
       switch (change.old, change.new) {
       case (let before?, let after?):
-        try appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
+        try appendDiff(before, after, prefix: label, suffix: comma, indent: indent + 2, to: &lines, trail: &trail)
       case (let before?, nil):
+        trail?.recordChange()
         LeafDiff.appendWhole(try Self.encode(before), kind: .removed, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
       case (nil, let after?):
+        trail?.recordChange()
         LeafDiff.appendWhole(try Self.encode(after), kind: .added, prefix: label, suffix: comma, indent: indent + 2, to: &lines)
       case (nil, nil):
         break
       }
+      trail?.leave()
     }
     var trailing = changes.unchangedAfter
     Self.flush(&trailing, padding: padding, to: &lines)

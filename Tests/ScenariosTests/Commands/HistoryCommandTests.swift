@@ -61,18 +61,18 @@ import Testing
     ])
   }
 
-  @Test func parsesOnlyFull() throws {
+  @Test func parsesItsFlags() throws {
     #expect(try parsed("history", as: HistoryCommand.self)?.full == false)
     #expect(try parsed("history --full", as: HistoryCommand.self)?.full == true)
-    #expect(parseError("history now")?.message == "`history` takes only `--full`; remove `now`")
+    #expect(parseError("history now")?.message == "`history` takes only `--full`, `--tree` and `--changed <path>`; remove `now`")
     #expect(parseError("history now")?.column == 9)
-    #expect(parseError("history --fll")?.message == "history has no flag `--fll`; did you mean `--full`? its flags: `--full`")
+    #expect(parseError("history --fll")?.message == "history has no flag `--fll`; did you mean `--full`? its flags: `--full`, `--tree`, `--changed`")
     #expect(parseError("history --full now")?.column == 16)
   }
 
-  @Test func completesFull() async throws {
+  @Test func completesItsFlagsEachOnce() async throws {
     let shell = try await fetchedLibrary()
-    #expect(shell.candidates("history -") == ["--full"])
-    #expect(shell.candidates("history --full ") == [])
+    #expect(shell.candidates("history -") == ["--changed", "--full", "--tree"])
+    #expect(shell.candidates("history --full ") == ["--changed", "--tree"])
   }
 }

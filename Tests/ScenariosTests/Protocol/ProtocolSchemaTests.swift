@@ -27,7 +27,7 @@ import Testing
 
   @Test func everyAppMessageFitsItsSchemaAndComesBackTheSame() throws {
     #expect(Set(Self.appMessages.map(Self.name)) == ["hello", "refused", "done", "completions", "bye", "event", "inspection", "inspected"])
-    #expect(Set(Self.answers.map(Self.name)) == ["linked", "following", "history", "ran", "children", "found", "failed"])
+    #expect(Set(Self.answers.map(Self.name)) == ["linked", "following", "history", "ran", "children", "found", "changedBy", "failed"])
     #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "settled", "note", "output", "error"])
     for message in Self.appMessages { try Self.check(message, as: AppMessage.self) }
   }
@@ -86,6 +86,9 @@ import Testing
     .output([OutputLine(.plain, "1")]),
     .output([OutputLine(.plain, "CounterState(value: 1)")], value: .object([("value", .int(1))])),
     .error(ErrorEvent(message: "the state has no `nope`", location: nil, column: 7)),
+    .dispatched(DispatchEvent(action: "didTapIncrementButton", origin: .user, diff: [], entry: 1, cause: .typedLine(3))),
+    .dispatched(DispatchEvent(action: "didTapIncrementButton", origin: .script, diff: [], entry: 2, cause: .scriptLine("a.txt:4"))),
+    .dispatched(DispatchEvent(action: "didRefresh", origin: .listener, diff: [], entry: 3, cause: .entry(2))),
   ]
 
   static let answers: [InspectionAnswer] = [
@@ -95,6 +98,8 @@ import Testing
     .ran(InspectorReply.Ran(id: 13, line: "state", succeeded: true), prompt: "counter@4711 (fork)> ", events: [.output([OutputLine(.plain, "CounterState(value: 0)")])]),
     .children(InspectorReply.Children(id: 4, path: [], offset: 0, total: 1, nodes: [InspectorReply.Node(name: "value", label: "value", summary: "0", count: 0)])),
     .found(InspectorReply.Found(id: 9, query: "VAL", field: "key", paths: [["value"]], truncated: false)),
+    .changedBy(InspectorReply.ChangedBy(id: 10, path: ["value"], entry: 3, action: "didTapIncrementButton")),
+    .changedBy(InspectorReply.ChangedBy(id: 11, path: ["value"], entry: nil, action: nil)),
     .failed("this connection follows no shell"),
   ]
 
@@ -108,6 +113,7 @@ import Testing
     .inspect(id: 2, .follow(key: String(repeating: "0", count: 32))),
     .inspect(id: 3, .history),
     .inspect(id: 4, .page(InspectorRequest(id: 40, op: .search, query: "mag", field: "value"))),
+    .inspect(id: 5, .page(InspectorRequest(id: 41, op: .why, path: ["value"]))),
   ]
 
   static let appMessages: [AppMessage] =
@@ -163,6 +169,7 @@ import Testing
     case .ran: "ran"
     case .children: "children"
     case .found: "found"
+    case .changedBy: "changedBy"
     case .failed: "failed"
     }
   }

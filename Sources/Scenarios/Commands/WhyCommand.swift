@@ -1,0 +1,52 @@
+/// `why [--all] <path>`: which action last changed the value at a path, and what caused it.
+struct WhyCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "why", usage: "why [--all] <path>",
+    summary: "prints the action that last changed the value at a path (`help paths`), the value before and after, and what caused it, back to the line typed or the script's `file:line`; `--all` lists every change, oldest first",
+    examples: ["why {path}", "why --all {path}"],
+    toolArguments: [
+      .flag("all", "--all", "list every change of the path, oldest first, instead of the last one"),
+      ToolArgument(
+        "path", "a path into the state, as `state` takes it: labels after `.`, keys that are not names quoted in brackets (`data[\"a key\"]`), indices in brackets (`items[0]`)"),
+    ])
+  static let reach = CommandReach.nothing
+  static let recordingRole = RecordingRole.reading
+
+  /// The path whose changes to explain.
+  let path: StatePath
+  /// Whether to list every change, not just the last.
+  let all: Bool
+  /// The column of the path, where errors point.
+  let column: Int
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> WhyCommand {
+    let (flags, afterFlags) = try arguments.leadingFlags(["--all"])
+    var rest = afterFlags
+    var all = flags.contains("--all")
+    // `why <path> --all` reads as well as `why --all <path>`.
+    let trimmed = rest.text.trimmingTrailingWhitespace
+    if trimmed.hasSuffix(" --all") || trimmed == "--all" {
+      all = true
+      rest = CommandArguments(word: rest.word, text: String(trimmed.dropLast("--all".count)), column: rest.column)
+    }
+    var parser = try rest.valueParser()
+    guard !parser.atEnd else {
+      throw CommandError("why needs a path into the state: `why animals.data[\"Cat\"].name`; press Tab to complete one", column: rest.column)
+    }
+    let column = parser.column
+    let path = try parser.parseStatePath()
+    try parser.expectEnd()
+    return WhyCommand(path: path, all: all, column: column)
+  }
+
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    let typed = request.argumentText(skipping: ["--all"])
+    if typed.hasPrefix("-") { return request.offer(["--all"]) }
+    let paths = context.runningSession?.statePaths(completing: typed) ?? []
+    return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
+  }
+
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    CommandOutput(try context.session().why(path, all: all, column: column))
+  }
+}
