@@ -46,8 +46,12 @@ struct SourceCommand: ShellCommand {
       throw CommandError("\(path) is not UTF-8 text", column: column)
     }
     // The script's lines run as `--script` runs them; what they print are the session's events.
-    if let failed = await context.runScript(at: url, text: text, name: path) {
-      throw CommandError("source stopped at \(failed)", column: column)
+    if let stopped = await context.runScript(at: url, text: text, name: path) {
+      // Typed, a breakpoint's stop is reported and the session goes on; in a script it stops the script.
+      if context.location == nil, let stop = stopped.breakStop {
+        return CommandOutput([.note("source stopped by break \(stop.number) at \(stop.location ?? stopped.failedAt); the rest of \(path) did not run")])
+      }
+      throw CommandError("source stopped at \(stopped.failedAt)", column: column)
     }
     return CommandOutput([])
   }

@@ -37,6 +37,8 @@ import Synchronization
   private(set) var isRunningLine = false
   /// The scripts `source` is running, outermost first.
   var sourceChain: [SourceFrame] = []
+  /// The breakpoint that stopped the last script line it stopped, for `source` to tell a stop from a failure.
+  var breakStop: BreakEvent?
   /// The running session, and the domain or the app it came from.
   package let slot = SessionSlot()
   private var parsedLines = ParsedLines()
@@ -179,6 +181,10 @@ import Synchronization
       return LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
     events.emit(.command(CommandEvent(line: line, domain: slot.domainName, location: location, isSourced: !isOutermost)))
+    // A breakpoint a dispatch of this line makes true names the line.
+    let outerLocation = slot.session?.lineLocation
+    slot.session?.lineLocation = location
+    defer { slot.session?.lineLocation = outerLocation }
     if let command {
       do throws(CommandError) {
         try slot.refuseIfAttached(command)
@@ -192,6 +198,12 @@ import Synchronization
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
     if let broken = lineEnd?.brokenInvariant, case .success = outcome {
       outcome = .failure(broken)
+    }
+    // A breakpoint stops a script's line (the rest of the script does not run); typed, its event marks the stop.
+    if let stop = slot.session?.takeFiredBreak(), location != nil, case .success = outcome {
+      breakStop = stop
+      let place = (stop.entry.map { "#\($0) " } ?? "") + TranscriptRenderer.shortened(stop.action)
+      outcome = .failure(CommandError("stopped by break \(stop.number) (\(stop.predicate)) at \(place); the rest of the script did not run"))
     }
     switch outcome {
     case .success(let output):

@@ -23,6 +23,11 @@ extension RedactionList {
           json: watch.json.map { apply(to: $0) }))
     case .invariant(let invariant):
       return .invariant(InvariantEvent(name: invariant.name, holds: invariant.holds, message: invariant.message.map(apply(to:))))
+    case .breakpoint(let stop):
+      return .breakpoint(
+        BreakEvent(
+          number: stop.number, predicate: stop.predicate, action: apply(to: stop.action), origin: stop.origin, entry: stop.entry,
+          location: stop.location, value: stop.value.map(apply(to:))))
     case .note(let text):
       return .note(apply(to: text))
     case .output(let lines, let value):

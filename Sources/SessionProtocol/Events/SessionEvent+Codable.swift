@@ -8,7 +8,7 @@ import Foundation
 extension SessionEvent: Codable {
   private enum Member: String, CodingKey {
     case event, line, domain, location, text, action, origin, diff, rejection, hidden, diffKinds
-    case category, level, selector, value, error, name, holds, message, requested, lines, column, json
+    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, entry, number, predicate
   }
 
   /// One line of an `output` event: `{"kind": "plain", "text": "1"}`.
@@ -37,7 +37,9 @@ extension SessionEvent: Codable {
         OutputLine(kinds.indices.contains(index) ? OutputLine.Kind(name: kinds[index]) ?? .plain : .plain, text)
       }
       self = .dispatched(
-        DispatchEvent(action: try required(.action), origin: origin, diff: diff, rejection: try text(.rejection), isHidden: try flag(.hidden)))
+        DispatchEvent(
+          action: try required(.action), origin: origin, diff: diff, rejection: try text(.rejection), isHidden: try flag(.hidden),
+          entry: try object.decodeIfPresent(Int.self, forKey: .entry)))
     case "log":
       guard let category = DebugCategory(rawValue: try required(.category)), let level = LogLine.Level(rawValue: try required(.level)) else {
         throw DecodingError.dataCorruptedError(forKey: .category, in: object, debugDescription: "no such category or level")
@@ -52,6 +54,14 @@ extension SessionEvent: Codable {
           json: try object.decodeIfPresent(JSONForm.self, forKey: .json)))
     case "invariant":
       self = .invariant(InvariantEvent(name: try required(.name), holds: try flag(.holds), message: try text(.message)))
+    case "break":
+      guard let origin = DispatchEvent.Origin(rawValue: try required(.origin)) else {
+        throw DecodingError.dataCorruptedError(forKey: .origin, in: object, debugDescription: "no such origin")
+      }
+      self = .breakpoint(
+        BreakEvent(
+          number: try object.decode(Int.self, forKey: .number), predicate: try required(.predicate), action: try required(.action),
+          origin: origin, entry: try object.decodeIfPresent(Int.self, forKey: .entry), location: try text(.location), value: try text(.value)))
     case "settled":
       self = .settled(SettleEvent(requested: try flag(.requested)))
     case "note":
@@ -88,6 +98,7 @@ extension SessionEvent: Codable {
       try put(dispatch.rejection, .rejection)
       try object.encode(dispatch.isHidden, forKey: .hidden)
       try put(dispatch.diff.map { $0.map(\.kind.name) }, .diffKinds)
+      try put(dispatch.entry, .entry)
     case .log(let log):
       try object.encode(log.category.rawValue, forKey: .category)
       try object.encode(log.level.rawValue, forKey: .level)
@@ -101,6 +112,14 @@ extension SessionEvent: Codable {
       try object.encode(invariant.name, forKey: .name)
       try object.encode(invariant.holds, forKey: .holds)
       try put(invariant.message, .message)
+    case .breakpoint(let stop):
+      try object.encode(stop.number, forKey: .number)
+      try object.encode(stop.predicate, forKey: .predicate)
+      try object.encode(stop.action, forKey: .action)
+      try object.encode(stop.origin.rawValue, forKey: .origin)
+      try put(stop.entry, .entry)
+      try put(stop.location, .location)
+      try put(stop.value, .value)
     case .settled(let settle):
       try object.encode(settle.requested, forKey: .requested)
     case .note(let text):

@@ -17,6 +17,8 @@ public enum SessionEvent: Sendable, Equatable {
   case watch(WatchEvent)
   /// An invariant did not hold after a dispatch; the line that was running fails with it.
   case invariant(InvariantEvent)
+  /// A breakpoint's predicate became true after a dispatch: scripts stop at the line, the prompt marks it.
+  case breakpoint(BreakEvent)
   /// The listeners finished their side effects: after each dispatch in a domain with listeners,
   /// and for `settle`.
   case settled(SettleEvent)
@@ -91,6 +93,7 @@ extension SessionEvent {
     case .log: "log"
     case .watch: "watch"
     case .invariant: "invariant"
+    case .breakpoint: "break"
     case .settled: "settled"
     case .note: "note"
     case .output: "output"

@@ -22,6 +22,8 @@ public enum SessionEventJSON {
       object.add("hidden", dispatch.isHidden)
       // Last, so that what tools already read of the object is unchanged.
       object.add("diffKinds", dispatch.diff.map { $0.map(\.kind.name) })
+      // After `diffKinds`: the history entry the action made, which `--replay` keeps.
+      object.add("entry", dispatch.entry)
     case .log(let log):
       object.add("category", log.category.rawValue)
       object.add("level", log.level.rawValue)
@@ -36,6 +38,14 @@ public enum SessionEventJSON {
       object.add("name", invariant.name)
       object.add("holds", invariant.holds)
       object.add("message", invariant.message)
+    case .breakpoint(let stop):
+      object.add("number", stop.number)
+      object.add("predicate", stop.predicate)
+      object.add("action", stop.action)
+      object.add("origin", stop.origin.rawValue)
+      object.add("entry", stop.entry)
+      object.add("location", stop.location)
+      object.add("value", stop.value)
     case .settled(let settle):
       object.add("requested", settle.requested)
     case .note(let text):

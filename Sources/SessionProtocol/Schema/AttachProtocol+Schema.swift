@@ -144,12 +144,17 @@ extension SessionEvent: ProtocolSchema {
       kinded(
         "event", "dispatched", member("action", .string),
         member("origin", .oneOf(DispatchEvent.Origin.allCases.map { .constant($0.rawValue) })), member("diff", .nullable(.array(.string))),
-        member("rejection", text), member("hidden", .boolean), member("diffKinds", .nullable(.array(.string)))),
+        member("rejection", text), member("hidden", .boolean), member("diffKinds", .nullable(.array(.string))),
+        optional("entry", .nullable(.integer))),
       kinded(
         "event", "log", member("category", .oneOf(DebugCategory.allCases.map { .constant($0.rawValue) })),
         member("level", .oneOf(LogLine.Level.allCases.map { .constant($0.rawValue) })), member("text", .string)),
       kinded("event", "watch", member("selector", .string), member("value", text), member("error", text), optional("json", .any)),
       kinded("event", "invariant", member("name", .string), member("holds", .boolean), member("message", text)),
+      kinded(
+        "event", "break", member("number", .integer), member("predicate", .string), member("action", .string),
+        member("origin", .oneOf(DispatchEvent.Origin.allCases.map { .constant($0.rawValue) })), member("entry", .nullable(.integer)),
+        member("location", text), member("value", text)),
       kinded("event", "settled", member("requested", .boolean)),
       kinded("event", "note", member("text", .string)),
       kinded("event", "output", member("lines", .array(.object([member("kind", .string), member("text", .string)]))), optional("value", .any)),

@@ -1,0 +1,53 @@
+extension DomainSession {
+  func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine] {
+    switch change {
+    case .list:
+      return breakpoints.lines
+    case .add(let predicate):
+      let (breakpoint, isNew) = breakpoints.add(try makeInvariant(predicate))
+      let holdsNow = breakpoint.condition.holds(store.select { $0 })
+      var lines: [OutputLine] = [
+        .note(isNew ? "break \(breakpoint.number): stops at the first dispatch that makes \(breakpoint.text) true" : "break \(breakpoint.number) is already set: break when \(breakpoint.text)")
+      ]
+      if holdsNow { lines.append(.note("it holds now: it stops once a dispatch makes it false, then true again")) }
+      return lines
+    case .clear(nil, _):
+      let count = breakpoints.clear()
+      return [.note(count == 0 ? "no breakpoints to clear" : "cleared \(count) breakpoint\(count == 1 ? "" : "s")")]
+    case .clear(let number?, let column):
+      guard breakpoints.remove(number) else {
+        let known = breakpoints.all.map { String($0.number) }
+        throw CommandError(
+          "no breakpoint \(number): " + (known.isEmpty ? "none is set" : "`break` lists them (\(known.joined(separator: ", ")))"), column: column)
+      }
+      return [.note("cleared break \(number)")]
+    }
+  }
+
+  /// Emits every breakpoint the dispatch of `action` (history entry `entry`) from `old` to `new`
+  /// made true, and keeps the first for the line that is running, which then stops.
+  func checkBreakpoints(after action: String, origin: DispatchEvent.Origin, entry: Int?, old: State, new: State) {
+    for breakpoint in breakpoints.crossed(from: old, to: new) {
+      let stop = BreakEvent(
+        number: breakpoint.number, predicate: breakpoint.text, action: action, origin: origin, entry: entry, location: lineLocation,
+        value: breakpoint.value(on: new))
+      events.emit(.breakpoint(stop))
+      if firedBreak == nil { firedBreak = stop }
+    }
+  }
+
+  func takeFiredBreak() -> BreakEvent? {
+    defer { firedBreak = nil }
+    return firedBreak
+  }
+}
+
+/// A change to the breakpoints.
+enum BreakpointChange {
+  /// Lists them, as `break` alone does.
+  case list
+  /// Stops at the first dispatch that makes a predicate true.
+  case add(Predicate)
+  /// Drops breakpoint N, or every one (nil); `column` is where errors point.
+  case clear(Int?, column: Int = 1)
+}
