@@ -2,7 +2,7 @@
 struct UseCommand: ShellCommand {
   static let description = CommandDescription(
     name: "use", usage: "use <domain> [--option value …]",
-    summary: "starts a fresh store for a domain (scripts start with this)",
+    summary: "starts a fresh store for a domain (scripts start with this); `--listeners off` starts the reducer alone, no listener runs (what `--replay` does)",
     examples: ["use {domain}"],
     toolArguments: [
       ToolArgument("domain", "the domain to start; the `domains` tool lists them"),
@@ -30,7 +30,7 @@ struct UseCommand: ShellCommand {
     if request.words.count == 1 { return request.offer(context.domains.map(\.name)) }
     if request.words.last?.hasPrefix("--") == true { return request.offer([]) }
     let domain = context.domains.first { $0.name == request.words[1] }
-    return request.offer((domain?.options ?? []).map { "--" + $0.name })
+    return request.offer((domain?.options ?? []).map { "--" + $0.name } + ["--" + Shell.listenersOption])
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

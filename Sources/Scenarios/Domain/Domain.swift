@@ -63,11 +63,12 @@ public struct Domain: Sendable {
         throw CommandError(
           "\(name) cannot start: an example in its actionExamples, a \(problem.typeName), cannot be printed, so the shell could not read it back: \(problem.message)")
       }
+      let start = try context.startingState.map { json throws(CommandError) in try StateSnapshot.state(State.self, from: json) } ?? initialState()
       let session = DomainSession(
-        domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
+        domainName: name, catalog: catalog, selectors: selectors, initialState: start, reducer: reducer,
         stateDiff: stateDiff, events: events, settleTimeout: context.settleTimeout ?? settleTimeout)
       session.onWaiting = context.onWaiting
-      if let listen {
+      if let listen, context.startsListeners {
         session.keepAlive = try await listen(session.store, context)
       }
       return session
@@ -150,6 +151,11 @@ public struct DomainContext: Sendable {
   package var settleTimeout: Duration?
   /// Told when a command starts waiting for the listeners longer than a moment, and when the wait ends.
   package var onWaiting: (@MainActor (Bool) -> Void)?
+  /// False when the session runs the reducer alone (`use … --listeners off`, `--replay`): no
+  /// listener starts, so nothing is fetched, written or dispatched behind the user's back.
+  package var startsListeners = true
+  /// The state to start from instead of the domain's initial state: a recording's snapshot (`--replay`).
+  package var startingState: JSONForm?
 
   /// A context; the shell makes one for each `use`, tests and embedders may make their own.
   public init(

@@ -86,8 +86,62 @@ import Synchronization
 
   /// Starts `domain` with `options` (flags without dashes → values), replacing any running
   /// session; returns the notes it printed (none while a line runs: they are that line's events).
+  /// `--listeners off` among the options, the shell's own, starts the reducer alone: no listener runs.
   @discardableResult
-  public func start(domain name: String, options: [String: String] = [:]) async throws(CommandError) -> [OutputLine] {
+  public func start(domain name: String, options given: [String: String] = [:]) async throws(CommandError) -> [OutputLine] {
+    var options = given
+    let listens = options.removeValue(forKey: Self.listenersOption) ?? "on"
+    guard listens == "on" || listens == "off" else {
+      throw CommandError("--\(Self.listenersOption) takes `on` or `off`, e.g. `use \(name) --\(Self.listenersOption) off` (the reducer alone); found `\(listens.truncatedForMessage)`")
+    }
+    return try await start(domain: name, options: options, startsListeners: listens == "on", recorded: given)
+  }
+
+  /// Opens a recorded session (`--replay`): the `--format json` events at `url` (`name` in
+  /// messages), its domain started with its listeners off and its recorded actions reduced again
+  /// in order. Returns what to print and the reducer's first disagreement with the recording,
+  /// after which the history holds the entries before it.
+  public func replay(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], mismatch: CommandError?) {
+    let recorded = try RecordedSession.read(contentsOf: url, name: name)
+    guard domains.contains(where: { $0.name == recorded.domain }) else {
+      throw CommandError("\(name) is a session of `\(recorded.domain)`, which this shell does not know: known domains: \(domains.map(\.name).joined(separator: ", "))")
+    }
+    if let start = recorded.start, start.entry > 0, start.state == nil {
+      throw CommandError(
+        "\(name) starts after the app's \(start.entry) first actions (older log files rotated away), and its state could not be written there: make the state Codable, or give the flight recorder room for the whole run")
+    }
+    var notes = try await start(
+      domain: recorded.domain, options: [:], startsListeners: false, recorded: [Self.listenersOption: "off"], startingState: recorded.start?.state)
+    guard let session = slot.session else { return (notes, nil) }
+    let redactions = self.redactions
+    let outcome = session.replay(recorded, name: name, redact: { redactions.apply(to: $0) })
+    for entry in outcome.entries {
+      // Saved, each recorded action is a dispatch of its own: the listeners stay off, as here.
+      slot.running?.recording.append(
+        "dispatch \(entry.action)", role: .dispatch, output: nil, mark: HistoryMark(current: entry.mark.current, lastUserDispatch: entry.mark.current))
+    }
+    let count = outcome.entries.count
+    let actions = "\(count) action\(count == 1 ? "" : "s") of \(recorded.domain) from \(name)"
+    var summary = outcome.mismatch == nil
+      ? "replayed \(actions), listeners off: only the reducer ran"
+      : "replayed the first \(actions), listeners off, then stopped where the reducer disagrees with the recording:"
+    if let start = recorded.start, start.entry > 0 { summary += "; entry 1 here is the app's \(start.entry + 1)" }
+    notes.append(.note(summary))
+    if recorded.earlierSessions > 0 {
+      notes.append(.note("\(name) holds \(recorded.earlierSessions) earlier session\(recorded.earlierSessions == 1 ? "" : "s") (`use`, `reset`): only the last is replayed"))
+    }
+    if recorded.unknownEvents > 0 {
+      notes.append(.note("passed over \(recorded.unknownEvents) event\(recorded.unknownEvents == 1 ? "" : "s") of kinds this shell does not know"))
+    }
+    return (notes, outcome.mismatch)
+  }
+
+  /// The option of `use` that every domain takes: `--listeners off` starts the reducer alone.
+  nonisolated public static let listenersOption = "listeners"
+
+  private func start(
+    domain name: String, options: [String: String], startsListeners: Bool, recorded: [String: String], startingState: JSONForm? = nil
+  ) async throws(CommandError) -> [OutputLine] {
     if let attached = slot.attached {
       throw CommandError("this shell is attached to \(attached.label), which it cannot replace: type `fork` for a sandbox copy of the live state, `attach` to return to it")
     }
@@ -122,6 +176,8 @@ import Synchronization
       announce: { [events] note in events.emit(.note(note)) }, scratchDirectory: scratchDirectory,
       logger: SessionLogHandler.logger(for: events))
     context.settleTimeout = settings.settleTimeout
+    context.startsListeners = startsListeners
+    context.startingState = startingState
     context.onWaiting = { [weak self] waiting in self?.progress.onWaiting?(waiting) }
     let outcome: Swift.Result<any AnyDomainSession, any Error>
     do {
@@ -132,7 +188,7 @@ import Synchronization
     switch outcome {
     case .success(let started):
       slot.session = started
-      slot.running = RunningDomain(domain: domain, options: options, recording: SessionRecording(domain: name, options: options, databases: databases))
+      slot.running = RunningDomain(domain: domain, options: recorded, recording: SessionRecording(domain: name, options: recorded, databases: databases))
     case .failure(let error as CommandError):
       throw error
     case .failure(let error):

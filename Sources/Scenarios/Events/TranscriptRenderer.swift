@@ -41,6 +41,8 @@ public enum TranscriptRenderer {
       break
     case .breakpoint(let stop):
       lines += breakLines(stop)
+    case .snapshot(let snapshot):
+      lines.append(.note("the \(snapshot.domain) state after \(snapshot.entry) action\(snapshot.entry == 1 ? "" : "s")"))
     case .settled(let settle):
       if settle.requested { lines.append(.note("settled")) }
     case .note(let text):

@@ -8,7 +8,7 @@ extension RedactionList {
 
   func apply(to event: SessionEvent) -> SessionEvent {
     switch event {
-    case .command, .comment, .settled:
+    case .command, .comment, .settled, .snapshot:
       return event
     case .dispatched(let dispatch):
       return .dispatched(DispatchEvent(

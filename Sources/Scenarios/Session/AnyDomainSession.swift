@@ -25,6 +25,8 @@
   func takeFiredBreak() -> BreakEvent?
   /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed.
   var lineLocation: String? { get set }
+  /// Reduces a recorded session's actions again, checked against the recording (`--replay`).
+  func replay(_ recorded: RecordedSession, name: String, redact: (String) -> String) -> ReplayOutcome
   /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch
   /// broke since the last call, as the error the line fails with, and where the state then
   /// stands in the history.

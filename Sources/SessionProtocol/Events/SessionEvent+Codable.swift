@@ -8,7 +8,7 @@ import Foundation
 extension SessionEvent: Codable {
   private enum Member: String, CodingKey {
     case event, line, domain, location, text, action, origin, diff, rejection, hidden, diffKinds
-    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, entry, number, predicate
+    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, entry, number, predicate, state
   }
 
   /// One line of an `output` event: `{"kind": "plain", "text": "1"}`.
@@ -62,6 +62,11 @@ extension SessionEvent: Codable {
         BreakEvent(
           number: try object.decode(Int.self, forKey: .number), predicate: try required(.predicate), action: try required(.action),
           origin: origin, entry: try object.decodeIfPresent(Int.self, forKey: .entry), location: try text(.location), value: try text(.value)))
+    case "snapshot":
+      self = .snapshot(
+        SnapshotEvent(
+          domain: try required(.domain), entry: try object.decode(Int.self, forKey: .entry),
+          state: try object.decodeNil(forKey: .state) ? nil : try object.decode(JSONForm.self, forKey: .state)))
     case "settled":
       self = .settled(SettleEvent(requested: try flag(.requested)))
     case "note":
@@ -120,6 +125,10 @@ extension SessionEvent: Codable {
       try put(stop.entry, .entry)
       try put(stop.location, .location)
       try put(stop.value, .value)
+    case .snapshot(let snapshot):
+      try object.encode(snapshot.domain, forKey: .domain)
+      try object.encode(snapshot.entry, forKey: .entry)
+      try put(snapshot.state, .state)
     case .settled(let settle):
       try object.encode(settle.requested, forKey: .requested)
     case .note(let text):

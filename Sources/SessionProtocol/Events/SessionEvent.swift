@@ -19,6 +19,8 @@ public enum SessionEvent: Sendable, Equatable {
   case invariant(InvariantEvent)
   /// A breakpoint's predicate became true after a dispatch: scripts stop at the line, the prompt marks it.
   case breakpoint(BreakEvent)
+  /// The state of the store at a point of a recorded session (a flight recorder's log starts with one).
+  case snapshot(SnapshotEvent)
   /// The listeners finished their side effects: after each dispatch in a domain with listeners,
   /// and for `settle`.
   case settled(SettleEvent)
@@ -94,6 +96,7 @@ extension SessionEvent {
     case .watch: "watch"
     case .invariant: "invariant"
     case .breakpoint: "break"
+    case .snapshot: "snapshot"
     case .settled: "settled"
     case .note: "note"
     case .output: "output"

@@ -46,6 +46,10 @@ public enum SessionEventJSON {
       object.add("entry", stop.entry)
       object.add("location", stop.location)
       object.add("value", stop.value)
+    case .snapshot(let snapshot):
+      object.add("domain", snapshot.domain)
+      object.add("entry", snapshot.entry)
+      if let state = snapshot.state { object.addJSON("state", state) } else { object.add("state", nil as String?) }
     case .settled(let settle):
       object.add("requested", settle.requested)
     case .note(let text):

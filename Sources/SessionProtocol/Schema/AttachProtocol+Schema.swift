@@ -155,6 +155,7 @@ extension SessionEvent: ProtocolSchema {
         "event", "break", member("number", .integer), member("predicate", .string), member("action", .string),
         member("origin", .oneOf(DispatchEvent.Origin.allCases.map { .constant($0.rawValue) })), member("entry", .nullable(.integer)),
         member("location", text), member("value", text)),
+      kinded("event", "snapshot", member("domain", .string), member("entry", .integer), member("state", .any)),
       kinded("event", "settled", member("requested", .boolean)),
       kinded("event", "note", member("text", .string)),
       kinded("event", "output", member("lines", .array(.object([member("kind", .string), member("text", .string)]))), optional("value", .any)),

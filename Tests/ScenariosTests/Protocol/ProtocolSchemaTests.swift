@@ -28,7 +28,7 @@ import Testing
   @Test func everyAppMessageFitsItsSchemaAndComesBackTheSame() throws {
     #expect(Set(Self.appMessages.map(Self.name)) == ["hello", "refused", "done", "completions", "bye", "event", "inspection", "inspected"])
     #expect(Set(Self.answers.map(Self.name)) == ["linked", "following", "history", "ran", "children", "found", "failed"])
-    #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "break", "settled", "note", "output", "error"])
+    #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "error"])
     for message in Self.appMessages { try Self.check(message, as: AppMessage.self) }
   }
 
@@ -84,6 +84,8 @@ import Testing
     .dispatched(DispatchEvent(action: "didTapIncrementButton", origin: .script, diff: [OutputLine(.added, "+   value: 1")], entry: 4)),
     .breakpoint(BreakEvent(number: 2, predicate: "selectValue == 3", action: "didTapIncrementButton", origin: .listener, entry: 3, location: "a.txt:5", value: "3")),
     .breakpoint(BreakEvent(number: 1, predicate: "selectValue > 1", action: "didTapIncrementButton", origin: .app, entry: nil)),
+    .snapshot(SnapshotEvent(domain: "counter", entry: 1200, state: .object([("value", .int(3))]))),
+    .snapshot(SnapshotEvent(domain: "counter", entry: 0, state: nil)),
     .settled(SettleEvent(requested: true)),
     .note("opened quakes.sqlite"),
     .output([OutputLine(.plain, "1")]),

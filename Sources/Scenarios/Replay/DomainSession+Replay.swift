@@ -1,0 +1,81 @@
+extension DomainSession {
+  /// Reduces `recorded`'s actions again, in order, without dispatching (no listener, no event):
+  /// each from the state its history entry followed, checked against what was recorded. Stops
+  /// at the first the reducer no longer does the same way; the history then holds the entries
+  /// before it. `redact` applies what the recording's output went through to the diffs computed.
+  func replay(_ recorded: RecordedSession, name: String, redact: (String) -> String) -> ReplayOutcome {
+    var outcome = ReplayOutcome()
+    let offset = recorded.start?.entry ?? 0
+    for dispatch in recorded.dispatches {
+      let event = dispatch.event
+      let place = "\(name):\(dispatch.line)"
+      let action: Action
+      do throws(CommandError) {
+        action = try Self.parseAction(event.action, catalog: catalog)
+      } catch {
+        outcome.mismatch = CommandError("\(place): `\(event.action.truncatedForMessage)` cannot be read back as a \(domainName) action: \(error.message)")
+        return outcome
+      }
+      let number = event.entry.map { $0 - offset } ?? (event.rejection == nil ? history.position + 1 : nil)
+      if let number, !(1...history.entries.count + 1).contains(number) {
+        let missing = number < 1 ? "comes before the start of the recording" : "follows entry \(history.entries.count + offset): the recording lacks the entries between (a flight recorder dropped them, or lines were cut out)"
+        outcome.mismatch = CommandError("\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))` \(missing)")
+        return outcome
+      }
+      let before = number.map { $0 == 1 ? history.initialState : history.entries[$0 - 2].state } ?? history.currentState
+      let reduced: State
+      do {
+        reduced = try reducer(before, action)
+      } catch {
+        guard event.rejection == nil else { continue }
+        outcome.mismatch = CommandError(
+          "\(place): entry #\(number.map { $0 + offset } ?? 0) `\(TranscriptRenderer.shortened(event.action))`: the reducer now rejects it (\(String(describing: error))); the recording has it accepted")
+        return outcome
+      }
+      guard let number else {
+        outcome.mismatch = CommandError(
+          "\(place): `\(TranscriptRenderer.shortened(event.action))`: the reducer now accepts it; the recording has it rejected (\(event.rejection ?? ""))")
+        return outcome
+      }
+      if let recordedDiff = event.diff {
+        let diff: [String]
+        do throws(CommandError) {
+          let lines = try stateDiff.lines(from: before, to: reduced, differ: statesDiffer)
+          diff = (lines.isEmpty ? [OutputLine.note("no change")] : lines).map { redact($0.text) }
+        } catch {
+          diff = [OutputLine.error(error.message).text]
+        }
+        if let difference = Self.firstDifference(recorded: recordedDiff.map(\.text), now: diff) {
+          outcome.mismatch = CommandError(
+            "\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))`: the reducer's diff now differs from the recorded one at its line \(difference.line)\n  recorded: \(difference.recorded)\n  now:      \(difference.now)")
+          return outcome
+        }
+      }
+      history.move(to: number - 1)
+      history.append(action, text: event.action, origin: event.origin, isHidden: event.isHidden, state: reduced)
+      store.travel(to: reduced)
+      rememberForDiff(DispatchEvent(action: event.action, origin: event.origin, diff: event.diff, isHidden: event.isHidden, entry: number))
+      outcome.entries.append((event.action, history.mark))
+    }
+    return outcome
+  }
+
+  /// The first line where two diffs differ, 1-based, with both texts (`(none)` past an end).
+  private static func firstDifference(recorded: [String], now: [String]) -> (line: Int, recorded: String, now: String)? {
+    for index in 0..<max(recorded.count, now.count) {
+      let left = recorded.indices.contains(index) ? recorded[index] : "(none)"
+      let right = now.indices.contains(index) ? now[index] : "(none)"
+      if left != right { return (index + 1, left, right) }
+    }
+    return nil
+  }
+}
+
+/// How a replay went: the entries it made, and the first recorded action the reducer no longer
+/// does the same way.
+struct ReplayOutcome {
+  /// Each entry made, in order: the action as recorded and where the history stood after it.
+  var entries: [(action: String, mark: HistoryMark)] = []
+  /// Why the replay stopped early, naming the entry, the action and the first differing line.
+  var mismatch: CommandError?
+}
