@@ -23,6 +23,11 @@ struct RecordedSession: Sendable {
   /// Events of kinds this shell does not know, passed over.
   var unknownEvents = 0
 
+  /// The entry of the last recorded action, or of the snapshot it started from.
+  var lastEntry: Int? {
+    dispatches.last { $0.event.entry != nil }?.event.entry ?? start?.entry
+  }
+
   /// The last session of the file at `url`, which `name` names in errors.
   static func read(contentsOf url: URL, name: String) throws(CommandError) -> RecordedSession {
     guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -93,6 +98,10 @@ struct RecordedSession: Sendable {
           if session == nil, let domain = command.domain { session = RecordedSession(domain: domain) }
         }
       case .snapshot(let snapshot):
+        // A flight recorder's next file (`cat log.1 log`) goes on from the entry the previous one ended with.
+        if let session, session.domain == snapshot.domain, session.lastEntry == snapshot.entry, session.start != nil || !session.dispatches.isEmpty {
+          return
+        }
         if session?.dispatches.isEmpty == false || session?.domain != snapshot.domain || session?.start != nil {
           if session != nil { earlier += 1 }
           session = RecordedSession(domain: snapshot.domain, start: snapshot)

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Scenarios
+import Synchronization
+
+/// An app's flight recorder: every action the store dispatches, with its diff and history entry,
+/// written as the JSON events of `--format json` to a log that `replshell --replay` opens.
+///
+/// ```swift
+/// let attachment = ReplShellAttachment(
+///   store: store, domain: .shelf, flightRecorder: FlightRecorder(path: "/var/tmp/shelf.jsonl", maxBytes: 8 << 20))
+/// ```
+///
+/// The log never grows past `maxBytes` on disk: when the file at `path` reaches half of it, it
+/// becomes `path.1` (replacing the one before) and a new file starts, so the last actions are
+/// always kept. Each file starts with a snapshot of the state (as `Codable` writes it, when the
+/// state is `Codable`), from which `--replay` starts; an older file holds the actions before it:
+/// `cat shelf.jsonl.1 shelf.jsonl > all.jsonl` replays both. The diffs are computed off the main
+/// actor, at the lowest priority, as `tail`'s are; when the app dispatches faster than they are
+/// computed, the actions dropped leave a gap in the entries, which `--replay` reports.
+public struct FlightRecorder: Sendable {
+  /// The log file; the one before it is this path with `.1` appended.
+  public var path: String
+  /// The most bytes the two files hold together.
+  public var maxBytes: Int
+
+  /// Records into `path`, keeping at most `maxBytes` (16 MiB unless given) across its two files.
+  public init(path: String, maxBytes: Int = 16 << 20) {
+    self.path = path
+    self.maxBytes = maxBytes
+  }
+
+  /// Where the log rotates to: `shelf.jsonl.1`.
+  public var previousPath: String { path + ".1" }
+}
+
+/// The open log of a flight recorder: written on the tap's thread, one dispatch at a time.
+final class FlightRecorderLog: Sendable {
+  let recorder: FlightRecorder
+  private let domain: String
+  private let state: Mutex<Writing>
+
+  private struct Writing {
+    var file: FileHandle?
+    var bytes = 0
+    /// The entry of the last action written.
+    var entry = 0
+  }
+
+  /// Starts a log with a snapshot of the state `initial`; nil (after logging why) when the file cannot be opened.
+  init?(_ recorder: FlightRecorder, domain: String, initial: JSONForm?, report: (String) -> Void) {
+    self.recorder = recorder
+    self.domain = domain
+    guard let file = Self.create(recorder.path, report: report) else { return nil }
+    state = Mutex(Writing(file: file))
+    state.withLock { writing in Self.write(.snapshot(SnapshotEvent(domain: domain, entry: 0, state: initial)), into: &writing) }
+  }
+
+  /// Writes one dispatch the tap described; a file it fills is rotated right after it.
+  func record(_ dispatch: TappedDispatch) {
+    state.withLock { writing in
+      guard writing.file != nil else { return }
+      writing.entry += dispatch.droppedBefore + 1
+      Self.write(.dispatched(DispatchEvent(action: dispatch.text, origin: .app, diff: dispatch.diff, entry: writing.entry)), into: &writing)
+      if writing.bytes >= max(recorder.maxBytes / 2, 1) { rotate(&writing, after: dispatch) }
+    }
+  }
+
+  /// Closes the log.
+  func close() {
+    state.withLock { writing in
+      try? writing.file?.close()
+      writing.file = nil
+    }
+  }
+
+  /// Moves the full file to `path.1` and starts a new one from the state `dispatch`, the last
+  /// action written, led to.
+  private func rotate(_ writing: inout Writing, after dispatch: TappedDispatch) {
+    try? writing.file?.close()
+    writing.file = nil
+    _ = rename(recorder.path, recorder.previousPath)
+    guard let file = Self.create(recorder.path, report: { _ in }) else { return }
+    writing.file = file
+    writing.bytes = 0
+    Self.write(.snapshot(SnapshotEvent(domain: domain, entry: writing.entry, state: dispatch.snapshot())), into: &writing)
+  }
+
+  private static func write(_ event: SessionEvent, into writing: inout Writing) {
+    let line = SessionEventJSON.line(for: event) + "\n"
+    let data = Data(line.utf8)
+    do {
+      try writing.file?.write(contentsOf: data)
+      writing.bytes += data.count
+    } catch {
+      // A full disk stops the recorder, never the app.
+      try? writing.file?.close()
+      writing.file = nil
+    }
+  }
+
+  /// A new, empty file at `path`, readable by its owner only.
+  private static func create(_ path: String, report: (String) -> Void) -> FileHandle? {
+    guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+      let file = FileHandle(forWritingAtPath: path)
+    else {
+      report("replshell flight recorder: cannot write \(path); the app runs on without it")
+      return nil
+    }
+    return file
+  }
+}
