@@ -235,7 +235,13 @@ public final class ReplShellAttachment: Sendable, Service {
     }
     for connection in connections { connection.inspection.deliver(dispatch) }
     for connection in connections {
-      guard let filter = connection.tail.withLock({ $0 }), filter.admits(dispatch) else { continue }
+      guard let filter = connection.tail.withLock({ $0 }) else { continue }
+      // A breakpoint is about the state: marked whether or not `--only` shows the action.
+      let stops = filter.breaks?(dispatch.text, dispatch.oldState, dispatch.newState) ?? []
+      defer {
+        for stop in stops { connection.outbox.sendTail(.event(filter.redact?(.breakpoint(stop)) ?? .breakpoint(stop)), droppedBefore: 0) }
+      }
+      guard filter.admits(dispatch) else { continue }
       // A shell's redactions hold for the app's own actions (its listeners' among them) as for its lines.
       if let redact = filter.redact {
         connection.outbox.sendTail(.event(redact(dispatch.event)), droppedBefore: dispatch.droppedBefore)

@@ -59,7 +59,8 @@ package struct LiveHooks: Sendable {
             let newState = entry.newState
             sink(
               TappedDispatch(
-                text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, snapshot: { StateSnapshot.json(of: newState) }))
+                text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, oldState: entry.oldState, newState: newState,
+                snapshot: { StateSnapshot.json(of: newState) }))
           }
         }
         return LiveTap { [weak store] in
@@ -82,6 +83,9 @@ package struct TappedDispatch: Sendable {
   /// How many of the app's actions just before this one were dropped, not described: the app
   /// dispatched faster than the diffs could be computed.
   package let droppedBefore: Int
+  /// The states before and after the action, for the breakpoints a tailing shell set (`TailBreaks`).
+  package let oldState: any Sendable
+  package let newState: any Sendable
   /// The state the action led to as `Codable` writes it, computed when called (a flight recorder
   /// starting a new log file); nil when the state is not `Encodable`.
   package let snapshot: @Sendable () -> JSONForm?
@@ -91,3 +95,7 @@ package struct TappedDispatch: Sendable {
     .dispatched(DispatchEvent(action: text, origin: .app, diff: diff))
   }
 }
+
+/// The breakpoints of a shell that tails an app: which ones the action `text` made true going
+/// from the first state to the second (states of the app's store, as `TappedDispatch` carries them).
+package typealias TailBreaks = @Sendable (_ text: String, _ old: any Sendable, _ new: any Sendable) -> [BreakEvent]

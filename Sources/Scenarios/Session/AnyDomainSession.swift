@@ -21,6 +21,8 @@
   func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine]
   /// Sets, lists or clears the breakpoints every dispatch checks (`break`).
   func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine]
+  /// The breakpoints as `tail` checks them on the app's actions, off the main actor; nil when none is set.
+  func tailBreaks() -> TailBreaks?
   /// The first breakpoint a dispatch made true since the last call: the line that ran it stops.
   func takeFiredBreak() -> BreakEvent?
   /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed.

@@ -36,6 +36,17 @@ extension DomainSession {
     }
   }
 
+  func tailBreaks() -> TailBreaks? {
+    let breakpoints = breakpoints.all
+    guard !breakpoints.isEmpty else { return nil }
+    return { text, old, new in
+      guard let old = old as? State, let new = new as? State else { return [] }
+      return breakpoints.filter { $0.isCrossed(from: old, to: new) }.map { breakpoint in
+        BreakEvent(number: breakpoint.number, predicate: breakpoint.text, action: text, origin: .app, entry: nil, value: breakpoint.value(on: new))
+      }
+    }
+  }
+
   func takeFiredBreak() -> BreakEvent? {
     defer { firedBreak = nil }
     return firedBreak
