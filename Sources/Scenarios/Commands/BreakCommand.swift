@@ -3,7 +3,7 @@
 struct BreakCommand: ShellCommand {
   static let description = CommandDescription(
     name: "break", usage: "break [when <predicate> | clear [N]]",
-    summary: "stops at the first dispatch (typed, scripted or a listener's) that makes a predicate (`help predicates`) true, once each time it goes from false to true: a script or `source` stops there with file:line and the history entry, the rest not run; at the prompt the stop is marked and the session goes on; `explore` reports one as a finding; `tail` marks it; alone, lists them; `clear` drops them all, `clear N` one",
+    summary: "stops a run at the first dispatch (typed, scripted or a listener's) that makes a predicate (`help predicates`) true, once per crossing from false to true: a script stops there with file:line, the prompt marks it; alone, lists them; `clear [N]` drops them",
     examples: ["break when {selector} == {value}", "break when {selector} != {value}", "break", "break clear 1", "break clear"],
     toolArguments: [
       ToolArgument(

@@ -2,7 +2,7 @@
 struct UseCommand: ShellCommand {
   static let description = CommandDescription(
     name: "use", usage: "use <domain> [--option value …]",
-    summary: "starts a fresh store for a domain (scripts start with this); `--listeners off` starts the reducer alone, no listener runs (what `--replay` does)",
+    summary: "starts a fresh store for a domain (scripts start with this); `--listeners off`: the reducer alone, no listener",
     examples: ["use {domain}"],
     toolArguments: [
       ToolArgument("domain", "the domain to start; the `domains` tool lists them"),
