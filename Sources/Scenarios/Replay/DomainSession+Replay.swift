@@ -6,6 +6,15 @@ extension DomainSession {
   func replay(_ recorded: RecordedSession, name: String, redact: (String) -> String) -> ReplayOutcome {
     var outcome = ReplayOutcome()
     let offset = recorded.start?.entry ?? 0
+    // At a disagreement, the state is the one the action was dispatched from; later entries show as undone.
+    func stop(at number: Int?, _ error: CommandError) -> ReplayOutcome {
+      if let number, (1...history.entries.count + 1).contains(number) {
+        history.move(to: number - 1)
+        store.travel(to: history.currentState)
+      }
+      outcome.mismatch = error
+      return outcome
+    }
     for dispatch in recorded.dispatches {
       let event = dispatch.event
       let place = "\(name):\(dispatch.line)"
@@ -28,9 +37,10 @@ extension DomainSession {
         reduced = try reducer(before, action)
       } catch {
         guard event.rejection == nil else { continue }
-        outcome.mismatch = CommandError(
-          "\(place): entry #\(number.map { $0 + offset } ?? 0) `\(TranscriptRenderer.shortened(event.action))`: the reducer now rejects it (\(String(describing: error))); the recording has it accepted")
-        return outcome
+        return stop(
+          at: number,
+          CommandError(
+            "\(place): entry #\(number.map { $0 + offset } ?? 0) `\(TranscriptRenderer.shortened(event.action))`: the reducer now rejects it (\(String(describing: error))); the recording has it accepted"))
       }
       guard let number else {
         outcome.mismatch = CommandError(
@@ -46,9 +56,10 @@ extension DomainSession {
           diff = [OutputLine.error(error.message).text]
         }
         if let difference = Self.firstDifference(recorded: recordedDiff.map(\.text), now: diff) {
-          outcome.mismatch = CommandError(
-            "\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))`: the reducer's diff now differs from the recorded one at its line \(difference.line)\n  recorded: \(difference.recorded)\n  now:      \(difference.now)")
-          return outcome
+          return stop(
+            at: number,
+            CommandError(
+              "\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))`: the reducer's diff now differs from the recorded one at its line \(difference.line)\n  recorded: \(difference.recorded)\n  now:      \(difference.now)"))
         }
       }
       history.move(to: number - 1)
