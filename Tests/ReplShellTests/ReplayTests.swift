@@ -73,6 +73,25 @@ import Testing
       ], "\(run.standardOutput)")
   }
 
+  /// On a replayed session `break when` names the recorded entry that first made its predicate
+  /// true, and stops a new dispatch as in any session.
+  @Test func aBreakpointFindsWhereTheRecordingFirstCrossedIt() async throws {
+    let folder = try await recorded()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await ReplShellRun.run(["--replay", "rec.jsonl"], in: folder, input: "jump 0\nbreak when selectValue == 1\ndispatch didTapIncrementButton\nstate\n")
+    #expect(run.status == 1, "a piped session is a script: the stop fails it")
+    #expect(
+      Array(run.lines.dropFirst(6)) == [
+        "break 1: stops at the first dispatch that makes selectValue == 1 true",
+        "the history made it true first at #1 didTapIncrementButton: `jump 1` goes there",
+        "  CounterState(", "-   value: 0", "+   value: 1", "  )",
+        "■ break 1 (selectValue == 1) at #1 didTapIncrementButton, <stdin>:3",
+        "  value: 1",
+        "  `history` lists what led here, `jump 0` goes to the state before it, `why <path>` says what set a part of the state",
+        "error: <stdin>:3: stopped by break 1 (selectValue == 1) at #1 didTapIncrementButton; the rest of the script did not run",
+      ], "\(run.standardOutput)")
+  }
+
   @Test func aReplayedSessionSavesAScenarioThatReplaysTheSameStates() async throws {
     let folder = try await recorded()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,6 +10,9 @@ extension DomainSession {
         .note(isNew ? "break \(breakpoint.number): stops at the first dispatch that makes \(breakpoint.text) true" : "break \(breakpoint.number) is already set: break when \(breakpoint.text)")
       ]
       if holdsNow { lines.append(.note("it holds now: it stops once a dispatch makes it false, then true again")) }
+      if isNew, let (number, entry) = firstCrossing(of: breakpoint) {
+        lines.append(.note("the history made it true first at #\(number) \(TranscriptRenderer.shortened(entry.text)): `jump \(number)` goes there"))
+      }
       return lines
     case .clear(nil, _):
       let count = breakpoints.clear()
@@ -22,6 +25,17 @@ extension DomainSession {
       }
       return [.note("cleared break \(number)")]
     }
+  }
+
+  /// The first history entry (undone ones too) whose action made `breakpoint` true, and its number: in a
+  /// replayed session, where in the recording the state first went that way.
+  private func firstCrossing(of breakpoint: Breakpoint<State>) -> (Int, SessionHistory<State, Action>.Entry)? {
+    var before = history.initialState
+    for (index, entry) in history.entries.enumerated() {
+      if breakpoint.isCrossed(from: before, to: entry.state) { return (index + 1, entry) }
+      before = entry.state
+    }
+    return nil
   }
 
   /// Emits every breakpoint the dispatch of `action` (history entry `entry`) from `old` to `new`
