@@ -123,6 +123,10 @@ import Testing
         "passed over 1 event of kinds this shell does not know",
         "1  didTapIncrementButton", "2  didTapIncrementButton", "CounterState(value: 2)",
       ], "\(run.standardOutput)")
+    // A kind this shell knows must read back whole.
+    try #"{"event": "dispatched", "origin": "user"}"#.write(to: folder.appendingPathComponent("broken.jsonl"), atomically: true, encoding: .utf8)
+    let broken = try await ReplShellRun.run(["--replay", "broken.jsonl"], in: folder, input: "")
+    #expect(broken.status == 1 && broken.standardError.contains("broken.jsonl:1: a `dispatched` event that cannot be read: it has no `action`"), "\(broken.standardError)")
   }
 
   @Test func aCommandLineThatMisnamesTheReplaySaysWhatToType() async throws {

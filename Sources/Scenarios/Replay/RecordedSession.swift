@@ -48,9 +48,24 @@ struct RecordedSession: Sendable {
       guard let event = SessionEventJSON.event(from: line) else {
         // A kind of event a newer shell writes is passed over; what is not an event at all is refused.
         guard let object = try? JSONDecoder().decode(JSONForm.self, from: Data(line.utf8)), case .object(let members) = object,
-          members.contains(where: { $0.0 == "event" })
+          let kind = members.first(where: { $0.0 == "event" })?.1
         else {
           throw CommandError("\(name):\(number): not a session event: --replay reads what `--format json` writes, one JSON object per line")
+        }
+        // A kind this shell writes must read back whole: a broken one is not passed over in silence.
+        if case .string(let known) = kind, SessionEvent.kinds.contains(known) {
+          let reason: String
+          do {
+            _ = try JSONDecoder().decode(SessionEvent.self, from: Data(line.utf8))
+            reason = "unreadable"
+          } catch let DecodingError.keyNotFound(key, _) {
+            reason = "it has no `\(key.stringValue)`"
+          } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
+            reason = "`\(context.codingPath.map(\.stringValue).joined(separator: "."))`: \(context.debugDescription)"
+          } catch {
+            reason = String(describing: error)
+          }
+          throw CommandError("\(name):\(number): a `\(known)` event that cannot be read: \(reason)")
         }
         reader.session?.unknownEvents += 1
         continue

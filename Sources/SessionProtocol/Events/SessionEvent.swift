@@ -86,6 +86,11 @@ public struct ErrorEvent: Sendable, Equatable {
 }
 
 extension SessionEvent {
+  /// Every kind `--format json` writes, as `"event"` names them.
+  package static let kinds: Set<String> = [
+    "command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "error",
+  ]
+
   /// The event's kind as `--format json` names it in `"event"`: `command`, `dispatched`, ….
   package var kind: String {
     switch self {

@@ -29,6 +29,7 @@ import Testing
     #expect(Set(Self.appMessages.map(Self.name)) == ["hello", "refused", "done", "completions", "bye", "event", "inspection", "inspected"])
     #expect(Set(Self.answers.map(Self.name)) == ["linked", "following", "history", "ran", "children", "found", "failed"])
     #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "error"])
+    #expect(Set(Self.events.map(\.kind)) == SessionEvent.kinds)
     for message in Self.appMessages { try Self.check(message, as: AppMessage.self) }
   }
 
