@@ -92,6 +92,27 @@ import Testing
       ], "\(run.standardOutput)")
   }
 
+  /// Time travel that succeeded in the recording moves the replayed state the same way; one that
+  /// failed there (nothing to redo) moves nothing: the session stands where the recorded one did.
+  @Test func theRecordedTimeTravelLeavesTheStateWhereTheSessionLeftIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lines = ["use counter"] + Array(repeating: "dispatch didTapIncrementButton", count: 3) + ["undo", "jump 1", "redo", "jump 9"]
+    try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("t.txt"), atomically: true, encoding: .utf8)
+    // The last `jump` fails (there is no entry 9): the script stops there, and the transcript says so.
+    let recording = try await ReplShellRun.run(["--format", "json", "--script", "t.txt"], in: folder)
+    #expect(recording.status == 1 && recording.standardOutput.contains("no history entry 9"), "\(recording.standardOutput)")
+    try recording.standardOutput.write(to: folder.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--replay", "t.jsonl"], in: folder, input: "state\nhistory\n")
+    #expect(
+      run.lines == [
+        "replayed 3 actions of counter from t.jsonl, listeners off: only the reducer ran",
+        "CounterState(value: 2)",
+        "1  didTapIncrementButton", "2  didTapIncrementButton", "── now: the state after 2 ──", "3  didTapIncrementButton   (undone)",
+      ], "\(run.standardOutput)")
+  }
+
   @Test func aReplayedSessionSavesAScenarioThatReplaysTheSameStates() async throws {
     let folder = try await recorded()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -115,12 +115,10 @@ import Synchronization
     guard let session = slot.session else { return (notes, nil) }
     let redactions = self.redactions
     let outcome = session.replay(recorded, name: name, redact: { redactions.apply(to: $0) })
-    for entry in outcome.entries {
-      // Saved, each recorded action is a dispatch of its own: the listeners stay off, as here.
-      slot.running?.recording.append(
-        "dispatch \(entry.action)", role: .dispatch, output: nil, mark: HistoryMark(current: entry.mark.current, lastUserDispatch: entry.mark.current))
+    for line in outcome.lines {
+      slot.running?.recording.append(line.text, role: line.role, output: nil, mark: line.mark)
     }
-    let count = outcome.entries.count
+    let count = outcome.actionCount
     let actions = "\(count) action\(count == 1 ? "" : "s") of \(recorded.domain) from \(name)"
     var summary = outcome.mismatch == nil
       ? "replayed \(actions), listeners off: only the reducer ran"

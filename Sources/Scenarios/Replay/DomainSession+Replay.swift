@@ -15,7 +15,15 @@ extension DomainSession {
       outcome.mismatch = error
       return outcome
     }
-    for dispatch in recorded.dispatches {
+    for step in recorded.steps {
+      guard case .dispatch(let dispatch) = step else {
+        if case .travel(let command, _) = step, let target = travelTarget(command, offset: offset) {
+          history.move(to: target)
+          store.travel(to: history.currentState)
+          outcome.lines.append((command, .travel, history.mark))
+        }
+        continue
+      }
       let event = dispatch.event
       let place = "\(name):\(dispatch.line)"
       let action: Action
@@ -66,9 +74,24 @@ extension DomainSession {
       history.append(action, text: event.action, origin: event.origin, isHidden: event.isHidden, state: reduced)
       store.travel(to: reduced)
       rememberForDiff(DispatchEvent(action: event.action, origin: event.origin, diff: event.diff, isHidden: event.isHidden, entry: number))
-      outcome.entries.append((event.action, history.mark))
+      outcome.actionCount += 1
+      // Saved, each recorded action is a dispatch of its own (the listeners stay off, as here).
+      outcome.lines.append(("dispatch \(event.action)", .dispatch, HistoryMark(current: history.mark.current, lastUserDispatch: history.mark.current)))
     }
     return outcome
+  }
+
+  /// The position recorded time travel went to, as `undo`, `redo` and `jump N` find it; nil when
+  /// it goes nowhere in this history (the recording's travel failed there too, or its entries are not here).
+  private func travelTarget(_ command: String, offset: Int) -> Int? {
+    let words = command.split(separator: " ")
+    switch words.first {
+    case "undo": return history.undoTarget
+    case "redo": return history.redoTarget
+    default:
+      guard words.count == 2, let number = Int(words[1]), (0...history.entries.count).contains(number - offset) else { return nil }
+      return number - offset
+    }
   }
 
   /// The first line where two diffs differ, 1-based, with both texts (`(none)` past an end).

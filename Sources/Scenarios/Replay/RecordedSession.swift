@@ -10,14 +10,30 @@ struct RecordedSession: Sendable {
     let event: DispatchEvent
   }
 
+  /// What moved the recorded store, in order: an action, or time travel that succeeded.
+  enum Step: Sendable {
+    /// An action went to the store.
+    case dispatch(Dispatch)
+    /// `undo`, `redo` or `jump N`, as typed, on line `line`.
+    case travel(String, line: Int)
+  }
+
   /// The domain the session ran.
   var domain: String
   /// The options of its `use` line, when the file has one.
   var options: [String: String] = [:]
   /// The state it started from, when the file gives one (a flight recorder's log).
   var start: SnapshotEvent?
-  /// What went to the store, in order: typed, scripted, the listeners' and the app's.
-  var dispatches: [Dispatch] = []
+  /// What moved the store, in order: actions typed, scripted, the listeners' and the app's, and time travel.
+  var steps: [Step] = []
+
+  /// The recorded actions, in order.
+  var dispatches: [Dispatch] {
+    steps.compactMap { step in
+      if case .dispatch(let dispatch) = step { return dispatch }
+      return nil
+    }
+  }
   /// The sessions the file held before this one (`use` and `reset` start one): only the last is replayed.
   var earlierSessions = 0
   /// Events of kinds this shell does not know, passed over.
@@ -82,9 +98,14 @@ struct RecordedSession: Sendable {
   /// Follows the events of a file: a `use` or `reset` that succeeded starts a new session.
   private struct Reader {
     var session: RecordedSession?
-    /// A `use` or `reset` whose outcome is not known yet: an error right after it means it failed.
-    var pending: RecordedSession?
+    /// A `use`, `reset` or time travel whose outcome is not known yet: an error right after it means it failed.
+    var pending: Pending?
     var earlier = 0
+
+    enum Pending {
+      case session(RecordedSession)
+      case travel(Step)
+    }
 
     var finished: RecordedSession? {
       mutating get {
@@ -105,19 +126,21 @@ struct RecordedSession: Sendable {
         switch words.first {
         case "use" where words.count > 1:
           let options = (try? DomainOption.values(parsing: Array(words.dropFirst(2)), column: 1)) ?? [:]
-          pending = RecordedSession(domain: words[1], options: options)
+          pending = .session(RecordedSession(domain: words[1], options: options))
         case "reset":
-          if let session { pending = RecordedSession(domain: session.domain, options: session.options) }
+          if let session { pending = .session(RecordedSession(domain: session.domain, options: session.options)) }
+        case "undo", "redo", "jump":
+          if session != nil { pending = .travel(.travel(words.joined(separator: " "), line: line)) }
         default:
           // A session started from the command line has no `use` line: its commands name its domain.
           if session == nil, let domain = command.domain { session = RecordedSession(domain: domain) }
         }
       case .snapshot(let snapshot):
         // A flight recorder's next file (`cat log.1 log`) goes on from the entry the previous one ended with.
-        if let session, session.domain == snapshot.domain, session.lastEntry == snapshot.entry, session.start != nil || !session.dispatches.isEmpty {
+        if let session, session.domain == snapshot.domain, session.lastEntry == snapshot.entry, session.start != nil || !session.steps.isEmpty {
           return
         }
-        if session?.dispatches.isEmpty == false || session?.domain != snapshot.domain || session?.start != nil {
+        if session?.steps.isEmpty == false || session?.domain != snapshot.domain || session?.start != nil {
           if session != nil { earlier += 1 }
           session = RecordedSession(domain: snapshot.domain, start: snapshot)
         } else {
@@ -125,15 +148,19 @@ struct RecordedSession: Sendable {
         }
         session?.earlierSessions = earlier
       case .dispatched(let dispatch):
-        session?.dispatches.append(Dispatch(line: line, event: dispatch))
+        session?.steps.append(.dispatch(Dispatch(line: line, event: dispatch)))
       default:
         break
       }
     }
 
     private mutating func commitPending() {
-      guard var started = pending else { return }
+      guard let committed = pending else { return }
       pending = nil
+      guard case .session(var started) = committed else {
+        if case .travel(let step) = committed { session?.steps.append(step) }
+        return
+      }
       if session != nil { earlier += 1 }
       started.earlierSessions = earlier
       started.unknownEvents = session?.unknownEvents ?? 0
