@@ -87,7 +87,7 @@ import Synchronization
 
   private func readTerminal(_ host: SessionHost, lines: TypedLines) async -> Bool {
     let shell = host.shell
-    output.write("\(programName) — \(domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
+    output.write("\(programName) — \(shell.domainName ?? domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
     let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
       let completion = lines.completions(for: line)
       return Completion(

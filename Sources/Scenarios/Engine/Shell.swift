@@ -78,6 +78,9 @@ import Synchronization
     set { redactions.isEnabled = newValue }
   }
 
+  /// The running session's domain, nil before any `use`.
+  public var domainName: String? { slot.domainName }
+
   /// The prompt for the current domain: `counter> `.
   public var prompt: String {
     if let attached = slot.attached { return attached.prompt(isForked: slot.session?.liveness == .fork) }
