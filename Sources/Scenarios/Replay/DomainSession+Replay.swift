@@ -64,10 +64,14 @@ extension DomainSession {
           diff = [OutputLine.error(error.message).text]
         }
         if let difference = Self.firstDifference(recorded: recordedDiff.map(\.text), now: diff) {
+          // An app's actions from `tail` start from the app's state then, which the recording does not hold.
+          let hint = event.origin == .app && recorded.start == nil && history.entries.isEmpty
+            ? "\n  (the recording starts from a running app's state, which it does not hold: record with the app's flight recorder, whose log starts from a snapshot)"
+            : ""
           return stop(
             at: number,
             CommandError(
-              "\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))`: the reducer's diff now differs from the recorded one at its line \(difference.line)\n  recorded: \(difference.recorded)\n  now:      \(difference.now)"))
+              "\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))`: the reducer's diff now differs from the recorded one at its line \(difference.line)\n  recorded: \(difference.recorded)\n  now:      \(difference.now)\(hint)"))
         }
       }
       history.move(to: number - 1)
