@@ -123,9 +123,14 @@ import Synchronization
     }
     let count = outcome.actionCount
     let actions = "\(count) action\(count == 1 ? "" : "s") of \(recorded.domain) from \(name)"
-    var summary = outcome.mismatch == nil
-      ? "replayed \(actions), listeners off: only the reducer ran"
-      : "replayed the first \(actions), listeners off, then stopped where the reducer disagrees with the recording:"
+    var summary =
+      if outcome.mismatch == nil {
+        "replayed \(actions), listeners off: only the reducer ran"
+      } else if count == 0 {
+        "replayed nothing of \(recorded.domain) from \(name), listeners off: the reducer disagrees with its first action:"
+      } else {
+        "replayed the first \(actions), listeners off, then stopped where the reducer disagrees with the recording:"
+      }
     if let start = recorded.start, start.entry > 0 { summary += "; entry 1 here is the app's \(start.entry + 1)" }
     notes.append(.note(summary))
     if recorded.earlierSessions > 0 {
