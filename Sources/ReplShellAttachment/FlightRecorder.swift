@@ -13,9 +13,9 @@ import Synchronization
 ///   store: store, domain: .shelf, flightRecorder: FlightRecorder(path: "/var/tmp/shelf.jsonl", maxBytes: 8 << 20))
 /// ```
 ///
-/// The log never grows past `maxBytes` on disk: when the file at `path` reaches half of it, it
-/// becomes `path.1` (replacing the one before) and a new file starts, so the last actions are
-/// always kept. Each file starts with a snapshot of the state (as `Codable` writes it, when the
+/// The log keeps at most `maxBytes` of actions on disk: when the actions in the file at `path`
+/// reach half of it, it becomes `path.1` (replacing the one before) and a new file starts, so the
+/// last actions are always kept. Each file starts with a snapshot of the state (its size on top) (as `Codable` writes it, when the
 /// state is `Codable`), from which `--replay` starts; an older file holds the actions before it:
 /// `cat shelf.jsonl.1 shelf.jsonl > all.jsonl` replays both. The diffs are computed off the main
 /// actor, at the lowest priority, as `tail`'s are; when the app dispatches faster than they are
@@ -23,7 +23,7 @@ import Synchronization
 public struct FlightRecorder: Sendable {
   /// The log file; the one before it is this path with `.1` appended.
   public var path: String
-  /// The most bytes the two files hold together.
+  /// The most bytes of actions the two files hold together (each file's snapshot comes on top).
   public var maxBytes: Int
 
   /// Records into `path`, keeping at most `maxBytes` (16 MiB unless given) across its two files.
@@ -44,6 +44,7 @@ final class FlightRecorderLog: Sendable {
 
   private struct Writing {
     var file: FileHandle?
+    /// The bytes of actions in the file, after its snapshot: a large state's snapshot never rotates the file by itself.
     var bytes = 0
     /// The entry of the last action written.
     var entry = 0
@@ -55,7 +56,10 @@ final class FlightRecorderLog: Sendable {
     self.domain = domain
     guard let file = Self.create(recorder.path, report: report) else { return nil }
     state = Mutex(Writing(file: file))
-    state.withLock { writing in Self.write(.snapshot(SnapshotEvent(domain: domain, entry: 0, state: initial)), into: &writing) }
+    state.withLock { writing in
+      Self.write(.snapshot(SnapshotEvent(domain: domain, entry: 0, state: initial)), into: &writing)
+      writing.bytes = 0
+    }
   }
 
   /// Writes one dispatch the tap described; a file it fills is rotated right after it.
@@ -84,8 +88,8 @@ final class FlightRecorderLog: Sendable {
     _ = rename(recorder.path, recorder.previousPath)
     guard let file = Self.create(recorder.path, report: { _ in }) else { return }
     writing.file = file
-    writing.bytes = 0
     Self.write(.snapshot(SnapshotEvent(domain: domain, entry: writing.entry, state: dispatch.snapshot())), into: &writing)
+    writing.bytes = 0
   }
 
   private static func write(_ event: SessionEvent, into writing: inout Writing) {
