@@ -231,6 +231,7 @@ extension DomainSession {
       stateDiff: stateDiff, events: events, settleTimeout: settler.timeout)
     fork.liveness = .fork
     fork.hiddenActions = hiddenActions
+    fork.breakpoints = breakpoints
     return fork
   }
 }
