@@ -20,6 +20,8 @@ import Synchronization
   var inspectPort: Int?
   /// Makes the app's inspector, or nil when it registered none.
   var makeInspector: @MainActor (InspectorHost) -> (any SessionInspector)? = { _ in nil }
+  /// A recorded session to open instead of starting `domain` (`--replay FILE`).
+  var replayPath: String?
 
   /// Runs until `quit`, Ctrl-D or the end of input; false when piped input had an error.
   func run() async -> Bool {
@@ -49,12 +51,24 @@ import Synchronization
 
   private func run(_ host: SessionHost, lines: TypedLines, isTerminal: Bool) async -> Bool {
     let shell = host.shell
+    // A replay the reducer disagrees with holds the entries before the disagreement, and the session goes on.
+    var replayAgrees = true
     do {
-      let started = try await shell.start(domain: domain, options: options)
-      if format == .json {
-        output.write(OutputFormat.jsonLines(started.map { SessionEvent.note($0.text) }))
+      var started: [SessionEvent]
+      if let replayPath {
+        let replayed = try await shell.replay(contentsOf: URL(fileURLWithPath: replayPath), name: replayPath)
+        started = replayed.lines.map { SessionEvent.note($0.text) }
+        if let mismatch = replayed.mismatch {
+          replayAgrees = false
+          started.append(.error(ErrorEvent(message: mismatch.message, location: nil, column: nil)))
+        }
       } else {
-        output.write(started)
+        started = try await shell.start(domain: domain, options: options).map { SessionEvent.note($0.text) }
+      }
+      if format == .json {
+        output.write(OutputFormat.jsonLines(started))
+      } else {
+        output.write(TranscriptRenderer.lines(for: started, echoesCommands: false))
       }
     } catch {
       output.writeError("error: \(error.message)")
@@ -67,12 +81,13 @@ import Synchronization
         return false
       }
     }
-    return isTerminal ? await readTerminal(host, lines: lines) : await readPipe(host, lines: lines)
+    let succeeded = isTerminal ? await readTerminal(host, lines: lines) : await readPipe(host, lines: lines)
+    return succeeded && replayAgrees
   }
 
   private func readTerminal(_ host: SessionHost, lines: TypedLines) async -> Bool {
     let shell = host.shell
-    output.write("\(programName) — \(domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
+    output.write("\(programName) — \(shell.domainName ?? domain). Type `help` for the commands, Tab to complete, Ctrl-D to leave.")
     let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
       let completion = lines.completions(for: line)
       return Completion(

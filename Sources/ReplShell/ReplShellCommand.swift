@@ -98,6 +98,13 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     help: ArgumentHelp("Serve a live web inspector of the session on 127.0.0.1 and print its address with its token (a free port unless one is given: `--inspect` alone works). With --script FILE it keeps serving after the script until Ctrl-C; with --attach PID it follows the running app.", valueName: "port"))
   var inspectPort: Int? = nil
 
+  @Option(
+    name: .customLong("replay"),
+    help: ArgumentHelp(
+      "Open a recorded session: the events `--format json` wrote (or an app's flight-recorder log), its domain started with its listeners off and its actions reduced again, so that history, jump, diff, state, break, undo and --inspect work on it; the first action the reducer no longer does as recorded is an error naming it.",
+      valueName: "file"))
+  var replayPath: String?
+
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent, with annotations saying what it may touch. Every line gets its JSON-RPC answer (malformed JSON, ids MCP does not allow and over-long lines get errors with `id: null` or the id sent) and the next request is served; closing standard input ends the server once the requests already sent are answered.")
   var mcp = false
 
@@ -179,6 +186,19 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if mcp && scriptMode != nil {
       throw ValidationError("--mcp serves one session; run scripts without it, or send their lines as tool calls")
     }
+    if let replayPath {
+      if scriptMode != nil || mcp || attach {
+        throw ValidationError("--replay opens one recorded session at the prompt: use it without --script, --check, --update, --review, --mcp and --attach, such as `\(Self.programName) --replay session.jsonl`")
+      }
+      if let extra = arguments.first {
+        throw ValidationError("--replay takes its domain from the recording: remove `\(extra)`, such as `\(Self.programName) --replay \(replayPath)`")
+      }
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: replayPath, isDirectory: &isFolder), !isFolder.boolValue else {
+        throw ValidationError(
+          "--replay \(replayPath): no such file; give what `--format json` wrote, such as `\(Self.programName) --format json --script s.txt > s.jsonl` then `\(Self.programName) --replay s.jsonl`")
+      }
+    }
     if attach {
       guard scriptMode == nil, !mcp, arguments.count <= 1 else {
         throw ValidationError("--attach takes one app (a pid, a name or a socket path), and no scripts or --mcp: `\(Self.programName) --attach 4711`; alone it lists the apps")
@@ -218,7 +238,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if let name = domain, let found = App.domains.first(where: { $0.name == name }) {
       let given: [String: String]
       do { given = try domainOptions } catch { given = [:] }
-      for key in given.keys.sorted() where !found.options.contains(where: { $0.name == key }) {
+      for key in given.keys.sorted() where key != Shell.listenersOption && !found.options.contains(where: { $0.name == key }) {
         let known = found.options.map { "--\($0.name) \($0.valueName)" }
         let nearest = Suggestions.closest(to: key, among: found.options.map(\.name), limit: 1).first.map { "did you mean --\($0)? " } ?? ""
         throw ValidationError("`\(name)` has no option --\(key); \(nearest)\(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
@@ -266,7 +286,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     let interactive = InteractiveMode(
       domains: App.domains, domain: domain ?? App.domains[0].name, options: try domainOptions, programName: Self.programName, output: output,
       debugCategories: debugCategories, pager: Pager(disabled: noPager), format: format,
-      inspectPort: inspectPort, makeInspector: { host in App.makeInspector(host) })
+      inspectPort: inspectPort, makeInspector: { host in App.makeInspector(host) }, replayPath: replayPath)
     let succeeded = await interactive.run()
     throw ExitCode(succeeded ? 0 : 1)
   }

@@ -14,6 +14,8 @@ final class AttachmentConnection: Sendable {
     /// The shell's redactions, applied to every tailed action as to what its own lines print;
     /// nil when it redacts nothing, and the encoded action is shared with the other shells.
     var redact: (@Sendable (SessionEvent) -> SessionEvent)?
+    /// The shell's breakpoints, marked in the tail when an action makes one true; nil when none is set.
+    var breaks: TailBreaks?
 
     func admits(_ dispatch: TappedDispatch) -> Bool {
       if let only, !(dispatch.path.map(only.matches) ?? only.matches(text: dispatch.text)) { return false }

@@ -44,6 +44,8 @@ public final class ReplShellAttachment: Sendable, Service {
   /// How many of the store's actions the tap has described: an inspected live state's tree is
   /// encoded again only once this moves.
   let tappedActions = Atomic<Int>(0)
+  /// The log every action goes to when the app keeps a flight recorder; nil otherwise.
+  private let recorderLog: FlightRecorderLog?
 
   private struct State {
     var connections: [ObjectIdentifier: AttachmentConnection] = [:]
@@ -55,10 +57,12 @@ public final class ReplShellAttachment: Sendable, Service {
   /// process's name); `allowsWrites` lets shells dispatch into the live store, through the app's
   /// listeners. When the socket folder is not safe (another user's, a link) or the socket cannot
   /// be opened, logs one error line and leaves the attachment closed: the app runs on.
+  /// `flightRecorder` keeps a bounded log of every action the store dispatches, which
+  /// `replshell --replay` opens (see `FlightRecorder`); it records whether or not the socket opened.
   @MainActor
   public init<State: Sendable, Action: Sendable>(
     store: Store<State, Action>, domain: Domain, app: String = ProcessInfo.processInfo.processName,
-    allowsWrites: Bool = false, logger: Logger = Logger(label: "replshell.attachment")
+    allowsWrites: Bool = false, logger: Logger = Logger(label: "replshell.attachment"), flightRecorder: FlightRecorder? = nil
   ) {
     let folder = AttachDirectory.path
     let pid = getpid()
@@ -82,6 +86,10 @@ public final class ReplShellAttachment: Sendable, Service {
       opened = nil
     }
     self.listener = opened
+    self.recorderLog = flightRecorder.flatMap { recorder in
+      FlightRecorderLog(recorder, domain: domain.name, initial: domain.live.snapshot(store), report: { logger.error("\($0)") })
+    }
+    if recorderLog != nil { updateTap() }
     guard opened != nil else { return }
     // What `--attach` alone lists, so that it need not connect to every app.
     do throws(CommandError) {
@@ -125,7 +133,16 @@ public final class ReplShellAttachment: Sendable, Service {
   /// once each shell has been sent its goodbye (waiting at most 2 seconds for shells that do not
   /// read).
   public func close() {
-    guard let listener else { return }
+    defer { recorderLog?.close() }
+    guard let listener else {
+      let tap = state.withLock { state in
+        state.isClosed = true
+        defer { state.tap = nil }
+        return state.tap
+      }
+      if let tap { Task { @MainActor in tap.stop() } }
+      return
+    }
     let (connections, tap) = state.withLock { state in
       state.isClosed = true
       defer {
@@ -185,7 +202,7 @@ public final class ReplShellAttachment: Sendable, Service {
   /// stops when the last one stops: then a dispatch costs the app one nil check.
   @MainActor func updateTap() {
     let (connections, tap, isClosed) = state.withLock { (Array($0.connections.values), $0.tap, $0.isClosed) }
-    let isNeeded = !isClosed && connections.contains { $0.followsTheApp }
+    let isNeeded = !isClosed && (recorderLog != nil || connections.contains { $0.followsTheApp })
     if isNeeded, tap == nil {
       let started: LiveTap?
       do {
@@ -205,6 +222,7 @@ public final class ReplShellAttachment: Sendable, Service {
   /// Hands one dispatch to every shell that tails it: encoded once, queued without waiting.
   private func deliver(_ dispatch: TappedDispatch) {
     tappedActions.add(1, ordering: .releasing)
+    recorderLog?.record(dispatch)
     let connections = state.withLock { Array($0.connections.values) }
     var frame: [UInt8]?
     for connection in connections {
@@ -217,7 +235,13 @@ public final class ReplShellAttachment: Sendable, Service {
     }
     for connection in connections { connection.inspection.deliver(dispatch) }
     for connection in connections {
-      guard let filter = connection.tail.withLock({ $0 }), filter.admits(dispatch) else { continue }
+      guard let filter = connection.tail.withLock({ $0 }) else { continue }
+      // A breakpoint is about the state: marked whether or not `--only` shows the action.
+      let stops = filter.breaks?(dispatch.text, dispatch.oldState, dispatch.newState) ?? []
+      defer {
+        for stop in stops { connection.outbox.sendTail(.event(filter.redact?(.breakpoint(stop)) ?? .breakpoint(stop)), droppedBefore: 0) }
+      }
+      guard filter.admits(dispatch) else { continue }
       // A shell's redactions hold for the app's own actions (its listeners' among them) as for its lines.
       if let redact = filter.redact {
         connection.outbox.sendTail(.event(redact(dispatch.event)), droppedBefore: dispatch.droppedBefore)

@@ -93,7 +93,11 @@ import Scenarios
   }
 
   func startTail(only: String?) {
-    connection.tail.withLock { $0 = AttachmentConnection.TailFilter(only: only.flatMap { try? ActionPattern(parsing: $0, column: 1) }, hidden: shell.slot.hiddenActions, redact: shell.inspection.tailRedaction) }
+    connection.tail.withLock {
+      $0 = AttachmentConnection.TailFilter(
+        only: only.flatMap { try? ActionPattern(parsing: $0, column: 1) }, hidden: shell.slot.hiddenActions, redact: shell.inspection.tailRedaction,
+        breaks: shell.slot.tailBreaks)
+    }
     connection.attachment.updateTap()
   }
 }

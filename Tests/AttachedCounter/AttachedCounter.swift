@@ -9,7 +9,8 @@ import SampleDomains
 /// each line on standard input is a tap of the app's own (`inc`, `dec`), after which it prints
 /// `tap N at MS` (when it dispatched, in Unix milliseconds), or `block`, which blocks its main
 /// actor (as an app that reads input on its main thread does) until the line `unblock`;
-/// `--allow-writes` lets attached shells dispatch. The end of its input closes the attachment
+/// `--allow-writes` lets attached shells dispatch; `--flight-recorder PATH` (with
+/// `--flight-recorder-max BYTES`) keeps a flight recorder's log of its actions. The end of its input closes the attachment
 /// and ends it. `--impostor PATH` makes it a stranger posing as an app instead (`Impostor`);
 /// with `--impostor-protocol N` it announces attach protocol N (0: none, as apps before the
 /// handshake did).
@@ -22,7 +23,11 @@ import SampleDomains
     }
     let allowsWrites = arguments.contains("--allow-writes")
     let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
-    let attachment = ReplShellAttachment(store: store, domain: .counter, app: "attachedcounter", allowsWrites: allowsWrites)
+    let recorder = arguments.firstIndex(of: "--flight-recorder").map { index in
+      FlightRecorder(path: arguments[index + 1], maxBytes: arguments.firstIndex(of: "--flight-recorder-max").flatMap { Int(arguments[$0 + 1]) } ?? 16 << 20)
+    }
+    let attachment = ReplShellAttachment(
+      store: store, domain: .counter, app: "attachedcounter", allowsWrites: allowsWrites, flightRecorder: recorder)
     FileHandle.standardOutput.write(Data("\(attachment.isOpen ? "attach" : "no attachment") (\(attachment.path))\n".utf8))
     // `unblock` is read on the reader's thread: the main thread is the one it frees.
     let unblocked = DispatchSemaphore(value: 0)

@@ -22,7 +22,7 @@ struct MCPProtocolTests {
     let client = try await Self.start(["counter"])
     let tools = try #require((try await client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
     let names = tools.compactMap { $0["name"] as? String }
-    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "why", "undo", "redo", "jump", "watch", "unwatch", "debug", "hide", "unhide", "redact", "expect", "invariant", "explore", "settle", "effects", "complete", "fail", "save", "source", "reset"])
+    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "why", "undo", "redo", "jump", "watch", "unwatch", "debug", "hide", "unhide", "redact", "expect", "invariant", "break", "explore", "settle", "effects", "complete", "fail", "save", "source", "reset"])
     for tool in tools {
       let schema = tool["inputSchema"] as? [String: Any]
       #expect(schema?["type"] as? String == "object", "\(tool["name"] ?? "")")
@@ -78,6 +78,24 @@ struct MCPProtocolTests {
     let resource = try await client.request(8, "resources/read", ["uri": "state://current"])
     let content = try #require(((resource["result"] as? [String: Any])?["contents"] as? [[String: Any]])?.first)
     #expect(content["mimeType"] as? String == "application/json" && content["text"] as? String == #"{"value":1}"#)
+    #expect(try await client.finish() == 0)
+  }
+
+  /// `break` as a tool: typed arguments become `break when …`, `break clear N`, `break clear`;
+  /// a breakpoint a tool's dispatch makes true is marked in its result, which still succeeds.
+  @Test func theBreakToolSetsClearsAndMarksAStop() async throws {
+    let client = try await Self.start(["counter"])
+    let tools = try #require((try await client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+    let tool = try #require(tools.first { $0["name"] as? String == "break" })
+    let properties = try #require((tool["inputSchema"] as? [String: Any])?["properties"] as? [String: [String: Any]])
+    #expect(properties["when"]?["type"] as? String == "string" && properties["clear"]?["type"] as? String == "integer")
+    #expect(properties["clearAll"]?["type"] as? String == "boolean")
+    let set = try await client.callTool(3, "break", ["when": "selectValue == 1"])
+    #expect(set.text == "break 1: stops at the first dispatch that makes selectValue == 1 true" && !set.isError, "\(set)")
+    let stopped = try await client.callTool(4, "dispatch", ["action": "didTapIncrementButton"])
+    #expect(!stopped.isError && stopped.text.contains("■ break 1 (selectValue == 1) at #1 didTapIncrementButton"), "\(stopped)")
+    #expect(try await client.callTool(5, "break", ["clear": 1]).text == "cleared break 1")
+    #expect(try await client.callTool(6, "break", ["clearAll": true]).text == "no breakpoints to clear")
     #expect(try await client.finish() == 0)
   }
 

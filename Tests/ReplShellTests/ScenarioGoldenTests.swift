@@ -19,7 +19,7 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
   /// a test case that quietly no longer runs.
   @Test func theSamplesAreAllFound() {
     let names = ScenarioTest.all(in: projectRoot.appendingPathComponent("Scenarios")).map(\.testDescription)
-    #expect(names == ["animals-race.txt", "animals-remote.txt", "animals.txt", "counter.txt", "explore.txt", "quakes.txt", "tables.txt", "time-travel.txt", "why.txt"])
+    #expect(names == ["animals-race.txt", "animals-remote.txt", "animals.txt", "break.txt", "counter.txt", "explore.txt", "quakes.txt", "tables.txt", "time-travel.txt", "why.txt"])
   }
 
   @Test func aMismatchIsATestFailureThatShowsTheDiff() async {

@@ -88,7 +88,7 @@ struct MCPTool: Sendable {
         texts.append(String(try Self.number(value, argument)))
       case .numberOption(let flag):
         options += [flag, String(try Self.number(value, argument))]
-      case .text, .textOption:
+      case .text, .textOption, .phrase:
         guard let text = value.stringValue else {
           throw MCPError.invalidParams("`\(argument.name)` must be a string in the command language: \(argument.summary)")
         }
@@ -100,6 +100,8 @@ struct MCPTool: Sendable {
             throw MCPError.invalidParams("`\(argument.name)` cannot hold both `\"` and `'`")
           }
           options += [flag, word]
+        } else if case .phrase(let word) = argument.kind {
+          options += [word, text]
         } else {
           texts.append(text)
         }
@@ -120,7 +122,7 @@ extension ToolArgument.Kind {
   /// The JSON Schema type of the argument's value.
   var schemaType: String {
     switch self {
-    case .text, .textOption: "string"
+    case .text, .textOption, .phrase: "string"
     case .number, .numberOption: "integer"
     case .flag: "boolean"
     }

@@ -11,6 +11,8 @@ package struct LiveHooks: Sendable {
   package let tap: @MainActor @Sendable (AnyObject, @escaping @Sendable (TappedDispatch) -> Void) throws -> LiveTap
   /// Throws, saying what the domain drives, when `store` is not the domain's `Store<State, Action>`.
   package let check: @Sendable (AnyObject) throws(CommandError) -> Void
+  /// The store's current state as `Codable` writes it (nil when the state is not `Encodable`): where a flight recorder's log starts.
+  package let snapshot: @MainActor @Sendable (AnyObject) -> JSONForm?
 
   static func make<State: Sendable, Action: Decodable & Equatable & Sendable>(
     name: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>],
@@ -54,14 +56,19 @@ package struct LiveHooks: Sendable {
             } catch {
               diff = [.error(error.message)]
             }
-            sink(TappedDispatch(text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore))
+            let newState = entry.newState
+            sink(
+              TappedDispatch(
+                text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, oldState: entry.oldState, newState: newState,
+                snapshot: { StateSnapshot.json(of: newState) }))
           }
         }
         return LiveTap { [weak store] in
           if let store { store.removeTap(ring) } else { ring.finish() }
         }
       },
-      check: { store throws(CommandError) in _ = try typed(store) })
+      check: { store throws(CommandError) in _ = try typed(store) },
+      snapshot: { store in (try? typed(store)).flatMap { StateSnapshot.json(of: $0.select { $0 }) } })
   }
 }
 
@@ -76,9 +83,19 @@ package struct TappedDispatch: Sendable {
   /// How many of the app's actions just before this one were dropped, not described: the app
   /// dispatched faster than the diffs could be computed.
   package let droppedBefore: Int
+  /// The states before and after the action, for the breakpoints a tailing shell set (`TailBreaks`).
+  package let oldState: any Sendable
+  package let newState: any Sendable
+  /// The state the action led to as `Codable` writes it, computed when called (a flight recorder
+  /// starting a new log file); nil when the state is not `Encodable`.
+  package let snapshot: @Sendable () -> JSONForm?
 
   /// The dispatch as a session event.
   package var event: SessionEvent {
     .dispatched(DispatchEvent(action: text, origin: .app, diff: diff))
   }
 }
+
+/// The breakpoints of a shell that tails an app: which ones the action `text` made true going
+/// from the first state to the second (states of the app's store, as `TappedDispatch` carries them).
+package typealias TailBreaks = @Sendable (_ text: String, _ old: any Sendable, _ new: any Sendable) -> [BreakEvent]

@@ -55,6 +55,11 @@ extension SessionSlot {
     session?.hiddenActions ?? HiddenActions()
   }
 
+  /// The session's breakpoints as `tail` checks them on the app's actions; nil when none is set.
+  package var tailBreaks: TailBreaks? {
+    session?.tailBreaks()
+  }
+
   /// Whether the live session watches a selector: the app's own actions then refresh it.
   package var watchesLiveState: Bool {
     guard let attached, session === attached.live else { return false }

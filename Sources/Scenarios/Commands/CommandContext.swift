@@ -111,7 +111,8 @@ import Foundation
   /// Runs the script at `url` in this session with the lines of `--script`, its relative paths
   /// taken from its folder; `name` is how its lines' locations name it. Returns the line that
   /// failed (`name:line`), or nil when every line succeeded or it quit.
-  func runScript(at url: URL, text: String, name: String) async -> String? {
+  /// `breakStop` is the breakpoint that stopped it, at any depth of `source`.
+  func runScript(at url: URL, text: String, name: String) async -> (failedAt: String, breakStop: BreakEvent?)? {
     let outer = shell.baseDirectory
     shell.baseDirectory = url.deletingLastPathComponent()
     shell.sourceChain.append(SourceFrame(script: url.resolvingSymlinksInPath().standardizedFileURL, name: name, sourcedAt: location))
@@ -119,7 +120,9 @@ import Foundation
       shell.baseDirectory = outer
       shell.sourceChain.removeLast()
     }
-    return await ScriptLines(text: text, name: name).runSourced(in: shell).failedLocation
+    shell.breakStop = nil
+    guard let failed = await ScriptLines(text: text, name: name).runSourced(in: shell).failedLocation else { return nil }
+    return (failed, shell.breakStop)
   }
 
   /// The scripts `source` is running, outermost first.

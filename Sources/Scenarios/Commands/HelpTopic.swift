@@ -26,12 +26,12 @@ struct HelpTopic {
       ],
       examples: ["actions {pattern}", "hide {pattern}", "explore --only {pattern}"]),
     HelpTopic(
-      name: "predicates", summary: "predicates on a selector's output, as `expect` and `invariant` read them",
+      name: "predicates", summary: "predicates on a selector's output, as `expect`, `invariant` and `break when` read them",
       lines: [
         "`<selector> <operator> <value>`: `==` and `!=` for any output that is Decodable and Equatable; `<`, `<=`, `>`, `>=` for one that is Comparable (numbers, strings, dates); `contains` for an element of an array or a set, a key of a dictionary, or a part of a string.",
         "`<selector>.count` compares the number of elements of a collection. The value is read as the output's type, so enum cases and structs are written as Swift writes them. A failure prints the actual value.",
       ],
-      examples: ["expect {selector} == {value}", "invariant {selector} != {value}"]),
+      examples: ["expect {selector} == {value}", "invariant {selector} != {value}", "break when {selector} == {value}"]),
     HelpTopic(
       name: "values", summary: "values as typed and printed: Swift's notation, and JSON with `--json`",
       lines: [

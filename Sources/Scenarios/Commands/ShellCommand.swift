@@ -75,6 +75,8 @@ package struct ToolArgument: Sendable {
     case numberOption(String)
     /// A string written after its flag: `--save found.txt`.
     case textOption(String)
+    /// A string in the command language written as it is after its word: `when selectValue == 3`.
+    case phrase(String)
   }
 
   /// The argument's name in the tool's schema (`action`).

@@ -4,10 +4,13 @@ import Foundation
 /// at the first failure with `file:line`.
 struct SourceCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "source", usage: "source <FILE>",
-    summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line; a script already being sourced, or nesting past 16 deep, is refused with the chain",
-    examples: ["source setup.txt", "source Scenarios/counter.txt"],
-    toolArguments: [ToolArgument("file", "the script to run, e.g. `setup.txt`")])
+    name: "source", usage: "source [--expect-break] <FILE>",
+    summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line; a script already being sourced, or nesting past 16 deep, is refused with the chain; `--expect-break` asserts that a breakpoint stops it",
+    examples: ["source setup.txt", "source Scenarios/counter.txt", "source --expect-break steps.txt"],
+    toolArguments: [
+      ToolArgument("file", "the script to run, e.g. `setup.txt`"),
+      .flag("expectBreak", "--expect-break", "true asserts that a breakpoint stops the script"),
+    ])
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
@@ -15,14 +18,30 @@ struct SourceCommand: ShellCommand {
   let path: String
   /// The column of the path, where errors point.
   let column: Int
+  /// Whether a breakpoint must stop the script (`--expect-break`).
+  var expectsBreak = false
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> SourceCommand {
-    let word = try arguments.singleWord("file", missing: "source needs a file, e.g. `source setup.txt`")
-    return SourceCommand(path: word.text, column: word.column)
+    var words = try arguments.words()
+    let expectsBreak = words.first?.text == "--expect-break"
+    if expectsBreak { words.removeFirst() }
+    guard let word = words.first else {
+      throw CommandError("source needs a file, e.g. `source setup.txt`", column: arguments.column)
+    }
+    if word.text.hasPrefix("--") {
+      let hint = Suggestions.closest(to: word.text, among: ["--expect-break"], limit: 1).isEmpty ? "" : "did you mean `--expect-break`? "
+      throw CommandError("source takes only `--expect-break` before its file; \(hint)remove `\(word.text.truncatedForMessage)`", column: word.column)
+    }
+    guard words.count == 1 else {
+      throw CommandError("source takes one file; remove `\(words[1].text.truncatedForMessage)`", column: words[1].column)
+    }
+    return SourceCommand(path: word.text, column: word.column, expectsBreak: expectsBreak)
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
-    request.words.count == 1 ? request.scriptPath(from: context.baseDirectory) : request.offer([])
+    let words = request.words.filter { $0 != "--expect-break" }
+    if words.count == 1 && request.word.hasPrefix("-") { return request.offer(["--expect-break"]) }
+    return words.count == 1 ? request.scriptPath(from: context.baseDirectory) : request.offer([])
   }
 
   /// How deep `source` lines may nest: past it, a script is refused with the chain.
@@ -46,8 +65,21 @@ struct SourceCommand: ShellCommand {
       throw CommandError("\(path) is not UTF-8 text", column: column)
     }
     // The script's lines run as `--script` runs them; what they print are the session's events.
-    if let failed = await context.runScript(at: url, text: text, name: path) {
-      throw CommandError("source stopped at \(failed)", column: column)
+    let stopped = await context.runScript(at: url, text: text, name: path)
+    if expectsBreak {
+      guard let stopped else {
+        throw CommandError("expected a breakpoint to stop \(path), but it ran to its end: no dispatch made a `break when` predicate true", column: column)
+      }
+      guard let stop = stopped.breakStop else { throw CommandError("source stopped at \(stopped.failedAt)", column: column) }
+      let place = (stop.entry.map { "#\($0) " } ?? "") + TranscriptRenderer.shortened(stop.action)
+      return CommandOutput([.note("stopped as expected by break \(stop.number) at \(stop.location ?? stopped.failedAt) (\(place)); the rest of \(path) did not run")])
+    }
+    if let stopped {
+      // Typed, a breakpoint's stop is reported and the session goes on; in a script it stops the script.
+      if context.location == nil, let stop = stopped.breakStop {
+        return CommandOutput([.note("source stopped by break \(stop.number) at \(stop.location ?? stopped.failedAt); the rest of \(path) did not run")])
+      }
+      throw CommandError("source stopped at \(stopped.failedAt)", column: column)
     }
     return CommandOutput([])
   }

@@ -1,8 +1,8 @@
 /// `use <domain> [--option value …]`: starts a fresh store for a domain.
 struct UseCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "use", usage: "use <domain> [--option value …] [--effects]",
-    summary: "starts a fresh store for a domain (scripts start with this); `--effects` holds its listeners' side effects until `complete N` or `fail N`",
+    name: "use", usage: "use <domain> [--option value …]",
+    summary: "starts a fresh store for a domain (scripts start with this); `--effects` holds its listeners' side effects until `complete N` or `fail N`; `--listeners off`: the reducer alone, no listener",
     examples: ["use {domain}"],
     toolArguments: [
       ToolArgument("domain", "the domain to start; the `domains` tool lists them"),
@@ -36,7 +36,7 @@ struct UseCommand: ShellCommand {
     if request.words.last?.hasPrefix("--") == true { return request.offer([]) }
     let domain = context.domains.first { $0.name == request.words[1] }
     let effects = domain?.hasEffects == true ? ["--" + DomainContext.effectsOption] : []
-    return request.offer((domain?.options ?? []).map { "--" + $0.name } + effects)
+    return request.offer((domain?.options ?? []).map { "--" + $0.name } + effects + ["--" + Shell.listenersOption])
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

@@ -69,13 +69,14 @@ public struct Domain: Sendable {
         throw CommandError(
           "\(name) cannot start: an example in its actionExamples, a \(problem.typeName), cannot be printed, so the shell could not read it back: \(problem.message)")
       }
+      let start = try context.startingState.map { json throws(CommandError) in try StateSnapshot.state(State.self, from: json) } ?? initialState()
       let session = DomainSession(
-        domainName: name, catalog: catalog, selectors: selectors, initialState: initialState(), reducer: reducer,
+        domainName: name, catalog: catalog, selectors: selectors, initialState: start, reducer: reducer,
         stateDiff: stateDiff, events: events, settleTimeout: context.settleTimeout ?? settleTimeout)
       session.onWaiting = context.onWaiting
       session.domainEffects = effects
       session.startContext = context
-      if context.holdsEffects, let effects {
+      if context.holdsEffects, context.startsListeners, let effects {
         // The listeners' tasks start in a lane of their own, serialized until the session closes.
         let scheduler = EffectScheduler(activity: session.store.activity, lane: MainSerialExecution.openLane())
         do {
@@ -88,7 +89,7 @@ public struct Domain: Sendable {
         }
         session.effectScheduler = scheduler
         await scheduler.settle()
-      } else if let listen {
+      } else if let listen, context.startsListeners {
         session.keepAlive = try await listen(session.store, context)
       }
       return session
@@ -171,6 +172,11 @@ public struct DomainContext: Sendable {
   package var settleTimeout: Duration?
   /// Told when a command starts waiting for the listeners longer than a moment, and when the wait ends.
   package var onWaiting: (@MainActor (Bool) -> Void)?
+  /// False when the session runs the reducer alone (`use … --listeners off`, `--replay`): no
+  /// listener starts, so nothing is fetched, written or dispatched behind the user's back.
+  package var startsListeners = true
+  /// The state to start from instead of the domain's initial state: a recording's snapshot (`--replay`).
+  package var startingState: JSONForm?
 
   /// A context; the shell makes one for each `use`, tests and embedders may make their own.
   public init(

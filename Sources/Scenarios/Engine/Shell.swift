@@ -40,6 +40,8 @@ import Synchronization
   private var typedLineCount = 0
   /// The scripts `source` is running, outermost first.
   var sourceChain: [SourceFrame] = []
+  /// The breakpoint that stopped the last script line it stopped, for `source` to tell a stop from a failure.
+  var breakStop: BreakEvent?
   /// The running session, and the domain or the app it came from.
   package let slot = SessionSlot()
   private var parsedLines = ParsedLines()
@@ -79,6 +81,9 @@ import Synchronization
     set { redactions.isEnabled = newValue }
   }
 
+  /// The running session's domain, nil before any `use`.
+  public var domainName: String? { slot.domainName }
+
   /// The prompt for the current domain: `counter> `.
   public var prompt: String {
     if let attached = slot.attached { return attached.prompt(isForked: slot.session?.liveness == .fork) }
@@ -87,8 +92,65 @@ import Synchronization
 
   /// Starts `domain` with `options` (flags without dashes → values), replacing any running
   /// session; returns the notes it printed (none while a line runs: they are that line's events).
+  /// `--listeners off` among the options, the shell's own, starts the reducer alone: no listener runs.
   @discardableResult
-  public func start(domain name: String, options: [String: String] = [:]) async throws(CommandError) -> [OutputLine] {
+  public func start(domain name: String, options given: [String: String] = [:]) async throws(CommandError) -> [OutputLine] {
+    var options = given
+    let listens = options.removeValue(forKey: Self.listenersOption) ?? "on"
+    guard listens == "on" || listens == "off" else {
+      throw CommandError("--\(Self.listenersOption) takes `on` or `off`, e.g. `use \(name) --\(Self.listenersOption) off` (the reducer alone); found `\(listens.truncatedForMessage)`")
+    }
+    return try await start(domain: name, options: options, startsListeners: listens == "on", recorded: given)
+  }
+
+  /// Opens a recorded session (`--replay`): the `--format json` events at `url` (`name` in
+  /// messages), its domain started with its listeners off and its recorded actions reduced again
+  /// in order. Returns what to print and the reducer's first disagreement with the recording,
+  /// after which the history holds the entries before it.
+  public func replay(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], mismatch: CommandError?) {
+    let recorded = try RecordedSession.read(contentsOf: url, name: name)
+    guard domains.contains(where: { $0.name == recorded.domain }) else {
+      throw CommandError("\(name) is a session of `\(recorded.domain)`, which this shell does not know: known domains: \(domains.map(\.name).joined(separator: ", "))")
+    }
+    if let start = recorded.start, start.entry > 0, start.state == nil {
+      throw CommandError(
+        "\(name) starts after the app's \(start.entry) first actions (older log files rotated away), and its state could not be written there: make the state Codable, or give the flight recorder room for the whole run")
+    }
+    var notes = try await start(
+      domain: recorded.domain, options: [:], startsListeners: false, recorded: [Self.listenersOption: "off"], startingState: recorded.start?.state)
+    guard let session = slot.session else { return (notes, nil) }
+    let redactions = self.redactions
+    let outcome = session.replay(recorded, name: name, redact: { redactions.apply(to: $0) })
+    for line in outcome.lines {
+      slot.running?.recording.append(line.text, role: line.role, output: nil, mark: line.mark)
+    }
+    let count = outcome.actionCount
+    let actions = "\(count) action\(count == 1 ? "" : "s") of \(recorded.domain) from \(name)"
+    var summary =
+      if outcome.mismatch == nil {
+        "replayed \(actions), listeners off: only the reducer ran"
+      } else if count == 0 {
+        "replayed nothing of \(recorded.domain) from \(name), listeners off: the reducer disagrees with its first action:"
+      } else {
+        "replayed the first \(actions), listeners off, then stopped where the reducer disagrees with the recording:"
+      }
+    if let start = recorded.start, start.entry > 0 { summary += "; entry 1 here is the app's \(start.entry + 1)" }
+    notes.append(.note(summary))
+    if recorded.earlierSessions > 0 {
+      notes.append(.note("\(name) holds \(recorded.earlierSessions) earlier session\(recorded.earlierSessions == 1 ? "" : "s") (`use`, `reset`): only the last is replayed"))
+    }
+    if recorded.unknownEvents > 0 {
+      notes.append(.note("passed over \(recorded.unknownEvents) event\(recorded.unknownEvents == 1 ? "" : "s") of kinds this shell does not know"))
+    }
+    return (notes, outcome.mismatch)
+  }
+
+  /// The option of `use` that every domain takes: `--listeners off` starts the reducer alone.
+  nonisolated public static let listenersOption = "listeners"
+
+  private func start(
+    domain name: String, options: [String: String], startsListeners: Bool, recorded: [String: String], startingState: JSONForm? = nil
+  ) async throws(CommandError) -> [OutputLine] {
     if let attached = slot.attached {
       throw CommandError("this shell is attached to \(attached.label), which it cannot replace: type `fork` for a sandbox copy of the live state, `attach` to return to it")
     }
@@ -131,6 +193,8 @@ import Synchronization
       announce: { [events] note in events.emit(.note(note)) }, scratchDirectory: scratchDirectory,
       logger: SessionLogHandler.logger(for: events))
     context.settleTimeout = settings.settleTimeout
+    context.startsListeners = startsListeners
+    context.startingState = startingState
     context.onWaiting = { [weak self] waiting in self?.progress.onWaiting?(waiting) }
     let outcome: Swift.Result<any AnyDomainSession, any Error>
     do {
@@ -141,7 +205,7 @@ import Synchronization
     switch outcome {
     case .success(let started):
       slot.session = started
-      slot.running = RunningDomain(domain: domain, options: options, recording: SessionRecording(domain: name, options: options, databases: databases))
+      slot.running = RunningDomain(domain: domain, options: recorded, recording: SessionRecording(domain: name, options: recorded, databases: databases))
     case .failure(let error as CommandError):
       throw error
     case .failure(let error):
@@ -190,6 +254,10 @@ import Synchronization
       return LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
     events.emit(.command(CommandEvent(line: line, domain: slot.domainName, location: location, isSourced: !isOutermost)))
+    // A breakpoint a dispatch of this line makes true names the line.
+    let outerLocation = slot.session?.lineLocation
+    slot.session?.lineLocation = location
+    defer { slot.session?.lineLocation = outerLocation }
     if let command {
       do throws(CommandError) {
         try slot.refuseIfAttached(command)
@@ -206,6 +274,12 @@ import Synchronization
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
     if let broken = lineEnd?.brokenInvariant, case .success = outcome {
       outcome = .failure(broken)
+    }
+    // A breakpoint stops a script's line (the rest of the script does not run); typed, its event marks the stop.
+    if let stop = slot.session?.takeFiredBreak(), location != nil, case .success = outcome {
+      breakStop = stop
+      let place = (stop.entry.map { "#\($0) " } ?? "") + TranscriptRenderer.shortened(stop.action)
+      outcome = .failure(CommandError("stopped by break \(stop.number) (\(stop.predicate)) at \(place); the rest of the script did not run"))
     }
     switch outcome {
     case .success(let output):

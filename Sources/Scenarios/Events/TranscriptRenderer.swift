@@ -39,6 +39,10 @@ public enum TranscriptRenderer {
     case .invariant:
       // The line that was running fails with the broken invariant: its error prints it, with the line's place.
       break
+    case .breakpoint(let stop):
+      lines += breakLines(stop)
+    case .snapshot(let snapshot):
+      lines.append(.note("the \(snapshot.domain) state after \(snapshot.entry) action\(snapshot.entry == 1 ? "" : "s")"))
     case .settled(let settle):
       if settle.requested { lines.append(.note("settled")) }
     case .note(let text):
@@ -62,6 +66,21 @@ public enum TranscriptRenderer {
     if byListener { lines.append(.note("↳ \(shortened(dispatch.action))   (listener)")) }
     if dispatch.origin == .app { lines.append(.note("→ \(shortened(dispatch.action))")) }
     lines += dispatch.diff ?? []
+  }
+
+  /// A breakpoint that fired, marked: `■ break 1 (selectValue == 3) at #3 didTapIncrementButton, a.txt:4`,
+  /// the selector's output, and where to look next.
+  static func breakLines(_ stop: BreakEvent) -> [OutputLine] {
+    var place = stop.entry.map { "#\($0) " } ?? ""
+    place += shortened(stop.action)
+    if stop.origin == .listener { place += " (listener)" }
+    if let location = stop.location { place += ", \(location)" }
+    var lines = [OutputLine(.error, "■ break \(stop.number) (\(stop.predicate)) at \(place)")]
+    if let value = stop.value { lines.append(.plain("  value: \(value)")) }
+    if let entry = stop.entry {
+      lines.append(.note("  `history` lists what led here, `jump \(entry - 1)` goes to the state before it, `why <path>` says what set a part of the state"))
+    }
+    return lines
   }
 
   /// `error: file.txt:12:5: message` in scripts, `error: column 5: message` interactively.

@@ -8,7 +8,7 @@ extension RedactionList {
 
   func apply(to event: SessionEvent) -> SessionEvent {
     switch event {
-    case .command, .comment, .settled:
+    case .command, .comment, .settled, .snapshot:
       return event
     case .dispatched(let dispatch):
       return .dispatched(DispatchEvent(
@@ -24,6 +24,11 @@ extension RedactionList {
           json: watch.json.map { apply(to: $0) }))
     case .invariant(let invariant):
       return .invariant(InvariantEvent(name: invariant.name, holds: invariant.holds, message: invariant.message.map(apply(to:))))
+    case .breakpoint(let stop):
+      return .breakpoint(
+        BreakEvent(
+          number: stop.number, predicate: stop.predicate, action: apply(to: stop.action), origin: stop.origin, entry: stop.entry,
+          location: stop.location, value: stop.value.map(apply(to:))))
     case .note(let text):
       return .note(apply(to: text))
     case .output(let lines, let value):

@@ -19,6 +19,16 @@
   func expect(_ predicate: Predicate) throws(CommandError) -> [OutputLine]
   /// Adds, lists or clears the invariants every dispatch checks.
   func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine]
+  /// Sets, lists or clears the breakpoints every dispatch checks (`break`).
+  func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine]
+  /// The breakpoints as `tail` checks them on the app's actions, off the main actor; nil when none is set.
+  func tailBreaks() -> TailBreaks?
+  /// The first breakpoint a dispatch made true since the last call: the line that ran it stops.
+  func takeFiredBreak() -> BreakEvent?
+  /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed.
+  var lineLocation: String? { get set }
+  /// Reduces a recorded session's actions again, checked against the recording (`--replay`).
+  func replay(_ recorded: RecordedSession, name: String, redact: (String) -> String) -> ReplayOutcome
   /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch
   /// broke since the last call, as the error the line fails with, and where the state then
   /// stands in the history.

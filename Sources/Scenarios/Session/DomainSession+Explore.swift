@@ -23,8 +23,12 @@ extension DomainSession {
       stateValue = nil
       events.emit(.note("explore: the state's values seed no payloads (\(error.message)); the action examples do"))
     }
+    // A breakpoint is a finding when a run makes its predicate true: explored as the invariant that
+    // it stays false, from a start where it is false (a true one must first go false to cross).
+    let breaks = breakpoints.all.filter { !$0.condition.holds(start) }
     let engine = ExploreEngine(
-      start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all, catalog: catalog, enabled: enabled,
+      start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all + breaks.map(\.negatedForExplore),
+      catalog: catalog, enabled: enabled,
       pool: LeafPool(catalog: catalog, state: stateValue),
       decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
     if let effects {
@@ -32,7 +36,8 @@ extension DomainSession {
       // turns would count as the listeners' work.
       let lane = MainSerialExecution.openLane()
       defer { MainSerialExecution.close(lane) }
-      return try await exploreWithEffects(options, effects: effects, engine: engine, enabled: enabled, seed: seed, lane: lane, progress: progress)
+      return try await exploreWithEffects(
+        options, effects: effects, engine: engine, enabled: enabled, seed: seed, breaks: breaks, lane: lane, progress: progress)
     }
     ExploreTrapWatch.arm?(
       "\nreplshell: the \(domainName) reducer trapped during `explore` (seed \(seed)), which ends the shell; "
@@ -61,31 +66,48 @@ extension DomainSession {
       // Ctrl-C: the jobs stop starting runs; what ran is reported.
       shared.stopped.store(true, ordering: .relaxed)
     }
-    var lines: [OutputLine] = [.plain(header(options, seed: seed, invariantCount: engine.invariants.count))]
-    if invariants.all.isEmpty {
-      lines.append(.note("no invariants: explore only counts what the reducer accepts; add one with `invariant <selector> == <value>`"))
-    }
+    var lines = openingLines(options, seed: seed, breaks: breaks)
     var outcome = ExploreOutcome(lines: [])
     if let failure = result.failure {
       var shrinker = Shrinker(engine: engine, invariant: failure.invariant)
       let shrunk = await shrinker.shrink(failure.steps)
       let (before, after) = engine.lastTransition(shrunk)
       outcome = report(
-        failure, shrunk: shrunk, shrinkSteps: shrinker.shrinkSteps, engine: engine, seed: seed, effects: nil, before: before, after: after)
+        failure, shrunk: shrunk, shrinkSteps: shrinker.shrinkSteps, engine: engine, seed: seed, breakpoint: breakpoint(of: failure, among: breaks),
+        effects: nil, before: before, after: after)
       lines += outcome.lines
     }
-    return finish(outcome, lines: lines, coverage: result.coverage, timedOut: result.timedOut, enabled: enabled, seed: seed)
+    return finish(outcome, lines: lines, coverage: result.coverage, timedOut: result.timedOut, enabled: enabled, seed: seed, breaks: breaks)
+  }
+
+  /// The header, and notes on what is explored.
+  private func openingLines(_ options: ExploreOptions, seed: UInt64, breaks: [Breakpoint<State>]) -> [OutputLine] {
+    var lines: [OutputLine] = [.plain(header(options, seed: seed, invariantCount: invariants.all.count, breakCount: breaks.count))]
+    if breaks.count < breakpoints.all.count {
+      lines.append(.note("explore leaves out the breakpoints that hold in the starting state: they cannot go from false to true in its first step"))
+    }
+    if invariants.all.isEmpty && breaks.isEmpty {
+      lines.append(.note("no invariants: explore only counts what the reducer accepts; add one with `invariant <selector> == <value>`"))
+    }
+    return lines
+  }
+
+  /// The number of the breakpoint a failure reached, when it is one (they follow the invariants).
+  private func breakpoint(of failure: ExploreEngine<State, Action>.Failure, among breaks: [Breakpoint<State>]) -> Int? {
+    let found = failure.invariant - invariants.all.count
+    return breaks.indices.contains(found) ? breaks[found].number : nil
   }
 
   /// The report's end: the runs that broke nothing, the coverage table.
   private func finish(
-    _ outcome: ExploreOutcome, lines: [OutputLine], coverage: ExploreCoverage, timedOut: Bool, enabled: [Int], seed: UInt64
+    _ outcome: ExploreOutcome, lines: [OutputLine], coverage: ExploreCoverage, timedOut: Bool, enabled: [Int], seed: UInt64,
+    breaks: [Breakpoint<State>]
   ) -> ExploreOutcome {
     var outcome = outcome
     var lines = lines
     if outcome.failure == nil {
       let ran = coverage.runs
-      lines.append(.note("no invariant broke in \(ran) run\(ran == 1 ? "" : "s")" + (timedOut ? " (stopped by --time or Ctrl-C before every run ran)" : "")))
+      lines.append(.note("no invariant broke\(breaks.isEmpty ? "" : " and no breakpoint was reached") in \(ran) run\(ran == 1 ? "" : "s")" + (timedOut ? " (stopped by --time or Ctrl-C before every run ran)" : "")))
     }
     lines += coverage.lines(caseNames: catalog.cases.map(\.pathText), enabled: Set(enabled))
     if let effectsLine = coverage.effectsLine { lines.append(effectsLine) }
@@ -101,7 +123,7 @@ extension DomainSession {
   /// listeners started afresh on a store at the current state and their effects held.
   private func exploreWithEffects(
     _ options: ExploreOptions, effects: DomainEffects<State, Action>, engine: ExploreEngine<State, Action>, enabled: [Int], seed: UInt64,
-    lane: MainSerialExecution.Lane, progress: ExploreProgress?
+    breaks: [Breakpoint<State>], lane: MainSerialExecution.Lane, progress: ExploreProgress?
   ) async throws(CommandError) -> ExploreOutcome {
     let base = startContext ?? DomainContext(
       isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), calendar: .current,
@@ -133,29 +155,27 @@ extension DomainSession {
       }
     }
     progress?(nil)
-    var lines: [OutputLine] = [.plain(header(options, seed: seed, invariantCount: engine.invariants.count))]
-    if invariants.all.isEmpty {
-      lines.append(.note("no invariants: explore only counts what the reducer accepts; add one with `invariant <selector> == <value>`"))
-    }
+    var lines = openingLines(options, seed: seed, breaks: breaks)
     var outcome = ExploreOutcome(lines: [])
     if let failure {
       var shrinker = Shrinker(engine: engine) { steps in await explorer.replay(steps, breaking: failure.invariant) }
       let shrunk = await shrinker.shrink(failure.steps)
       let trace = await explorer.trace(shrunk)
       outcome = report(
-        failure, shrunk: shrunk, shrinkSteps: shrinker.shrinkSteps, engine: engine, seed: seed, effects: (trace.numbers, trace.labels),
-        before: trace.before, after: trace.after)
+        failure, shrunk: shrunk, shrinkSteps: shrinker.shrinkSteps, engine: engine, seed: seed, breakpoint: breakpoint(of: failure, among: breaks),
+        effects: (trace.numbers, trace.labels), before: trace.before, after: trace.after)
       outcome.holdsEffects = true
       lines += outcome.lines
     }
-    return finish(outcome, lines: lines, coverage: coverage, timedOut: timedOut, enabled: enabled, seed: seed)
+    return finish(outcome, lines: lines, coverage: coverage, timedOut: timedOut, enabled: enabled, seed: seed, breaks: breaks)
   }
 
-  private func header(_ options: ExploreOptions, seed: UInt64, invariantCount: Int) -> String {
+  private func header(_ options: ExploreOptions, seed: UInt64, invariantCount: Int, breakCount: Int) -> String {
     var text = "explore: \(options.runs) runs of up to \(options.steps) actions" + (options.effects ? " with their side effects held" : "") + ", seed \(seed)"
     if let shard = options.shard { text += ", shard \(shard.index)/\(shard.count)" }
     if options.seed == nil { text += " (repeat with --seed \(seed))" }
-    return text + ", \(invariantCount) invariant\(invariantCount == 1 ? "" : "s")"
+    text += ", \(invariantCount) invariant\(invariantCount == 1 ? "" : "s")"
+    return breakCount == 0 ? text : text + ", \(breakCount) breakpoint\(breakCount == 1 ? "" : "s")"
   }
 
   /// The cases `--only` and `--skip` leave, as action patterns; a pattern that matches no case
@@ -183,9 +203,10 @@ extension DomainSession {
 
   /// The failure shrunk, as paste-back lines (with `--effects`, the completions between the
   /// dispatches and what each effect was), with the last step's diff and the invariant's actual value.
+  /// A breakpoint reached (`breakpoint`, its number) reads as one, and saves as the `break` line that stops the script.
   private func report(
     _ failure: ExploreEngine<State, Action>.Failure, shrunk: [ExploreEngine<State, Action>.Step], shrinkSteps: Int,
-    engine: ExploreEngine<State, Action>, seed: UInt64, effects: (numbers: [Int?], labels: [Int: String])?, before: State, after: State
+    engine: ExploreEngine<State, Action>, seed: UInt64, breakpoint: Int?, effects: (numbers: [Int?], labels: [Int: String])?, before: State, after: State
   ) -> ExploreOutcome {
     let invariant = engine.invariants[failure.invariant]
     let labels = effects?.labels ?? [:]
@@ -205,8 +226,9 @@ extension DomainSession {
     // Saved, a fixed reducer may rightly reject what broke the invariant: the scenario still runs to its `expect`.
     let saved = texts.map { $0.hasPrefix("dispatch ") ? "dispatch --may-reject " + $0.dropFirst("dispatch ".count) : $0 }
     let noun = effects == nil ? "action" : "step"
+    let finding = breakpoint.map { "break \($0) (\(invariant.text)) reached" } ?? "invariant \(invariant.text) broken"
     var lines: [OutputLine] = [
-      .plain("invariant \(invariant.text) broken in run \(failure.run + 1) (seed \(seed)): \(failure.steps.count) \(noun)\(failure.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count) in \(shrinkSteps) shrink step\(shrinkSteps == 1 ? "" : "s")")
+      .plain("\(finding) in run \(failure.run + 1) (seed \(seed)): \(failure.steps.count) \(noun)\(failure.steps.count == 1 ? "" : "s"), shrunk to \(shrunk.count) in \(shrinkSteps) shrink step\(shrinkSteps == 1 ? "" : "s")")
     ]
     lines += texts.map { OutputLine.plain("  " + $0) }
     if effects != nil, !labels.isEmpty {
@@ -219,8 +241,15 @@ extension DomainSession {
       lines.append(.error("the last step's diff cannot be shown: \(error.message)"))
     }
     lines += invariant.actualLines(on: after).map(OutputLine.plain)
+    let shrunkTo = "in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) \(noun)\(shrunk.count == 1 ? "" : "s")"
+    guard let breakpoint else {
+      return ExploreOutcome(
+        lines: lines, failure: "explore broke invariant \(invariant.text) \(shrunkTo)", dispatchLines: saved,
+        expectLine: "expect \(invariant.predicate.text)")
+    }
+    // Saved, the `break` line stops the script at the dispatch that reaches it, until the bug is fixed.
     return ExploreOutcome(
-      lines: lines, failure: "explore broke invariant \(invariant.text) in run \(failure.run + 1) (seed \(seed)), shrunk to \(shrunk.count) \(noun)\(shrunk.count == 1 ? "" : "s")",
-      dispatchLines: saved, expectLine: "expect \(invariant.predicate.text)")
+      lines: lines, failure: "explore reached break \(breakpoint) (\(invariant.text)) \(shrunkTo)",
+      dispatchLines: ["break when \(invariant.text)"] + saved, expectLine: "# the break above stops this script while the state can reach it")
   }
 }

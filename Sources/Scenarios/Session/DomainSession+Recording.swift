@@ -47,6 +47,7 @@ extension DomainSession {
     }
     if isWatching { watches.update(state: new, action: action, events: events) }
     if hasInvariants { checkInvariants(after: text, state: new) }
+    if hasBreakpoints { checkBreakpoints(after: text, origin: origin, entry: history.position, old: old, new: new) }
   }
 
   /// Emits the reducer's rejection of an action; a listener's prints `↳ … rejected: <error>`.

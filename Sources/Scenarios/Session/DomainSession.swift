@@ -37,6 +37,16 @@ import ImmutableData
   private(set) var hasInvariants = false
   /// An invariant a dispatch broke, kept until the line that is running fails with it.
   var brokenInvariant: CommandError?
+  /// The breakpoints every dispatch checks (`break when`).
+  var breakpoints = BreakpointList<State>() {
+    didSet { hasBreakpoints = !breakpoints.all.isEmpty }
+  }
+  /// Whether any breakpoint is set, kept beside `breakpoints` as `hasInvariants` is.
+  private(set) var hasBreakpoints = false
+  /// The first breakpoint a dispatch made true, kept until the line that is running stops with it.
+  var firedBreak: BreakEvent?
+  /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed.
+  var lineLocation: String?
   /// The reducer alone, as `explore` runs it on states and `fork` on a copy of a live state.
   let reducer: @Sendable (State, Action) throws -> State
   /// Whether two states differ, when the state is `Equatable`; nil otherwise.
@@ -243,6 +253,7 @@ extension DomainSession {
       stateDiff: stateDiff, events: events, settleTimeout: settler.timeout)
     fork.liveness = .fork
     fork.hiddenActions = hiddenActions
+    fork.breakpoints = breakpoints
     return fork
   }
 }

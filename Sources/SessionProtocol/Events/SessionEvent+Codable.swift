@@ -8,7 +8,7 @@ import Foundation
 extension SessionEvent: Codable {
   private enum Member: String, CodingKey {
     case event, line, domain, location, text, action, origin, diff, rejection, hidden, diffKinds
-    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, id, cause
+    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, id, cause, entry, number, predicate, state
   }
 
   /// A dispatch's cause on the wire: exactly one of its members.
@@ -75,6 +75,19 @@ extension SessionEvent: Codable {
           json: try object.decodeIfPresent(JSONForm.self, forKey: .json)))
     case "invariant":
       self = .invariant(InvariantEvent(name: try required(.name), holds: try flag(.holds), message: try text(.message)))
+    case "break":
+      guard let origin = DispatchEvent.Origin(rawValue: try required(.origin)) else {
+        throw DecodingError.dataCorruptedError(forKey: .origin, in: object, debugDescription: "no such origin")
+      }
+      self = .breakpoint(
+        BreakEvent(
+          number: try object.decode(Int.self, forKey: .number), predicate: try required(.predicate), action: try required(.action),
+          origin: origin, entry: try object.decodeIfPresent(Int.self, forKey: .entry), location: try text(.location), value: try text(.value)))
+    case "snapshot":
+      self = .snapshot(
+        SnapshotEvent(
+          domain: try required(.domain), entry: try object.decode(Int.self, forKey: .entry),
+          state: try object.decodeNil(forKey: .state) ? nil : try object.decode(JSONForm.self, forKey: .state)))
     case "settled":
       self = .settled(SettleEvent(requested: try flag(.requested)))
     case "note":
@@ -126,6 +139,18 @@ extension SessionEvent: Codable {
       try object.encode(invariant.name, forKey: .name)
       try object.encode(invariant.holds, forKey: .holds)
       try put(invariant.message, .message)
+    case .breakpoint(let stop):
+      try object.encode(stop.number, forKey: .number)
+      try object.encode(stop.predicate, forKey: .predicate)
+      try object.encode(stop.action, forKey: .action)
+      try object.encode(stop.origin.rawValue, forKey: .origin)
+      try put(stop.entry, .entry)
+      try put(stop.location, .location)
+      try put(stop.value, .value)
+    case .snapshot(let snapshot):
+      try object.encode(snapshot.domain, forKey: .domain)
+      try object.encode(snapshot.entry, forKey: .entry)
+      try put(snapshot.state, .state)
     case .settled(let settle):
       try object.encode(settle.requested, forKey: .requested)
     case .note(let text):

@@ -17,6 +17,10 @@ public enum SessionEvent: Sendable, Equatable {
   case watch(WatchEvent)
   /// An invariant did not hold after a dispatch; the line that was running fails with it.
   case invariant(InvariantEvent)
+  /// A breakpoint's predicate became true after a dispatch: scripts stop at the line, the prompt marks it.
+  case breakpoint(BreakEvent)
+  /// The state of the store at a point of a recorded session (a flight recorder's log starts with one).
+  case snapshot(SnapshotEvent)
   /// The listeners finished their side effects: after each dispatch in a domain with listeners,
   /// and for `settle`.
   case settled(SettleEvent)
@@ -82,6 +86,11 @@ public struct ErrorEvent: Sendable, Equatable {
 }
 
 extension SessionEvent {
+  /// Every kind `--format json` writes, as `"event"` names them.
+  package static let kinds: Set<String> = [
+    "command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "error",
+  ]
+
   /// The event's kind as `--format json` names it in `"event"`: `command`, `dispatched`, ….
   package var kind: String {
     switch self {
@@ -91,6 +100,8 @@ extension SessionEvent {
     case .log: "log"
     case .watch: "watch"
     case .invariant: "invariant"
+    case .breakpoint: "break"
+    case .snapshot: "snapshot"
     case .settled: "settled"
     case .note: "note"
     case .output: "output"

@@ -39,6 +39,18 @@ public enum SessionEventJSON {
       object.add("name", invariant.name)
       object.add("holds", invariant.holds)
       object.add("message", invariant.message)
+    case .breakpoint(let stop):
+      object.add("number", stop.number)
+      object.add("predicate", stop.predicate)
+      object.add("action", stop.action)
+      object.add("origin", stop.origin.rawValue)
+      object.add("entry", stop.entry)
+      object.add("location", stop.location)
+      object.add("value", stop.value)
+    case .snapshot(let snapshot):
+      object.add("domain", snapshot.domain)
+      object.add("entry", snapshot.entry)
+      if let state = snapshot.state { object.addJSON("state", state) } else { object.add("state", nil as String?) }
     case .settled(let settle):
       object.add("requested", settle.requested)
     case .note(let text):

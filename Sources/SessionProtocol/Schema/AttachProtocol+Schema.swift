@@ -159,6 +159,11 @@ extension SessionEvent: ProtocolSchema {
         member("level", .oneOf(LogLine.Level.allCases.map { .constant($0.rawValue) })), member("text", .string)),
       kinded("event", "watch", member("selector", .string), member("value", text), member("error", text), optional("json", .any)),
       kinded("event", "invariant", member("name", .string), member("holds", .boolean), member("message", text)),
+      kinded(
+        "event", "break", member("number", .integer), member("predicate", .string), member("action", .string),
+        member("origin", .oneOf(DispatchEvent.Origin.allCases.map { .constant($0.rawValue) })), member("entry", .nullable(.integer)),
+        member("location", text), member("value", text)),
+      kinded("event", "snapshot", member("domain", .string), member("entry", .integer), member("state", .any)),
       kinded("event", "settled", member("requested", .boolean)),
       kinded("event", "note", member("text", .string)),
       kinded("event", "output", member("lines", .array(.object([member("kind", .string), member("text", .string)]))), optional("value", .any)),

@@ -28,7 +28,8 @@ import Testing
   @Test func everyAppMessageFitsItsSchemaAndComesBackTheSame() throws {
     #expect(Set(Self.appMessages.map(Self.name)) == ["hello", "refused", "done", "completions", "bye", "event", "inspection", "inspected"])
     #expect(Set(Self.answers.map(Self.name)) == ["linked", "following", "history", "ran", "children", "found", "changedBy", "failed"])
-    #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "settled", "note", "output", "error"])
+    #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "error"])
+    #expect(Set(Self.events.map(\.kind)) == SessionEvent.kinds)
     for message in Self.appMessages { try Self.check(message, as: AppMessage.self) }
   }
 
@@ -81,6 +82,11 @@ import Testing
     .watch(WatchEvent(selector: "selectValue", value: "1", lines: ["watch selectValue → 1"])),
     .watch(WatchEvent(selector: "selectValue", value: "1", lines: ["watch selectValue → 1"], json: .int(1))),
     .invariant(InvariantEvent(name: "nonNegative", holds: false, message: "value is -1")),
+    .dispatched(DispatchEvent(action: "didTapIncrementButton", origin: .script, diff: [OutputLine(.added, "+   value: 1")], entry: 4)),
+    .breakpoint(BreakEvent(number: 2, predicate: "selectValue == 3", action: "didTapIncrementButton", origin: .listener, entry: 3, location: "a.txt:5", value: "3")),
+    .breakpoint(BreakEvent(number: 1, predicate: "selectValue > 1", action: "didTapIncrementButton", origin: .app, entry: nil)),
+    .snapshot(SnapshotEvent(domain: "counter", entry: 1200, state: .object([("value", .int(3))]))),
+    .snapshot(SnapshotEvent(domain: "counter", entry: 0, state: nil)),
     .settled(SettleEvent(requested: true)),
     .note("opened quakes.sqlite"),
     .output([OutputLine(.plain, "1")]),

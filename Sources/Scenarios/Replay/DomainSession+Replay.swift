@@ -1,0 +1,119 @@
+extension DomainSession {
+  /// Reduces `recorded`'s actions again, in order, without dispatching (no listener, no event):
+  /// each from the state its history entry followed, checked against what was recorded. Stops
+  /// at the first the reducer no longer does the same way; the history then holds the entries
+  /// before it. `redact` applies what the recording's output went through to the diffs computed.
+  func replay(_ recorded: RecordedSession, name: String, redact: (String) -> String) -> ReplayOutcome {
+    var outcome = ReplayOutcome()
+    let offset = recorded.start?.entry ?? 0
+    // At a disagreement, the state is the one the action was dispatched from; later entries show as undone.
+    func stop(at number: Int?, _ error: CommandError) -> ReplayOutcome {
+      if let number, (1...history.entries.count + 1).contains(number) {
+        history.move(to: number - 1)
+        store.travel(to: history.currentState)
+      }
+      outcome.mismatch = error
+      return outcome
+    }
+    for step in recorded.steps {
+      guard case .dispatch(let dispatch) = step else {
+        if case .travel(let command, _) = step, let target = travelTarget(command, offset: offset) {
+          history.move(to: target)
+          store.travel(to: history.currentState)
+          outcome.lines.append((command, .travel, history.mark))
+        }
+        continue
+      }
+      let event = dispatch.event
+      let place = "\(name):\(dispatch.line)"
+      let action: Action
+      do throws(CommandError) {
+        action = try Self.parseAction(event.action, catalog: catalog)
+      } catch {
+        outcome.mismatch = CommandError("\(place): `\(event.action.truncatedForMessage)` cannot be read back as a \(domainName) action: \(error.message)")
+        return outcome
+      }
+      let number = event.entry.map { $0 - offset } ?? (event.rejection == nil ? history.position + 1 : nil)
+      if let number, !(1...history.entries.count + 1).contains(number) {
+        let missing = number < 1 ? "comes before the start of the recording" : "follows entry \(history.entries.count + offset): the recording lacks the entries between (a flight recorder dropped them, or lines were cut out)"
+        outcome.mismatch = CommandError("\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))` \(missing)")
+        return outcome
+      }
+      let before = number.map { $0 == 1 ? history.initialState : history.entries[$0 - 2].state } ?? history.currentState
+      let reduced: State
+      do {
+        reduced = try reducer(before, action)
+      } catch {
+        guard event.rejection == nil else { continue }
+        return stop(
+          at: number,
+          CommandError(
+            "\(place): entry #\(number.map { $0 + offset } ?? 0) `\(TranscriptRenderer.shortened(event.action))`: the reducer now rejects it (\(String(describing: error))); the recording has it accepted"))
+      }
+      guard let number else {
+        outcome.mismatch = CommandError(
+          "\(place): `\(TranscriptRenderer.shortened(event.action))`: the reducer now accepts it; the recording has it rejected (\(event.rejection ?? ""))")
+        return outcome
+      }
+      if let recordedDiff = event.diff {
+        let diff: [String]
+        do throws(CommandError) {
+          let lines = try stateDiff.lines(from: before, to: reduced, differ: statesDiffer)
+          diff = (lines.isEmpty ? [OutputLine.note("no change")] : lines).map { redact($0.text) }
+        } catch {
+          diff = [OutputLine.error(error.message).text]
+        }
+        if let difference = Self.firstDifference(recorded: recordedDiff.map(\.text), now: diff) {
+          // An app's actions from `tail` start from the app's state then, which the recording does not hold.
+          let hint = event.origin == .app && recorded.start == nil && history.entries.isEmpty
+            ? "\n  (the recording starts from a running app's state, which it does not hold: record with the app's flight recorder, whose log starts from a snapshot)"
+            : ""
+          return stop(
+            at: number,
+            CommandError(
+              "\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))`: the reducer's diff now differs from the recorded one at its line \(difference.line)\n  recorded: \(difference.recorded)\n  now:      \(difference.now)\(hint)"))
+        }
+      }
+      history.move(to: number - 1)
+      // The recorded cause, kept: a line as it was, a listener's cause as the entry here it names.
+      let cause: HistoryCause? =
+        switch event.cause {
+        case .entry(let entry)?:
+          history.entries.indices.contains(entry - offset - 1) ? .listener(serial: history.entries[entry - offset - 1].serial) : nil
+        case let line?: .line(line)
+        case nil: nil
+        }
+      history.append(action, text: event.action, origin: event.origin, cause: cause, isHidden: event.isHidden, state: reduced)
+      store.travel(to: reduced)
+      rememberForDiff(
+        DispatchEvent(action: event.action, origin: event.origin, diff: event.diff, isHidden: event.isHidden, entry: number, cause: event.cause))
+      outcome.actionCount += 1
+      // Saved, each recorded action is a dispatch of its own (the listeners stay off, as here).
+      outcome.lines.append(("dispatch \(event.action)", .dispatch, HistoryMark(current: history.mark.current, lastUserDispatch: history.mark.current)))
+    }
+    return outcome
+  }
+
+  /// The position recorded time travel went to, as `undo`, `redo` and `jump N` find it; nil when
+  /// it goes nowhere in this history (the recording's travel failed there too, or its entries are not here).
+  private func travelTarget(_ command: String, offset: Int) -> Int? {
+    let words = command.split(separator: " ")
+    switch words.first {
+    case "undo": return history.undoTarget
+    case "redo": return history.redoTarget
+    default:
+      guard words.count == 2, let number = Int(words[1]), (0...history.entries.count).contains(number - offset) else { return nil }
+      return number - offset
+    }
+  }
+
+  /// The first line where two diffs differ, 1-based, with both texts (`(none)` past an end).
+  private static func firstDifference(recorded: [String], now: [String]) -> (line: Int, recorded: String, now: String)? {
+    for index in 0..<max(recorded.count, now.count) {
+      let left = recorded.indices.contains(index) ? recorded[index] : "(none)"
+      let right = now.indices.contains(index) ? now[index] : "(none)"
+      if left != right { return (index + 1, left, right) }
+    }
+    return nil
+  }
+}

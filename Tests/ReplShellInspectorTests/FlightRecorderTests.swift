@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An app's flight recorder (`ReplShellAttachment(flightRecorder:)`): `AttachedCounter` records
+/// its actions as JSON events that `replshell --replay` opens; a log past its size rotates into
+/// two files, each starting from a snapshot of the state, and either replays.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct FlightRecorderTests {
+  /// Runs `AttachedCounter` with its recorder at `log` in `folder`, taps `lines` and waits until
+  /// the log holds entry `count` (the recorder writes off the app's main actor), then ends it.
+  private func record(_ lines: [String], into log: URL, maxBytes: Int? = nil, folder: URL) async throws {
+    let arguments = ["--flight-recorder", log.path] + (maxBytes.map { ["--flight-recorder-max", String($0)] } ?? [])
+    let app = try PipedChild(try PipedChild.built("AttachedCounter"), arguments, environment: ["XDG_RUNTIME_DIR": folder.path], folder: folder, name: "app")
+    try await app.wait(for: ")\n")
+    for line in lines { app.send(line) }
+    try await app.wait(for: "tap \(lines.count) at")
+    let deadline = ContinuousClock.now + .seconds(30)
+    // The last action is in the log, or (rotated right after it) in the previous file, before a snapshot that starts from it.
+    func logged() -> Bool {
+      let written = ((try? String(contentsOf: log, encoding: .utf8)) ?? "") + ((try? String(contentsOfFile: log.path + ".1", encoding: .utf8)) ?? "")
+      return written.contains("\"entry\": \(lines.count)}")
+    }
+    while !logged() {
+      guard ContinuousClock.now < deadline else {
+        await app.stop()
+        throw PipedChild.Failure(description: "the log never held entry \(lines.count): \((try? String(contentsOf: log, encoding: .utf8)) ?? "(none)")")
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(try await app.finish() == 0)
+  }
+
+  private func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test func theAppsActionsReplayFromItsLog() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let log = folder.appendingPathComponent("counter.jsonl")
+    try await record(["inc", "inc", "dec", "inc"], into: log, folder: folder)
+    let text = try String(contentsOf: log, encoding: .utf8)
+    #expect(text.hasPrefix(#"{"event": "snapshot", "domain": "counter", "entry": 0, "state": {"value":0}}"#), "\(text)")
+    let replay = try await replshell(["--replay", log.path], input: "history\nstate\njump 2\n", in: folder)
+    #expect(
+      replay.output == [
+        "replayed 4 actions of counter from \(log.path), listeners off: only the reducer ran",
+        "1  didTapIncrementButton", "2  didTapIncrementButton", "3  didTapDecrementButton", "4  didTapIncrementButton",
+        "CounterState(value: 2)",
+        "jumped to 2: didTapIncrementButton", "no change",
+      ], "\(replay)")
+  }
+
+  @Test func aFullLogRotatesAndEachPartReplaysFromItsSnapshot() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let log = folder.appendingPathComponent("counter.jsonl")
+    try await record(Array(repeating: "inc", count: 30), into: log, maxBytes: 2_000, folder: folder)
+    let current = try String(contentsOf: log, encoding: .utf8)
+    let previous = try String(contentsOfFile: log.path + ".1", encoding: .utf8)
+    // Two files of at most half the size of actions each (the last line may cross it), each after its snapshot.
+    #expect(current.utf8.count + previous.utf8.count <= 2_000 + 2 * (250 + 100), "\(current.utf8.count) + \(previous.utf8.count)")
+    #expect(current.hasPrefix(#"{"event": "snapshot", "domain": "counter", "entry": "#))
+    #expect(previous.hasPrefix(#"{"event": "snapshot", "domain": "counter", "entry": "#))
+    let alone = try await replshell(["--replay", log.path], input: "state\n", in: folder)
+    #expect(alone.output.last == "CounterState(value: 30)", "\(alone)")
+    #expect(alone.output.first?.contains("; entry 1 here is the app's") == true, "\(alone)")
+    try (previous + current).write(to: folder.appendingPathComponent("both.jsonl"), atomically: true, encoding: .utf8)
+    let both = try await replshell(["--replay", folder.appendingPathComponent("both.jsonl").path], input: "state\n", in: folder)
+    #expect(both.output.last == "CounterState(value: 30)", "\(both)")
+  }
+
+  /// `replshell` with `arguments` in `folder`, `input` on its standard input; its output lines and status.
+  private func replshell(_ arguments: [String], input: String, in folder: URL) async throws -> (output: [String], errors: String, status: Int32) {
+    let shell = try PipedChild(try ReplShellBinary.url.path, arguments, environment: ["NO_COLOR": "1"], folder: folder, name: "replay-\(UUID().uuidString.prefix(4))")
+    for line in input.split(separator: "\n") { shell.send(String(line)) }
+    let status = try await shell.finish()
+    return (shell.output.split(separator: "\n").map(String.init), shell.errors, status)
+  }
+}
