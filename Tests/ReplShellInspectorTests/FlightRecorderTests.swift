@@ -18,7 +18,7 @@ import Testing
     // The last action is in the log, or (rotated right after it) in the previous file, before a snapshot that starts from it.
     func logged() -> Bool {
       let written = ((try? String(contentsOf: log, encoding: .utf8)) ?? "") + ((try? String(contentsOfFile: log.path + ".1", encoding: .utf8)) ?? "")
-      return written.contains("\"entry\": \(lines.count)}")
+      return written.contains("\"id\": \(lines.count),")
     }
     while !logged() {
       guard ContinuousClock.now < deadline else {

@@ -87,6 +87,7 @@ import Testing
         "  CounterState(", "-   value: 0", "+   value: 1", "  )",
         "■ break 1 (selectValue == 1) at #1 didTapIncrementButton, <stdin>:3",
         "  value: 1",
+        "  ← caused by <stdin>:3",
         "  `history` lists what led here, `jump 0` goes to the state before it, `why <path>` says what set a part of the state",
         "error: <stdin>:3: stopped by break 1 (selectValue == 1) at #1 didTapIncrementButton; the rest of the script did not run",
       ], "\(run.standardOutput)")
@@ -128,12 +129,12 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    // What a later shell may write: a dispatch with an id and a cause, and an event of a kind this one does not know.
+    // What a later shell may write: a dispatch with a field this one does not know, and an event of a kind it does not know.
     let transcript = """
       {"event": "command", "line": "use counter", "domain": null, "location": null}
-      {"event": "dispatched", "action": "didTapIncrementButton", "origin": "user", "diff": ["  CounterState(", "-   value: 0", "+   value: 1", "  )"], "rejection": null, "hidden": false, "diffKinds": null, "entry": 1, "id": 17, "cause": null}
+      {"event": "dispatched", "action": "didTapIncrementButton", "origin": "user", "diff": ["  CounterState(", "-   value: 0", "+   value: 1", "  )"], "rejection": null, "hidden": false, "diffKinds": null, "id": 1, "cause": {"line": 1}, "elapsed": 0.25}
       {"event": "why", "path": "value"}
-      {"event": "dispatched", "action": "didTapIncrementButton", "origin": "user", "diff": ["  CounterState(", "-   value: 1", "+   value: 2", "  )"], "rejection": null, "hidden": false, "diffKinds": null, "entry": 2, "id": 18, "cause": 17}
+      {"event": "dispatched", "action": "didTapIncrementButton", "origin": "user", "diff": ["  CounterState(", "-   value: 1", "+   value: 2", "  )"], "rejection": null, "hidden": false, "diffKinds": null, "id": 2, "cause": {"line": 3}, "elapsed": 0.5}
 
       """
     try transcript.write(to: folder.appendingPathComponent("later.jsonl"), atomically: true, encoding: .utf8)

@@ -14,7 +14,8 @@ import Testing
     let stopped = await shell.execute("dispatch didTapIncrementButton", location: "s.txt:4")
     #expect(!stopped.succeeded)
     #expect(stopped.events.contains(.breakpoint(BreakEvent(
-      number: 1, predicate: "selectValue == 2", action: "didTapIncrementButton", origin: .script, entry: 2, location: "s.txt:4", value: "2"))))
+      number: 1, predicate: "selectValue == 2", action: "didTapIncrementButton", origin: .script, entry: 2, location: "s.txt:4", value: "2",
+      chain: ["← caused by s.txt:4"]))))
     #expect(stopped.lines.last?.text == "error: s.txt:4: stopped by break 1 (selectValue == 2) at #2 didTapIncrementButton; the rest of the script did not run")
     // Still true after the next dispatch? It went 2 → 3: false, no stop; 3 → 2 is a new crossing.
     #expect(await shell.execute("dispatch didTapIncrementButton", location: "s.txt:5").succeeded)
@@ -70,7 +71,8 @@ import Testing
     let result = await shell.execute("dispatch ping", location: "s.txt:3")
     #expect(!result.succeeded)
     #expect(result.events.contains(.breakpoint(BreakEvent(
-      number: 1, predicate: "selectCount == 2", action: "pong", origin: .listener, entry: 2, location: "s.txt:3", value: "2"))))
+      number: 1, predicate: "selectCount == 2", action: "pong", origin: .listener, entry: 2, location: "s.txt:3", value: "2",
+      chain: ["← caused by #1 ping", "← caused by s.txt:3"]))))
     await shell.close()
   }
 

@@ -77,6 +77,7 @@ public enum TranscriptRenderer {
     if let location = stop.location { place += ", \(location)" }
     var lines = [OutputLine(.error, "■ break \(stop.number) (\(stop.predicate)) at \(place)")]
     if let value = stop.value { lines.append(.plain("  value: \(value)")) }
+    lines += stop.chain.map { .plain("  " + $0) }
     if let entry = stop.entry {
       lines.append(.note("  `history` lists what led here, `jump \(entry - 1)` goes to the state before it, `why <path>` says what set a part of the state"))
     }

@@ -28,7 +28,7 @@ extension RedactionList {
       return .breakpoint(
         BreakEvent(
           number: stop.number, predicate: stop.predicate, action: apply(to: stop.action), origin: stop.origin, entry: stop.entry,
-          location: stop.location, value: stop.value.map(apply(to:))))
+          location: stop.location, value: stop.value.map(apply(to:)), chain: stop.chain.map(apply(to:))))
     case .note(let text):
       return .note(apply(to: text))
     case .output(let lines, let value):

@@ -44,7 +44,7 @@ extension DomainSession {
     for breakpoint in breakpoints.crossed(from: old, to: new) {
       let stop = BreakEvent(
         number: breakpoint.number, predicate: breakpoint.text, action: action, origin: origin, entry: entry, location: lineLocation,
-        value: breakpoint.value(on: new))
+        value: breakpoint.value(on: new), chain: entry.map(causeChain(ofEntryAt:)) ?? [])
       events.emit(.breakpoint(stop))
       if firedBreak == nil { firedBreak = stop }
     }

@@ -116,6 +116,13 @@ extension DomainSession {
     "#\(position) \(entry.origin == .listener ? "↳ " : "")\(TranscriptRenderer.shortened(entry.text))"
   }
 
+  /// The chain of causes of the entry at `position` (as `history` numbers it), one line each
+  /// without its indent: what a breakpoint's stop shows.
+  func causeChain(ofEntryAt position: Int) -> [String] {
+    guard history.entries.indices.contains(position - 1) else { return [] }
+    return causeLines(of: history.entries[position - 1]).map { $0.text.trimmingCharacters(in: .whitespaces) }
+  }
+
   /// The chain of causes of `entry`, one line each, back to the line that started it.
   private func causeLines(of entry: SessionHistory<State, Action>.Entry) -> [OutputLine] {
     var lines: [OutputLine] = []

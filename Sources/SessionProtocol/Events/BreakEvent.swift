@@ -15,10 +15,13 @@ public struct BreakEvent: Sendable, Equatable {
   public let location: String?
   /// The selector's output that made the predicate true, on one line.
   public let value: String?
+  /// The chain of causes of the entry, back to what a person typed: `← caused by #4 …`, `← caused by a.txt:7`.
+  public let chain: [String]
 
   /// Describes a breakpoint that fired.
   public init(
-    number: Int, predicate: String, action: String, origin: DispatchEvent.Origin, entry: Int?, location: String? = nil, value: String? = nil
+    number: Int, predicate: String, action: String, origin: DispatchEvent.Origin, entry: Int?, location: String? = nil, value: String? = nil,
+    chain: [String] = []
   ) {
     self.number = number
     self.predicate = predicate
@@ -27,10 +30,11 @@ public struct BreakEvent: Sendable, Equatable {
     self.entry = entry
     self.location = location
     self.value = value
+    self.chain = chain
   }
 
   /// The same break, at the script line `location`.
   public func located(at location: String?) -> BreakEvent {
-    BreakEvent(number: number, predicate: predicate, action: action, origin: origin, entry: entry, location: location, value: value)
+    BreakEvent(number: number, predicate: predicate, action: action, origin: origin, entry: entry, location: location, value: value, chain: chain)
   }
 }

@@ -8,7 +8,7 @@ import Foundation
 extension SessionEvent: Codable {
   private enum Member: String, CodingKey {
     case event, line, domain, location, text, action, origin, diff, rejection, hidden, diffKinds
-    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, id, cause, entry, number, predicate, state
+    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, id, cause, entry, number, predicate, state, chain
   }
 
   /// A dispatch's cause on the wire: exactly one of its members.
@@ -82,7 +82,8 @@ extension SessionEvent: Codable {
       self = .breakpoint(
         BreakEvent(
           number: try object.decode(Int.self, forKey: .number), predicate: try required(.predicate), action: try required(.action),
-          origin: origin, entry: try object.decodeIfPresent(Int.self, forKey: .entry), location: try text(.location), value: try text(.value)))
+          origin: origin, entry: try object.decodeIfPresent(Int.self, forKey: .entry), location: try text(.location), value: try text(.value),
+          chain: try object.decodeIfPresent([String].self, forKey: .chain) ?? []))
     case "snapshot":
       self = .snapshot(
         SnapshotEvent(
@@ -147,6 +148,7 @@ extension SessionEvent: Codable {
       try put(stop.entry, .entry)
       try put(stop.location, .location)
       try put(stop.value, .value)
+      try object.encode(stop.chain, forKey: .chain)
     case .snapshot(let snapshot):
       try object.encode(snapshot.domain, forKey: .domain)
       try object.encode(snapshot.entry, forKey: .entry)

@@ -47,6 +47,7 @@ public enum SessionEventJSON {
       object.add("entry", stop.entry)
       object.add("location", stop.location)
       object.add("value", stop.value)
+      object.add("chain", stop.chain)
     case .snapshot(let snapshot):
       object.add("domain", snapshot.domain)
       object.add("entry", snapshot.entry)

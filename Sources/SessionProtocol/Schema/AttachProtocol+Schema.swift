@@ -162,7 +162,7 @@ extension SessionEvent: ProtocolSchema {
       kinded(
         "event", "break", member("number", .integer), member("predicate", .string), member("action", .string),
         member("origin", .oneOf(DispatchEvent.Origin.allCases.map { .constant($0.rawValue) })), member("entry", .nullable(.integer)),
-        member("location", text), member("value", text)),
+        member("location", text), member("value", text), optional("chain", .array(.string))),
       kinded("event", "snapshot", member("domain", .string), member("entry", .integer), member("state", .any)),
       kinded("event", "settled", member("requested", .boolean)),
       kinded("event", "note", member("text", .string)),
