@@ -44,7 +44,7 @@ struct InspectorAttachPageTests {
         try await driver.wait(until: "document.querySelector('#tree li.match') !== null")
         #expect(try await driver.text("#matches") == "Match 1 of 1: value")
         try await driver.click("#log li.app:last-of-type")
-        try await keepScreenshot(driver, named: "inspector-attached.png")
+        try await driver.keepScreenshot(named: "inspector-attached.png")
 
         // `fork` typed in the shell: the page follows the sandbox, where the buttons work.
         shell.send("fork")
@@ -131,11 +131,5 @@ struct InspectorAttachPageTests {
         #expect(try await driver.run("return document.getElementById('watch-selector').placeholder;") == "\"selectValue\"")
       }
     }
-  }
-
-  /// Saves the page as PNG under $INSPECTOR_SCREENSHOTS, when it is set.
-  private func keepScreenshot(_ driver: WebDriver, named name: String) async throws {
-    guard let folder = ProcessInfo.processInfo.environment["INSPECTOR_SCREENSHOTS"] else { return }
-    try await driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
   }
 }

@@ -40,7 +40,7 @@ struct InspectorLayoutTests {
         let scroll = try await driver.run("return [document.documentElement.scrollWidth, window.innerWidth];")
         let sizes = try #require(try JSONSerialization.jsonObject(with: Data(scroll.utf8)) as? [Int])
         #expect(sizes[0] <= sizes[1], "at \(width)×\(height) the page scrolls sideways: \(sizes[0]) px wide in \(sizes[1])")
-        try await keepScreenshot(driver, named: "inspector-\(width)x\(height).png")
+        try await driver.keepScreenshot(named: "inspector-\(width)x\(height).png")
       }
     }
   }
@@ -85,11 +85,4 @@ struct InspectorLayoutTests {
     }
     return found;
     """
-
-  /// Saves the page as PNG under $INSPECTOR_SCREENSHOTS, when it is set.
-  private func keepScreenshot(_ driver: WebDriver, named name: String) async throws {
-    guard let folder = ProcessInfo.processInfo.environment["INSPECTOR_SCREENSHOTS"] else { return }
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try await driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
-  }
 }

@@ -91,12 +91,6 @@ struct InspectorPageTests {
     // The terminal printed the page's lines in the order the page sent them.
     let lines = shell.transcript.split(separator: "\n").filter { $0.hasPrefix("counter> ") }.suffix(4)
     #expect(lines == ["counter> dispatch didTapIncrementButton", "counter> jump 1", "counter> redo", "counter> undo"])
-    try await keepScreenshot(driver, named: "inspector-counter.png")
-  }
-
-  /// Saves the page as PNG under $INSPECTOR_SCREENSHOTS, when it is set.
-  private func keepScreenshot(_ driver: WebDriver, named name: String) async throws {
-    guard let folder = ProcessInfo.processInfo.environment["INSPECTOR_SCREENSHOTS"] else { return }
-    try await driver.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+    try await driver.keepScreenshot(named: "inspector-counter.png")
   }
 }

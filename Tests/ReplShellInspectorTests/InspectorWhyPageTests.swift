@@ -25,6 +25,7 @@ struct InspectorWhyPageTests {
         let causes = try await driver.text("#causes")
         #expect(causes.contains("#3 ui.animalEditor.onTapUpdateAnimalButton(animalId: \"Cat\""), "\(causes)")
         #expect(causes.hasSuffix("session.txt:3"), "\(causes)")
+        try await driver.keepScreenshot(named: "inspector-why-chain.png")
         try await driver.click("#causes .cause")
         try await driver.wait(until: "document.querySelector('#log li[data-entry=\"3\"]').getAttribute('aria-selected') === 'true'")
         #expect(try await driver.text("#causes").hasSuffix("session.txt:3"))

@@ -169,3 +169,12 @@ final class WebDriver: Sendable {
     return value
   }
 }
+
+extension WebDriver {
+  /// Saves the page as PNG under $INSPECTOR_SCREENSHOTS, when it is set.
+  func keepScreenshot(named name: String) async throws {
+    guard let folder = ProcessInfo.processInfo.environment["INSPECTOR_SCREENSHOTS"] else { return }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try await screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+  }
+}
