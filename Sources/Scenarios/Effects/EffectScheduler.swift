@@ -5,12 +5,12 @@ import ImmutableData
 /// mutation or fetch of its in-memory persistence through `perform`; the listener code that
 /// awaits them stays as it is.
 ///
-/// Everything runs on the main actor: listeners (which the guide isolates there), the in-memory
-/// seam and the scheduler. So the order in which held effects are made, and what runs after one
-/// completes, depends only on the order the scheduler completes them in — the same seed gives the
-/// same run. Work a listener sends elsewhere (another actor, `Task.sleep`, a real network call)
-/// is outside its control: it completes when it completes, and a run that depends on it is not
-/// repeatable.
+/// Everything runs on the main actor: the scheduler, the in-memory seam, and the listeners'
+/// tasks, which start in a lane of `MainSerialExecution` whose jobs all run there, in order. So
+/// the order in which held effects are made, and what runs after one completes, depends only on
+/// the order the scheduler completes them in — the same seed gives the same run. Work a listener
+/// sends off its tasks (`Task.sleep`, `Task.detached`, a real network call) is outside its
+/// control: it completes when it completes, and a run that depends on it is not repeatable.
 @MainActor public final class EffectScheduler {
   /// An effect a listener awaits, held until `complete` or `fail` lets it go on.
   public struct Effect: Sendable, Equatable {

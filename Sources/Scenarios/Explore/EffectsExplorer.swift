@@ -5,7 +5,7 @@ import Logging
 /// dispatches an action or a held effect completes (or fails, one time in four where it can).
 /// After each step the listeners run until they stop moving, and every dispatch — a person's or
 /// a listener's — is checked against the invariants. Runs go one after the other on the main
-/// actor, where the listeners run, so a seed gives the same run every time.
+/// actor, where the listeners' jobs run (`MainSerialExecution`), so a seed gives the same run every time.
 @MainActor struct EffectsExplorer<State: Sendable, Action: Sendable> {
   typealias Step = ExploreEngine<State, Action>.Step
 
