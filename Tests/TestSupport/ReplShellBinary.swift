@@ -25,7 +25,10 @@ package enum ReplShellBinary {
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       return .failure(Problem(description: "no replshell executable beside the tests in \(folder.path); \(build)"))
     }
-    if let built = modified(binary), let newer = newestSource(after: built) {
+    // The later of the executable's link and the last build of its configuration: a build that
+    // found nothing to relink (a comment changed) still rewrote its manifest, `.build/debug.yaml`.
+    let manifest = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + ".yaml")
+    if let built = [modified(binary), modified(manifest)].compactMap({ $0 }).max(), let newer = newestSource(after: built) {
       return .failure(Problem(description: "\(binary.path) is older than \(newer); \(build)"))
     }
     return .success(binary)
