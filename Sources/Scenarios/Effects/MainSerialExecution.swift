@@ -50,9 +50,6 @@ import Synchronization
     dlsym(dlopen(nil, RTLD_NOW), name).map { $0.assumingMemoryBound(to: Hook?.self) }
   }
 
-  /// Whether the runtime offers the hooks; without them, runs are not serialized (and may not repeat).
-  static var isAvailable: Bool { hookSlot != nil && mainHookSlot != nil }
-
   /// A lane of its own, the hooks installed while any is open; `close` it when its tasks are done.
   static func openLane() -> Lane {
     let index = users.indices.min { users[$0] < users[$1] } ?? 0
