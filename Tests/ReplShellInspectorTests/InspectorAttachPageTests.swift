@@ -115,7 +115,7 @@ struct InspectorAttachPageTests {
 
   /// On the read-only live store Undo and Redo are disabled, saying why, from the page's first
   /// paint: the first message says which store the page follows, with the app's domain (shown
-  /// within `FirstPaint`'s bounds) and its names as placeholders.
+  /// on receiving it: `FirstPaint`) and its names as placeholders.
   @Test func undoAndRedoAreDisabledOnTheLiveStoreFromTheFirstPaint() async throws {
     try await AttachedPair.with { pair in
       try await pair.attachShell()

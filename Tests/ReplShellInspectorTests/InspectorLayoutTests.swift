@@ -3,7 +3,7 @@ import Testing
 
 /// The page in headless Chromium at the two window sizes it is made for, 1024×768 and 1280×900,
 /// against a real shell: nothing runs past its panel and nothing scrolls sideways; the domain
-/// and the history's position show within `FirstPaint`'s bounds; the placeholders are the
+/// and the history's position show on the first message (`FirstPaint`); the placeholders are the
 /// running domain's. Set INSPECTOR_SCREENSHOTS to a folder to keep a screenshot at each size.
 @Suite(.serialized, .timeLimit(.minutes(4)))
 struct InspectorLayoutTests {

@@ -7,7 +7,7 @@
   const params = new URLSearchParams(location.search);
   // What the browser tests read: when the page became usable, and how late each live event showed.
   // When the socket opened and when the history first showed, after navigation (ms; 0: not yet).
-  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [], connectedAt: 0, historyShownAt: 0 };
+  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [], connectedAt: 0, historyShownAt: 0, historyShownByMessage: 0 };
   const say = (text) => { $("status").textContent = text; };
   // An attached shell's session: `live`, `live, read-only` or `fork` (null for a local one). On
   // the live store the buttons that cannot work there are disabled, and say why; Undo and Redo
@@ -122,7 +122,10 @@
   });
 
   const showHistory = (message) => {
-    if (stats.historyShownAt === 0) stats.historyShownAt = performance.now();
+    if (stats.historyShownAt === 0) {
+      stats.historyShownAt = performance.now();
+      stats.historyShownByMessage = connection.received;
+    }
     $("domain").textContent = message.domain || "no domain";
     liveness = message.liveness ?? null;
     $("position").textContent = isLive() ? "History: none on a live store (the app's actions are listed as they come)"

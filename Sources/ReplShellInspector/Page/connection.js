@@ -10,6 +10,8 @@ Inspector.Connection = class {
     this.handlers = handlers;
     this.pending = new Map();
     this.nextId = 1;
+    // How many messages came in so far: the page notes at which one it first showed the history.
+    this.received = 0;
   }
 
   connect() {
@@ -21,6 +23,7 @@ Inspector.Connection = class {
   }
 
   receive(message) {
+    this.received += 1;
     if (message.id !== undefined && this.pending.has(message.id)) {
       const resolve = this.pending.get(message.id);
       this.pending.delete(message.id);
