@@ -126,7 +126,8 @@ extension ServerProcess {
   struct Failure: Sendable {
     let status: Int32
     let standardError: String
-    let duration: Duration
+    /// Whether it ran until `timeout` and was killed, rather than exiting by itself.
+    let wasKilled: Bool
   }
 
   /// Runs the server with `arguments` to its exit, killing it after `timeout`.
@@ -137,19 +138,18 @@ extension ServerProcess {
   ) async throws -> Failure {
     let errors = FileManager.default.temporaryDirectory.appending(path: "AnimalsDataServer-\(UUID().uuidString).err").path
     defer { try? FileManager.default.removeItem(atPath: errors) }
-    let clock = ContinuousClock()
-    let start = clock.now
     let child = try ChildProcess.spawn(
       try Self.binary(), ["--port", "0"] + arguments, environment: environment, outputPath: "/dev/null", errorPath: errors)
     let watchdog = Task {
       try await Task.sleep(for: timeout)
       child.send(SIGKILL)
+      return true
     }
     let status = await child.waitForExit()
     watchdog.cancel()
     return Failure(
       status: status,
       standardError: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "",
-      duration: clock.now - start)
+      wasKilled: (try? await watchdog.value) ?? false)
   }
 }

@@ -101,12 +101,10 @@ import Testing
   }
 
   @Test func aServerThatNeverAnswersTimesOut() async {
-    let started = ContinuousClock.now
+    // The server never answers: only the configured timeout can end the fetch (the suite's time
+    // limit fails the test if nothing does), and the error says so.
     await self.expectFailure("timed out") {
       try await self.fetch(.silent, timeout: 1)
     }
-    // Bounded by the configured timeout, not by the server or the test's time limit; generous,
-    // since the other suites running beside it can starve the machine's two cores.
-    #expect(ContinuousClock.now - started < .seconds(30))
   }
 }
