@@ -40,12 +40,13 @@ struct AttachHandshakeTests {
     try await AttachedPair.with { pair in
       let legacy = try answers(after: Array(#"{"line": "state"}"#.utf8), in: pair)
       let unversioned = AttachProtocol.appMismatch(shellVersion: nil)
-      #expect(unversioned.hasPrefix("this app speaks attach protocol 2 and the shell speaks 1 (it announced no version): attach with a replshell of the app's revision"))
+      #expect(unversioned.hasPrefix("this app speaks attach protocol \(AttachProtocol.version) and the shell speaks 1 (it announced no version): attach with a replshell of the app's revision"))
       #expect(legacy == [.event(.error(ErrorEvent(message: unversioned, location: nil, column: nil))), .refused(unversioned), .bye])
 
-      let newer = try answers(after: try Array(AttachFrame.bytes(of: ShellRequest.hello(protocolVersion: 3)).dropFirst(4)), in: pair)
-      let mismatch = AttachProtocol.appMismatch(shellVersion: 3)
-      #expect(mismatch.hasPrefix("this app speaks attach protocol 2 and the shell speaks 3: rebuild the app against the shell's revision"))
+      let next = AttachProtocol.version + 1
+      let newer = try answers(after: try Array(AttachFrame.bytes(of: ShellRequest.hello(protocolVersion: next)).dropFirst(4)), in: pair)
+      let mismatch = AttachProtocol.appMismatch(shellVersion: next)
+      #expect(mismatch.hasPrefix("this app speaks attach protocol \(AttachProtocol.version) and the shell speaks \(next): rebuild the app against the shell's revision"))
       #expect(newer == [.event(.error(ErrorEvent(message: mismatch, location: nil, column: nil))), .refused(mismatch), .bye])
 
       // A shell of this version is served as before.

@@ -130,8 +130,8 @@ struct AttachTrustTests {
 
   /// An app of another attach protocol (one from before the handshake, which announces none, or
   /// a newer one) gets one error naming both versions and what to do; the shell sends it nothing.
-  @Test(arguments: [(0, "speaks attach protocol 1 and this shell speaks 2: rebuild the app against this revision's ReplShellAttachment"),
-    (3, "speaks attach protocol 3 and this shell speaks 2: attach with a replshell of the app's revision (or newer)")])
+  @Test(arguments: [(0, "speaks attach protocol 1 and this shell speaks \(AttachProtocol.version): rebuild the app against this revision's ReplShellAttachment"),
+    (AttachProtocol.version + 1, "speaks attach protocol \(AttachProtocol.version + 1) and this shell speaks \(AttachProtocol.version): attach with a replshell of the app's revision (or newer)")])
   func anAppOfAnotherProtocolVersionIsNamedWithBothVersions(_ version: Int, _ expected: String) async throws {
     let folder = try TrustFolder()
     try folder.makeAttachFolder(owner: getuid(), mode: 0o700)

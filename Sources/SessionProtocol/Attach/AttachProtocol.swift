@@ -8,8 +8,10 @@
 /// `Documentation/protocol.schema.json` is the JSON Schema generated from these types.
 package enum AttachProtocol {
   /// The version of the messages this build speaks. An app that announces none speaks version 1,
-  /// the dictionaries of the releases before the handshake.
-  package static let version = 2
+  /// the dictionaries of the releases before the handshake; 2 is the typed messages; 3 adds
+  /// a dispatch's history entry and cause (`id`, `cause`), the `break` and `snapshot` events,
+  /// and the inspector's `why` request, which a shell or app of version 2 cannot read.
+  package static let version = 3
 
   /// The largest frame an app accepts from a shell (a request is one command line): a bigger
   /// length closes that connection.
