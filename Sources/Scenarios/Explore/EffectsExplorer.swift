@@ -76,19 +76,33 @@ import Logging
       references[number]
     }
 
-    /// Applies `step`; false when it does not apply (the reducer rejects the action, or the effect it names is not held).
-    func apply(_ step: Step) async -> Bool {
+    /// What became of a step.
+    enum Applied {
+      case applied
+      /// The reducer rejected the action, with this error.
+      case rejected(String)
+      /// The effect the step names is not held.
+      case notHeld
+
+      var isApplied: Bool {
+        if case .applied = self { true } else { false }
+      }
+    }
+
+    /// Applies `step`, and lets the listeners run until they stop moving.
+    @discardableResult
+    func apply(_ step: Step) async -> Applied {
       if let effect = step.effect {
-        guard let number = heldNumber(effect), step.fails ? scheduler.fail(number) : scheduler.complete(number) else { return false }
+        guard let number = heldNumber(effect), step.fails ? scheduler.fail(number) : scheduler.complete(number) else { return .notHeld }
       } else if let action = step.action {
         do {
           try store.dispatch(action, origin: .user, cause: nil, text: nil)
         } catch {
-          return false
+          return .rejected(String(describing: error))
         }
       }
       await settle(after: step.id)
-      return true
+      return .applied
     }
 
     /// Lets the listeners run until they stop moving, and names the effects they made after step `id`.
@@ -135,8 +149,9 @@ import Logging
         guard let (payload, action) = engine.generate(caseIndex, &random, cache: &cache, coverage: &coverage) else { continue }
         let before = engine.statesDiffer == nil ? nil : harness.store.select { $0 }
         step = Step(caseIndex: caseIndex, payload: payload, action: action, id: accepted.count)
-        guard await harness.apply(step) else {
+        if case .rejected(let error) = await harness.apply(step) {
           coverage.cases[caseIndex].rejected += 1
+          coverage.cases[caseIndex].rejections[error, default: 0] += 1
           continue
         }
         coverage.cases[caseIndex].accepted += 1
@@ -146,7 +161,7 @@ import Logging
         let effect = pending[random.below(pending.count)]
         guard let reference = harness.reference(of: effect.number) else { break }
         step = Step(releasing: reference, failing: effect.canFail && random.chance(1, in: 4), id: accepted.count)
-        _ = await harness.apply(step)
+        await harness.apply(step)
         if step.fails { coverage.effectsFailed += 1 } else { coverage.effectsCompleted += 1 }
       } else {
         break
@@ -168,7 +183,7 @@ import Logging
     defer { harness.end() }
     var kept: [Step] = []
     for step in steps {
-      guard await harness.apply(step) else { continue }
+      guard await harness.apply(step).isApplied else { continue }
       kept.append(step)
       if harness.broken != nil { return kept }
     }
@@ -193,7 +208,7 @@ import Logging
     for step in steps {
       let before = harness.store.select { $0 }
       let number = step.effect.flatMap { harness.heldNumber($0) }
-      guard await harness.apply(step) else {
+      guard await harness.apply(step).isApplied else {
         trace.numbers.append(nil)
         continue
       }
