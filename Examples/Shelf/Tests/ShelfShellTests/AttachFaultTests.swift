@@ -63,7 +63,7 @@ struct AttachFaultTests {
     oversized.write([0x7F, 0xFF, 0xFF, 0xFF])
     #expect(oversized.waitUntilClosed())
     let unknown = try RawClient(path: daemon.socketPath)
-    unknown.frame(#"{"protocol":2,"request":"hello"}"#)
+    unknown.hello()
     unknown.frame("{\"rm\": \"-rf\"}")
     #expect(unknown.waitUntilClosed())
     let run = try runShell(["--attach", String(daemon.pid)], input: "select selectCount\n", in: folder)
@@ -71,9 +71,9 @@ struct AttachFaultTests {
     daemon.stop(SIGTERM)
     let log = daemon.log
     // Garbage first is no hello: the app says which protocol it speaks, to a shell of any version.
-    #expect(log.contains("replshell attachment: this app speaks attach protocol 2 and the shell speaks 1 (it announced no version)"), "\(log)")
+    #expect(log.contains("replshell attachment: this app speaks attach protocol \(RawClient.attachProtocol) and the shell speaks 1 (it announced no version)"), "\(log)")
     #expect(log.contains("replshell attachment: closed a connection that sent an oversized frame (2147483647 bytes)"), "\(log)")
-    #expect(log.contains("replshell attachment: closed a connection that sent a frame that is not a message of attach protocol 2"), "\(log)")
+    #expect(log.contains("replshell attachment: closed a connection that sent a frame that is not a message of attach protocol \(RawClient.attachProtocol)"), "\(log)")
   }
 
   /// The listing reads the file each app leaves beside its socket instead of connecting: an app

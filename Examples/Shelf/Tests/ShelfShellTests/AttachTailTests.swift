@@ -49,7 +49,7 @@ struct AttachTailTests {
     let folder = try RuntimeFolder()
     let daemon = try Daemon(["--tick", "1"], in: folder)
     let stuck = try RawClient(path: daemon.socketPath)
-    stuck.frame(#"{"protocol":2,"request":"hello"}"#)
+    stuck.hello()
     stuck.frame(#"{"line":"tail","request":"line"}"#)
     // Meanwhile other shells are answered, one after another.
     var answered = 0

@@ -60,6 +60,10 @@ final class ShellProcess {
 /// A raw client of an attachment's socket, for what a real shell never sends: garbage, frames too
 /// large, and a tail it never reads.
 final class RawClient {
+  /// The attach protocol this revision of replshell and ReplShellAttachment speak
+  /// (`Documentation/Protocol.md`, "The handshake").
+  static let attachProtocol = 3
+
   let descriptor: Int32
 
   init(path: String) throws {
@@ -80,6 +84,11 @@ final class RawClient {
   /// Sends raw bytes.
   func write(_ bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  }
+
+  /// Sends a shell's hello, in the protocol's version.
+  func hello() {
+    frame(#"{"protocol":\#(Self.attachProtocol),"request":"hello"}"#)
   }
 
   /// Sends one frame of `text`.
