@@ -93,11 +93,18 @@ struct AttachTests {
     try shell.waitFor("watching selectCount → 3")
     daemon.tap("add Emma")
     _ = try eventually(in: folder, daemon, "select selectCount") { $0 == "4\n" }
-    usleep(300_000)  // the refresh reaches this shell's session through the tap, a moment later
-    shell.send("select selectContains(title: \"Emma\")")
+    // The app's action reaches this shell's session through the tap a moment later, however long
+    // that takes: each line reads the live state (Emma is there), and the watch fires with the
+    // first line after the action arrived.
+    var asked = 0
+    repeat {
+      shell.send("select selectContains(title: \"Emma\")")
+      asked += 1
+    } while !(try shell.waitFor("true\n", count: asked)).contains("watch selectCount → 4")
     try shell.closeInput()
     let run = try shell.finish()
-    #expect(run.output == "watching selectCount → 3\nwatch selectCount → 4\ntrue\n", "\(run.output)")
+    let before = String(repeating: "true\n", count: asked - 1)
+    #expect(run.output == "watching selectCount → 3\n" + before + "watch selectCount → 4\ntrue\n", "\(run.output)")
   }
 
   @Test func helpDescribesTheAttachCommands() throws {
@@ -112,9 +119,10 @@ struct AttachTests {
 }
 
 /// What `line` prints in a shell attached to `daemon` once `holds` is true of it: the app's own
-/// taps and listeners take a moment. Fails after 10 s with the last output.
+/// taps and listeners take a moment. Fails after a minute (a guard against a hang, not a
+/// measure: the shell asks again until it holds) with the last output.
 func eventually(in folder: RuntimeFolder, _ daemon: Daemon, _ line: String, _ holds: (String) -> Bool) throws -> String {
-  let deadline = Date().addingTimeInterval(10)
+  let deadline = Date().addingTimeInterval(60)
   var output = ""
   while Date() < deadline {
     output = try runShell(["--attach", String(daemon.pid)], input: line + "\n", in: folder).output

@@ -39,6 +39,7 @@ final class ShellProcess {
     while Date() < deadline {
       let output = collected.output
       if output.components(separatedBy: text).count - 1 >= count { return output }
+      usleep(5_000)
     }
     throw Failure("no \(count)× `\(text)` within \(seconds) s; the shell printed:\n\(collected.output)\n\(collected.errors)")
   }
