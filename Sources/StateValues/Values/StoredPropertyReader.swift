@@ -107,12 +107,13 @@ package struct StoredPropertyReader: Sendable {
     return StoredPropertyReader(labels: labels, type: Root.self, fields: fields)
   }
 
-  /// `==` on a value of `fieldType` in two structs' bytes at an offset, for an `Equatable` type.
+  /// `==` on a value of `fieldType` in two structs' bytes at an offset, for an `Equatable` type
+  /// whose conformance any thread may use (not one isolated to an actor).
   private static func equality(of fieldType: Any.Type) -> (@Sendable (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool)? {
-    func make<Field: Equatable>(_: Field.Type) -> @Sendable (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool {
+    func make<Field: Equatable & SendableMetatype>(_: Field.Type) -> @Sendable (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool {
       { old, new, offset in old.load(fromByteOffset: offset, as: Field.self) == new.load(fromByteOffset: offset, as: Field.self) }
     }
-    guard let equatable = fieldType as? any Equatable.Type else { return nil }
+    guard let equatable = fieldType as? any (Equatable & SendableMetatype).Type else { return nil }
     return make(equatable)
   }
 

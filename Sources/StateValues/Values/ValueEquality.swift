@@ -28,8 +28,18 @@ package enum ValueEquality {
   /// conformance each time cost more than the comparison.
   private static let equality = TypeMemo<(@Sendable (Any, Any) -> Bool)?>()
 
+  /// `==` of the type of `sample`, when it is `Equatable` by a conformance any thread may use
+  /// (one isolated to an actor is never used: the operator may run on any thread).
   private static func equalityOperator(of sample: Any) -> (@Sendable (Any, Any) -> Bool)? {
-    (sample as? any Equatable).map { $0.equalityOperator() }
+    (type(of: sample) as? any (Equatable & SendableMetatype).Type).map { equalityOperator(of: $0) }
+  }
+
+  /// `==` on two values of `Value`, false when either is of another type.
+  private static func equalityOperator<Value: Equatable & SendableMetatype>(of _: Value.Type) -> @Sendable (Any, Any) -> Bool {
+    { left, right in
+      guard let left = left as? Value, let right = right as? Value else { return false }
+      return left == right
+    }
   }
 
   /// The children pairwise: same count, same labels (an enum's case names), equal values.
@@ -60,15 +70,5 @@ package enum ValueEquality {
   /// A dictionary key as printed: keys are `Hashable`, so printing tells them apart.
   private static func keyText(_ key: Any) -> String {
     (try? ValueEncoder.encodeForShell(key)).map(ValuePrinter.singleLine) ?? String(reflecting: key)
-  }
-}
-
-extension Equatable {
-  /// `==` on two values of this type, false when either is of another type.
-  fileprivate func equalityOperator() -> @Sendable (Any, Any) -> Bool {
-    { left, right in
-      guard let left = left as? Self, let right = right as? Self else { return false }
-      return left == right
-    }
   }
 }
