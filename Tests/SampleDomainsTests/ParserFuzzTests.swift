@@ -25,18 +25,29 @@ import Testing
     "select selectX([1, 2.5e3, -7, true, nil, [:], [\"k\": [1]]])",
   ]
 
-  /// Runs on a thread of its own: a minute of CPU-bound work on the cooperative pool would starve
-  /// the tests that run beside it.
+  /// Runs on two threads of their own, half the lines each (from two seeds): a minute of
+  /// CPU-bound work on the cooperative pool would starve the tests that run beside it, and once
+  /// they are done, the two halves keep both cores busy.
   @Test func aMillionLinesNeverCrashTheParser() async {
     let seed = PropertySeed(default: 1_000_003)
-    let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<FuzzOutcome, Never>) in
-      let thread = Thread { continuation.resume(returning: Self.fuzz(lines: 1_000_000, seed: seed.value)) }
+    async let first = Self.onThreadOfItsOwn { Self.fuzz(lines: 500_000, seed: seed.value) }
+    async let second = Self.onThreadOfItsOwn { Self.fuzz(lines: 500_000, seed: seed.value &+ 1) }
+    let halves = await [first, second]
+    for (index, outcome) in halves.enumerated() {
+      #expect(outcome.badError == nil, "\(seed): in the half fuzzed from \(seed.value &+ UInt64(index))")
+    }
+    let (parsed, rejected) = (halves[0].parsed + halves[1].parsed, halves[0].rejected + halves[1].rejected)
+    #expect(parsed + rejected == 1_000_000, "\(seed)")
+    #expect(parsed > 10_000 && rejected > 100_000, "\(seed)")
+  }
+
+  /// What `work` returns, run on a new thread with room for the parser's deepest nesting.
+  private static func onThreadOfItsOwn(_ work: @escaping @Sendable () -> FuzzOutcome) async -> FuzzOutcome {
+    await withCheckedContinuation { (continuation: CheckedContinuation<FuzzOutcome, Never>) in
+      let thread = Thread { continuation.resume(returning: work()) }
       thread.stackSize = 8 << 20
       thread.start()
     }
-    #expect(outcome.badError == nil, "\(seed)")
-    #expect(outcome.parsed + outcome.rejected == 1_000_000, "\(seed)")
-    #expect(outcome.parsed > 10_000 && outcome.rejected > 100_000, "\(seed)")
   }
 
   /// How many generated lines parsed, how many were rejected, and the first error without a sensible column.
