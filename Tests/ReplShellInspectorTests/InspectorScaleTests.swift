@@ -62,7 +62,7 @@ struct InspectorScaleTests {
     // Twenty dispatches sent from the page, each deleting a quake: how late each event shows.
     try await driver.run("Inspector.stats.latencies = []; return 0;")
     for index in 1...20 {
-      try await driver.runAsync("Inspector.run('dispatch quakeList.onTapDeleteSelectedQuakeButton(quakeId: \"bench\(String(format: "%06d", index))\")').then(() => finish(0));")
+      _ = try await driver.runAsync("Inspector.run('dispatch quakeList.onTapDeleteSelectedQuakeButton(quakeId: \"bench\(String(format: "%06d", index))\")').then(() => finish(0));")
     }
     try await shell.waitForTranscript(containing: "quakes> dispatch quakeList.onTapDeleteSelectedQuakeButton(quakeId: \"bench000020\")")
     try await driver.wait(until: "[...document.querySelectorAll('#log li .action')].some((a) => a.textContent.includes('bench000020'))")

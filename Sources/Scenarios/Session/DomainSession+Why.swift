@@ -14,15 +14,17 @@ extension DomainSession {
   }
 
   /// How the paths the entry at `position` changed relate to `path`: from the index, where the
-  /// entry's diff is recorded unless it was never computed, then computed once and recorded.
+  /// entry's diff is recorded; for an entry whose diff was never computed (a hidden listener's
+  /// action, a replayed one), by comparing the parts at `path` in the states before and after
+  /// it, which reads two paths instead of diffing two whole states.
   private func relation(of path: [StatePath.Component], at position: Int) throws(CommandError) -> ChangeIndex.Relation {
     let entry = history.entries[position - 1]
     if let known = changeIndex.relation(serial: entry.serial, to: path) { return known }
-    let before = state(before: position)
-    _ = try changeIndex.recording(serial: entry.serial) { (trail) throws(CommandError) in
-      try stateDiff.lines(from: before, to: entry.state, differ: statesDiffer, trail: &trail)
+    switch (try StateReader.part(at: path, in: state(before: position))?.part, try StateReader.part(at: path, in: entry.state)?.part) {
+    case (nil, nil): return .unchanged
+    case (let before?, let after?): return try before.isEqual(to: after) ? .unchanged : .changed
+    default: return .changed
     }
-    return changeIndex.relation(serial: entry.serial, to: path) ?? .unchanged
   }
 
   /// The value at `path` in the states before and after the entry at `position`, when it changed

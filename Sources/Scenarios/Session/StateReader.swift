@@ -3,9 +3,38 @@
 /// up, not written out), and only the part at the end of the path, or the leaf the path goes
 /// into (an enum case, an array), is encoded.
 enum StateReader {
+  /// The part of a state at a path: the Swift value itself while the path runs through struct
+  /// fields and dictionary entries, or its encoding once the path goes into a leaf.
+  enum Part {
+    case swift(Any)
+    case encoded(Value)
+
+    /// The part as the shell prints it.
+    func encoded() throws(CommandError) -> Value {
+      switch self {
+      case .swift(let value): try ValueEncoder.encodeForShell(value)
+      case .encoded(let value): value
+      }
+    }
+
+    /// Whether two parts hold the same value: `==` (or the diff's comparison) on Swift values,
+    /// nothing encoded; an encoded one is compared with the other's encoding.
+    func isEqual(to other: Part) throws(CommandError) -> Bool {
+      if case .swift(let left) = self, case .swift(let right) = other { return ValueEquality.areEqual(left, right) }
+      return try encoded() == other.encoded()
+    }
+  }
+
   /// The value at `path` in `state`, and the path with each step as the state names it (a key
   /// typed `[.herbivorous]` becomes the key itself); nil when the state has no such part.
   static func value(at path: [StatePath.Component], in state: Any) throws(CommandError) -> (value: Value, path: [StatePath.Component])? {
+    guard let found = try part(at: path, in: state) else { return nil }
+    return (try found.part.encoded(), found.path)
+  }
+
+  /// The part at `path` in `state`, encoded only where the path goes into a leaf, and the path
+  /// as the state names it; nil when the state has no such part.
+  static func part(at path: [StatePath.Component], in state: Any) throws(CommandError) -> (part: Part, path: [StatePath.Component])? {
     var current = state
     var resolved: [StatePath.Component] = []
     resolved.reserveCapacity(path.count)
@@ -30,13 +59,13 @@ enum StateReader {
         return try walk(path[index...], in: ValueEncoder.encodeForShell(current), resolved: resolved)
       }
     }
-    return (try ValueEncoder.encodeForShell(current), resolved)
+    return (.swift(current), resolved)
   }
 
   /// The rest of the path inside an encoded value, as `state` walks it.
   private static func walk(
     _ rest: ArraySlice<StatePath.Component>, in value: Value, resolved: [StatePath.Component]
-  ) -> (value: Value, path: [StatePath.Component])? {
+  ) -> (part: Part, path: [StatePath.Component])? {
     var current = value
     var resolved = resolved
     for component in rest {
@@ -44,6 +73,6 @@ enum StateReader {
       current = child.value
       resolved.append(child.component)
     }
-    return (current, resolved)
+    return (.encoded(current), resolved)
   }
 }

@@ -103,7 +103,7 @@ import Testing
     #expect(await shell.texts("history --changed name") == ["1  rename(name: \"second\")", "── now: the state after 1 ──", "2  rename(name: \"third\")   (undone)"])
   }
 
-  @Test func anEntryWhoseDiffWasNeverPrintedIsIndexedWhenWhyAsks() async throws {
+  @Test func anEntryWhoseDiffWasNeverComputedIsAnsweredFromThePartsAtThePath() async throws {
     let shell = try await chainShell()
     _ = await shell.execute("hide step")
     _ = await shell.execute("dispatch start")
