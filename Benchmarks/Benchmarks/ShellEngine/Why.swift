@@ -53,9 +53,9 @@ func residentBytes() -> Int {
 }
 
 /// Registers the cold case: 10,000 revisions a listener dispatched and `hide` kept out of the
-/// output, so their diffs were never computed; the first `why` diffs each of them once (the
-/// typed requests changed nothing: their paths are known), and the resident memory before and
-/// after it is the index's (an upper bound: the diffs' garbage too).
+/// output, so their diffs were never computed; `why` compares the parts at its path in the two
+/// states of each (the typed requests changed nothing: their paths are known from their diffs),
+/// and the resident memory before and after it shows what that keeps (nothing: no index grows).
 func coldWhyBenchmark() {
   Benchmark("why, cold: the first on 10,000 hidden dispatches, 64k quakes", configuration: .init(metrics: [.wallClock], warmupIterations: 0, maxIterations: 1)) { benchmark in
     let shell = try await hiddenDispatchesShell()
@@ -63,7 +63,7 @@ func coldWhyBenchmark() {
     benchmark.startMeasurement()
     let result = await shell.execute("why quakes.data[\"bench000007\"].magnitude")
     benchmark.stopMeasurement()
-    print("why, cold: resident memory before the first why \(before / 1_048_576) MiB, after it (the index of 10,000 entries built) \((residentBytes()) / 1_048_576) MiB")
+    print("why, cold: resident memory before the first why \(before / 1_048_576) MiB, after it \((residentBytes()) / 1_048_576) MiB")
     if result.lines.first?.text.hasPrefix("#2 ↳ didReviseQuake(index: 7)") != true {
       benchmark.error("the cold why printed \(result.lines.prefix(3).map(\.text))")
     }
