@@ -124,15 +124,36 @@ struct ExploreCommand: ShellCommand {
   /// Writes the scenario that reproduces the failure: the `use` line, the session's set-up, the
   /// shrunk dispatches and the `expect` of the broken invariant, which fails until the bug is fixed.
   @MainActor private func save(_ outcome: ExploreOutcome, to path: String, in context: CommandContext, session: any AnyDomainSession) throws(CommandError) -> String {
-    guard let recording = context.recording, let expect = outcome.expectLine else { return "nothing to save" }
+    guard var recording = context.recording, let expect = outcome.expectLine else { return "nothing to save" }
     let setUp = recording.script(applied: session.historyPosition.applied).map(\.text).filter { !$0.hasPrefix("invariant") }
+    // Found with held effects, the scenario holds them too, so that its `complete N` lines apply.
+    let addsEffects = outcome.holdsEffects && recording.options[DomainContext.effectsOption] == nil
+    if addsEffects {
+      recording = try heldEffectsRecording(of: recording, session: session, in: context)
+    }
     let files = try ScenarioFiles(script: context.url(forPath: path), recording: recording, column: saveColumn)
     try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
-    // Found with held effects, the scenario holds them too, so that its `complete N` lines apply.
-    let useLine = outcome.holdsEffects && recording.options[DomainContext.effectsOption] == nil ? files.useLine + " --effects" : files.useLine
+    let useLine = addsEffects ? files.useLine + " --effects" : files.useLine
     let found = "# found by explore\(outcome.holdsEffects ? " --effects" : "") --seed \(outcome.seed); fails until the bug is fixed"
     let lines = [useLine] + setUp + [found] + outcome.dispatchLines + [expect]
     try files.write(lines.joined(separator: "\n") + "\n", column: saveColumn)
     return "saved the failure as \(path): `\(context.programName) --script \(path)` reproduces it"
+  }
+
+  /// The recording a scenario found with held effects starts from when the session ran its
+  /// effects freely: its `use` line without the options held effects do not use (a database, a
+  /// server, a feed: the runs never touched them). A session whose history is not empty is
+  /// refused: its set-up ran with its effects free and would not replay the same with them held.
+  @MainActor private func heldEffectsRecording(
+    of recording: SessionRecording, session: any AnyDomainSession, in context: CommandContext
+  ) throws(CommandError) -> SessionRecording {
+    guard session.historyPosition.count == 0 else {
+      throw CommandError(
+        "cannot save what explore --effects found here: this session ran its side effects freely, so its set-up would not replay the same "
+          + "with them held; start with `use \(recording.domain) --effects`, set it up again (`complete N` lets each effect finish), then explore --effects --save",
+        column: saveColumn)
+    }
+    let used = context.domains.first { $0.name == recording.domain }?.effectsOptions ?? []
+    return SessionRecording(domain: recording.domain, options: recording.options.filter { used.contains($0.key) })
   }
 }

@@ -19,8 +19,12 @@ public struct Domain: Sendable {
   package let live: LiveHooks
   /// The names of its actions and selectors that help and hints show.
   package let exampleNames: ExampleNames
+  /// The options its held effects use (`DomainEffects.options`); nil when it cannot run its
+  /// listeners with their side effects held (`use <name> --effects`).
+  package let effectsOptions: [String]?
+
   /// Whether it can run its listeners with their side effects held (`use <name> --effects`).
-  package let hasEffects: Bool
+  package var hasEffects: Bool { effectsOptions != nil }
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
@@ -59,7 +63,7 @@ public struct Domain: Sendable {
     self.options = options
     self.volatile = volatile
     self.settleTimeout = settleTimeout
-    self.hasEffects = effects != nil
+    self.effectsOptions = effects?.options
     let catalog = ActionCatalog(examples: actionExamples)
     self.exampleNames = ExampleNames(
       domain: name, catalog: catalog, selectors: selectors.map { ($0.name, $0.parameters.map { ($0.label, $0.completions) }) })

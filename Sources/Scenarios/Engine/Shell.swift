@@ -160,11 +160,18 @@ import Synchronization
       throw CommandError("unknown domain `\(name.truncatedForMessage)`: \(hint)known domains: \(domains.map(\.name).joined(separator: ", "))")
     }
     if let held = options[DomainContext.effectsOption] {
-      guard domain.hasEffects else {
+      guard let used = domain.effectsOptions else {
         throw CommandError("`\(name)` cannot hold its side effects: its registration gives no `effects:` (see README, \"Races\")")
       }
       guard held == "held" else {
         throw CommandError("--effects takes no value but `held`: type `use \(name) --effects`")
+      }
+      // Held effects run on the domain's in-memory seam: an option naming a database, a server
+      // or a feed would be silently unused, which reads as if it were.
+      if let unused = options.keys.sorted().first(where: { key in !used.contains(key) && domain.options.contains { $0.name == key } }) {
+        throw CommandError(
+          "with --effects, \(name) runs its side effects in memory (`complete N` and `fail N` release them) and does not use --\(unused): "
+            + "type `use \(name) --effects` without it, or leave out --effects to use it")
       }
     }
     for key in options.keys.sorted() where key != DomainContext.effectsOption && !domain.options.contains(where: { $0.name == key }) {

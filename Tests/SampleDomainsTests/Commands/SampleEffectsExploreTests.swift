@@ -26,4 +26,64 @@ import Testing
     #expect(!effects.hasPrefix("side effects: 0 held"), "\(effects)")
     await shell.close()
   }
+
+  /// Held effects run in memory: a database named beside `--effects` would go unused, so it is
+  /// refused (and never created).
+  @Test func aStoreBesideEffectsIsRefusedAndNeverCreated() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("effects-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
+    let texts = await shell.texts("use animals --store mine.sqlite --effects")
+    #expect(texts == [
+      "error: column 5: with --effects, animals runs its side effects in memory (`complete N` and `fail N` release them) and does not use --store: "
+        + "type `use animals --effects` without it, or leave out --effects to use it"
+    ])
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine.sqlite").path))
+    await shell.close()
+  }
+
+  /// `explore --effects --save` in a session that runs its effects freely: from a fresh session the
+  /// scenario starts `use animals --effects` without the store it never used (and copies no
+  /// database); once the session has a history, whose set-up would replay differently with its
+  /// effects held, it is refused with what to do.
+  @Test func aRaceFoundFromAFreeSessionSavesAScenarioThatHoldsItsEffects() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("effects-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
+    // A script session writes to a scratch copy of the store it names; the scenario needs none.
+    _ = await shell.execute("use animals --store mine.sqlite")
+    _ = await shell.execute("invariant selectAnimalsStatus != .waiting")
+    let saved = await shell.execute("explore --effects --runs 20 --steps 10 --seed 1 --save found.txt")
+    #expect(!saved.succeeded)
+    let script = try String(contentsOf: folder.appendingPathComponent("found.txt"), encoding: .utf8)
+    #expect(script.hasPrefix("use animals --effects\n"), "\(script)")
+    #expect(script.hasSuffix("expect selectAnimalsStatus != .waiting\n"), "\(script)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(files == ["found.txt"], "no copy of the store beside it: \(files)")
+
+    _ = await shell.execute("dispatch ui.categoryList.onAppear")
+    let refused = await shell.execute("explore --effects --runs 20 --steps 10 --seed 1 --save again.txt")
+    #expect(refused.lines.last?.text.hasPrefix("error: column 56: cannot save what explore --effects found here: this session ran its side effects freely") == true, "\(refused.lines.map(\.text))")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.txt").path))
+    await shell.close()
+
+    // The saved scenario replays what explore found: it fails at its `expect`, the same way twice.
+    func run() async -> (succeeded: Bool, transcript: [String]) {
+      let replay = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
+      var transcript: [String] = []
+      var succeeded = true
+      for (number, line) in script.split(separator: "\n").map(String.init).enumerated() where !line.hasPrefix("#") {
+        let result = await replay.execute(line, location: "found.txt:\(number + 1)", echoesCommands: true)
+        transcript += result.lines.map(\.text)
+        succeeded = succeeded && result.succeeded
+      }
+      await replay.close()
+      return (succeeded, transcript)
+    }
+    let (first, second) = (await run(), await run())
+    #expect(!first.succeeded && first.transcript.last?.contains(".waiting") == true, "\(first.transcript)")
+    #expect(first.transcript == second.transcript)
+  }
 }
