@@ -100,6 +100,11 @@ import Synchronization
     guard listens == "on" || listens == "off" else {
       throw CommandError("--\(Self.listenersOption) takes `on` or `off`, e.g. `use \(name) --\(Self.listenersOption) off` (the reducer alone); found `\(listens.truncatedForMessage)`")
     }
+    if listens == "off", options[DomainContext.effectsOption] != nil {
+      throw CommandError(
+        "--effects and --\(Self.listenersOption) off do not go together: --effects holds what the listeners do, --\(Self.listenersOption) off runs none; "
+          + "type `use \(name) --effects` or `use \(name) --\(Self.listenersOption) off`")
+    }
     return try await start(domain: name, options: options, startsListeners: listens == "on", recorded: given)
   }
 

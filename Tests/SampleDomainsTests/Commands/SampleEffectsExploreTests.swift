@@ -29,7 +29,7 @@ import Testing
 
   /// Held effects run in memory: a database named beside `--effects` would go unused, so it is
   /// refused (and never created).
-  @Test func aStoreBesideEffectsIsRefusedAndNeverCreated() async throws {
+  @Test func aStoreOrNoListenersBesideEffectsIsRefusedAndNothingCreated() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("effects-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,6 +40,10 @@ import Testing
         + "type `use animals --effects` without it, or leave out --effects to use it"
     ])
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine.sqlite").path))
+    #expect(await shell.texts("use animals --effects --listeners off") == [
+      "error: column 5: --effects and --listeners off do not go together: --effects holds what the listeners do, --listeners off runs none; "
+        + "type `use animals --effects` or `use animals --listeners off`"
+    ])
     await shell.close()
   }
 
