@@ -2,9 +2,13 @@
 /// written as the JSON events of `--format json` to a log that `replshell --replay` opens.
 ///
 /// ```swift
+/// let log = stateFolder.appendingPathComponent("shelf.jsonl").path  // a folder of the app's own
 /// let attachment = ReplShellAttachment(
-///   store: store, domain: .shelf, flightRecorder: FlightRecorder(path: "/var/tmp/shelf.jsonl", maxBytes: 8 << 20))
+///   store: store, domain: .shelf, flightRecorder: FlightRecorder(path: log, maxBytes: 8 << 20))
 /// ```
+///
+/// The files are readable by their owner only; a path that is a symbolic link, or a file
+/// another user owns, is refused (logged once; the app runs on without a recorder).
 ///
 /// The log keeps at most `maxBytes` of actions on disk: when the actions in the file at `path`
 /// reach half of it, it becomes `path.1` (replacing the one before) and a new file starts, so the

@@ -74,14 +74,30 @@ final class FlightRecorderLog: Sendable {
     }
   }
 
-  /// A new, empty file at `path`, readable by its owner only.
+  /// A new, empty file at `path`, readable by its owner only. A path that is a symbolic link,
+  /// or names anything but a regular file of this user's, is refused: in a folder others can
+  /// write (`/var/tmp`), a link put there would send the app's state into another file, and a
+  /// file another user made would let them read it.
   private static func create(_ path: String, report: (String) -> Void) -> FileHandle? {
-    guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-      let file = FileHandle(forWritingAtPath: path)
-    else {
-      report("replshell flight recorder: cannot write \(path); the app runs on without it")
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      let reason = errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))
+      report("replshell flight recorder: cannot write \(path): \(reason); the app runs on without it")
       return nil
     }
-    return file
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+      _ = Glibc.close(descriptor)
+      report("replshell flight recorder: will not write \(path): it is not a regular file of this user's; the app runs on without it")
+      return nil
+    }
+    // Emptied and made private only once it is known to be the user's own file.
+    guard ftruncate(descriptor, 0) == 0, fchmod(descriptor, 0o600) == 0 else {
+      let reason = String(cString: strerror(errno))
+      _ = Glibc.close(descriptor)
+      report("replshell flight recorder: cannot write \(path): \(reason); the app runs on without it")
+      return nil
+    }
+    return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
   }
 }

@@ -36,6 +36,40 @@ import Testing
     return folder
   }
 
+  /// Runs `AttachedCounter` with its recorder at `path`, which it must refuse with `refusal` on
+  /// its standard error: the app runs on, its taps answered, without a recorder.
+  private func expectRefused(_ path: URL, saying refusal: String, folder: URL) async throws {
+    let app = try PipedChild(
+      try PipedChild.built("AttachedCounter"), ["--flight-recorder", path.path], environment: ["XDG_RUNTIME_DIR": folder.path], folder: folder, name: "app")
+    try await app.wait(for: refusal, inErrors: true)
+    try await app.wait(for: ")\n")
+    app.send("inc")
+    try await app.wait(for: "tap 1 at")
+    #expect(try await app.finish() == 0)
+  }
+
+  /// In a folder others can write, what sits at the log's path is not the app's to write: a
+  /// symbolic link (it would send the state into the file it names) and a file another user owns
+  /// (they would read the state) are refused and left as they were.
+  @Test func aLinkOrAnotherUsersFileAtThePathIsRefusedAndLeftAlone() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let victim = folder.appendingPathComponent("victim.txt")
+    try "keep me\n".write(to: victim, atomically: true, encoding: .utf8)
+    let link = folder.appendingPathComponent("counter.jsonl")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: victim)
+    try await expectRefused(link, saying: "cannot write \(link.path): it is a symbolic link; the app runs on without it", folder: folder)
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+
+    // Only root can give a file away: elsewhere this half has nothing to set up.
+    guard geteuid() == 0 else { return }
+    let foreign = folder.appendingPathComponent("foreign.jsonl")
+    try "theirs\n".write(to: foreign, atomically: true, encoding: .utf8)
+    #expect(chmod(foreign.path, 0o666) == 0 && chown(foreign.path, 65534, 65534) == 0)
+    try await expectRefused(foreign, saying: "will not write \(foreign.path): it is not a regular file of this user's", folder: folder)
+    #expect(try String(contentsOf: foreign, encoding: .utf8) == "theirs\n")
+  }
+
   @Test func theAppsActionsReplayFromItsLog() async throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
