@@ -2,8 +2,8 @@
 struct HistoryCommand: ShellCommand {
   static let description = CommandDescription(
     name: "history", usage: "history [--full] [--tree] [--changed <path>]",
-    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched, and after undo or jump a line marks where the state is; an action longer than a line has its arguments folded to (…) as dispatches print it, and `--full` prints every action whole; `--tree` nests each action under the one whose listener dispatched it, beside the line that started them (`← line 3`); `--changed <path>` lists only those that changed a path",
-    examples: ["history", "history --full", "history --tree", "history --changed {path}"],
+    summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched, and after undo or jump a line marks where the state is; an action longer than a line has its arguments folded to (…) as dispatches print it, and `--full` prints every action whole; `--tree` nests each action under the one whose listener dispatched it, beside the line that started them (`← line 3`); `--changed <path>` lists only those that changed a path (with `--tree`, under their causes, marked `(cause only)` where they changed nothing there)",
+    examples: ["history", "history --full", "history --tree", "history --changed {path}", "history --tree --changed {path}"],
     toolArguments: [
       .flag("full", "--full", "print every action whole instead of folding long arguments to `(…)`"),
       .flag("tree", "--tree", "indent each action under the action whose listener dispatched it, and show the line that caused each top-level action"),
@@ -33,9 +33,6 @@ struct HistoryCommand: ShellCommand {
       }
       return HistoryCommand(full: flags.contains("--full"), tree: flags.contains("--tree"), changed: nil, column: column)
     }
-    if flags.contains("--tree") {
-      throw CommandError("`--tree` and `--changed` do not go together: `history --changed <path>` lists the actions that changed it, `history --tree` all of them by cause")
-    }
     var pathText = rest
     // A tool writes the path as one shell word, in single quotes when it holds a `"`.
     if extra.hasPrefix("'") {
@@ -49,7 +46,7 @@ struct HistoryCommand: ShellCommand {
     let pathColumn = parser.column
     let path = try parser.parseStatePath()
     try parser.expectEnd()
-    return HistoryCommand(full: flags.contains("--full"), tree: false, changed: path, column: pathColumn)
+    return HistoryCommand(full: flags.contains("--full"), tree: flags.contains("--tree"), changed: path, column: pathColumn)
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {

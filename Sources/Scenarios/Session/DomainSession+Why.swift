@@ -170,6 +170,7 @@ extension DomainSession {
       if current == nil { _ = try state(at: changed, column: column) }
       return [.note("no entry changed `\(StatePath(components).description)`")]
     }
-    return history.lines(full: full, only: Set(found.map(\.position)))
+    let positions = Set(found.map(\.position))
+    return tree ? history.treeLines(full: full, only: positions) : history.lines(full: full, only: positions)
   }
 }
