@@ -78,15 +78,30 @@ extension DomainSession {
         _ = try state(at: path, column: column)
         throw CommandError("`\(path)` is not in the state", column: column)
       }
-      var lines: [OutputLine] = [.note("`\(written)` has not changed since the initial state: no applied entry changed it. It is:")]
+      let unchanged = isLive
+        ? "`\(written)` was changed by no action dispatched from this shell. It is:"
+        : "`\(written)` has not changed since the initial state: no applied entry changed it. It is:"
+      var lines: [OutputLine] = [.note(unchanged)]
       lines += ValuePrinter.pretty(current, indent: 2).map { .plain($0) }
-      return lines + undoneNote
+      return lines + undoneNote + liveNote
     }
     var lines: [OutputLine] = []
     for change in found {
       lines += changeLines(change)
     }
-    return lines + undoneNote
+    return lines + undoneNote + liveNote
+  }
+
+  /// Whether the session follows a running app's store, whose own actions its history does not hold.
+  private var isLive: Bool {
+    if case .live = liveness { true } else { false }
+  }
+
+  /// On a live store: what the history leaves out.
+  private var liveNote: [OutputLine] {
+    isLive
+      ? [.note("(on a live store the history holds only what this shell dispatched, not the app's own actions: `tail` follows those, and an app's flight recorder keeps them for `replshell --replay`)")]
+      : []
   }
 
   func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)? {
@@ -163,14 +178,19 @@ extension DomainSession {
   /// The lines of `history`: as a tree of causes with `tree`, only the entries that changed the
   /// value at `changed` when given.
   func historyLines(full: Bool, tree: Bool, changed: StatePath?, column: Int) throws(CommandError) -> [OutputLine] {
-    guard let changed else { return tree ? history.treeLines(full: full) : history.lines(full: full) }
+    guard let changed else {
+      if history.entries.isEmpty && isLive {
+        return [.note("no actions dispatched from this shell yet; the app's own are not kept here: `tail` follows them as they come")]
+      }
+      return tree ? history.treeLines(full: full) : history.lines(full: full)
+    }
     let (components, current) = try resolve(changed)
     let found = try changes(of: components, in: history.entries.indices.map { $0 + 1 }, firstOnly: false, valuesNeeded: false)
     if found.isEmpty {
       if current == nil { _ = try state(at: changed, column: column) }
-      return [.note("no entry changed `\(StatePath(components).description)`")]
+      return [.note("no entry changed `\(StatePath(components).description)`")] + liveNote
     }
     let positions = Set(found.map(\.position))
-    return tree ? history.treeLines(full: full, only: positions) : history.lines(full: full, only: positions)
+    return (tree ? history.treeLines(full: full, only: positions) : history.lines(full: full, only: positions)) + liveNote
   }
 }
