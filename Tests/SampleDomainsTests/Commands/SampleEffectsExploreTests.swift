@@ -5,6 +5,13 @@ import Testing
 /// `explore --effects` over the sample domains' in-memory stores: the Animals listener's race,
 /// fixed, stays fixed over many orders; the coverage says why the reducer rejected what it did.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct SampleEffectsExploreTests {
+  /// A fresh, empty folder for a test's files; the test removes it.
+  private static func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("effects-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
   private func effectsShell(_ domain: String) async throws -> Shell {
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: domain, options: [DomainContext.effectsOption: "held"])
@@ -30,8 +37,7 @@ import Testing
   /// Held effects run in memory: a database named beside `--effects` would go unused, so it is
   /// refused (and never created).
   @Test func aStoreOrNoListenersBesideEffectsIsRefusedAndNothingCreated() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("effects-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     let texts = await shell.texts("use animals --store mine.sqlite --effects")
@@ -52,8 +58,7 @@ import Testing
   /// database); once the session has a history, whose set-up would replay differently with its
   /// effects held, it is refused with what to do.
   @Test func aRaceFoundFromAFreeSessionSavesAScenarioThatHoldsItsEffects() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("effects-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     // A script session writes to a scratch copy of the store it names; the scenario needs none.
