@@ -103,13 +103,13 @@ import Testing
   @Test func badOptionsOfUseSayWhatToTypeInstead() async throws {
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     let store = await shell.execute("use animals --store /no/such/folder/a.sqlite")
-    #expect(store.lines.map(\.text) == ["error: column 5: --store /no/such/folder/a.sqlite: there is no folder /no/such/folder; create it or pick another path"])
+    #expect(store.lines.map(\.text) == ["error: column 13: --store /no/such/folder/a.sqlite: there is no folder /no/such/folder; create it or pick another path"])
     let remote = await shell.execute("use animals --remote localhost:8080")
-    #expect(remote.lines.map(\.text) == ["error: column 5: --remote needs an http:// or https:// URL, e.g. http://127.0.0.1:8080/animals/api; found `localhost:8080`"])
+    #expect(remote.lines.map(\.text) == ["error: column 13: --remote needs an http:// or https:// URL, e.g. http://127.0.0.1:8080/animals/api; found `localhost:8080`"])
     let option = await shell.execute("use quakes --fed x")
-    #expect(option.lines.map(\.text) == ["error: column 5: `quakes` has no option --fed; did you mean --feed? it takes --store PATH, --feed URL, --timeout SECONDS"])
+    #expect(option.lines.map(\.text) == ["error: column 12: `quakes` has no option --fed; did you mean --feed? it takes --store PATH, --feed URL, --timeout SECONDS"])
     let timeout = await shell.execute("use quakes --timeout soon")
-    #expect(timeout.lines.map(\.text) == ["error: column 5: --timeout takes a number of seconds above 0, e.g. `--timeout 30`; found `soon`"])
+    #expect(timeout.lines.map(\.text) == ["error: column 12: --timeout takes a number of seconds above 0, e.g. `--timeout 30`; found `soon`"])
   }
 
   @Test func aVeryLongLineIsOneError() async throws {

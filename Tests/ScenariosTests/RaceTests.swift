@@ -35,7 +35,7 @@ import Testing
     let counter = Shell(domains: [.testCounter], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await counter.start(domain: "counter")
     #expect(await counter.texts("explore --effects").first?.hasPrefix("error: counter cannot hold its side effects") == true)
-    #expect(await counter.texts("use counter --effects").first?.hasPrefix("error: column 5: `counter` cannot hold its side effects") == true)
+    #expect(await counter.texts("use counter --effects").first?.hasPrefix("error: column 13: `counter` cannot hold its side effects") == true)
     await shell.close()
     await counter.close()
   }

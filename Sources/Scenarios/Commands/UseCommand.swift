@@ -15,7 +15,9 @@ struct UseCommand: ShellCommand {
   let domain: String
   /// The options, flags without dashes → values.
   let options: [String: String]
-  /// The column of the domain name, where errors point.
+  /// The column of each option's flag, where an error about it points.
+  let optionColumns: [String: Int]
+  /// The column of the domain name, where other errors point.
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> UseCommand {
@@ -28,7 +30,12 @@ struct UseCommand: ShellCommand {
     if let flag = texts.firstIndex(of: "--" + DomainContext.effectsOption), flag == texts.count - 1 || texts[flag + 1].hasPrefix("--") {
       texts.insert("held", at: flag + 1)
     }
-    return UseCommand(domain: domain.text, options: try DomainOption.values(parsing: texts, column: domain.column), column: domain.column)
+    var optionColumns: [String: Int] = [:]
+    for word in words.dropFirst() where word.text.hasPrefix("--") {
+      optionColumns[String(word.text.dropFirst(2).prefix { $0 != "=" })] = word.column
+    }
+    return UseCommand(
+      domain: domain.text, options: try DomainOption.values(parsing: texts, column: domain.column), optionColumns: optionColumns, column: domain.column)
   }
 
   static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
@@ -40,10 +47,16 @@ struct UseCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    // An option the domain refuses is pointed at; starting would refuse it too, at the domain.
+    if let known = context.domains.first(where: { $0.name == domain }), let refusal = Shell.refusal(of: options, for: known) {
+      throw CommandError(refusal.message, column: optionColumns[refusal.option] ?? column)
+    }
     do {
       try await context.start(domain: domain, options: options)
     } catch {
-      throw CommandError(error.message, column: column)
+      // The domain's checks of an option's value name the option first (`--store PATH: there is no folder …`).
+      let named = optionColumns.first { error.message.hasPrefix("--\($0.key) ") }?.value
+      throw CommandError(error.message, column: named ?? column)
     }
     return CommandOutput([.note("started \(domain)")])
   }

@@ -97,15 +97,8 @@ import Synchronization
   public func start(domain name: String, options given: [String: String] = [:]) async throws(CommandError) -> [OutputLine] {
     var options = given
     let listens = options.removeValue(forKey: Self.listenersOption) ?? "on"
-    guard listens == "on" || listens == "off" else {
-      throw CommandError("--\(Self.listenersOption) takes `on` or `off`, e.g. `use \(name) --\(Self.listenersOption) off` (the reducer alone); found `\(listens.truncatedForMessage)`")
-    }
-    if listens == "off", options[DomainContext.effectsOption] != nil {
-      throw CommandError(
-        "--effects and --\(Self.listenersOption) off do not go together: --effects holds what the listeners do, --\(Self.listenersOption) off runs none; "
-          + "type `use \(name) --effects` or `use \(name) --\(Self.listenersOption) off`")
-    }
-    return try await start(domain: name, options: options, startsListeners: listens == "on", recorded: given)
+    // Any other value is refused, with the domain's other options, once the domain is known.
+    return try await start(domain: name, options: options, startsListeners: listens != "off", recorded: given)
   }
 
   /// Opens a recorded session (`--replay`): the `--format json` events at `url` (`name` in
@@ -164,25 +157,9 @@ import Synchronization
       let hint = suggestions.isEmpty ? "" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))? "
       throw CommandError("unknown domain `\(name.truncatedForMessage)`: \(hint)known domains: \(domains.map(\.name).joined(separator: ", "))")
     }
-    if let held = options[DomainContext.effectsOption] {
-      guard let used = domain.effectsOptions else {
-        throw CommandError("`\(name)` cannot hold its side effects: its registration gives no `effects:` (see README, \"Races\")")
-      }
-      guard held == "held" else {
-        throw CommandError("--effects takes no value but `held`: type `use \(name) --effects`")
-      }
-      // Held effects run on the domain's in-memory seam: an option naming a database, a server
-      // or a feed would be silently unused, which reads as if it were.
-      if let unused = options.keys.sorted().first(where: { key in !used.contains(key) && domain.options.contains { $0.name == key } }) {
-        throw CommandError(
-          "with --effects, \(name) runs its side effects in memory (`complete N` and `fail N` release them) and does not use --\(unused): "
-            + "type `use \(name) --effects` without it, or leave out --effects to use it")
-      }
-    }
-    for key in options.keys.sorted() where key != DomainContext.effectsOption && !domain.options.contains(where: { $0.name == key }) {
-      let known = domain.options.map { "--\($0.name) \($0.valueName)" }
-      let nearest = Suggestions.closest(to: key, among: domain.options.map(\.name), limit: 1).first.map { "did you mean --\($0)? " } ?? ""
-      throw CommandError("`\(name)` has no option --\(key); \(nearest)\(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
+    // `recorded` is every option as given, the shell's own (`--listeners`) among them.
+    if let refusal = Self.refusal(of: recorded, for: domain) {
+      throw CommandError(refusal.message)
     }
     if let invalid = domain.volatile.first(where: { !$0.isValid }) {
       throw CommandError("`\(name)` declares `\(invalid.pattern.truncatedForMessage)` volatile, which is not a valid regular expression")

@@ -42,12 +42,12 @@ import Testing
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     let texts = await shell.texts("use animals --store mine.sqlite --effects")
     #expect(texts == [
-      "error: column 5: with --effects, animals runs its side effects in memory (`complete N` and `fail N` release them) and does not use --store: "
+      "error: column 13: with --effects, animals runs its side effects in memory (`complete N` and `fail N` release them) and does not use --store: "
         + "type `use animals --effects` without it, or leave out --effects to use it"
     ])
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine.sqlite").path))
     #expect(await shell.texts("use animals --effects --listeners off") == [
-      "error: column 5: --effects and --listeners off do not go together: --effects holds what the listeners do, --listeners off runs none; "
+      "error: column 13: --effects and --listeners off do not go together: --effects holds what the listeners do, --listeners off runs none; "
         + "type `use animals --effects` or `use animals --listeners off`"
     ])
     await shell.close()

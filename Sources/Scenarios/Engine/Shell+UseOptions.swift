@@ -1,0 +1,37 @@
+extension Shell {
+  /// Why `use <domain>` refuses `options` (flags without dashes → values, `--listeners` among
+  /// them): the option at fault, for the caret, and what to type instead; nil when it takes them.
+  static func refusal(of options: [String: String], for domain: Domain) -> (option: String, message: String)? {
+    let name = domain.name
+    let listens = options[listenersOption] ?? "on"
+    guard listens == "on" || listens == "off" else {
+      return (listenersOption, "--\(listenersOption) takes `on` or `off`, e.g. `use \(name) --\(listenersOption) off` (the reducer alone); found `\(listens.truncatedForMessage)`")
+    }
+    if let held = options[DomainContext.effectsOption] {
+      let effects = DomainContext.effectsOption
+      if listens == "off" {
+        return (effects, "--effects and --\(listenersOption) off do not go together: --effects holds what the listeners do, --\(listenersOption) off runs none; "
+          + "type `use \(name) --effects` or `use \(name) --\(listenersOption) off`")
+      }
+      guard let used = domain.effectsOptions else {
+        return (effects, "`\(name)` cannot hold its side effects: its registration gives no `effects:` (see README, \"Races\")")
+      }
+      guard held == "held" else {
+        return (effects, "--effects takes no value but `held`: type `use \(name) --effects`")
+      }
+      // Held effects run on the domain's in-memory seam: an option naming a database, a server
+      // or a feed would be silently unused, which reads as if it were.
+      if let unused = options.keys.sorted().first(where: { key in !used.contains(key) && domain.options.contains { $0.name == key } }) {
+        return (unused, "with --effects, \(name) runs its side effects in memory (`complete N` and `fail N` release them) and does not use --\(unused): "
+          + "type `use \(name) --effects` without it, or leave out --effects to use it")
+      }
+    }
+    let shellOptions: Set = [listenersOption, DomainContext.effectsOption]
+    for key in options.keys.sorted() where !shellOptions.contains(key) && !domain.options.contains(where: { $0.name == key }) {
+      let known = domain.options.map { "--\($0.name) \($0.valueName)" }
+      let nearest = Suggestions.closest(to: key, among: domain.options.map(\.name), limit: 1).first.map { "did you mean --\($0)? " } ?? ""
+      return (key, "`\(name)` has no option --\(key); \(nearest)\(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
+    }
+    return nil
+  }
+}
