@@ -238,10 +238,8 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if let name = domain, let found = App.domains.first(where: { $0.name == name }) {
       let given: [String: String]
       do { given = try domainOptions } catch { given = [:] }
-      for key in given.keys.sorted() where key != Shell.listenersOption && !found.options.contains(where: { $0.name == key }) {
-        let known = found.options.map { "--\($0.name) \($0.valueName)" }
-        let nearest = Suggestions.closest(to: key, among: found.options.map(\.name), limit: 1).first.map { "did you mean --\($0)? " } ?? ""
-        throw ValidationError("`\(name)` has no option --\(key); \(nearest)\(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
+      if let refusal = Shell.refusal(of: given, for: found) {
+        throw ValidationError(refusal.message)
       }
     }
   }

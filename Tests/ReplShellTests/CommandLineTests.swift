@@ -22,8 +22,17 @@ import Testing
     #expect(option.status == 64 && option.standardError.contains("`animals` has no option --stor; did you mean --store?"), "\(option.standardError)")
     let none = try await run("counter", "--store", "x")
     #expect(none.status == 64 && none.standardError.contains("`counter` has no option --store; it takes none"), "\(none.standardError)")
+    let unused = try await run("animals", "--effects", "--store", "x.sqlite")
+    #expect(unused.status == 64 && unused.standardError.contains("with --effects, animals runs its side effects in memory"), "\(unused.standardError)")
     let help = try await run("--help")
     #expect(help.standardOutput.contains("--inspect [<port>]") && help.standardOutput.contains("Exit status: 0 when every line or scenario succeeded, 1 when one failed, 64 for"))
+  }
+
+  /// `--effects` stands alone after the domain's name, as after `use <domain>`.
+  @Test func aDomainStartsWithItsEffectsHeld() async throws {
+    let held = try await ReplShellRun.run(["animals", "--effects"], in: FileManager.default.temporaryDirectory, input: "dispatch ui.categoryList.onAppear\neffects\n")
+    #expect(held.status == 0, "\(held.standardError)")
+    #expect(held.standardOutput.hasSuffix("1 held (`complete N` lets one finish, `fail N` fails it):\n  #1 fetchCategoriesQuery\n"), "\(held.standardOutput)")
   }
 
   @Test func aScriptWithoutUseSaysWhatToAdd() async throws {

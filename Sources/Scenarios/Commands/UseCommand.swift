@@ -25,11 +25,7 @@ struct UseCommand: ShellCommand {
     guard let domain = words.first else {
       throw CommandError("use needs a domain name, e.g. `use counter` (type `domains` for the list)", column: arguments.column)
     }
-    // `--effects` alone is a flag: it stands for `--effects held`.
-    var texts = words.dropFirst().map(\.text)
-    if let flag = texts.firstIndex(of: "--" + DomainContext.effectsOption), flag == texts.count - 1 || texts[flag + 1].hasPrefix("--") {
-      texts.insert("held", at: flag + 1)
-    }
+    let texts = words.dropFirst().map(\.text)
     var optionColumns: [String: Int] = [:]
     for word in words.dropFirst() where word.text.hasPrefix("--") {
       optionColumns[String(word.text.dropFirst(2).prefix { $0 != "=" })] = word.column

@@ -1,5 +1,9 @@
 extension DomainOption {
-  /// `--store PATH --feed=URL` → `["store": PATH, "feed": URL]`.
+  /// The options that may stand alone, and the value they then stand for: `--effects` is
+  /// `--effects held`.
+  static let standingAlone = [DomainContext.effectsOption: "held"]
+
+  /// `--store PATH --feed=URL --effects` → `["store": PATH, "feed": URL, "effects": "held"]`.
   package static func values(parsing words: [String], column: Int) throws(CommandError) -> [String: String] {
     var options: [String: String] = [:]
     var index = 0
@@ -13,6 +17,8 @@ extension DomainOption {
       if let equals = name.firstIndex(of: "=") {
         value = String(name[name.index(after: equals)...])
         name = String(name[..<equals])
+      } else if let implied = standingAlone[name], index + 1 == words.count || words[index + 1].hasPrefix("--") {
+        value = implied
       } else {
         guard index + 1 < words.count else {
           throw CommandError("option --\(name) needs a value", column: column)

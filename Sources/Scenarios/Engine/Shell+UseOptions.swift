@@ -1,7 +1,7 @@
 extension Shell {
   /// Why `use <domain>` refuses `options` (flags without dashes → values, `--listeners` among
   /// them): the option at fault, for the caret, and what to type instead; nil when it takes them.
-  static func refusal(of options: [String: String], for domain: Domain) -> (option: String, message: String)? {
+  nonisolated package static func refusal(of options: [String: String], for domain: Domain) -> (option: String, message: String)? {
     let name = domain.name
     let listens = options[listenersOption] ?? "on"
     guard listens == "on" || listens == "off" else {
