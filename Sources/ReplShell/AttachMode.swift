@@ -176,6 +176,8 @@ import Scenarios
     if let request, !socket.send(request) { throw .lost }
     var reply = Reply()
     var collected: [OutputLine] = []
+    // Set once Ctrl-C ended a tail: the note comes after the actions the app tailed before it stopped.
+    var stoppedTailing = false
     while true {
       waitForAnswer(on: socket)
       let message: AppMessage
@@ -193,8 +195,10 @@ import Scenarios
         collected = []
         if done.tailing {
           try follow(socket)
+          stoppedTailing = true
           continue
         }
+        if stoppedTailing { output.write([OutputLine(.note, "stopped tailing")]) }
         return reply
       case .bye:
         output.write(collected)
@@ -225,7 +229,8 @@ import Scenarios
     while !socket.isReadable(within: 1_000) {}
   }
 
-  /// Prints what the app tails as it comes, until Ctrl-C; then asks the app to stop.
+  /// Prints what the app tails as it comes, until Ctrl-C; then asks the app to stop (what it
+  /// tails meanwhile comes before its answer, and `exchange` prints it, then the stop).
   private func follow(_ socket: AttachSocket) throws(Ending) {
     Interrupt.received.store(false, ordering: .relaxed)
     signal(SIGINT) { _ in Interrupt.received.store(true, ordering: .relaxed) }
@@ -244,7 +249,6 @@ import Scenarios
       default: continue
       }
     }
-    output.write([OutputLine(.note, "stopped tailing")])
     guard socket.send(ShellRequest.untail) else { throw .lost }
   }
 }
