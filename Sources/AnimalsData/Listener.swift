@@ -2,8 +2,8 @@ import ImmutableData
 import Logging
 
 /// Runs the Animals side effects: for each action a store streams, starts the matching query or
-/// mutation on the persistent store when the reducer has just moved its status to waiting, and
-/// awaits it before reading the next action.
+/// mutation on the persistent store when the action has just moved its status to waiting — the
+/// stream's old state against the store's state — and awaits it before reading the next action.
 @MainActor final public class Listener<PersistentStore: PersistentSessionPersistentStore> {
   private let session: PersistentSession<PersistentStore>
   private let logger: Logger
@@ -42,10 +42,16 @@ extension Listener {
     let stream = store.makeStream()
     let logger = self.logger
     self.task = Task { [weak self, weak store] in
+      var elements = stream.makeAsyncIterator()
       do {
-        for try await (oldState, action) in stream {
+        while let (oldState, action) = try await elements.next(isolation: #isolation) {
           guard let self, let store else { return }
-          await self.onReceive(from: store, oldState: oldState, action: action)
+          // The store's state as this action left it. While the listener awaited an earlier side
+          // effect, later actions may have moved the store on; a `StoreStream` reports the state
+          // its reducer returned for this action, so the comparison stays exact without running
+          // the reducer again. Any other stream (a test's double) leaves `store.state`.
+          let newState = elements.state(afterLastElementOr: store.state)
+          await self.onReceive(from: store, oldState: oldState, newState: newState, action: action)
         }
       } catch {
         logger.error("Listener: the store's stream failed: \(String(describing: error))")
@@ -58,14 +64,9 @@ extension Listener {
   private func onReceive(
     from store: some Dispatcher<AnimalsState, AnimalsAction> & Selector<AnimalsState>,
     oldState: AnimalsState,
+    newState: AnimalsState,
     action: AnimalsAction
   ) async {
-    // The state this action led to, not the store's state now: a listener still at work on an
-    // earlier effect reads this action later, after other actions moved the state on, and
-    // comparing against those would start (or skip) the wrong side effect. `explore --effects`
-    // found it: a reload typed while an update was held stayed waiting forever. The stream's
-    // element is the state before the action, and the reducer is pure, so this is exact.
-    let newState = (try? AnimalsReducer.reduce(state: oldState, action: action)) ?? oldState
     switch action {
     case .ui(.categoryList(.onAppear)):
       if Self.didStartWaiting(oldState.categories.status, newState.categories.status) {

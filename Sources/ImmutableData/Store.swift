@@ -6,7 +6,7 @@
 /// The hot paths are `@inlinable` so that callers in other modules get code specialized for their
 /// `State` and `Action` instead of generic code that copies values through witness tables.
 @MainActor final public class Store<State, Action>: Sendable where State: Sendable, Action: Sendable {
-  @usableFromInline let registrar: StreamRegistrar<(oldState: State, action: Action), (oldState: State, action: Action, newState: State)>
+  @usableFromInline let registrar: StreamRegistrar<State, Action>
   @usableFromInline var state: State
   @usableFromInline let reducer: @Sendable (State, Action) throws -> State
 
@@ -34,7 +34,9 @@
 }
 
 extension Store: Dispatcher {
-  /// Replaces the state with what the reducer returns for `action`, then hands the old state and the action to every stream; a throwing reducer leaves the state as it was and streams nothing.
+  /// Replaces the state with what the reducer returns for `action`, then hands the old state and
+  /// the action to every stream (with the new state, which their iterators report as `newState`);
+  /// a throwing reducer leaves the state as it was and streams nothing.
   ///
   /// Always inlined where it is called: called out of line, its specialized copy looks up type
   /// metadata and checks exclusivity on every call, which costs a bare dispatch several times its
@@ -43,7 +45,7 @@ extension Store: Dispatcher {
   public func dispatch(action: Action) throws {
     let oldState = self.state
     self.state = try self.reducer(oldState, action)
-    self.registrar.yield((oldState: oldState, action: action), tapped: (oldState: oldState, action: action, newState: self.state))
+    self.registrar.yield((oldState: oldState, action: action, newState: self.state))
   }
 
   /// Runs `thunk` now with this store as its dispatcher and selector.
@@ -69,7 +71,7 @@ extension Store: Selector {
 
 extension Store: Streamer {
   /// A new stream of every `(oldState, action)` dispatched from now on, for one listener.
-  public func makeStream() -> StoreStream<(oldState: State, action: Action)> {
+  public func makeStream() -> StoreStream<State, Action> {
     self.registrar.makeStream()
   }
 }

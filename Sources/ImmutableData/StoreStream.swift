@@ -7,12 +7,22 @@ import Synchronization
 /// less per element: a dispatch appends to a buffer, and a consumer that finds elements waiting
 /// takes them without suspending.
 ///
+/// Each element also carries the state the store's reducer returned for its action, which the
+/// iterator reports as `newState` (`ReducedStateIterator`): a listener that awaits its side
+/// effects reads an action after later ones moved the store on, and still compares the state
+/// right after that action with `oldState`, without running the reducer again.
+///
 /// Its hot paths are `@inlinable`, so that listeners in other modules get code specialized for
 /// their element type.
-public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
+public struct StoreStream<State: Sendable, Action: Sendable>: AsyncSequence, Sendable {
+  /// What a listener reads: the state before the action, and the action.
+  public typealias Element = (oldState: State, action: Action)
+  /// What the store yields: the element and the state its reducer returned.
+  @usableFromInline typealias Reduction = (oldState: State, action: Action, newState: State)
+
   @usableFromInline let consumer: Consumer
 
-  init(buffer: StreamBuffer<Element>) {
+  init(buffer: StreamBuffer<Reduction>) {
     self.consumer = Consumer(buffer: buffer)
   }
 
@@ -22,10 +32,16 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
   }
 
   /// The iterator of a `StoreStream`; only one task may iterate a stream.
-  public struct Iterator: AsyncIteratorProtocol {
+  public struct Iterator: AsyncIteratorProtocol, ReducedStateIterator {
     @usableFromInline let consumer: Consumer
     /// Whether the consumer holds an element it received, which it has finished with once it asks for the next.
     @usableFromInline var holdsElement = false
+    /// What `newState` reports; set by `next` alone.
+    @usableFromInline var lastNewState: State?
+
+    /// The state the store's reducer returned for the action of the element returned last; nil
+    /// before the first and after the end.
+    public var newState: State? { lastNewState }
 
     init(consumer: Consumer) {
       self.consumer = consumer
@@ -43,18 +59,23 @@ public struct StoreStream<Element: Sendable>: AsyncSequence, Sendable {
       if holdsElement {
         consumer.buffer.finishedWithElement()
       }
-      let element = await consumer.buffer.next(isolation: actor)
-      holdsElement = element != nil
-      return element
+      guard let reduction = await consumer.buffer.next(isolation: actor) else {
+        holdsElement = false
+        lastNewState = nil
+        return nil
+      }
+      holdsElement = true
+      lastNewState = reduction.newState
+      return (oldState: reduction.oldState, action: reduction.action)
     }
   }
 
   /// The consumer's side of the buffer: when the stream and its iterators are gone, nobody can
   /// read what is yielded any more, so the stream ends and leaves the registrar.
   @usableFromInline final class Consumer: Sendable {
-    @usableFromInline let buffer: StreamBuffer<Element>
+    @usableFromInline let buffer: StreamBuffer<Reduction>
 
-    init(buffer: StreamBuffer<Element>) {
+    init(buffer: StreamBuffer<Reduction>) {
       self.buffer = buffer
     }
 

@@ -1,16 +1,16 @@
 /// Keeps the buffers of the live streams a `Store` hands out, and yields to each of them.
 ///
 /// A stream whose consumer is cancelled, or that is released, is removed; every stream finishes
-/// when the registrar (and so its store) goes away.
-/// The tap, when one is installed, gets `Tapped` values instead: the store hands it more (the new
-/// state as well) than its listeners' streams get.
-@MainActor @usableFromInline final class StreamRegistrar<Element, Tapped>: Sendable where Element: Sendable, Tapped: Sendable {
+/// when the registrar (and so its store) goes away. Streams and the tap, when one is installed,
+/// get the same `Reduction`: the old state, the action, and the state the reducer returned.
+@MainActor @usableFromInline final class StreamRegistrar<State, Action>: Sendable where State: Sendable, Action: Sendable {
+  @usableFromInline typealias Reduction = StoreStream<State, Action>.Reduction
   private var nextID = 0
-  @usableFromInline var buffers: [StreamBuffer<Element>] = []
+  @usableFromInline var buffers: [StreamBuffer<Reduction>] = []
   /// The ring a debugging attachment reads, written after the streams; nil (one check per
   /// dispatch) unless a shell follows the app. Only the main actor touches it: no dynamic
   /// exclusivity check, which would cost more than the check.
-  @exclusivity(unchecked) @usableFromInline var tap: DispatchTap<Tapped>?
+  @exclusivity(unchecked) @usableFromInline var tap: DispatchTap<Reduction>?
   private var ids: [Int] = []
   /// Where the streams report the elements their consumers have not finished with; nil when nobody counts.
   private let activity: StreamActivity?
@@ -34,10 +34,10 @@ extension StreamRegistrar {
   }
 
   /// Registers a new unbounded stream and returns it.
-  func makeStream() -> StoreStream<Element> {
+  func makeStream() -> StoreStream<State, Action> {
     self.nextID += 1
     let id = self.nextID
-    let buffer = StreamBuffer<Element>(activity: activity.map { ($0, id) }) { [weak self] in
+    let buffer = StreamBuffer<Reduction>(activity: activity.map { ($0, id) }) { [weak self] in
       Task { @MainActor in
         self?.removeStream(id: id)
       }
@@ -47,23 +47,22 @@ extension StreamRegistrar {
     return StoreStream(buffer: buffer)
   }
 
-  /// Passes `element` to every registered stream, in registration order, then `tapped` to the
-  /// tap; `tapped` is made only when a tap is installed. Always inlined into the dispatch (see
-  /// `Store.dispatch(action:)`).
+  /// Passes `reduction` to every registered stream, in registration order, then to the tap.
+  /// Always inlined into the dispatch (see `Store.dispatch(action:)`).
   @inlinable @inline(__always)
-  func yield(_ element: Element, tapped: @autoclosure () -> Tapped) {
+  func yield(_ reduction: Reduction) {
     for buffer in self.buffers {
-      buffer.yield(element)
+      buffer.yield(reduction)
     }
     if let tap = self.tap {
-      DispatchTap.record(tapped(), into: Unmanaged.passUnretained(tap))
+      DispatchTap.record(reduction, into: Unmanaged.passUnretained(tap))
     }
   }
 }
 
 extension StreamRegistrar {
   /// Has every element from now on also written into `tap`, or into none when nil.
-  func setTap(_ tap: DispatchTap<Tapped>?) {
+  func setTap(_ tap: DispatchTap<Reduction>?) {
     self.tap = tap
   }
 

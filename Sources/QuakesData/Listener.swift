@@ -4,7 +4,8 @@ import Logging
 /// Watches a store's actions and runs the matching local and remote side effects, dispatching their outcome.
 ///
 /// Each side effect is awaited inside the stream loop, so once the listener waits on its stream
-/// again, every effect of the actions seen so far is done.
+/// again, every effect of the actions seen so far is done. Which effect an action starts depends
+/// on the stream's old state and the store's state as the action left it.
 @MainActor final public class Listener<LocalStore, RemoteStore>
 where LocalStore: PersistentSessionLocalStore, RemoteStore: PersistentSessionRemoteStore {
   private let session: PersistentSession<LocalStore, RemoteStore>
@@ -46,12 +47,17 @@ extension Listener {
     self.task?.cancel()
     let logger = self.logger
     self.task = Task { [weak self, weak store] in
+      var elements = stream.makeAsyncIterator()
       do {
-        for try await (oldState, action) in stream {
+        while let (oldState, action) = try await elements.next(isolation: #isolation) {
           guard let self, let store else {
             return
           }
-          await self.onReceive(from: store, oldState: oldState, action: action)
+          // The store's state as this action left it: a `StoreStream` reports it, exact even when
+          // later actions moved the store on while an earlier side effect was awaited; any other
+          // stream (a test's double) leaves `store.state`.
+          let newState = elements.state(afterLastElementOr: store.state)
+          await self.onReceive(from: store, oldState: oldState, newState: newState, action: action)
         }
       } catch {
         logger.debug("Listener stream ended: \(error)")
@@ -64,13 +70,14 @@ extension Listener {
   private func onReceive(
     from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
     oldState: QuakesState,
+    newState: QuakesState,
     action: QuakesAction
   ) async {
     switch action {
     case .ui(.quakeList(let action)):
-      await self.onReceive(from: store, oldState: oldState, action: action)
+      await self.onReceive(from: store, oldState: oldState, newState: newState, action: action)
     case .data(.persistentSession(.remoteStore(.didFetchQuakes(.success(let quakes))))):
-      let changes = Self.changes(of: quakes, from: oldState, to: store.state)
+      let changes = Self.changes(of: quakes, from: oldState, to: newState)
       await self.run(
         self.session.didFetchRemoteQuakesMutation(
           inserted: changes.inserted,
@@ -87,9 +94,10 @@ extension Listener {
   private func onReceive(
     from store: some ImmutableData.Dispatcher<QuakesState, QuakesAction> & ImmutableData.Selector<QuakesState>,
     oldState: QuakesState,
+    newState: QuakesState,
     action: QuakesAction.UI.QuakeList
   ) async {
-    let newStatus = store.state.quakes.status
+    let newStatus = newState.quakes.status
     switch action {
     case .onAppear:
       // Only the first appear loads the local quakes: the status was never set before.

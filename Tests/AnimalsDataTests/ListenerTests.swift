@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 private typealias AnimalsStore = Store<AnimalsState, AnimalsAction>
-private typealias Events = StoreStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
+private typealias Events = StoreStream<AnimalsState, AnimalsAction>.Iterator
 private typealias PersistentSession = AnimalsAction.Data.PersistentSession
 
 /// Reads the test's own stream of the store until `count` persistent-session actions (the ones
@@ -74,12 +74,12 @@ private typealias PersistentSession = AnimalsAction.Data.PersistentSession
   }
 
   @Test func reloadStartsOnlyWhenBothStatusesStartWaiting() async throws {
-    // With the animals already waiting (a fetch under way), a reload moves only the categories
-    // to waiting: no reload may start then. The listener reads the state the action led to
-    // from the domain's reducer, so the store runs that reducer.
-    var state = AnimalsState.samples()
-    state.animals.status = .waiting
-    let store = AnimalsStore(initialState: state, reducer: AnimalsReducer.reduce)
+    // A reducer that moves only the categories to waiting on reload: no reload may start then.
+    // The listener reads the state the store's own reducer returned, not what AnimalsReducer would.
+    let reducer = overriding(AnimalsReducer.reduce) { $0 == .ui(.categoryList(.onTapReloadSampleDataButton)) } with: {
+      $0.categories.status = .waiting
+    }
+    let store = AnimalsStore(initialState: .samples(), reducer: reducer)
     let persistentStore = TestPersistentStore()
     let listener = Listener(store: persistentStore)
     listener.listen(to: store)

@@ -5,7 +5,7 @@ import ImmutableData
 /// have dispatched their outcomes. Returns fewer when the store goes away first.
 @MainActor package func waitForActions<State, Action, Value>(
   _ count: Int,
-  from events: inout StoreStream<(oldState: State, action: Action)>.Iterator,
+  from events: inout StoreStream<State, Action>.Iterator,
   matching match: (Action) -> Value?
 ) async -> [Value] {
   var values: [Value] = []
@@ -19,7 +19,7 @@ import ImmutableData
 
 /// Reads `events` until an action that `matches` arrives.
 @MainActor package func waitForAction<State, Action>(
-  from events: inout StoreStream<(oldState: State, action: Action)>.Iterator,
+  from events: inout StoreStream<State, Action>.Iterator,
   where matches: (Action) -> Bool
 ) async {
   _ = await waitForActions(1, from: &events) { matches($0) ? () : nil }

@@ -7,14 +7,16 @@ import ImmutableData
 /// Every dispatch the store accepts reaches every stream made before it, in order: the k-th
 /// element of a stream made after n accepted dispatches is dispatch n + k, whose history entry
 /// has that serial.
-public struct ListenerStream<Element: Sendable>: AsyncSequence, Sendable {
-  private let stream: StoreStream<Element>
+public struct ListenerStream<State: Sendable, Action: Sendable>: AsyncSequence, Sendable {
+  /// The state before the action, and the action.
+  public typealias Element = (oldState: State, action: Action)
+  private let stream: StoreStream<State, Action>
   private let causes: ListenerCauses?
   private let firstSerial: Int
 
   /// Wraps `stream`, whose first element is the dispatch with `firstSerial`; with no `causes`
   /// (a live app's store, whose own dispatches the session does not count) it only passes the elements on.
-  init(_ stream: StoreStream<Element>, causes: ListenerCauses?, firstSerial: Int) {
+  init(_ stream: StoreStream<State, Action>, causes: ListenerCauses?, firstSerial: Int) {
     self.stream = stream
     self.causes = causes
     self.firstSerial = firstSerial
@@ -26,16 +28,19 @@ public struct ListenerStream<Element: Sendable>: AsyncSequence, Sendable {
   }
 
   /// The iterator of a `ListenerStream`; only one task may iterate a stream.
-  public struct Iterator: AsyncIteratorProtocol {
-    private var elements: StoreStream<Element>.Iterator
+  public struct Iterator: AsyncIteratorProtocol, ReducedStateIterator {
+    private var elements: StoreStream<State, Action>.Iterator
     private let causes: ListenerCauses?
     private var nextSerial: Int
 
-    init(elements: StoreStream<Element>.Iterator, causes: ListenerCauses?, nextSerial: Int) {
+    init(elements: StoreStream<State, Action>.Iterator, causes: ListenerCauses?, nextSerial: Int) {
       self.elements = elements
       self.causes = causes
       self.nextSerial = nextSerial
     }
+
+    /// The state the store's reducer returned for the action of the element returned last.
+    public var newState: State? { elements.newState }
 
     /// The next `(oldState, action)` pair; nil once the store is gone or the task is cancelled.
     public mutating func next() async -> Element? {

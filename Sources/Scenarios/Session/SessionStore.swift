@@ -92,7 +92,7 @@ extension SessionStore: Selector {
 extension SessionStore: Streamer {
   /// A new stream of every action dispatched from now on, counted while its listener works; what
   /// the listener dispatches while it handles an element is recorded as caused by that element.
-  public func makeStream() -> ListenerStream<(oldState: State, action: Action)> {
+  public func makeStream() -> ListenerStream<State, Action> {
     ListenerStream(store.makeStream(), causes: listenerCauses, firstSerial: acceptedCount + 1)
   }
 }
