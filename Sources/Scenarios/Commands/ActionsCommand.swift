@@ -1,7 +1,8 @@
 /// `actions [pattern]`: lists the action cases a pattern matches, or all, with their parameters.
 struct ActionsCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "actions", usage: "actions [action pattern]",
+    name: "actions", usage: "actions [action pattern]", group: .driving,
+    synopsis: "lists the actions, or those a pattern matches",
     summary: "lists every action case path with its parameters; with a pattern (see `help patterns`), the cases it matches",
     examples: ["actions", "actions {pattern}"],
     toolArguments: [ToolArgument("pattern", "an action pattern: case names in a row, the last one or its start (`ui.list`, `onTap`); omit it for all", isRequired: false)])

@@ -1,7 +1,8 @@
 /// `attach`: leaves a fork and returns to the running app's live store.
 struct AttachCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "attach", usage: "attach",
+    name: "attach", usage: "attach", group: .live,
+    synopsis: "leaves the sandbox for the app's live store again",
     summary: "leaves the sandbox `fork` made, and what was done in it, and returns to the running app's live store",
     examples: ["attach"])
   static let reach = CommandReach.outsideWorld

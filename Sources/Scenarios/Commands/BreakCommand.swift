@@ -2,7 +2,8 @@
 /// makes a selector's predicate true, as a debugger's conditional breakpoint does.
 struct BreakCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "break", usage: "break [when <predicate> | clear [N]]",
+    name: "break", usage: "break [when <predicate> | clear [N]]", group: .testing,
+    synopsis: "stops a run when a predicate becomes true",
     summary: "stops a run at the first dispatch (typed, scripted or a listener's) that makes a predicate (`help predicates`) true, once per crossing from false to true: a script stops there with file:line, the prompt marks it; alone, lists them; `clear [N]` drops them",
     examples: ["break when {selector} == {value}", "break when {selector} != {value}", "break", "break clear 1", "break clear"],
     toolArguments: [

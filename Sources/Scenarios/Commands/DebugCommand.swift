@@ -1,7 +1,8 @@
 /// `debug [category|all] [on|off]`: switches debug output on or off and shows what is on.
 struct DebugCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "debug", usage: "debug [category|all] [on|off]",
+    name: "debug", usage: "debug [category|all] [on|off]", group: .session,
+    synopsis: "switches debug output on or off",
     summary: "switches debug output on or off and shows what is on; categories: "
       + DebugCategory.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; "),
     examples: ["debug on", "debug effects on", "debug off"],

@@ -1,7 +1,8 @@
 /// `diff`: prints what the last dispatch changed, again.
 struct DiffCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "diff", usage: "diff", summary: "prints what the last dispatch changed, again", examples: ["diff"],
+    name: "diff", usage: "diff", group: .looking,
+    synopsis: "prints again what the last dispatch changed", summary: "prints what the last dispatch changed, again", examples: ["diff"],
     toolArguments: [])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted

@@ -1,7 +1,8 @@
 /// `dispatch <action>`: dispatches an action and prints the diff of the state, then what listeners dispatched.
 struct DispatchCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "dispatch", usage: "dispatch [--may-reject] <action>",
+    name: "dispatch", usage: "dispatch [--may-reject] <action>", group: .driving,
+    synopsis: "dispatches an action and prints what it changed",
     summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched; with --may-reject (what `explore --save` writes) a rejection is a note, not a failure",
     examples: ["dispatch {action}", "dispatch {actionCall}", "dispatch --may-reject {actionCall}"],
     toolArguments: [

@@ -1,7 +1,8 @@
 /// `domains`: lists the domains and the options of `use`.
 struct DomainsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "domains", usage: "domains", summary: "lists the domains and the options of `use`", examples: ["domains"],
+    name: "domains", usage: "domains", group: .driving,
+    synopsis: "lists the domains and the options of `use`", summary: "lists the domains and the options of `use`", examples: ["domains"],
     toolArguments: [])
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted

@@ -1,7 +1,8 @@
 /// `effects`: lists the side effects the listeners await, held until `complete N` or `fail N`.
 struct EffectsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "effects", usage: "effects",
+    name: "effects", usage: "effects", group: .exploring,
+    synopsis: "lists the side effects `use <domain> --effects` holds",
     summary: "lists the side effects held in a session started with `use <domain> --effects`, by number, oldest first; `complete N` lets one finish, `fail N` fails it",
     examples: ["effects"],
     toolArguments: [])

@@ -2,7 +2,8 @@
 /// shows the setting.
 struct ExpandedCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "expanded", usage: "expanded [on|off|auto]",
+    name: "expanded", usage: "expanded [on|off|auto]", group: .session,
+    synopsis: "prints tables one record per block",
     summary: "prints every table `select` prints one record per block (`-[ RECORD 1 ]` then `field │ value` lines), as psql's \\x does: `on` always, `auto` when its rows would not fit the width tables fit (see `width`), `off` as rows; alone, shows the setting",
     examples: ["expanded on", "expanded auto", "expanded off"])
   static let reach = CommandReach.session

@@ -1,7 +1,8 @@
 /// `expect <selector> <operator> <value>` and `expect error <action>`: the assertions of scripts.
 struct ExpectCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "expect", usage: "expect <predicate> | expect error <action>",
+    name: "expect", usage: "expect <predicate> | expect error <action>", group: .testing,
+    synopsis: "asserts a predicate, or that an action is rejected",
     summary: "asserts in scripts: a predicate on a selector's output holds (`help predicates`: `==`, `!=`, `<`, `<=`, `>`, `>=`, `contains`, `.count`), or the reducer rejects an action (run on a copy of the state: nothing is dispatched); a failure stops the script with file:line and the actual value",
     examples: [
       "expect {selector} == {value}", "expect {selector} != {value}", "expect error {actionCall}",

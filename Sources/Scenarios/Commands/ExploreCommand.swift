@@ -5,7 +5,8 @@ import Foundation
 struct ExploreCommand: ShellCommand {
   static let description = CommandDescription(
     name: "explore",
-    usage: "explore [--runs N] [--steps N] [--seed N] [options]",
+    usage: "explore [--runs N] [--steps N] [--seed N] [options]", group: .exploring,
+    synopsis: "runs generated action sequences against the invariants",
     summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\")",
     examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt"],
     toolArguments: [

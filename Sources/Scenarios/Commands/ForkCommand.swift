@@ -1,7 +1,8 @@
 /// `fork`: in a shell attached to a running app, copies the live state into a local sandbox session.
 struct ForkCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "fork", usage: "fork",
+    name: "fork", usage: "fork", group: .live,
+    synopsis: "copies the attached app's state into a local sandbox",
     summary: "in a shell attached to a running app, copies the live state into a local sandbox session on the same domain, without listeners: dispatch, undo and jump there leave the app alone; `attach` returns",
     examples: ["fork"])
   static let reach = CommandReach.session

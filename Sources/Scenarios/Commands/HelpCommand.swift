@@ -1,7 +1,8 @@
-/// `help [command]`: lists the commands, or explains one with examples.
+/// `help [command]`: lists the commands by group, a line each, or explains one with examples.
 struct HelpCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "help", aliases: ["?"], usage: "help [command|topic]",
+    name: "help", aliases: ["?"], usage: "help [command|topic]", group: .session,
+    synopsis: "lists the commands, or explains one: `help dispatch`",
     summary: "lists the commands, or explains one with examples; topics: paths, patterns, predicates, values",
     examples: ["help dispatch", "help paths"])
   static let reach = CommandReach.nothing
@@ -19,16 +20,8 @@ struct HelpCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let descriptions = CommandRegistry.commands.map { $0.description }
     guard let topic else {
-      let width = descriptions.map(\.usage.count).max() ?? 0
-      var lines = descriptions.map {
-        OutputLine(.plain, $0.usage + String(repeating: " ", count: width - $0.usage.count) + "  " + $0.summary, hangingIndent: width + 2)
-      }
-      lines.append(.plain(""))
-      lines.append(OutputLine(.plain, "Actions and values are written as in Swift: strings in double quotes, enum cases as .name, structs as Type(label: value).", hangingIndent: 0))
-      lines.append(OutputLine(.plain, "Type `help <command>` for examples, `help paths`, `help patterns`, `help predicates` or `help values` for what several commands read; Tab completes commands, actions, labels, enum values, selectors, paths and domains.", hangingIndent: 0))
-      return CommandOutput(lines)
+      return CommandOutput(Self.groupedList())
     }
     if let helpTopic = HelpTopic.named(topic) {
       let names = context.exampleNames(for: helpTopic.examples)
@@ -47,5 +40,32 @@ struct HelpCommand: ShellCommand {
       [.plain("usage: \(match.usage)"), OutputLine(.plain, match.summary, hangingIndent: 0),
        OutputLine(.plain, "touches: \(command.reach.phrase)", hangingIndent: 9)]
         + match.examples.compactMap(names.render).map { .plain("  example: \($0)") })
+  }
+}
+
+extension HelpCommand {
+  /// The widest line `help`'s list may print: a terminal's classic width.
+  static let listWidth = 80
+
+  /// Every command under its group's heading, a line each (`  name  synopsis`), then how to learn more.
+  static func groupedList() -> [OutputLine] {
+    let descriptions = CommandRegistry.descriptions
+    let nameWidth = descriptions.map(\.name.count).max() ?? 0
+    var lines: [OutputLine] = []
+    for group in CommandGroup.allCases {
+      let members = descriptions.filter { $0.group == group }
+      guard !members.isEmpty else { continue }
+      if !lines.isEmpty { lines.append(.plain("")) }
+      lines.append(.plain(group.title))
+      lines += members.map { .plain("  " + $0.name + String(repeating: " ", count: nameWidth - $0.name.count + 2) + $0.synopsis) }
+    }
+    lines += [
+      .plain(""),
+      .plain("`help <command>` prints its usage, what it does in full, and examples;"),
+      .plain("`help paths`, `patterns`, `predicates` and `values` explain what commands read."),
+      .plain("Actions and values are written as in Swift: \"text\", .case, Type(label: value)."),
+      .plain("Tab completes commands, actions, labels, values, selectors, paths and domains."),
+    ]
+    return lines
   }
 }

@@ -1,7 +1,8 @@
 /// `hide [pattern]`: keeps the actions the app and its listeners dispatch out of what is printed.
 struct HideCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "hide", usage: "hide [action pattern]",
+    name: "hide", usage: "hide [action pattern]", group: .session,
+    synopsis: "keeps matching actions out of what is printed",
     summary: "keeps matching actions (heartbeats, timers) that listeners or the app dispatch out of what is printed, still reducing them; one you type still prints; `history` marks them, `debug actions on` shows them, `unhide` shows them again; alone, lists the patterns (see `help patterns`)",
     examples: ["hide {pattern}", "hide"],
     toolArguments: [ToolArgument("pattern", "an action pattern, e.g. `didTick` or `data.timer`; omit it to list the patterns", isRequired: false)])

@@ -1,7 +1,8 @@
 /// `history [--full] [--tree] [--changed <path>]`: lists the actions dispatched so far.
 struct HistoryCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "history", usage: "history [--full] [--tree] [--changed <path>]",
+    name: "history", usage: "history [--full] [--tree] [--changed <path>]", group: .looking,
+    synopsis: "lists the actions dispatched so far",
     summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched, and after undo or jump a line marks where the state is; an action longer than a line has its arguments folded to (…) as dispatches print it, and `--full` prints every action whole; `--tree` nests each action under the one whose listener dispatched it, beside the line that started them (`← line 3`); `--changed <path>` lists only those that changed a path (with `--tree`, under their causes, marked `(cause only)` where they changed nothing there)",
     examples: ["history", "history --full", "history --tree", "history --changed {path}", "history --tree --changed {path}"],
     toolArguments: [

@@ -1,7 +1,8 @@
 /// `inspect [port]`: serves the live web inspector of this session on 127.0.0.1 and prints its address.
 struct InspectCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "inspect", usage: "inspect [port]",
+    name: "inspect", usage: "inspect [port]", group: .live,
+    synopsis: "serves a live web inspector of this session",
     summary: "serves a live web inspector of this session on 127.0.0.1 (a free port unless given) and prints its address with its token; the page starts with the session so far; attached (`--attach`), it follows the app's live store, or your fork",
     examples: ["inspect", "inspect 8123"])
   static let reach = CommandReach.outsideWorld

@@ -2,7 +2,8 @@
 /// after every dispatch from this line on.
 struct InvariantCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "invariant", usage: "invariant [--settled] [<predicate> | clear]",
+    name: "invariant", usage: "invariant [--settled] [<predicate> | clear]", group: .testing,
+    synopsis: "holds a predicate after every dispatch",
     summary: "holds a predicate on a selector's output (`help predicates`) after every dispatch from now on (typed, scripted or a listener's) and in `explore`; a broken one fails the line with the action that broke it; `--settled` checks it only when the listeners are done and no side effect is held (after each line, and in `explore --effects` whenever nothing is held): a status stuck at waiting, data the listeners left out of date; alone, lists them",
     examples: ["invariant {selector} == {value}", "invariant {selector} != {value}", "invariant --settled {selector} != {value}", "invariant", "invariant clear"],
     toolArguments: [

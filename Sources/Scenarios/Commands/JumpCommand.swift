@@ -1,7 +1,8 @@
 /// `jump N`: sets the state to the one after history entry N; `jump 0` is the initial state.
 struct JumpCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "jump", usage: "jump <N>",
+    name: "jump", usage: "jump <N>", group: .timeTravel,
+    synopsis: "sets the state to the one after history entry N",
     summary: "sets the state to the one after history entry N (0: the initial state); later entries stay, marked undone, until the next dispatch",
     examples: ["jump 0", "jump 3"],
     toolArguments: [ToolArgument("entry", "the number `history` shows for the entry; `0` for the initial state", kind: .number)])

@@ -1,7 +1,8 @@
 /// `quit` (or `exit`): leaves the shell.
 struct QuitCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "quit", aliases: ["exit"], usage: "quit", summary: "leaves the shell (Ctrl-D too)", examples: ["quit"])
+    name: "quit", aliases: ["exit"], usage: "quit", group: .session,
+    synopsis: "leaves the shell (Ctrl-D too)", summary: "leaves the shell (Ctrl-D too)", examples: ["quit"])
   static let reach = CommandReach.session
   static let recordingRole = RecordingRole.omitted
 

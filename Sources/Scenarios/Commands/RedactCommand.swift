@@ -4,7 +4,8 @@ import Foundation
 /// in what the following commands print.
 struct RedactCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "redact", usage: "redact [dates|uuids|paths|/regex/ as [name]]",
+    name: "redact", usage: "redact [dates|uuids|paths|/regex/ as [name]]", group: .testing,
+    synopsis: "replaces what changes run to run in the output",
     summary: "from here on, replaces what changes run to run in the output: ISO 8601 dates → [date], UUIDs → [uuid], $SCRATCH and the working directory → [scratch], [cwd], a pattern → [name]; alone, lists them",
     examples: ["redact dates", "redact uuids", "redact paths", "redact /took \\d+ ms/ as [duration]", "redact"],
     toolArguments: [ToolArgument("what", "`dates`, `uuids`, `paths` or `/regex/ as [name]`; omit it to list the redactions", isRequired: false)])

@@ -1,7 +1,8 @@
 /// `redo`: moves forward again over what `undo` or `jump` took back, dispatching nothing.
 struct RedoCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "redo", usage: "redo",
+    name: "redo", usage: "redo", group: .timeTravel,
+    synopsis: "moves forward again over an undone dispatch",
     summary: "moves forward again over the next undone dispatch, dispatching nothing (a new dispatch drops what was undone)",
     examples: ["redo"],
     toolArguments: [])

@@ -1,7 +1,8 @@
 /// `reset`: starts the current domain again with a fresh store and the same options.
 struct ResetCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "reset", usage: "reset", summary: "starts the current domain again with a fresh store and the same options",
+    name: "reset", usage: "reset", group: .driving,
+    synopsis: "starts the domain again with a fresh store", summary: "starts the current domain again with a fresh store and the same options",
     examples: ["reset"],
     toolArguments: [])
   static let reach = CommandReach.appState

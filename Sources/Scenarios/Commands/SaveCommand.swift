@@ -4,7 +4,8 @@ import Foundation
 /// writes its golden beside it and says whether the fresh run saw what the session saw.
 struct SaveCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "save", usage: "save [--force] <FILE.txt>",
+    name: "save", usage: "save [--force] <FILE.txt>", group: .testing,
+    synopsis: "writes the session as a scenario script and its golden",
     summary: "writes the session since its `use` as a scenario script (without failed lines, help-like commands and undone dispatches), then its golden from a fresh run on copies of the session's databases as it found them (saved beside the script; a session on a server is refused); `--force` overwrites",
     examples: ["save explored.txt", "save --force Scenarios/checkout.txt"],
     toolArguments: [

@@ -2,7 +2,8 @@
 /// state and prints its output.
 struct SelectCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "select", usage: "select [--expanded] [--json] <selector>[(arguments)]",
+    name: "select", usage: "select [--expanded] [--json] <selector>[(arguments)]", group: .looking,
+    synopsis: "runs a selector on the state and prints its output",
     summary: "evaluates a selector on the current state and prints its output; a list of records prints as a table, cut with … to fit the terminal (see `width`), and `--expanded` prints it one record per block (see `expanded`); `--json` prints the output as JSON",
     examples: ["select {selector}", "select {selectorCall}", "select --expanded {selector}", "select --json {selector}"],
     toolArguments: [

@@ -1,7 +1,8 @@
 /// `selectors`: lists every selector with its parameters and output type.
 struct SelectorsCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "selectors", usage: "selectors", summary: "lists every selector with its parameters and output type",
+    name: "selectors", usage: "selectors", group: .looking,
+    synopsis: "lists the selectors with their parameters", summary: "lists every selector with its parameters and output type",
     examples: ["selectors"],
     toolArguments: [])
   static let reach = CommandReach.nothing

@@ -1,7 +1,8 @@
 /// `settle`: waits until listeners have finished every side effect.
 struct SettleCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "settle", usage: "settle",
+    name: "settle", usage: "settle", group: .exploring,
+    synopsis: "waits until the listeners finish their side effects",
     summary: "waits until listeners have finished every side effect (dispatch already does this)", examples: ["settle"],
     toolArguments: [])
   static let reach = CommandReach.appState

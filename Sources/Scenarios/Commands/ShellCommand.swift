@@ -41,7 +41,11 @@ package struct CommandDescription: Sendable {
   package let aliases: [String]
   /// The usage line: `use <domain> [--option value …]`.
   package let usage: String
-  /// One sentence for the list of commands.
+  /// Where `help` lists the command.
+  package let group: CommandGroup
+  /// What the command does, in a few words: its line in `help`'s list, within 80 columns.
+  package let synopsis: String
+  /// What the command does in full: the paragraph `help <command>` prints.
   package let summary: String
   /// Lines a user can type, shown by `help <command>`.
   package let examples: [String]
@@ -51,10 +55,15 @@ package struct CommandDescription: Sendable {
   package let toolArguments: [ToolArgument]?
 
   /// Describes a command.
-  init(name: String, aliases: [String] = [], usage: String, summary: String, examples: [String], toolArguments: [ToolArgument]? = nil) {
+  init(
+    name: String, aliases: [String] = [], usage: String, group: CommandGroup, synopsis: String, summary: String, examples: [String],
+    toolArguments: [ToolArgument]? = nil
+  ) {
     self.name = name
     self.aliases = aliases
     self.usage = usage
+    self.group = group
+    self.synopsis = synopsis
     self.summary = summary
     self.examples = examples
     self.toolArguments = toolArguments

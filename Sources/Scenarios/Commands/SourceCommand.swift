@@ -4,7 +4,8 @@ import Foundation
 /// at the first failure with `file:line`.
 struct SourceCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "source", usage: "source [--expect-break] <FILE>",
+    name: "source", usage: "source [--expect-break] <FILE>", group: .testing,
+    synopsis: "runs a script's commands in this session",
     summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line; a script already being sourced, or nesting past 16 deep, is refused with the chain; `--expect-break` asserts that a breakpoint stops it",
     examples: ["source setup.txt", "source Scenarios/counter.txt", "source --expect-break steps.txt"],
     toolArguments: [

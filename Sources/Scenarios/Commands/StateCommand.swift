@@ -1,7 +1,8 @@
 /// `state [--json] [path]`: prints the whole state, or the part at a path.
 struct StateCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "state", usage: "state [--json] [path]",
+    name: "state", usage: "state [--json] [path]", group: .looking,
+    synopsis: "prints the state, or the part at a path",
     summary: "prints the whole state, or the part at a path (`help paths`: labels, quoted keys, indices); `--json` prints it as JSON",
     examples: ["state", "state {path}", "state --json {path}"],
     toolArguments: [

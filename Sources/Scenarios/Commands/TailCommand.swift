@@ -2,7 +2,8 @@
 /// dispatches as it happens, with its diff, until Ctrl-C.
 struct TailCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "tail", usage: "tail [--only PATTERN]",
+    name: "tail", usage: "tail [--only PATTERN]", group: .live,
+    synopsis: "prints the attached app's actions as it dispatches them",
     summary: "in a shell attached to a running app (`--attach`), prints every action the app dispatches as it happens, with its diff, until Ctrl-C; `hide` applies, and `--only` keeps the actions an action pattern matches (see `help patterns`)",
     examples: ["tail", "tail --only {pattern}"])
   static let reach = CommandReach.outsideWorld

@@ -1,7 +1,8 @@
 /// `undo`: takes back the last `dispatch` and every action its listeners dispatched because of it.
 struct UndoCommand: CommandWithoutArguments {
   static let description = CommandDescription(
-    name: "undo", usage: "undo",
+    name: "undo", usage: "undo", group: .timeTravel,
+    synopsis: "takes back the last dispatch (the state only)",
     summary: "takes back the last dispatch with what its listeners dispatched: the state only, side effects stay done",
     examples: ["undo"],
     toolArguments: [])

@@ -1,7 +1,8 @@
 /// `unhide [pattern]`: shows what `hide` kept out again, one pattern or all.
 struct UnhideCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "unhide", usage: "unhide [action pattern]",
+    name: "unhide", usage: "unhide [action pattern]", group: .session,
+    synopsis: "prints hidden actions again",
     summary: "shows again the actions a `hide` pattern kept out of what is printed; alone, drops every pattern",
     examples: ["unhide {pattern}", "unhide"],
     toolArguments: [ToolArgument("pattern", "a pattern `hide` was given; omit it to drop them all", isRequired: false)])

@@ -1,7 +1,8 @@
 /// `unwatch [selector]`: stops watching one selector, or all of them.
 struct UnwatchCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "unwatch", usage: "unwatch [selector]", summary: "stops watching one selector, or all of them",
+    name: "unwatch", usage: "unwatch [selector]", group: .looking,
+    synopsis: "stops watching one selector, or all", summary: "stops watching one selector, or all of them",
     examples: ["unwatch", "unwatch {selector}"],
     toolArguments: [ToolArgument("selector", "the selector to stop watching; omit it to stop them all", isRequired: false)])
   static let reach = CommandReach.session

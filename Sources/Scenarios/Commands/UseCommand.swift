@@ -1,7 +1,8 @@
 /// `use <domain> [--option value …]`: starts a fresh store for a domain.
 struct UseCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "use", usage: "use <domain> [--option value …]",
+    name: "use", usage: "use <domain> [--option value …]", group: .driving,
+    synopsis: "starts a fresh store for a domain",
     summary: "starts a fresh store for a domain (scripts start with this); `--effects` holds its listeners' side effects until `complete N` or `fail N`; `--listeners off`: the reducer alone, no listener",
     examples: ["use {domain}"],
     toolArguments: [

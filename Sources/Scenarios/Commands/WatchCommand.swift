@@ -1,7 +1,8 @@
 /// `watch <selector>[(arguments)]`: prints a selector's output whenever a dispatch changes it.
 struct WatchCommand: SelectorCallCommand {
   static let description = CommandDescription(
-    name: "watch", usage: "watch <selector>[(arguments)]",
+    name: "watch", usage: "watch <selector>[(arguments)]", group: .looking,
+    synopsis: "prints a selector's output whenever it changes",
     summary: "re-evaluates a selector after each dispatch (skipping actions its filter rejects) and prints its output when it changes",
     examples: ["watch {selector}"],
     toolArguments: [ToolArgument("selector", "a selector and its labelled arguments; its output is printed with every dispatch that changes it")])

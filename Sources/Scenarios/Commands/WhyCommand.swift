@@ -1,7 +1,8 @@
 /// `why [--all] <path>`: which action last changed the value at a path, and what caused it.
 struct WhyCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "why", usage: "why [--all] <path>",
+    name: "why", usage: "why [--all] <path>", group: .looking,
+    synopsis: "says which action last changed a value, and what caused it",
     summary: "prints the action that last changed the value at a path (`help paths`), the value before and after, and what caused it, back to the line typed or the script's `file:line`; `--all` lists every change, oldest first",
     examples: ["why {path}", "why --all {path}"],
     toolArguments: [

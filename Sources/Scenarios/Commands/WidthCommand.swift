@@ -1,7 +1,8 @@
 /// `width [<columns>|terminal|off]`: the width tables fit, and shows it.
 struct WidthCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "width", usage: "width [<columns>|terminal|off]",
+    name: "width", usage: "width [<columns>|terminal|off]", group: .session,
+    synopsis: "sets the width tables fit",
     summary: "sets the width tables fit, their widest columns cut first with …: `terminal` (the default) fits the terminal's and prints tables whole in scripts and pipes, a number fits that many columns wherever output goes (scripts too), `off` prints tables whole; alone, shows the setting",
     examples: ["width 80", "width terminal", "width off"])
   static let reach = CommandReach.session

@@ -11,10 +11,23 @@ import Testing
     #expect(try await startedShell().candidates("help wa") == ["watch"])
   }
 
-  @Test func listsEveryCommandThenTheHints() async throws {
+  @Test func listsEveryCommandOnceUnderItsGroupWithinEightyColumns() async throws {
     let lines = try await startedShell().texts("help")
-    #expect(lines.count == CommandRegistry.commands.count + 3)
-    #expect(lines.first?.hasPrefix("help [command|topic]") == true)
+    #expect(lines.first == "Driving the store")
+    #expect(lines.allSatisfy { $0.count <= HelpCommand.listWidth }, "\(lines.filter { $0.count > HelpCommand.listWidth })")
+    for group in CommandGroup.allCases {
+      #expect(lines.filter { $0 == group.title }.count == 1, "\(group.title)")
+    }
+    let listed = lines.filter { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
+    #expect(listed.sorted() == CommandRegistry.names.sorted())
+    // Each command sits under its own group's heading.
+    var heading = ""
+    for line in lines {
+      if CommandGroup.allCases.contains(where: { $0.title == line }) { heading = line; continue }
+      guard line.hasPrefix("  "), let name = line.split(separator: " ").first else { continue }
+      #expect(CommandRegistry.command(named: String(name))?.description.group.title == heading, "\(line)")
+    }
+    #expect(lines.contains("  dispatch   dispatches an action and prints what it changed"))
   }
 
   @Test func explainsOneCommandWithItsExamples() async throws {
