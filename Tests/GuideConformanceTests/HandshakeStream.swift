@@ -13,6 +13,11 @@ final class HandshakeStream<Element: Sendable>: AsyncSequence, Sendable {
     mutating func next() async -> Element? {
       await channel.next()
     }
+
+    /// Waits on the main actor, where the channel is, without a hop through the global executor.
+    mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+      await channel.next()
+    }
   }
 
   func makeAsyncIterator() -> Iterator {
@@ -29,7 +34,8 @@ final class HandshakeStream<Element: Sendable>: AsyncSequence, Sendable {
     await channel.finish()
   }
 
-  fileprivate actor Channel {
+  /// The hand-over, on the main actor where the tests and the listeners run.
+  @MainActor fileprivate final class Channel: Sendable {
     /// Elements sent before the consumer asked, each with its sender waiting for it to be finished with.
     private var queued: [(Element, CheckedContinuation<Void, Never>)] = []
     /// The consumer, waiting for an element.
@@ -37,6 +43,8 @@ final class HandshakeStream<Element: Sendable>: AsyncSequence, Sendable {
     /// The sender of the element the consumer holds: resumed when the consumer comes back.
     private var holder: CheckedContinuation<Void, Never>?
     private var isFinished = false
+
+    nonisolated init() {}
 
     func next() async -> Element? {
       holder?.resume()
