@@ -57,22 +57,39 @@ import Testing
   }
 
   /// Streams `action` after `oldState` to an Animals listener over a store whose state is
-  /// `storeState`, checks that state is not what `AnimalsReducer` would make of the action, and
-  /// returns what the listener asked of its persistent store and what it dispatched.
+  /// `storeState`, and returns what the listener asked of its persistent store and what it dispatched.
   private func animalsListener(
     receiving action: AnimalsAction, after oldState: AnimalsState, storeState: AnimalsState,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> (calls: [AnimalsCall], dispatched: [AnimalsAction]) {
-    let reduced = (try? AnimalsReducer.reduce(state: oldState, action: action)) ?? oldState
-    #expect(reduced != storeState, "the store's state must differ from the reducer's", sourceLocation: sourceLocation)
     let persistentStore = AnimalsStoreDouble()
-    let store = ContractStore<AnimalsState, AnimalsAction>(state: storeState)
-    let listener = AnimalsData.Listener(store: persistentStore)
-    listener.listen(to: store)
+    let dispatched = await Self.listener(
+      receiving: action, after: oldState, storeState: storeState, reducer: AnimalsReducer.reduce,
+      sourceLocation: sourceLocation
+    ) { store in
+      let listener = AnimalsData.Listener(store: persistentStore)
+      listener.listen(to: store)
+      return listener
+    }
+    return (persistentStore.calls, dispatched)
+  }
+
+  /// Streams `action` after `oldState` to the listener `listen` starts over a store whose state
+  /// is `storeState`, once it is checked not to be what `reducer` makes of the action, and
+  /// returns what the listener dispatched by the time it came back for the next element.
+  private static func listener<State: Equatable & Sendable, Action: Sendable>(
+    receiving action: Action, after oldState: State, storeState: State,
+    reducer: (State, Action) throws -> State, sourceLocation: SourceLocation,
+    listen: (ContractStore<State, Action>) -> AnyObject
+  ) async -> [Action] {
+    let reduced = (try? reducer(oldState, action)) ?? oldState
+    #expect(reduced != storeState, "the store's state must differ from the reducer's", sourceLocation: sourceLocation)
+    let store = ContractStore<State, Action>(state: storeState)
+    let listener = listen(store)
     await store.receive(action, after: oldState)
     await store.stream.finish()
     withExtendedLifetime(listener) {}
-    return (persistentStore.calls, store.dispatched)
+    return store.dispatched
   }
 
   private static let withCat = AnimalsState(categories: .init(), animals: .init(data: [Animal.cat.animalId: .cat]))
@@ -195,22 +212,21 @@ import Testing
   }
 
   /// Streams `action` after `oldState` to a Quakes listener over a store whose state is
-  /// `storeState`, checks that state is not what `QuakesReducer` would make of the action, and
-  /// returns what the listener asked of its stores and what it dispatched.
+  /// `storeState`, and returns what the listener asked of its stores and what it dispatched.
   private func quakesListener(
     receiving action: QuakesAction, after oldState: QuakesState, storeState: QuakesState,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> (calls: [QuakesCall], dispatched: [QuakesAction]) {
-    let reduced = (try? QuakesReducer.reduce(state: oldState, action: action)) ?? oldState
-    #expect(reduced != storeState, "the store's state must differ from the reducer's", sourceLocation: sourceLocation)
     let stores = QuakesStoresDouble()
-    let store = ContractStore<QuakesState, QuakesAction>(state: storeState)
-    let listener = QuakesData.Listener(localStore: stores, remoteStore: stores)
-    listener.listen(to: store)
-    await store.receive(action, after: oldState)
-    await store.stream.finish()
-    withExtendedLifetime(listener) {}
-    return (stores.calls, store.dispatched)
+    let dispatched = await Self.listener(
+      receiving: action, after: oldState, storeState: storeState, reducer: QuakesReducer.reduce,
+      sourceLocation: sourceLocation
+    ) { store in
+      let listener = QuakesData.Listener(localStore: stores, remoteStore: stores)
+      listener.listen(to: store)
+      return listener
+    }
+    return (stores.calls, dispatched)
   }
 
   @Test func quakesAppearingFollowTheStoresStatus() async {
