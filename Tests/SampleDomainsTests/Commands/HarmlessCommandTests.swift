@@ -133,6 +133,35 @@ import Testing
     await shell.close()
   }
 
+  @Test func saveNeverRenamesAStartingCopyOverTheDatabaseTheSessionHasOpen() async throws {
+    let folder = try folder()
+    // `save s.txt` puts the starting copy of `--store` at s-store.sqlite: the very file this session writes.
+    let database = folder.appendingPathComponent("s-store.sqlite")
+    _ = try LocalStore(path: database.path)
+    let shell = Shell(domains: Domain.samples, isScript: false, baseDirectory: folder)
+    _ = try await shell.start(domain: "animals", options: ["store": "s-store.sqlite"])
+    let before = try await animalNames(in: database)
+    #expect(await shell.execute("dispatch animalList.onAppear").succeeded)
+    #expect(await shell.execute(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
+    for line in ["save --force s.txt", "save s.txt"] {
+      let refused = await shell.execute(line)
+      #expect(!refused.succeeded)
+      #expect(refused.lines.map(\.text) == [
+        "error: column \(line.count - 4): s-store.sqlite is the database this session has open (--store s-store.sqlite), which nothing may replace while the session runs, not even with --force: "
+          + "save the script under another name, so that its starting copy gets another name too"
+      ])
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.txt").path))
+    // The session goes on writing where it always did, and the file holds every row it shows.
+    #expect(await shell.execute(#"dispatch animalEditor.onTapAddAnimalButton(id: "A2", name: "Falcon", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
+    #expect(try await animalNames(in: database) == (before + ["Eagle", "Falcon"]).sorted())
+    // Under another name the copy lands beside the database, which stays whole.
+    #expect(await shell.execute("save --force t.txt").succeeded)
+    #expect(try await animalNames(in: folder.appendingPathComponent("t-store.sqlite")) == before)
+    #expect(try await animalNames(in: database) == (before + ["Eagle", "Falcon"]).sorted())
+    await shell.close()
+  }
+
   @Test func aDatabaseThatDidNotExistIsReplayedFromAnEmptyOneOfTheRunsOwn() async throws {
     let folder = try folder()
     let shell = Shell(domains: Domain.samples, isScript: false, baseDirectory: folder)
