@@ -101,6 +101,7 @@ import Testing
 
   @Test func saveReplaysFromACopyOfTheDatabaseAsTheSessionFoundIt() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let database = folder.appendingPathComponent("a.sqlite")
     // The user's database, which holds the sample animals.
     _ = try LocalStore(path: database.path)
@@ -135,6 +136,7 @@ import Testing
 
   @Test func saveNeverRenamesAStartingCopyOverTheDatabaseTheSessionHasOpen() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     // `save s.txt` puts the starting copy of `--store` at s-store.sqlite: the very file this session writes.
     let database = folder.appendingPathComponent("s-store.sqlite")
     _ = try LocalStore(path: database.path)
@@ -164,6 +166,7 @@ import Testing
 
   @Test func aDatabaseThatDidNotExistIsReplayedFromAnEmptyOneOfTheRunsOwn() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: false, baseDirectory: folder)
     _ = try await shell.start(domain: "animals", options: ["store": "new.sqlite"])
     #expect(await shell.execute("dispatch animalList.onAppear").succeeded)
@@ -176,6 +179,7 @@ import Testing
 
   @Test func saveRefusesToReplayASessionOnAServer() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "animals", options: ["remote": "http://127.0.0.1:9/animals/api"])
     let refused = await shell.execute("save r.txt")
@@ -187,6 +191,7 @@ import Testing
 
   @Test func aScenarioThatAddsThroughAStoreRunsTwiceAndLeavesTheFileAsItWas() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let database = folder.appendingPathComponent("b.sqlite")
     // The file already holds a counted id, as a piped session that added one leaves it.
     let piped = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
@@ -216,6 +221,7 @@ import Testing
 
   @Test func exploreSaveRefusesAnExistingFileBeforeItRuns() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let existing = folder.appendingPathComponent("found.txt")
     try Data("mine\n".utf8).write(to: existing)
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
@@ -231,6 +237,7 @@ import Testing
 
   @Test func sourceRefusesAScriptAlreadyBeingSourcedWithTheChain() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Data("dispatch didTapIncrementButton\nsource b.txt\n".utf8).write(to: folder.appendingPathComponent("a.txt"))
     try Data("source a.txt\n".utf8).write(to: folder.appendingPathComponent("b.txt"))
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
@@ -247,6 +254,7 @@ import Testing
 
   @Test func sourceRefusesToNestPastItsLimit() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let depth = SourceCommand.depthLimit + 2
     for index in 0..<depth {
       try Data("source s\(index + 1).txt\n".utf8).write(to: folder.appendingPathComponent("s\(index).txt"))

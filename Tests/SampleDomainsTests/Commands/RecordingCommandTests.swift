@@ -21,6 +21,7 @@ import Testing
 
   @Test func saveLeavesOutFailuresHelpAndUndoneDispatches() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
     for line in ["dispatch didTapIncrementButton", "dispatch nope", "help", "dispatch didTapIncrementButton", "select selectValue", "undo", "select selectValue", "watch selectValue"] {
       _ = await shell.execute(line)
@@ -35,6 +36,7 @@ import Testing
 
   @Test func timeTravelThatIsKeptBecomesAJump() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
     for line in ["dispatch didTapIncrementButton", "dispatch didTapIncrementButton", "undo", "redo"] {
       _ = await shell.execute(line)
@@ -46,6 +48,7 @@ import Testing
 
   @Test func saveRefusesToOverwriteWithoutForce() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
     _ = await shell.execute("save twice.txt")
     #expect(await shell.texts("save twice.txt") == ["error: column 6: twice.txt, twice.golden exist; type `save --force twice.txt` to overwrite them"])
@@ -85,6 +88,7 @@ import Testing
 
   @Test func sourceRunsAScriptInTheSessionAndStopsAtItsFirstFailure() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Data("# setup\ndispatch didTapIncrementButton\ndispatch nope\ndispatch didTapIncrementButton\n".utf8)
       .write(to: folder.appendingPathComponent("setup.txt"))
     let shell = try await shell(in: folder)
@@ -102,6 +106,7 @@ import Testing
 
   @Test func aStoppedSourceLeavesWhatItRanAsEventsBeforeItsError() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Data("dispatch didTapIncrementButton\ndispatch nope\n".utf8).write(to: folder.appendingPathComponent("stops.txt"))
     let shell = try await shell(in: folder)
     let result = await shell.execute("source stops.txt")
