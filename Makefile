@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 # Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run test build deps example docs
+.PHONY: run test build deps example example-build docs
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
 ## PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH),
@@ -33,11 +33,14 @@ run: deps
 
 ## example: build Examples/Shelf, a client package on the ReplShell library, check that it compiles
 ## none of the samples' heavy dependencies, and run its scenario tests.
-example: deps
+example: example-build
+	@cd Examples/Shelf && swift test -q
+
+## example-build: build Examples/Shelf and check that it compiles none of the samples' heavy dependencies.
+example-build: deps
 	@cd Examples/Shelf && swift build --build-tests -q
 	@heavy=$$(ls Examples/Shelf/.build/debug/Modules | grep -E '^(GRDB|Hummingbird|NIO[A-Za-z]*|AnimalsData|QuakesData)\.swiftmodule$$' || true); \
 	if [ -n "$$heavy" ]; then echo "Examples/Shelf compiled modules a ReplShell client must not need:" $$heavy; exit 1; fi
-	@cd Examples/Shelf && swift test -q
 
 ## docs: the DocC archive of ReplShell with the engine and store API it re-exports, linked as one, in .build/docs.
 docs: deps
@@ -45,9 +48,21 @@ docs: deps
 	  --target ImmutableData --enable-experimental-combined-documentation --output-path .build/docs
 	@echo "open .build/docs/index.html through a web server, or: swift package --disable-sandbox preview-documentation --target ReplShell"
 
-## test: build and run the example's tests, then the committed scenarios against their goldens through the
-## command line a CI job runs, then every unit test.
-test: deps example
-	@swift build --product replshell -q
-	@"$$(swift build --show-bin-path)/replshell" --check Scenarios/
-	@swift test
+## test: build the client example (checking it compiles none of the heavy dependencies) and this package, then
+## run the example's tests, the committed scenarios against their goldens through the command line a CI job
+## runs, and every unit test; then every benchmark target once, in smoke mode (Benchmarks/smoke.sh).
+## The tests run with TMPDIR set to a folder of the run's own, which must be empty when they end: a test
+## that leaves anything in the temporary folder fails the run, which names what it left. (The test
+## bundles run directly, not through `swift test`, whose own lock files would land there too.)
+test: example-build
+	@swift build --build-tests -q
+	@bin="$$(swift build --show-bin-path)"; shelf="$$(cd Examples/Shelf && swift build --show-bin-path)"; \
+	scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXXX")"; status=0; \
+	( export TMPDIR="$$scratch"; \
+	  (cd Examples/Shelf && "$$shelf/ShelfPackageTests.xctest" --testing-library swift-testing) && \
+	  "$$bin/replshell" --check Scenarios/ && \
+	  "$$bin/ImmutableDataPackageTests.xctest" --testing-library swift-testing ) || status=$$?; \
+	left="$$(ls -A "$$scratch")"; rm -rf "$$scratch"; \
+	if [ -n "$$left" ]; then echo "make test: the tests left these in their temporary folder (each must remove what it makes):"; echo "$$left"; exit 1; fi; \
+	exit $$status
+	@Benchmarks/smoke.sh

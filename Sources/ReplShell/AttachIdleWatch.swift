@@ -30,8 +30,8 @@ final class AttachIdleWatch: Sendable {
             return ("\(label) closed its attachment: detached", 0)
           case .success:
             return nil
-          case .failure:
-            return ("error: lost the connection to \(label): the app exited or was killed", 1)
+          case .failure(let failure):
+            return ("error: " + ControlCharacters.escaped(failure.shellMessage(app: label)), 1)
           }
         }
         guard let ending else {

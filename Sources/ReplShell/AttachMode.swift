@@ -24,8 +24,9 @@ import Scenarios
   private enum Ending: Error {
     /// The app closed its attachment (`bye`): exit 0.
     case detached
-    /// The connection broke without a goodbye: exit 1.
-    case lost
+    /// The connection broke without a goodbye, or the app sent what is not a message of the
+    /// protocol (`failure` says which): exit 1.
+    case lost(AttachSocket.Failure)
   }
 
   /// What the app answered to one request.
@@ -117,7 +118,10 @@ import Scenarios
       output.write([OutputLine(.note, "\(label) closed its attachment: detached")])
       return 0
     } catch {
-      output.writeError("error: lost the connection to \(label): the app exited or was killed")
+      // `exchange` alone throws here: `.lost` says how the connection ended.
+      var failure = AttachSocket.Failure.closed
+      if case .lost(let lost) = error { failure = lost }
+      output.writeError("error: " + ControlCharacters.escaped(failure.shellMessage(app: label)))
       return 1
     }
   }
@@ -153,7 +157,8 @@ import Scenarios
   /// What Tab offers for `line`, asked of the app on the editor's thread; nothing when the app
   /// does not answer with completions.
   nonisolated private static func completion(of line: String, on socket: AttachSocket) -> Completion {
-    guard socket.send(ShellRequest.complete(line)) else { return .none }
+    // A line the app would refuse as too long ends the attachment: it is not asked.
+    guard case .fits(let frame) = Self.frame(of: ShellRequest.complete(line)), socket.writeAll(frame) else { return .none }
     // A late event (a note of the app's) may come first: the answer is the next `completions`.
     while let message = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) {
       switch message {
@@ -173,7 +178,20 @@ import Scenarios
   /// Sends `request` (nil: none, to read the first answer) and prints the events that come back
   /// until the app says it is done; while it tails, until Ctrl-C and the end of the tail.
   private func exchange(_ request: ShellRequest?, on socket: AttachSocket, paged: Bool = false) throws(Ending) -> Reply {
-    if let request, !socket.send(request) { throw .lost }
+    if let request {
+      switch Self.frame(of: request) {
+      case .fits(let frame):
+        guard socket.writeAll(frame) else { throw .lost(.closed) }
+      case .tooLong(let length):
+        // The app closes a connection that sends more: the line is refused here, and the session goes on.
+        output.write([
+          OutputLine(
+            .error,
+            "error: not sent: this line makes a request of \(length) bytes, past the \(AttachProtocol.maximumRequestLength) (1 MiB) an app accepts in one, which would end the attachment; shorten it")
+        ])
+        return Reply(succeeded: false)
+      }
+    }
     var reply = Reply()
     var collected: [OutputLine] = []
     // Set once Ctrl-C ended a tail: the note comes after the actions the app tailed before it stopped.
@@ -184,7 +202,7 @@ import Scenarios
       do throws(AttachSocket.Failure) {
         message = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
       } catch {
-        throw .lost
+        throw .lost(error)
       }
       switch message {
       case .done(let done):
@@ -241,7 +259,7 @@ import Scenarios
       do throws(AttachSocket.Failure) {
         message = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
       } catch {
-        throw .lost
+        throw .lost(error)
       }
       switch message {
       case .bye: throw .detached
@@ -249,7 +267,21 @@ import Scenarios
       default: continue
       }
     }
-    guard socket.send(ShellRequest.untail) else { throw .lost }
+    guard socket.send(ShellRequest.untail) else { throw .lost(.closed) }
+  }
+
+  /// A request as a frame, or its length when it is past what an app accepts.
+  private enum Frame {
+    case fits([UInt8])
+    case tooLong(Int)
+  }
+
+  /// `request` as the frame to send, unless its body is longer than an app accepts
+  /// (`AttachProtocol.maximumRequestLength`).
+  nonisolated private static func frame(of request: ShellRequest) -> Frame {
+    // The protocol's requests are strings and numbers: they always encode.
+    let frame = (try? AttachFrame.bytes(of: request)) ?? []
+    return frame.count - 4 > AttachProtocol.maximumRequestLength ? .tooLong(frame.count - 4) : .fits(frame)
   }
 }
 #endif

@@ -42,6 +42,7 @@ struct AttachTarget {
     let trustsSidecars = AttachDirectory.isPrivate(folder)
     var rows: [[String]] = []
     var notes: [OutputLine] = []
+    var unvouched: [(path: String, pid: Int32)] = []
     for socket in AttachDirectory.sockets(in: folder) {
       if trustsSidecars, let sidecar = AttachSidecar.read(AttachSidecar.path(forSocket: socket.path)), sidecar.pid == socket.pid {
         if sidecar.isCurrent {
@@ -52,13 +53,16 @@ struct AttachTarget {
         }
         continue
       }
-      do throws(CommandError) {
-        let (target, connection) = try greet(socket.path, answers: false)
-        connection.close()
-        let started = target.hello.started
+      unvouched.append((socket.path, socket.pid))
+    }
+    // The rest are greeted together, each within one short bound: a silent socket costs the
+    // listing that bound once, not once per socket.
+    for (socket, greeted) in zip(unvouched, greetAll(unvouched.map(\.path), within: listingPatience)) {
+      switch greeted {
+      case .success(let target):
         let access = target.hello.writes ? "read-write" : "read-only"
-        rows.append([target.app, target.domain, String(target.pid), uptime(since: started), access])
-      } catch {
+        rows.append([target.app, target.domain, String(target.pid), uptime(since: target.hello.started), access])
+      case .failure(let error):
         let gone = !AttachDirectory.isRunning(socket.pid)
         notes.append(OutputLine(.note, "\(socket.path): \(gone ? "stale (process \(socket.pid) is gone)" : ControlCharacters.escaped(error.message))"))
       }
@@ -72,6 +76,35 @@ struct AttachTarget {
       OutputLine(.plain, zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
     }
     return lines + notes + [OutputLine(.note, "attach with `--attach PID`, `--attach APP` or `--attach PATH`")]
+  }
+
+  /// How long the listing waits for the apps it greets to say who they are (milliseconds), all
+  /// together.
+  static let listingPatience: Int32 = 1_000
+
+  /// Connects to each of `paths` as `greet` does, then waits for all their hellos together, at
+  /// most `milliseconds` in all, and reads each (without answering): the results in order.
+  static func greetAll(_ paths: [String], within milliseconds: Int32) -> [Result<AttachTarget, CommandError>] {
+    let connected = paths.map { path in Result { () throws(CommandError) in try AttachSocket.connectToOwnApp(at: path) } }
+    var waiting = connected.compactMap { try? $0.get() }.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+    let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+    while !waiting.isEmpty, ContinuousClock.now < deadline {
+      let left = deadline - ContinuousClock.now
+      let ready = poll(&waiting, nfds_t(waiting.count), Int32(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000))
+      guard ready >= 0 || errno == EINTR else { break }
+      waiting.removeAll { $0.revents != 0 }
+    }
+    return zip(paths, connected).map { path, connection in
+      connection.flatMap { socket in
+        Result { () throws(CommandError) in
+          // A failed greeting closes the socket itself.
+          let hello = try socket.greetApp(
+            named: path, within: 0, silence: "\(path) did not greet this shell within \(milliseconds) ms: is it a replshell attachment?", answers: false)
+          socket.close()
+          return AttachTarget(path: path, hello: hello)
+        }
+      }
+    }
   }
 
   /// The socket `--attach WHAT` names: a path, a pid or an app's (or domain's) name. A pid or a

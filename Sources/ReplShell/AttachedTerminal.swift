@@ -37,7 +37,7 @@ final class AttachedTerminal: Sendable {
   /// (not the app's session's `counter> `), and below them the prompt the app gave after it
   /// (`fork` changes it).
   func show(_ events: [SessionEvent], prompt: String?) {
-    let after = prompt.map(ControlCharacters.escaped)
+    let after = prompt.map { ControlCharacters.escaped($0) }
     let before = shownPrompt.withLock { shown in
       defer { if let after { shown = after } }
       return shown

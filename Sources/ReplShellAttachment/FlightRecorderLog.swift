@@ -77,10 +77,16 @@ final class FlightRecorderLog: Sendable {
   /// A new, empty file at `path`, readable by its owner only. A path that is a symbolic link,
   /// or names anything but a regular file of this user's, is refused: in a folder others can
   /// write (`/var/tmp`), a link put there would send the app's state into another file, and a
-  /// file another user made would let them read it.
+  /// file another user made would let them read it. The open never blocks: a FIFO put at the
+  /// path (which would wait for a reader forever) fails or opens at once, and is refused.
   private static func create(_ path: String, report: (String) -> Void) -> FileHandle? {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
+      // ENXIO: a FIFO no one reads, which a blocking open would have waited on.
+      if errno == ENXIO {
+        report("replshell flight recorder: will not write \(path): it is not a regular file of this user's; the app runs on without it")
+        return nil
+      }
       let reason = errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))
       report("replshell flight recorder: cannot write \(path): \(reason); the app runs on without it")
       return nil
@@ -91,8 +97,9 @@ final class FlightRecorderLog: Sendable {
       report("replshell flight recorder: will not write \(path): it is not a regular file of this user's; the app runs on without it")
       return nil
     }
-    // Emptied and made private only once it is known to be the user's own file.
-    guard ftruncate(descriptor, 0) == 0, fchmod(descriptor, 0o600) == 0 else {
+    // Emptied and made private only once it is known to be the user's own file, then written
+    // as any regular file is.
+    guard ftruncate(descriptor, 0) == 0, fchmod(descriptor, 0o600) == 0, fcntl(descriptor, F_SETFL, O_WRONLY) == 0 else {
       let reason = String(cString: strerror(errno))
       _ = Glibc.close(descriptor)
       report("replshell flight recorder: cannot write \(path): \(reason); the app runs on without it")

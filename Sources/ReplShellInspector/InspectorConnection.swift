@@ -15,10 +15,14 @@ struct InspectorConnection: Sendable {
   /// Serves the page until it closes the socket or the inspector stops. Its first message carries
   /// where the history is, read once as the page connects: the page shows the domain, the
   /// history and what it may run there (a live store's refusals) before any event arrives.
-  func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+  /// A frame that breaks the protocol ends the page's connection with the error the WebSocket
+  /// library closes it with (1002, 1007, 1009), rethrown once the connection's work has stopped.
+  func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    var fault: (any Error)?
     let (outgoing, send) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
     let attached = log.attach()
-    await withTaskGroup(of: Void.self) { group in
+    fault = await withTaskGroup(of: Void.self) { group -> (any Error)? in
+      var fault: (any Error)?
       group.addTask {
         for await text in outgoing {
           do { try await outbound.write(.text(text)) } catch { return }
@@ -63,9 +67,13 @@ struct InspectorConnection: Sendable {
           // Answered in order: a `run` waits its turn with the lines typed at the terminal.
           for reply in await session.answer(request) { send.yield(reply) }
         }
-      } catch {}
+      } catch {
+        fault = error
+      }
       group.cancelAll()
       send.finish()
+      return fault
     }
+    if let fault { throw fault }
   }
 }

@@ -32,12 +32,16 @@ final class InspectorServer: Sendable {
     let (ports, boundPort) = AsyncStream.makeStream(of: Int.self)
     let application = Application(
       router: makeRouter(guard: requestGuard),
-      server: .http1WebSocketUpgrade { request, _, _ in
+      // RFC 6455: a text message that is not UTF-8 closes the connection with 1007, a client's
+      // frame that is not masked with 1002 (`ClientFramesMasked`).
+      server: .http1WebSocketUpgrade(
+        configuration: WebSocketServerConfiguration(extensions: [.nonNegotiatedExtension { ClientFramesMasked() }], validateUTF8: true)
+      ) { request, _, _ in
         guard let target = request.path, target.hasPrefix("/ws"),
           requestGuard.refusal(target: target, authority: request.authority, origin: request.headerFields[.origin]) == nil
         else { return .dontUpgrade }
         return .upgrade([:]) { inbound, outbound, _ in
-          await InspectorConnection(log: log, session: session).serve(inbound: inbound, outbound: outbound)
+          try await InspectorConnection(log: log, session: session).serve(inbound: inbound, outbound: outbound)
         }
       },
       configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "replshell-inspector"),

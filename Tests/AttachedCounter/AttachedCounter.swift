@@ -13,13 +13,15 @@ import SampleDomains
 /// `--flight-recorder-max BYTES`) keeps a flight recorder's log of its actions. The end of its input closes the attachment
 /// and ends it. `--impostor PATH` makes it a stranger posing as an app instead (`Impostor`);
 /// with `--impostor-protocol N` it announces attach protocol N (0: none, as apps before the
-/// handshake did).
+/// handshake did); with `--impostor-fault KIND` it answers a shell's first line with a frame that
+/// breaks the protocol (`Impostor.Fault`).
 @main struct AttachedCounter {
   @MainActor static func main() async throws {
     let arguments = CommandLine.arguments
     if let index = arguments.firstIndex(of: "--impostor"), index + 1 < arguments.count {
       let version = arguments.firstIndex(of: "--impostor-protocol").flatMap { Int(arguments[$0 + 1]) }
-      Impostor(path: arguments[index + 1], protocolVersion: version.map { $0 == 0 ? nil : $0 } ?? AttachProtocol.version).run()
+      let fault = arguments.firstIndex(of: "--impostor-fault").flatMap { Impostor.Fault(rawValue: arguments[$0 + 1]) }
+      Impostor(path: arguments[index + 1], protocolVersion: version.map { $0 == 0 ? nil : $0 } ?? AttachProtocol.version, fault: fault).run()
     }
     let allowsWrites = arguments.contains("--allow-writes")
     let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)

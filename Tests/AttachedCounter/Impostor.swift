@@ -12,6 +12,40 @@ struct Impostor {
   let path: String
   /// The attach protocol version its hello announces; nil announces none.
   let protocolVersion: Int?
+  /// The frame it answers a shell's first line with, instead of an answer; nil answers.
+  var fault: Fault?
+
+  /// A frame that breaks the attach protocol, as a broken or hostile app could send it.
+  enum Fault: String {
+    /// A header announcing 300 MiB, past what a shell accepts.
+    case oversized
+    /// A body that is not UTF-8.
+    case notUTF8 = "not-utf8"
+    /// A body that is not JSON.
+    case garbage
+    /// A frame of length 0.
+    case empty
+    /// JSON nested 100,000 arrays deep.
+    case deep
+    /// An event of a kind no shell knows.
+    case unknownEvent = "unknown-event"
+
+    /// The frame's bytes.
+    var frame: [UInt8] {
+      // Only the header: the shell refuses the length before it reads a byte more.
+      if self == .oversized { return withUnsafeBytes(of: UInt32(300 << 20).bigEndian) { Array($0) } }
+      let body: [UInt8] =
+        switch self {
+        case .oversized: []
+        case .notUTF8: [0x7B, 0xFF, 0xFE, 0x7D]
+        case .garbage: Array("garbage, not JSON".utf8)
+        case .empty: []
+        case .deep: Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+        case .unknownEvent: Array(#"{"event": "teleported", "to": "mars"}"#.utf8)
+        }
+      return withUnsafeBytes(of: UInt32(body.count).bigEndian) { Array($0) } + body
+    }
+  }
 
   /// What it prints into a shell's terminal: an OSC window title ended by a bell, a colour, a
   /// clear screen, a carriage return and a C1 control (CSI).
@@ -50,6 +84,10 @@ struct Impostor {
       let text = (try? AttachFrame.bytes(of: request)).map { String(decoding: $0.dropFirst(4), as: UTF8.self) } ?? "?"
       say("received \(text)")
       if case .hello = request { continue }
+      if let fault {
+        _ = shell.writeAll(fault.frame)
+        continue
+      }
       shell.send(AppMessage.event(.output([OutputLine(.plain, "printed \(Self.escapes) end")])))
       shell.send(done)
     }

@@ -228,9 +228,9 @@ final class TrustFolder: @unchecked Sendable {
   }
 
   /// `AttachedCounter --impostor PATH`, as `nobody` when `asNobody`, once it listens.
-  func impostor(at socketPath: String, asNobody: Bool, speaking version: Int? = nil) async throws -> Impostor {
+  func impostor(at socketPath: String, asNobody: Bool, speaking version: Int? = nil, fault: String? = nil) async throws -> Impostor {
     let binary = try PipedChild.built("AttachedCounter")
-    let arguments = ["--impostor", socketPath] + (version.map { ["--impostor-protocol", String($0)] } ?? [])
+    let arguments = ["--impostor", socketPath] + (version.map { ["--impostor-protocol", String($0)] } ?? []) + (fault.map { ["--impostor-fault", $0] } ?? [])
     let child =
       asNobody
       ? try start("/usr/bin/setpriv", AttachTrustTests.asNobody + [binary] + arguments, name: "impostor")

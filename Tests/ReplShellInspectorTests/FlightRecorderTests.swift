@@ -70,6 +70,26 @@ import Testing
     #expect(try String(contentsOf: foreign, encoding: .utf8) == "theirs\n")
   }
 
+  /// A FIFO put at the path (as anyone may, in a folder of mode 1777) would block a plain open
+  /// until someone reads it: the app opens without blocking, refuses what is not a regular file,
+  /// logs one line and runs on, whether a stranger reads the FIFO or no one does.
+  @Test func aFIFOAtThePathIsRefusedWithoutBlockingTheApp() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(chmod(folder.path, 0o1777) == 0)
+    let fifo = folder.appendingPathComponent("counter.jsonl")
+    #expect(mkfifo(fifo.path, 0o666) == 0)
+    let refusal = "will not write \(fifo.path): it is not a regular file of this user's; the app runs on without it"
+    try await expectRefused(fifo, saying: refusal, folder: folder)
+    // With a reader at the other end, the open succeeds at once, and the check refuses it.
+    let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+    #expect(reader >= 0)
+    defer { close(reader) }
+    try await expectRefused(fifo, saying: refusal, folder: folder)
+    var byte: UInt8 = 0
+    #expect(read(reader, &byte, 1) == 0, "the app wrote nothing into the FIFO")
+  }
+
   @Test func theAppsActionsReplayFromItsLog() async throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -74,9 +74,25 @@ struct InspectorGuardTests {
     let host = "127.0.0.1:\(shell.port)"
     let socket = "/ws?token=\(shell.token)"
     try await expectStatus(RawHTTP.statusLine(port: shell.port, target: socket, host: host, headers: RawHTTP.upgradeHeaders(["Origin: http://\(host)"])), .is("HTTP/1.1 101 Switching Protocols"))
-    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: socket, host: host, headers: RawHTTP.upgradeHeaders(["Origin: http://attacker.example"])), .isNot("HTTP/1.1 101 Switching Protocols"))
+    // The WebSocket library answers every upgrade it does not make with 400 (README: Security).
+    try await expectStatus(RawHTTP.statusLine(port: shell.port, target: socket, host: host, headers: RawHTTP.upgradeHeaders(["Origin: http://attacker.example"])), .is("HTTP/1.1 400 Bad Request"))
     try await expectStatus(RawHTTP.statusLine(port: shell.port, target: "/ws?token=wrong", host: host, headers: RawHTTP.upgradeHeaders()), .isNot("HTTP/1.1 101 Switching Protocols"))
     try await expectStatus(RawHTTP.statusLine(port: shell.port, target: socket, host: "attacker.example", headers: RawHTTP.upgradeHeaders()), .isNot("HTTP/1.1 101 Switching Protocols"))
+  }
+
+  /// RFC 6455: a client frame that is not masked closes the connection with 1002, a text message
+  /// that is not UTF-8 with 1007; neither runs as a line.
+  @Test func anUnmaskedFrameOrATextFrameThatIsNotUTF8ClosesTheSocketWithItsCode() async throws {
+    try await InspectedShell.with(script: Self.script) { shell in
+      let request = #"{"id": 1, "op": "run", "line": "dispatch didTapIncrementButton"}"#
+      let unmasked = try await RawWebSocket.closeCode(port: shell.port, token: shell.token, after: RawWebSocket.textFrame(Array(request.utf8), masked: false))
+      #expect(unmasked == 1002)
+      let notUTF8 = try await RawWebSocket.closeCode(port: shell.port, token: shell.token, after: RawWebSocket.textFrame([0x7B, 0xFF, 0xFE, 0x7D], masked: true))
+      #expect(notUTF8 == 1007)
+      // Neither ran: the counter is where the script left it.
+      let state = try await RawWebSocket.closeCode(port: shell.port, token: shell.token, after: RawWebSocket.textFrame(Array(request.utf8), masked: true), expectingText: "+   value: 2")
+      #expect(state == nil)
+    }
   }
 
   @Test func aBrowserWithAWrongTokenIsRefusedAndAForeignPageCannotConnect() async throws {

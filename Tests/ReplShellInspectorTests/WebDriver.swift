@@ -11,11 +11,15 @@ final class WebDriver: Sendable {
   }
 
   private let driver: ChildProcess
+  /// The browser's profile, a folder of this session's own in the temporary folder, removed by
+  /// `quit()`: chromedriver's own would be left behind whenever the driver is stopped.
+  private let profile: URL
   /// chromedriver's port.
   private let base: Int
   private let session: String
 
-  private init(driver: ChildProcess, base: Int, session: String) {
+  private init(driver: ChildProcess, profile: URL, base: Int, session: String) {
+    self.profile = profile
     self.driver = driver
     self.base = base
     self.session = session
@@ -31,6 +35,8 @@ final class WebDriver: Sendable {
       throw Failure(description: "headless Chromium and chromedriver are missing: run `make test` (it installs the Debian packages chromium and chromium-driver) or `apt-get install chromium chromium-driver`")
     }
     let port = try LoopbackSocket.freePort()
+    let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-profile-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: false)
     let child = try ChildProcess.spawn(chromedriver, ["--port=\(port)"], outputPath: logPath)
     let base = port
     let deadline = ContinuousClock.now + .seconds(30)
@@ -43,16 +49,18 @@ final class WebDriver: Sendable {
         "browserName": "chrome",
         "goog:chromeOptions": [
           "binary": chromium,
-          "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"],
+          "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900", "--user-data-dir=\(profile.path)"],
         ],
       ]]
     ]
     do {
       let created = try await request("POST", base, "/session", capabilities) as? [String: Any]
       guard let session = created?["sessionId"] as? String else { throw Failure(description: "chromedriver made no session: \(String(describing: created))") }
-      return WebDriver(driver: child, base: base, session: session)
+      return WebDriver(driver: child, profile: profile, base: base, session: session)
     } catch {
       child.send(SIGKILL)
+      _ = await child.waitForExit()
+      try? FileManager.default.removeItem(at: profile)
       throw error
     }
   }
@@ -80,6 +88,7 @@ final class WebDriver: Sendable {
     }
     _ = await driver.waitForExit()
     watchdog.cancel()
+    try? FileManager.default.removeItem(at: profile)
   }
 
   /// Opens `url` and returns once the page has loaded.

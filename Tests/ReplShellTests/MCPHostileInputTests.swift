@@ -93,6 +93,27 @@ struct MCPHostileInputTests {
     #expect(client.remainingOutput().isEmpty, "a reply came twice or unasked")
   }
 
+  @Test func parametersTheServerCannotTakeAreTheClientsFaultAndBadUTF8InAStringIsAParseError() async throws {
+    let client = try await MCPProtocolTests.start(["counter"])
+    let cases: [(line: String, answer: Answer)] = [
+      (#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"dispatch","arguments":[]}}"#, .refused(code: -32602, id: "1")),
+      (#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":5}}"#, .refused(code: -32602, id: "2")),
+      (#"{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":[]}}"#, .refused(code: -32602, id: "3")),
+      (#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"dispatch","arguments":{"action":"didTapIncrementButton"}}}"#, .served),
+    ]
+    for (index, testCase) in cases.enumerated() {
+      client.sendLine(testCase.line)
+      try await Self.expect(testCase.answer, from: client, to: "\(index + 1)")
+    }
+    // A byte that is not UTF-8 inside a string: not JSON text, whatever the decoder lets through.
+    try await client.sendRaw(Data(#"{"jsonrpc":"2.0","id":6,"method":"ping","params":{"x":""#.utf8) + Data([0xFF]) + Data(#""}}"#.utf8) + Data([0x0A]))
+    try await Self.expect(.refused(code: -32700, id: "null"), from: client, to: "a byte that is not UTF-8 in a string")
+    client.sendLine(try MCPClientProcess.requestLine(7, "ping"))
+    #expect(try await client.response(id: 7)["result"] != nil)
+    #expect(try await client.finish() == 0)
+    #expect(client.remainingOutput().isEmpty, "a reply came twice or unasked")
+  }
+
   @Test(arguments: [
     #"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"# + "\n",
     #"{"jsonrpc":"2.0","id":true,"method":"ping"}"# + "\n",

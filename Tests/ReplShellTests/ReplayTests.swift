@@ -46,6 +46,39 @@ import Testing
       ], "\(run.standardOutput)")
   }
 
+  /// A crafted recording: its action's string holds a window-title escape, a bell and line breaks
+  /// around a `source` line. `history --full` prints the action escaped, as a live session writes
+  /// it, and `save` writes it on one line that reads back as itself, with no `source` of its own.
+  @Test func aCraftedRecordingsEscapesReachNeitherTheTerminalNorASavedScript() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-crafted-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = #"use animals"# + "\n" + #"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"# + "\n"
+    try script.write(to: folder.appendingPathComponent("rec.txt"), atomically: true, encoding: .utf8)
+    let recorded = try await ReplShellRun.run(["--format", "json", "--script", "rec.txt"], in: folder)
+    #expect(recorded.status == 0, "\(recorded.standardError)")
+    // The dispatch's action rewritten as a hostile file would have it; its diff left out, so that no diff is compared.
+    let crafted = try recorded.standardOutput.split(separator: "\n").map { line in
+      var object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      if object["event"] as? String == "dispatched" {
+        object["action"] = "animalEditor.onTapAddAnimalButton(id: \"A1\", name: \"x\u{1B}]0;owned\u{7}\nsource evil.txt\n\", diet: .carnivorous, categoryId: \"Bird\")"
+        object["diff"] = NSNull()
+      }
+      return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+    try (crafted.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("crafted.jsonl"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--replay", "crafted.jsonl"], in: folder, input: "history --full\nsave s.txt\n")
+    #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+    // The action as the shell writes it, for the dispatch and for its listener's (whose recorded action was rewritten too).
+    let escaped = #"ui.animalEditor.onTapAddAnimalButton(id: "A1", name: "x\u{1b}]0;owned\u{7}\nsource evil.txt\n", diet: .carnivorous, categoryId: "Bird")"#
+    #expect(run.lines.prefix(3) == ["replayed 2 actions of animals from crafted.jsonl, listeners off: only the reducer ran", "1  " + escaped, "2  ↳ " + escaped + "   (listener)"], "\(run.standardOutput)")
+    for printed in [run.standardOutput, run.standardError] {
+      #expect(!printed.unicodeScalars.contains { [0x1B, 0x07].contains($0.value) }, "\(printed.debugDescription)")
+    }
+    let saved = try String(contentsOf: folder.appendingPathComponent("s.txt"), encoding: .utf8)
+    #expect(saved == "use animals --listeners off\ndispatch \(escaped)\ndispatch \(escaped)\n", "\(saved.debugDescription)")
+  }
+
   @Test func anEditedTranscriptStopsAtTheEntryTheReducerDisagreesWith() async throws {
     let folder = try await recorded()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -31,6 +31,11 @@ enum MessageKind: Equatable {
       self = .blank
       return
     }
+    // Foundation's decoder lets bytes that are not UTF-8 through inside strings: JSON text is UTF-8.
+    guard String(validating: data, as: UTF8.self) != nil else {
+      self = .refused(.notUTF8)
+      return
+    }
     guard let parsed = Self.read(JSONTopLevel.self, from: data) else {
       self = .refused(.notJSON)
       return
@@ -68,7 +73,11 @@ enum MessageKind: Equatable {
       let request = Self.read(Request<LooseMethod>.self, from: data)
       let response = Self.read(Response<LooseMethod>.self, from: data)
       if hasMethod, let request, response == nil {
-        self = .request(id: request.id)
+        if let shape = Self.parameterShapes[request.method], !shape.fits(data) {
+          self = .refused(ProtocolRefusal(code: ProtocolRefusal.invalidParamsCode, message: "Invalid params: " + shape.expected, idText: idText))
+        } else {
+          self = .request(id: request.id)
+        }
       } else if !hasMethod, response != nil {
         self = .other
       } else {
@@ -78,6 +87,22 @@ enum MessageKind: Equatable {
       }
     }
   }
+
+  /// What the parameters of a method this server serves must be, checked here: the SDK's server
+  /// would answer parameters it cannot decode as its own fault (-32603), not the client's.
+  private struct ParameterShape: Sendable {
+    let fits: @Sendable (Data) -> Bool
+    let expected: String
+  }
+
+  private static let parameterShapes: [String: ParameterShape] = [
+    CallTool.name: ParameterShape(
+      fits: { read(Request<CallTool>.self, from: $0) != nil },
+      expected: #"`tools/call` takes "params": {"name": a tool's name as a string, "arguments": an object of its arguments}"#),
+    ReadResourceInTurn.name: ParameterShape(
+      fits: { read(Request<ReadResourceInTurn>.self, from: $0) != nil },
+      expected: #"`resources/read` takes "params": {"uri": a resource's URI as a string}"#),
+  ]
 
   /// `data` read as a `Message`, or nil when it is not one: sorting a line is trying each shape.
   private static func read<Message: Decodable>(_ type: Message.Type, from data: Data) -> Message? {

@@ -11,6 +11,8 @@ struct ProtocolRefusal: Equatable, Sendable {
   static let parseErrorCode = -32700
   /// JSON-RPC's "Invalid Request": JSON, but not a message this server can take.
   static let invalidRequestCode = -32600
+  /// JSON-RPC's "Invalid params": a request of a method served, whose parameters it cannot take.
+  static let invalidParamsCode = -32602
 
   let code: Int
   let message: String
@@ -25,6 +27,9 @@ struct ProtocolRefusal: Equatable, Sendable {
 
   /// A line that is not JSON.
   static let notJSON = ProtocolRefusal(code: parseErrorCode, message: "Parse error: the line is not JSON (one JSON-RPC message a line)")
+
+  /// A line whose bytes are not UTF-8, which JSON text must be (even inside a string).
+  static let notUTF8 = ProtocolRefusal(code: parseErrorCode, message: "Parse error: the line is not UTF-8, which JSON text is (one JSON-RPC message a line)")
 
   /// A line longer than the limit, which was dropped unread.
   static func overLimit(byteCount: Int, limit: Int) -> ProtocolRefusal {

@@ -6,7 +6,7 @@ import Glibc
 import Foundation
 
 /// Where running apps open their attachments: `$XDG_RUNTIME_DIR/replshell/`, else
-/// `/tmp/replshell-$UID/`; a folder of mode 0700 owned by the user, holding one socket of mode
+/// `$TMPDIR/replshell-$UID/` (`/tmp/replshell-$UID/` without `TMPDIR`); a folder of mode 0700 owned by the user, holding one socket of mode
 /// 0600 per app, named `APP-PID.sock`.
 package enum AttachDirectory {
   /// The folder for this user.
@@ -14,7 +14,9 @@ package enum AttachDirectory {
     if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
       return runtime + "/replshell"
     }
-    return "/tmp/replshell-\(getuid())"
+    // The temporary folder the environment names (`TMPDIR`), as every temporary file honours it.
+    let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    return (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/replshell-\(getuid())"
   }
 
   /// Makes the folder if it is missing, and checks that it is a real folder (not a link) owned

@@ -106,6 +106,7 @@ struct ExploreCommand: ShellCommand {
     // A file in the way is said before the runs, not after them.
     if let path = options.savePath, let recording = context.recording {
       let files = try ScenarioFiles(script: context.url(forPath: path), recording: recording, column: saveColumn)
+      try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
       try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
     }
     let outcome = try await session.explore(options, progress: context.exploreProgress)
@@ -133,6 +134,7 @@ struct ExploreCommand: ShellCommand {
       recording = try heldEffectsRecording(of: recording, session: session, in: context)
     }
     let files = try ScenarioFiles(script: context.url(forPath: path), recording: recording, column: saveColumn)
+    try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
     try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
     let useLine = addsEffects ? files.useLine + " --effects" : files.useLine
     let found = "# found by explore\(outcome.holdsEffects ? " --effects" : "") --seed \(outcome.seed); fails until the bug is fixed"

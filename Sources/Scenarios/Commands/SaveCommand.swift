@@ -51,18 +51,40 @@ struct SaveCommand: ShellCommand {
     let script = context.url(forPath: path)
     let golden = ScriptRunner.goldenURL(for: script)
     let files = try ScenarioFiles(script: script, recording: recording, column: column)
+    try files.refuseReplacingOpenFiles(files.targets(with: [golden]), column: column)
     try ScenarioFiles.refuseOverwriting(files.targets(with: [golden]), force: force, overwrite: "type `save --force \(path)`", column: column)
     let lines = recording.script(applied: session.historyPosition.applied)
-    try files.write(([files.useLine] + lines.map(\.text)).joined(separator: "\n") + "\n", column: column)
+    let text = ([files.useLine] + lines.map(\.text)).joined(separator: "\n") + "\n"
+    try Self.checkReadsBack(text, as: [files.useLine] + lines.map(\.text), column: column)
+    // The starting databases first: the fresh run reads them where the script names them.
+    let made = try files.writeDatabases(column: column)
     // The fresh run is a scenario: it works on copies of the databases, never on the session's.
-    let outcome = await ScriptRunner(domains: context.domains).run(script, displayPath: path)
-    try ScenarioFiles.writeAtomically(Data(outcome.text.utf8), to: golden, column: column)
+    let outcome = await ScriptRunner(domains: context.domains).run(text: text, name: path, baseDirectory: script.deletingLastPathComponent())
+    do throws(CommandError) {
+      // The golden, then the script: both or neither.
+      try ScenarioFiles.writeAll([(golden, Data(outcome.text.utf8)), (script, Data(text.utf8))], column: column)
+    } catch {
+      for url in made { unlink(url.path) }
+      throw error
+    }
     var notes: [OutputLine] = [
       .note("saved \(lines.count + 1) line\(lines.isEmpty ? "" : "s") to \(script.path) and the golden of a fresh run to \(golden.path)")
     ]
     if let start = files.startNote { notes.append(.note(start)) }
     notes.append(.note(Self.verdict(outcome, lines: lines, path: path)))
     return CommandOutput(notes)
+  }
+
+  /// Refuses a script whose `text` would not read back as `lines`, one for one: a line break or
+  /// a control character in a line would split it, or run what follows it as a line of its own.
+  @MainActor static func checkReadsBack(_ text: String, as lines: [String], column: Int) throws(CommandError) {
+    let read = ScriptLines.lines(of: text)
+    for (index, line) in lines.enumerated() where index >= read.count || read[index] != line || line.unicodeScalars.contains(where: { ControlCharacters.isEscaped($0) }) {
+      throw CommandError(
+        "cannot save line \(index + 1), `\(ControlCharacters.escaped(line, onOneLine: true).truncatedForMessage)`: it holds a line break or a control character, which a script cannot hold as typed; "
+          + "write it with an escape in a string (`\\n`, `\\u{1B}`) and save again",
+        column: column)
+    }
   }
 
   /// Whether the fresh run printed, for each line the script holds as typed, what the session

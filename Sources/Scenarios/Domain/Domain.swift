@@ -212,7 +212,10 @@ public struct DomainContext: Sendable {
   /// `text` as an absolute path: `$SCRATCH/…` in `scratchDirectory` (created on first use), a
   /// relative path from `baseDirectory`.
   static func absolutePath(_ text: String, baseDirectory: URL, scratchDirectory: URL) -> String {
-    URL(fileURLWithPath: expandingScratch(text, in: scratchDirectory), relativeTo: baseDirectory).standardizedFileURL.path
+    // The base as a folder, however its URL was made: a URL not marked as a folder would resolve
+    // `mine.sqlite` beside it, in its parent (a test's files landed in the temporary folder so).
+    URL(fileURLWithPath: expandingScratch(text, in: scratchDirectory), relativeTo: URL(fileURLWithPath: baseDirectory.path, isDirectory: true))
+      .standardizedFileURL.path
   }
 
   /// The option's value as a path for a file to create or open, whose folder must exist.
@@ -240,7 +243,7 @@ public struct DomainContext: Sendable {
       return url
     }
     let isFolder = text.hasSuffix("/")
-    return URL(fileURLWithPath: text, isDirectory: isFolder, relativeTo: baseDirectory).standardizedFileURL
+    return URL(fileURLWithPath: text, isDirectory: isFolder, relativeTo: URL(fileURLWithPath: baseDirectory.path, isDirectory: true)).standardizedFileURL
   }
 
   /// The database file for `--store`: the option's path, else in memory (nil) for scripts, else

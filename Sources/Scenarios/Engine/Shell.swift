@@ -106,6 +106,16 @@ import Synchronization
   /// in order. Returns what to print and the reducer's first disagreement with the recording,
   /// after which the history holds the entries before it.
   public func replay(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], mismatch: CommandError?) {
+    // What the file holds reaches the terminal escaped: a crafted recording's escapes are text.
+    do throws(CommandError) {
+      let (lines, mismatch) = try await replayUnescaped(contentsOf: url, name: name)
+      return (ControlCharacters.escaped(lines), mismatch.map { CommandError(ControlCharacters.escaped($0.message), column: $0.column) })
+    } catch {
+      throw CommandError(ControlCharacters.escaped(error.message), column: error.column)
+    }
+  }
+
+  private func replayUnescaped(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], mismatch: CommandError?) {
     let recorded = try RecordedSession.read(contentsOf: url, name: name)
     guard domains.contains(where: { $0.name == recorded.domain }) else {
       throw CommandError("\(name) is a session of `\(recorded.domain)`, which this shell does not know: known domains: \(domains.map(\.name).joined(separator: ", "))")

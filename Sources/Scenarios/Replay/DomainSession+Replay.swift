@@ -30,13 +30,23 @@ extension DomainSession {
       do throws(CommandError) {
         action = try Self.parseAction(event.action, catalog: catalog)
       } catch {
-        outcome.mismatch = CommandError("\(place): `\(event.action.truncatedForMessage)` cannot be read back as a \(domainName) action: \(error.message)")
+        outcome.mismatch = CommandError(
+          "\(place): `\(ControlCharacters.escaped(event.action, onOneLine: true).truncatedForMessage)` cannot be read back as a \(domainName) action: \(ControlCharacters.escaped(error.message, onOneLine: true))")
         return outcome
+      }
+      // The action as a live session writes it (control characters and line breaks escaped in
+      // its strings), never the recording's own text, which a crafted file fills with escapes
+      // for the terminal and line breaks for a saved script.
+      let text: String
+      do throws(CommandError) {
+        text = try describe(action).text
+      } catch {
+        text = "(an action that cannot be printed: \(error.message))"
       }
       let number = event.entry.map { $0 - offset } ?? (event.rejection == nil ? history.position + 1 : nil)
       if let number, !(1...history.entries.count + 1).contains(number) {
         let missing = number < 1 ? "comes before the start of the recording" : "follows entry \(history.entries.count + offset): the recording lacks the entries between (a flight recorder dropped them, or lines were cut out)"
-        outcome.mismatch = CommandError("\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))` \(missing)")
+        outcome.mismatch = CommandError("\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(text))` \(missing)")
         return outcome
       }
       let before = number.map { $0 == 1 ? history.initialState : history.entries[$0 - 2].state } ?? history.currentState
@@ -48,11 +58,11 @@ extension DomainSession {
         return stop(
           at: number,
           CommandError(
-            "\(place): entry #\(number.map { $0 + offset } ?? 0) `\(TranscriptRenderer.shortened(event.action))`: the reducer now rejects it (\(String(describing: error))); the recording has it accepted"))
+            "\(place): entry #\(number.map { $0 + offset } ?? 0) `\(TranscriptRenderer.shortened(text))`: the reducer now rejects it (\(String(describing: error))); the recording has it accepted"))
       }
       guard let number else {
         outcome.mismatch = CommandError(
-          "\(place): `\(TranscriptRenderer.shortened(event.action))`: the reducer now accepts it; the recording has it rejected (\(event.rejection ?? ""))")
+          "\(place): `\(TranscriptRenderer.shortened(text))`: the reducer now accepts it; the recording has it rejected (\(ControlCharacters.escaped(event.rejection ?? "", onOneLine: true)))")
         return outcome
       }
       if let recordedDiff = event.diff {
@@ -71,25 +81,28 @@ extension DomainSession {
           return stop(
             at: number,
             CommandError(
-              "\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(event.action))`: the reducer's diff now differs from the recorded one at its line \(difference.line)\n  recorded: \(difference.recorded)\n  now:      \(difference.now)\(hint)"))
+              "\(place): entry #\(number + offset) `\(TranscriptRenderer.shortened(text))`: the reducer's diff now differs from the recorded one at its line \(difference.line)\n  recorded: \(ControlCharacters.escaped(difference.recorded, onOneLine: true))\n  now:      \(difference.now)\(hint)"))
         }
       }
       history.move(to: number - 1)
-      // The recorded cause, kept: a line as it was, a listener's cause as the entry here it names.
+      // The recorded cause, kept: a line as it was (a script's location escaped, as the file
+      // gave it), a listener's cause as the entry here it names.
+      let recordedCause: DispatchEvent.Cause? =
+        if case .scriptLine(let location)? = event.cause { .scriptLine(ControlCharacters.escaped(location, onOneLine: true)) } else { event.cause }
       let cause: HistoryCause? =
-        switch event.cause {
+        switch recordedCause {
         case .entry(let entry)?:
           history.entries.indices.contains(entry - offset - 1) ? .listener(serial: history.entries[entry - offset - 1].serial) : nil
         case let line?: .line(line)
         case nil: nil
         }
-      history.append(action, text: event.action, origin: event.origin, cause: cause, isHidden: event.isHidden, state: reduced)
+      history.append(action, text: text, origin: event.origin, cause: cause, isHidden: event.isHidden, state: reduced)
       store.travel(to: reduced)
       rememberForDiff(
-        DispatchEvent(action: event.action, origin: event.origin, diff: event.diff, isHidden: event.isHidden, entry: number, cause: event.cause))
+        DispatchEvent(action: text, origin: event.origin, diff: event.diff, isHidden: event.isHidden, entry: number, cause: recordedCause))
       outcome.actionCount += 1
       // Saved, each recorded action is a dispatch of its own (the listeners stay off, as here).
-      outcome.lines.append(("dispatch \(event.action)", .dispatch, HistoryMark(current: history.mark.current, lastUserDispatch: history.mark.current)))
+      outcome.lines.append(("dispatch \(text)", .dispatch, HistoryMark(current: history.mark.current, lastUserDispatch: history.mark.current)))
     }
     return outcome
   }

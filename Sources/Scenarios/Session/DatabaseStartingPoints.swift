@@ -18,6 +18,9 @@ struct DatabaseStartingPoints: Sendable {
   let startingPoints: [String: URL?]
   /// The server options given (`remote`), whose sessions `save` cannot replay.
   let servers: [String: String]
+  /// For each database option, the absolute path of the file the session opens: what nothing
+  /// may be renamed over while the session runs.
+  var openedFiles: [String: String] = [:]
 
   /// Copies what `options` names for `domain`, its relative paths taken from `baseDirectory`. A
   /// file that cannot be copied is an error that names it.
@@ -27,6 +30,7 @@ struct DatabaseStartingPoints: Sendable {
     var opened = options
     var startingPoints: [String: URL?] = [:]
     var servers: [String: String] = [:]
+    var openedFiles: [String: String] = [:]
     for option in domain.options {
       guard let value = options[option.name] else { continue }
       switch option.kind {
@@ -36,6 +40,7 @@ struct DatabaseStartingPoints: Sendable {
         servers[option.name] = value
       case .database:
         let path = DomainContext.absolutePath(value, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory)
+        openedFiles[option.name] = path
         if path.hasPrefix(scratchDirectory.path + "/") { continue }
         let exists = FileManager.default.fileExists(atPath: path)
         let folderExists = FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
@@ -50,15 +55,19 @@ struct DatabaseStartingPoints: Sendable {
           } else {
             opened[option.name] = try freshPath(named: URL(fileURLWithPath: path).lastPathComponent, in: scratchDirectory).path
           }
+          openedFiles[option.name] = opened[option.name]
         }
       }
     }
-    return DatabaseStartingPoints(options: opened, startingPoints: startingPoints, servers: servers)
+    return DatabaseStartingPoints(options: opened, startingPoints: startingPoints, servers: servers, openedFiles: openedFiles)
   }
 
   /// The files SQLite keeps beside a database that hold its data: what a copy must take along
   /// (not `-shm`, an index of the `-wal` that SQLite rebuilds).
   static let companionSuffixes = ["", "-wal", "-journal"]
+
+  /// Every file SQLite opens or creates for a database: the companions and the `-shm` index.
+  static let openedSuffixes = companionSuffixes + ["-shm"]
 
   /// Copies the database at `path`, with its companion files, to a new name in `folder`.
   static func copyDatabase(at path: String, into folder: URL) throws(CommandError) -> URL {

@@ -159,7 +159,8 @@ package enum ValuePrinter {
       case "\t": output += "\\t"
       case "\0": output += "\\0"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        // C1 controls too (U+0080 to U+009F): some terminals take them as `ESC` sequences.
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
           output += "\\u{" + String(scalar.value, radix: 16) + "}"
         } else {
           output.unicodeScalars.append(scalar)

@@ -101,6 +101,7 @@ import Testing
 
   @Test func saveReplaysFromACopyOfTheDatabaseAsTheSessionFoundIt() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let database = folder.appendingPathComponent("a.sqlite")
     // The user's database, which holds the sample animals.
     _ = try LocalStore(path: database.path)
@@ -133,8 +134,39 @@ import Testing
     await shell.close()
   }
 
+  @Test func saveNeverRenamesAStartingCopyOverTheDatabaseTheSessionHasOpen() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // `save s.txt` puts the starting copy of `--store` at s-store.sqlite: the very file this session writes.
+    let database = folder.appendingPathComponent("s-store.sqlite")
+    _ = try LocalStore(path: database.path)
+    let shell = Shell(domains: Domain.samples, isScript: false, baseDirectory: folder)
+    _ = try await shell.start(domain: "animals", options: ["store": "s-store.sqlite"])
+    let before = try await animalNames(in: database)
+    #expect(await shell.execute("dispatch animalList.onAppear").succeeded)
+    #expect(await shell.execute(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
+    for line in ["save --force s.txt", "save s.txt"] {
+      let refused = await shell.execute(line)
+      #expect(!refused.succeeded)
+      #expect(refused.lines.map(\.text) == [
+        "error: column \(line.count - 4): s-store.sqlite is the database this session has open (--store s-store.sqlite), which nothing may replace while the session runs, not even with --force: "
+          + "save the script under another name, so that its starting copy gets another name too"
+      ])
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.txt").path))
+    // The session goes on writing where it always did, and the file holds every row it shows.
+    #expect(await shell.execute(#"dispatch animalEditor.onTapAddAnimalButton(id: "A2", name: "Falcon", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
+    #expect(try await animalNames(in: database) == (before + ["Eagle", "Falcon"]).sorted())
+    // Under another name the copy lands beside the database, which stays whole.
+    #expect(await shell.execute("save --force t.txt").succeeded)
+    #expect(try await animalNames(in: folder.appendingPathComponent("t-store.sqlite")) == before)
+    #expect(try await animalNames(in: database) == (before + ["Eagle", "Falcon"]).sorted())
+    await shell.close()
+  }
+
   @Test func aDatabaseThatDidNotExistIsReplayedFromAnEmptyOneOfTheRunsOwn() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: false, baseDirectory: folder)
     _ = try await shell.start(domain: "animals", options: ["store": "new.sqlite"])
     #expect(await shell.execute("dispatch animalList.onAppear").succeeded)
@@ -147,6 +179,7 @@ import Testing
 
   @Test func saveRefusesToReplayASessionOnAServer() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "animals", options: ["remote": "http://127.0.0.1:9/animals/api"])
     let refused = await shell.execute("save r.txt")
@@ -158,6 +191,7 @@ import Testing
 
   @Test func aScenarioThatAddsThroughAStoreRunsTwiceAndLeavesTheFileAsItWas() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let database = folder.appendingPathComponent("b.sqlite")
     // The file already holds a counted id, as a piped session that added one leaves it.
     let piped = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
@@ -187,6 +221,7 @@ import Testing
 
   @Test func exploreSaveRefusesAnExistingFileBeforeItRuns() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let existing = folder.appendingPathComponent("found.txt")
     try Data("mine\n".utf8).write(to: existing)
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
@@ -202,6 +237,7 @@ import Testing
 
   @Test func sourceRefusesAScriptAlreadyBeingSourcedWithTheChain() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Data("dispatch didTapIncrementButton\nsource b.txt\n".utf8).write(to: folder.appendingPathComponent("a.txt"))
     try Data("source a.txt\n".utf8).write(to: folder.appendingPathComponent("b.txt"))
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
@@ -218,6 +254,7 @@ import Testing
 
   @Test func sourceRefusesToNestPastItsLimit() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let depth = SourceCommand.depthLimit + 2
     for index in 0..<depth {
       try Data("source s\(index + 1).txt\n".utf8).write(to: folder.appendingPathComponent("s\(index).txt"))

@@ -21,6 +21,7 @@ import Testing
 
   @Test func saveLeavesOutFailuresHelpAndUndoneDispatches() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
     for line in ["dispatch didTapIncrementButton", "dispatch nope", "help", "dispatch didTapIncrementButton", "select selectValue", "undo", "select selectValue", "watch selectValue"] {
       _ = await shell.execute(line)
@@ -35,6 +36,7 @@ import Testing
 
   @Test func timeTravelThatIsKeptBecomesAJump() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
     for line in ["dispatch didTapIncrementButton", "dispatch didTapIncrementButton", "undo", "redo"] {
       _ = await shell.execute(line)
@@ -46,6 +48,7 @@ import Testing
 
   @Test func saveRefusesToOverwriteWithoutForce() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
     _ = await shell.execute("save twice.txt")
     #expect(await shell.texts("save twice.txt") == ["error: column 6: twice.txt, twice.golden exist; type `save --force twice.txt` to overwrite them"])
@@ -57,8 +60,35 @@ import Testing
     #expect(shell.candidates("save --f") == ["--force"])
   }
 
+  @Test func saveCountsALinkAsAFileRefusesAFolderAndWritesTheScriptAndItsGoldenOrNeither() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shell = try await shell(in: folder)
+    _ = await shell.execute("dispatch didTapIncrementButton")
+    // A link that leads nowhere is in the way as any file is: replaced only with --force.
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("d.txt").path, withDestinationPath: "nowhere.txt")
+    #expect(await shell.texts("save d.txt") == ["error: column 6: d.txt exists; type `save --force d.txt` to overwrite it"])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("d.txt").path) == "nowhere.txt")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("nowhere.txt").path))
+    #expect(await shell.execute("save --force d.txt").succeeded)
+    #expect(try String(contentsOf: folder.appendingPathComponent("d.txt"), encoding: .utf8) == "use counter\ndispatch didTapIncrementButton\n")
+    // A folder is named as one, with or without --force, and nothing is written beside it.
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("f.golden"), withIntermediateDirectories: false)
+    for line in ["save f.txt", "save --force f.txt"] {
+      #expect(await shell.texts(line) == ["error: column \(line.count - 4): \(folder.appendingPathComponent("f.golden").path) is a folder, which no file replaces, even with --force: pick another name"])
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f.txt").path))
+    // A golden that cannot be written (its name is past the 255 bytes a name may have, the
+    // script's is not): no script is left without it.
+    let stem = String(repeating: "n", count: 250)
+    let refused = await shell.texts("save \(stem).txt")
+    #expect(refused == ["error: column 6: cannot write \(folder.appendingPathComponent(stem + ".golden").path): File name too long"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["d.golden", "d.txt", "f.golden"])
+  }
+
   @Test func sourceRunsAScriptInTheSessionAndStopsAtItsFirstFailure() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Data("# setup\ndispatch didTapIncrementButton\ndispatch nope\ndispatch didTapIncrementButton\n".utf8)
       .write(to: folder.appendingPathComponent("setup.txt"))
     let shell = try await shell(in: folder)
@@ -76,6 +106,7 @@ import Testing
 
   @Test func aStoppedSourceLeavesWhatItRanAsEventsBeforeItsError() async throws {
     let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     try Data("dispatch didTapIncrementButton\ndispatch nope\n".utf8).write(to: folder.appendingPathComponent("stops.txt"))
     let shell = try await shell(in: folder)
     let result = await shell.execute("source stops.txt")

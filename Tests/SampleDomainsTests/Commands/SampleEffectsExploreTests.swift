@@ -61,7 +61,10 @@ import Testing
     let folder = try Self.scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
-    // A script session writes to a scratch copy of the store it names; the scenario needs none.
+    // A scenario's session writes to a scratch copy of the store it names; the scenario needs none.
+    // (Without copies, the session opens mine.sqlite itself, as an interactive one does: it used to
+    // land in the temporary folder, beside this one, when a base folder's URL was not marked as one.)
+    shell.settings.copiesDatabases = true
     _ = await shell.execute("use animals --store mine.sqlite")
     _ = await shell.execute("invariant selectAnimalsStatus != .waiting")
     let saved = await shell.execute("explore --effects --runs 20 --steps 10 --seed 1 --save found.txt")

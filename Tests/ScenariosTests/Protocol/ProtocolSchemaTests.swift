@@ -20,6 +20,30 @@ import Testing
     #expect(throws: Never.self) { try JSONDecoder().decode(JSONForm.self, from: Data(committed.utf8)) }
   }
 
+  /// Where the docs name the version this revision speaks: the protocol page's `Version:`, the
+  /// handshake's `"protocol":`, and the current side of each mismatch error they quote.
+  static let versionPatterns = [#"(Version: \*\*)\d+(\*\*)"#, #"("protocol":)\d+()"#, #"(this shell speaks )\d+()"#, #"(this app speaks attach protocol )\d+()"#]
+
+  /// `text` with every version it names for this revision set to `AttachProtocol.version`.
+  static func withCurrentVersion(_ text: String) -> String {
+    versionPatterns.reduce(text) { text, pattern in
+      text.replacingOccurrences(of: pattern, with: "$1\(AttachProtocol.version)$2", options: .regularExpression)
+    }
+  }
+
+  @Test func theDocsNameTheVersionTheCodeSpeaks() throws {
+    for path in ["Documentation/Protocol.md", "README.md"] {
+      let file = projectRoot.appendingPathComponent(path)
+      let committed = try String(contentsOf: file, encoding: .utf8)
+      let generated = Self.withCurrentVersion(committed)
+      if ProcessInfo.processInfo.environment["REPLSHELL_WRITE_SCHEMA"] == "1", generated != committed {
+        try generated.write(to: file, atomically: true, encoding: .utf8)
+      }
+      #expect(committed == generated, "\(path) names another attach protocol version than \(AttachProtocol.version): regenerate it with REPLSHELL_WRITE_SCHEMA=1 swift test --filter ProtocolSchemaTests")
+      #expect(committed.contains("speaks \(AttachProtocol.version)") || committed.contains("protocol \(AttachProtocol.version)"), "\(path) names the version nowhere")
+    }
+  }
+
   @Test func everyShellRequestFitsItsSchemaAndComesBackTheSame() throws {
     #expect(Set(Self.shellRequests.map(Self.name)) == ["hello", "line", "complete", "untail", "inspect link", "inspect follow", "inspect history", "inspect page"])
     for request in Self.shellRequests { try Self.check(request, as: ShellRequest.self) }

@@ -37,7 +37,12 @@ import ShelfDomain
     for _ in 0..<500 where store.select({ $0.status }) != .success {
       try await Task.sleep(for: .milliseconds(10))
     }
-    FileHandle.standardOutput.write(Data("shelfd \(getpid()): attach with `shelfshell --attach \(getpid())` (\(attachment.path))\n".utf8))
+    // Told how to attach only when it can be: otherwise the attachment's log line said why not.
+    let announcement =
+      attachment.isOpen
+      ? "shelfd \(getpid()): attach with `shelfshell --attach \(getpid())` (\(attachment.path))"
+      : "shelfd \(getpid()): runs without an attachment, so no shell can attach (the log line above says why)"
+    FileHandle.standardOutput.write(Data((announcement + "\n").utf8))
     let group = ServiceGroup(services: [attachment], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     let taps = Task { @MainActor in
       await readTaps(into: store, ticking: tick)

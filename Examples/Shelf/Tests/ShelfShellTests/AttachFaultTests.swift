@@ -53,6 +53,16 @@ struct AttachFaultTests {
     #expect(run.errors.contains("error: lost the connection to shelf@\(daemon.pid): the app exited or was killed"), "\(run.errors)")
   }
 
+  @Test func anAppWhoseAttachmentDidNotOpenDoesNotSayHowToAttach() throws {
+    let folder = try RuntimeFolder()
+    // Where the attach folder should be, a file: the attachment cannot open.
+    FileManager.default.createFile(atPath: folder.path + "/replshell", contents: Data("not a folder\n".utf8))
+    let daemon = try Daemon(in: folder, opensAttachment: false)
+    #expect(daemon.announcement == "shelfd \(daemon.pid): runs without an attachment, so no shell can attach (the log line above says why)")
+    daemon.stop(SIGTERM)
+    #expect(daemon.log.contains("replshell attachment: not opened, the app runs on without one: \(folder.path)/replshell is not a folder"), "\(daemon.log)")
+  }
+
   @Test func garbageAndOversizedFramesCloseOnlyTheirConnection() throws {
     let folder = try RuntimeFolder()
     let daemon = try Daemon(in: folder)

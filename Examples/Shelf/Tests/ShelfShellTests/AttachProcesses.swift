@@ -47,8 +47,12 @@ final class Daemon {
   private(set) var socketPath = ""
   var pid: Int32 { process.processIdentifier }
 
-  /// Starts `shelfd` with `arguments` (`--tick 100`, `--allow-writes`), `prefix` before it (`setpriv …`).
-  init(_ arguments: [String] = [], in folder: RuntimeFolder, prefix: [String] = []) throws {
+  /// The first line it printed: how to attach, or that it cannot be attached to.
+  private(set) var announcement = ""
+
+  /// Starts `shelfd` with `arguments` (`--tick 100`, `--allow-writes`), `prefix` before it
+  /// (`setpriv …`); unless `opensAttachment` is false, its first line must name its socket.
+  init(_ arguments: [String] = [], in folder: RuntimeFolder, prefix: [String] = [], opensAttachment: Bool = true) throws {
     let binary = try Built.executable("shelfd").path
     process.executableURL = URL(fileURLWithPath: prefix.isEmpty ? binary : "/usr/bin/env")
     process.arguments = prefix.isEmpty ? arguments : prefix + [binary] + arguments
@@ -58,6 +62,8 @@ final class Daemon {
     process.standardError = errors
     try process.run()
     let first = try Self.line(from: output.fileHandleForReading, within: 20)
+    announcement = first
+    guard opensAttachment else { return }
     guard let range = first.range(of: "("), first.hasSuffix(")") else { throw Failure("shelfd printed `\(first)`") }
     socketPath = String(first[range.upperBound...].dropLast())
   }
