@@ -65,11 +65,14 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    // Shell-only: checks concurrent histories (Jepsen's EDN or JSON lines) against a reducer
+    // as the sequential specification. No app links it.
+    .target(name: "Linearizability"),
     // The library every client shell is built on: `import ReplShell` is all a registration needs.
     .target(
       name: "ReplShell",
       dependencies: [
-        "CEditLine", "Scenarios", "ImmutableData",
+        "CEditLine", "Scenarios", "ImmutableData", "Linearizability",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MCP", package: "swift-sdk"),
       ]),
@@ -118,6 +121,7 @@ let package = Package(
       ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
+    .testTarget(name: "LinearizabilityTests", dependencies: ["Linearizability"], exclude: ["Fixtures"]),
     .testTarget(
       name: "AnimalsDataTests",
       dependencies: [

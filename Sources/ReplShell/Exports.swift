@@ -3,3 +3,4 @@
 // session store, the script runner; and the store protocols of ImmutableData.
 @_exported import ImmutableData
 @_exported import Scenarios
+@_exported import Linearizability

@@ -17,6 +17,9 @@ public protocol ReplShellApp {
   /// The live inspector `--inspect` and the `inspect` command start, or nil (the default) for a
   /// shell without one. Add the `ReplShellInspector` product and return `WebInspector(host: host)`.
   @MainActor static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)?
+  /// The models `linearize --domain NAME` checks histories against; by default the register and
+  /// key-value samples. Add the app's own: `LinearizabilityDomain(name:summary:model:)`.
+  static var linearizabilityDomains: [LinearizabilityDomain] { get }
 }
 
 extension ReplShellApp {
@@ -26,9 +29,17 @@ extension ReplShellApp {
   /// No inspector: `inspect` says how to add one.
   @MainActor public static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { nil }
 
+  /// The register and key-value sample models.
+  public static var linearizabilityDomains: [LinearizabilityDomain] { LinearizabilityDomain.samples }
+
   /// Reads `CommandLine.arguments` as `replshell` does, runs the shell, and exits the process
   /// with its status: 0 on success, 1 when a script, check or piped line failed, 64 on bad flags.
+  /// `linearize` first runs the history checker instead (`replshell linearize --help`).
   public static func run() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "linearize" {
+      LinearizeCommand<Self>.main(Array(arguments.dropFirst()))
+    }
     await ReplShellCommand<Self>.main(ReplShellCommand<Self>.arguments(withInspectPort: Array(CommandLine.arguments.dropFirst())))
   }
 

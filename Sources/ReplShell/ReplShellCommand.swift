@@ -27,6 +27,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
         Without a terminal on standard input, commands are read from it like a script:
           echo 'help' | \(name)
 
+        Histories: `\(name) linearize --domain kv history.edn` checks a Jepsen history for \
+        linearizability (`\(name) linearize --help`).
+
         Exit status: 0 when every line or scenario succeeded, 1 when one failed, 64 for a \
         command line it cannot read (an unknown option, domain or domain option).
         """,

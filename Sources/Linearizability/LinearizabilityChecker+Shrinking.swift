@@ -1,0 +1,92 @@
+extension LinearizabilityChecker {
+  /// A smallest witness found within `deadline`: the history is cut at the earliest event where
+  /// it already fails (operations still open there become indeterminate), then whole clients,
+  /// then ever smaller runs of operations, then single operations are dropped while it still
+  /// fails. When what the blocked operation observed is explained by other operations of the
+  /// cut history (some of them, in some order, ignoring real time), a drop must keep it so: a
+  /// stale read keeps the write whose value it read, rather than shrinking to a read of a value
+  /// nothing wrote.
+  ///
+  /// A witness is a part of the history that fails by itself; the operations dropped could
+  /// only have been needed to explain it, never to cause it, except where they explained what
+  /// the blocked operation saw, which the rule above keeps. Once the deadline passes it stops
+  /// and returns the smallest found so far, which still fails.
+  public func shrink(_ counterexample: Counterexample, deadline: ContinuousClock.Instant? = nil) -> Counterexample {
+    let partition = counterexample.partition
+    var smallest = counterexample.history
+    var best = counterexample
+    var needsExplanation = false
+    func fails(_ candidate: History) -> Counterexample? {
+      if let deadline, ContinuousClock.now >= deadline { return nil }
+      guard case .notLinearizable(let found)? = try? checkPart(candidate, partition: partition, deadline: deadline) else { return nil }
+      // Undecided within its budget counts as unexplained: the witness keeps more, never less.
+      if needsExplanation && isExplained(found) != true { return nil }
+      return found
+    }
+
+    // The earliest prefix that fails: failing is monotone in the prefix, since a prefix of a
+    // linearizable history (its open operations indeterminate) is linearizable.
+    var low = 0
+    var high = smallest.eventCount
+    while low < high {
+      let middle = (low + high) / 2
+      if fails(smallest.prefix(before: middle + 1)) != nil { high = middle } else { low = middle + 1 }
+    }
+    if high < smallest.eventCount, let found = fails(smallest.prefix(before: high + 1)) {
+      smallest = found.history
+      best = found
+    }
+    needsExplanation = isExplained(best) == true
+
+    for process in smallest.processes {
+      let kept = smallest.operations.filter { $0.process != process }.map(\.id)
+      if !kept.isEmpty, let found = fails(smallest.keeping(kept)) {
+        smallest = found.history
+        best = found
+      }
+    }
+    reduce(&smallest, deadline: deadline) { history, chosen in
+      let dropped = Set(chosen)
+      let kept = history.operations.indices.filter { !dropped.contains($0) }
+      guard !kept.isEmpty, let found = fails(history.keeping(kept)) else { return nil }
+      best = found
+      return found.history
+    }
+    return best
+  }
+
+  /// Delta debugging: tries `change` on halves, quarters, … down to single operations of the
+  /// history, keeping each change that `change` accepts (it returns the new history).
+  private func reduce(_ history: inout History, deadline: ContinuousClock.Instant?, change: (History, [Int]) -> History?) {
+    var chunk = max(1, history.operations.count / 2)
+    while true {
+      var changedAny = false
+      var start = 0
+      while true {
+        let count = history.operations.count
+        guard start < count else { break }
+        let chosen = Array(start..<min(count, start + chunk))
+        if let changed = change(history, chosen) {
+          history = changed
+          changedAny = true
+        } else {
+          start += chunk
+        }
+        if let deadline, ContinuousClock.now >= deadline { return }
+      }
+      if chunk == 1 && !changedAny { return }
+      if chunk > 1 { chunk = max(1, chunk / 2) }
+    }
+  }
+
+  /// Whether other operations of the counterexample explain what its blocked operation
+  /// observed; nil when it names none or that takes too long to tell (a tenth of a second).
+  func isExplained(_ counterexample: Counterexample) -> Bool? {
+    guard let blocked = counterexample.blocked else { return nil }
+    switch try? checkPart(counterexample.history.justifying(blocked), partition: nil, deadline: .now + .milliseconds(100)) {
+    case .linearizable?: return true
+    case .notLinearizable?: return false
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/// A model under a name, as `linearize --domain NAME` picks it: the type-erased checker and
+/// shrinker of a `LinearizabilityModel`.
+public struct LinearizabilityDomain: Sendable {
+  /// What `--domain` takes.
+  public let name: String
+  /// One line for `--help`: the operations it knows.
+  public let summary: String
+  private let checking: @Sendable (History, ContinuousClock.Instant?) throws(HistoryError) -> Verdict
+  private let shrinking: @Sendable (Counterexample, ContinuousClock.Instant?) -> Counterexample
+
+  /// `model` under `name`.
+  public init<Model: LinearizabilityModel>(name: String, summary: String, model: Model) {
+    let checker = LinearizabilityChecker(model: model)
+    self.name = name
+    self.summary = summary
+    self.checking = { history, deadline throws(HistoryError) in try checker.check(history, deadline: deadline) }
+    self.shrinking = { counterexample, deadline in checker.shrink(counterexample, deadline: deadline) }
+  }
+
+  /// The verdict for `history`, `.unknown` past `deadline`.
+  public func check(_ history: History, deadline: ContinuousClock.Instant? = nil) throws(HistoryError) -> Verdict {
+    try checking(history, deadline)
+  }
+
+  /// A smallest counterexample within `counterexample` found by `deadline`.
+  public func shrink(_ counterexample: Counterexample, deadline: ContinuousClock.Instant? = nil) -> Counterexample {
+    shrinking(counterexample, deadline)
+  }
+}
+
+extension LinearizabilityDomain {
+  /// A register of integers: `:read`, `:write v`, `:cas [expected new]` (Jepsen's etcd test).
+  public static let register = LinearizabilityDomain(
+    name: "register", summary: "one integer register: :read, :write v, :cas [expected new] (Jepsen's etcd and cas-register tests)",
+    model: RegisterModel())
+
+  /// A key-value map: `:get`, `:put`, `:append` with `:key`, checked key by key.
+  public static let keyValue = LinearizabilityDomain(
+    name: "kv", summary: "string keys and values: :get, :put v, :append v, each with :key; keys are checked apart",
+    model: KeyValueModel())
+
+  /// The sample models every shell offers.
+  public static let samples: [LinearizabilityDomain] = [.register, .keyValue]
+}

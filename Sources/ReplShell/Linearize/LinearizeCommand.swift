@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import Linearizability
+import Scenarios
+
+/// `replshell linearize [--domain NAME] FILE...`: checks Jepsen histories against a model
+/// written as a reducer, and explains a failure with a minimal witness.
+struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    let name = programName
+    let domains = App.linearizabilityDomains
+    let list = domains.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n")
+    return CommandConfiguration(
+      commandName: "\(name) linearize",
+      abstract: "Check concurrent histories for linearizability against a reducer as the sequential specification.",
+      discussion: """
+        A history is one op per line, as Jepsen writes history.edn \
+        ({:process 0, :type :invoke, :f :read, :value nil}), as JSON lines with the same keys, or \
+        as Jepsen's log (INFO  jepsen.util - 0 :invoke :read nil). :type is :invoke, :ok, :fail or \
+        :info; an :info op (or an invocation that never completed) may have taken effect at any \
+        point after its invocation, or never.
+
+        Models (--domain):
+        \(list)
+
+        A history that is not linearizable is shrunk to a witness: the fewest operations that \
+        still fail, drawn as a column per client, with the longest order the model allows and the \
+        operation that cannot follow it.
+
+          \(name) linearize --domain kv history.edn
+          \(name) linearize --timeout 30s --html witness.html etcd_*.log
+
+        Exit status: 0 when every history is linearizable, 1 when one is not, 2 when the time ran \
+        out before a verdict, 65 for a history that cannot be read (its file:line is printed), 64 \
+        for a command line it cannot read.
+        """)
+  }
+
+  private static var programName: String {
+    CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "replshell"
+  }
+
+  @Option(help: ArgumentHelp("The model to check against (default: the first listed below).", valueName: "name"))
+  var domain: String?
+
+  @Option(
+    help: ArgumentHelp("The most time each history's check (and again its shrinking) may take; past it the answer is `unknown` (`500ms`, `30s`, `2m`; a bare number is seconds).", valueName: "duration"),
+    transform: { text throws(ValidationError) in try LinearizeCommand.duration(parsing: text) })
+  var timeout: Duration?
+
+  @Option(name: .customLong("html"), help: ArgumentHelp("Write a page drawing the first failing history per client, its witness highlighted.", valueName: "file"))
+  var htmlPath: String?
+
+  @Flag(help: "Let --html replace a file that exists.")
+  var force = false
+
+  @Flag(help: "Print only the verdicts: no witness is shrunk or drawn.")
+  var noWitness = false
+
+  @Argument(help: ArgumentHelp("History files.", valueName: "file"))
+  var files: [String] = []
+
+  func validate() throws {
+    if files.isEmpty {
+      throw ValidationError("give one or more history files, such as `\(Self.programName) linearize --domain kv history.edn`")
+    }
+    if let domain, !App.linearizabilityDomains.contains(where: { $0.name == domain }) {
+      let names = App.linearizabilityDomains.map(\.name)
+      let nearest = Suggestions.closest(to: domain, among: names, limit: 1).first.map { "did you mean '\($0)'? " } ?? ""
+      throw ValidationError("unknown model '\(domain)'; \(nearest)known: \(names.joined(separator: ", "))")
+    }
+    if App.linearizabilityDomains.isEmpty {
+      throw ValidationError("this shell lists no models: give `static let linearizabilityDomains` at least one")
+    }
+    if noWitness && htmlPath != nil {
+      throw ValidationError("--html draws the witness: leave out --no-witness")
+    }
+  }
+
+  func run() throws {
+    let domains = App.linearizabilityDomains
+    let chosen = domains.first { $0.name == domain } ?? domains[0]
+    var checker = LinearizeRun(domain: chosen)
+    checker.timeout = timeout
+    checker.explains = !noWitness
+    var reports: [LinearizeRun.Report] = []
+    var drawn = false
+    for file in files {
+      let report = checker.check(path: file)
+      reports.append(report)
+      let text = report.lines.joined(separator: "\n") + "\n"
+      if report.outcome == .malformed {
+        FileHandle.standardError.write(Data(text.utf8))
+      } else {
+        FileHandle.standardOutput.write(Data(text.utf8))
+      }
+      if let htmlPath, !drawn, let failure = report.failure {
+        drawn = true
+        let page = HistoryPage(history: failure.part, witness: failure.witness, verdict: "not linearizable")
+        do {
+          try PageFile.write(page.html, to: htmlPath, replacing: force)
+          FileHandle.standardOutput.write(Data("wrote \(htmlPath)\n".utf8))
+        } catch {
+          FileHandle.standardError.write(Data("\(error)\n".utf8))
+          throw ExitCode(73)
+        }
+      }
+    }
+    if htmlPath != nil && !drawn {
+      FileHandle.standardOutput.write(Data("no history failed: --html wrote nothing\n".utf8))
+    }
+    if files.count > 1 {
+      let count = { (outcome: LinearizeRun.Outcome) in reports.filter { $0.outcome == outcome }.count }
+      let line = "histories: \(count(.linearizable)) linearizable, \(count(.notLinearizable)) not, \(count(.unknown)) unknown, \(count(.malformed)) unreadable\n"
+      FileHandle.standardOutput.write(Data(line.utf8))
+    }
+    throw ExitCode(LinearizeRun.status(of: reports))
+  }
+
+  /// `500ms`, `30s`, `2m` or a number of seconds.
+  static func duration(parsing text: String) throws(ValidationError) -> Duration {
+    let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("", 1)]
+    for unit in units where text.hasSuffix(unit.suffix) {
+      if let amount = Double(text.dropLast(unit.suffix.count)), amount > 0, amount.isFinite, amount * unit.seconds < 1e9 {
+        return .milliseconds(Int((amount * unit.seconds * 1000).rounded(.up)))
+      }
+    }
+    throw ValidationError("--timeout takes a duration such as `500ms`, `30s` or `2m`, not `\(text)`")
+  }
+}

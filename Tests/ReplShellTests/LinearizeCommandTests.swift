@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `replshell linearize` on the command line: verdicts, the witness, `--html`, and the exit
+/// statuses a script tests (0, 1, 2 for unknown, 65 with file:line, 64 for the command line).
+@Suite(.timeLimit(.minutes(3))) struct LinearizeCommandTests {
+  let lostAppend = """
+    {:process 0, :type :invoke, :f :put, :key "cart", :value "apple"}
+    {:process 0, :type :ok, :f :put, :key "cart", :value "apple"}
+    {:process 1, :type :invoke, :f :append, :key "cart", :value ",pear"}
+    {:process 1, :type :ok, :f :append, :key "cart", :value ",pear"}
+    {:process 2, :type :invoke, :f :append, :key "cart", :value ",fig"}
+    {:process 2, :type :ok, :f :append, :key "cart", :value ",fig"}
+    {:process 0, :type :invoke, :f :get, :key "cart", :value nil}
+    {:process 0, :type :ok, :f :get, :key "cart", :value "apple,fig"}
+
+    """
+
+  private func inFolder(_ body: (URL) async throws -> Void) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linearize-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await body(folder)
+  }
+
+  @Test func aLostAppendIsShrunkToItsWitnessAndDrawn() async throws {
+    try await inFolder { folder in
+      try lostAppend.write(to: folder.appendingPathComponent("h.edn"), atomically: true, encoding: .utf8)
+      let run = try await ReplShellRun.run(["linearize", "--domain", "kv", "--html", "w.html", "h.edn"], in: folder)
+      #expect(run.status == 1, "\(run.standardError)")
+      #expect(run.lines.first?.hasPrefix("h.edn: not linearizable (4 operations, 3 clients, ") == true, "\(run.standardOutput)")
+      #expect(run.standardOutput.contains("witness in partition \"cart\": 4 of 4 operations, 3 of 3 clients"), "\(run.standardOutput)")
+      #expect(run.standardOutput.contains(#"cannot place: get → "apple,fig" (process 0, line 7): the get saw "apple,fig" but "cart" holds "apple,pear,fig""#), "\(run.standardOutput)")
+      let page = try String(contentsOf: folder.appendingPathComponent("w.html"), encoding: .utf8)
+      #expect(page.contains("class=\"op ok witness blocked\""))
+      let again = try await ReplShellRun.run(["linearize", "--domain", "kv", "--html", "w.html", "h.edn"], in: folder)
+      #expect(again.status == 73 && again.standardError.contains("cannot write w.html: it exists; add --force to replace it"), "\(again.standardError)")
+    }
+  }
+
+  @Test func statusesForLinearizableMalformedAndUnknownHistories() async throws {
+    try await inFolder { folder in
+      try "{:process 0, :type :invoke, :f :write, :value 1}\n{:process 0, :type :ok, :f :write, :value 1}\n"
+        .write(to: folder.appendingPathComponent("ok.edn"), atomically: true, encoding: .utf8)
+      try "{:process 0, :type :invoke, :f :write, :value 1}\n{:process 0 :type :ok\n"
+        .write(to: folder.appendingPathComponent("bad.edn"), atomically: true, encoding: .utf8)
+      let ok = try await ReplShellRun.run(["linearize", "ok.edn"], in: folder)
+      #expect(ok.status == 0 && ok.standardOutput.hasPrefix("ok.edn: linearizable (1 operations, 1 clients"), "\(ok.standardOutput)")
+      let bad = try await ReplShellRun.run(["linearize", "ok.edn", "bad.edn"], in: folder)
+      #expect(bad.status == 65 && bad.standardError.contains("bad.edn:2:1: `{` opened here is not closed on this line"), "\(bad.standardError)")
+      #expect(bad.standardOutput.contains("histories: 1 linearizable, 0 not, 0 unknown, 1 unreadable"), "\(bad.standardOutput)")
+      let model = try await ReplShellRun.run(["linearize", "--domain", "kvv", "ok.edn"], in: folder)
+      #expect(model.status == 64 && model.standardError.contains("unknown model 'kvv'; did you mean 'kv'?"), "\(model.standardError)")
+      let timeout = try await ReplShellRun.run(["linearize", "--timeout", "soon", "ok.edn"], in: folder)
+      #expect(timeout.status == 64 && timeout.standardError.contains("--timeout takes a duration such as `500ms`"), "\(timeout.standardError)")
+    }
+  }
+}
