@@ -157,7 +157,8 @@ struct ShrinkCommand: ShellCommand {
     let (_, text) = try scenario(outcome, for: url.deletingPathExtension().appendingPathExtension("txt"), in: context, column: target.column)
     let run = await ScriptRunner(domains: context.domains).run(text: text, name: name + ".txt", baseDirectory: url.deletingLastPathComponent())
     let domain = context.recording?.domain ?? "domain"
-    let source = SwiftTestSource(testName: name, domain: domain, script: text, golden: Self.golden(of: run), summary: outcome.failure ?? "").text
+    let module = context.domains.first { $0.name == domain }?.module ?? ""
+    let source = SwiftTestSource(testName: name, domain: domain, module: module, script: text, golden: Self.golden(of: run), summary: outcome.failure ?? "").text
     try ScenarioFiles.writeAtomically(Data(source.utf8), to: url, column: target.column)
     return [.note("wrote the shrunk sequence as a Swift Testing test to \(target.path): add it to the app's test target, which imports ReplShellTesting"), Self.verdict(run, file: target.path, passesOnceFixed: "the test")]
   }

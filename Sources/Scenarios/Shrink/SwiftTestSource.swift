@@ -5,6 +5,8 @@ struct SwiftTestSource {
   let testName: String
   /// The domain's name, written as the `Domain` static member the app declares (`.counter`).
   let domain: String
+  /// The module that declares it, imported.
+  let module: String
   let script: String
   let golden: String
   /// What the shrunk sequence breaks, for the doc comment.
@@ -12,7 +14,7 @@ struct SwiftTestSource {
 
   var text: String {
     """
-    import ReplShellTesting
+    \(module.isEmpty || module == "ReplShellTesting" ? "" : "import \(module)\n")import ReplShellTesting
     import Testing
 
     /// Shrunk by `shrink`: \(summary.replacingOccurrences(of: "\n", with: " ")).
