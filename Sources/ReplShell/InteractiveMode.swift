@@ -101,6 +101,9 @@ import Synchronization
     shell.progress.explore = { report in
       if let report { progress.show(report.text) } else { progress.clear() }
     }
+    shell.progress.shrink = { report in
+      if let report { progress.show(report.text) } else { progress.clear() }
+    }
     while true {
       let prompt = output.colors ? "\u{1}\u{1B}[1m\u{1}\(shell.prompt)\u{1}\u{1B}[0m\u{1}" : shell.prompt
       switch await lines.read(from: editor, prompt: prompt) {

@@ -108,6 +108,22 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       valueName: "file"))
   var replayPath: String?
 
+  @Option(
+    name: .customLong("shrink"),
+    help: ArgumentHelp(
+      "With --replay FILE (a `--format json` transcript, a flight-recorder log, or a scenario script `.txt` run up to the line that fails): shrink its actions to a minimal sequence that still breaks PROPERTY, print it and exit (1 when the property is broken, 0 when it holds). PROPERTY is a line: 'invariant P', 'expect P' or 'break when P'; '' takes a script's failing `expect`, or the invariants and breakpoints it set. Listeners stay off; their recorded actions stay in place.",
+      valueName: "property"))
+  var shrinkProperty: String?
+
+  @Option(name: .customLong("save"), help: ArgumentHelp("With --shrink: write the shrunk sequence as a scenario script ending in .txt, and its golden beside it.", valueName: "file.txt"))
+  var shrinkSavePath: String?
+
+  @Option(name: .customLong("swift"), help: ArgumentHelp("With --shrink: write the shrunk sequence as a Swift Testing test (on ReplShellTesting) ending in .swift.", valueName: "file.swift"))
+  var shrinkSwiftPath: String?
+
+  @Flag(name: .customLong("force"), help: "With --shrink: overwrite the files --save and --swift name.")
+  var shrinkForce = false
+
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent, with annotations saying what it may touch. Every line gets its JSON-RPC answer (malformed JSON, ids MCP does not allow and over-long lines get errors with `id: null` or the id sent) and the next request is served; closing standard input ends the server once the requests already sent are answered.")
   var mcp = false
 
@@ -188,6 +204,12 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
     if mcp && scriptMode != nil {
       throw ValidationError("--mcp serves one session; run scripts without it, or send their lines as tool calls")
+    }
+    if (shrinkSavePath != nil || shrinkSwiftPath != nil || shrinkForce) && shrinkProperty == nil {
+      throw ValidationError("--save, --swift and --force keep what --shrink found: `\(Self.programName) --replay log.jsonl --shrink 'invariant selectValue < 5' --save bug.txt`")
+    }
+    if shrinkProperty != nil && replayPath == nil {
+      throw ValidationError("--shrink shrinks a recording: give it with --replay, such as `\(Self.programName) --replay log.jsonl --shrink 'invariant selectValue < 5'` (at a prompt, type `shrink`)")
     }
     if let replayPath {
       if scriptMode != nil || mcp || attach {
@@ -283,6 +305,12 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       var server = MCPMode(domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, version: App.version)
       server.lineLimit = mcpMaxLine.bytes
       throw ExitCode(await server.run() ? 0 : 1)
+    }
+    if let replayPath, let shrinkProperty {
+      let mode = ShrinkMode(
+        domains: App.domains, path: replayPath, property: shrinkProperty, savePath: shrinkSavePath, swiftPath: shrinkSwiftPath, force: shrinkForce,
+        output: output)
+      throw ExitCode(await mode.run() ? 0 : 1)
     }
     let interactive = InteractiveMode(
       domains: App.domains, domain: domain ?? App.domains[0].name, options: try domainOptions, programName: Self.programName, output: output,

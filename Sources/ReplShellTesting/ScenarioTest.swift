@@ -64,4 +64,25 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
         sourceLocation: sourceLocation)
     }
   }
+
+  /// Runs `script`, a scenario's lines, in a fresh session over `domains` (folders it names are
+  /// under `baseDirectory`) and records a test issue when a command fails or the transcript
+  /// differs from `golden` (with the unified diff): what `shrink --swift` writes, a scenario and
+  /// its golden kept in the test's source.
+  @MainActor public static func check(
+    domains: [Domain], script: String, golden: String, name: String = "shrunk.txt",
+    baseDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let text = script.hasSuffix("\n") ? script : script + "\n"
+    let outcome = await ScriptRunner(domains: domains).run(text: text, name: name, baseDirectory: baseDirectory)
+    if !outcome.succeeded {
+      let error = outcome.transcript.last { $0.kind == .error }?.text ?? "the script failed"
+      Issue.record("\(name) failed: \(error)", sourceLocation: sourceLocation)
+    }
+    let comparison = GoldenComparison(golden: golden.hasSuffix("\n") ? golden : golden + "\n", transcript: outcome.text)
+    let diff = comparison.diff(goldenName: "golden", transcriptName: "\(name) (this run)")
+    if !diff.isEmpty {
+      Issue.record("\(name) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
+    }
+  }
 }

@@ -126,6 +126,24 @@ import Testing
     #expect(both.output.last == "CounterState(value: 30)", "\(both)")
   }
 
+  /// A bug seen in the app's log — the counter reached 3, which it must not — shrinks to the
+  /// three increments that reach it, saved as a scenario that fails as the app did.
+  @Test func theAppsLogShrinksToTheActionsThatBreakAProperty() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let log = folder.appendingPathComponent("counter.jsonl")
+    try await record(["inc", "inc", "dec", "inc", "dec", "inc", "inc", "dec", "inc"], into: log, folder: folder)
+    let shrunk = try await replshell(
+      ["--replay", log.path, "--shrink", "invariant selectValue < 3", "--save", "at-most-two.txt"], input: "", in: folder)
+    #expect(shrunk.status == 1, "\(shrunk)")
+    #expect(shrunk.output.first?.hasPrefix("invariant selectValue < 3 broken: 9 actions shrunk to 3 in ") == true, "\(shrunk)")
+    #expect(Array(shrunk.output.dropFirst().prefix(3)) == Array(repeating: "  dispatch didTapIncrementButton", count: 3), "\(shrunk)")
+    #expect(shrunk.output.contains { $0.hasPrefix("the fresh run of at-most-two.txt fails as it should until the bug is fixed") }, "\(shrunk)")
+    let check = try await replshell(["--check", "at-most-two.txt"], input: "", in: folder)
+    #expect(check.status == 1, "\(check)")
+    #expect(check.output.last == "scenarios: 0 passed, 1 failed", "\(check)")
+  }
+
   /// `replshell` with `arguments` in `folder`, `input` on its standard input; its output lines and status.
   private func replshell(_ arguments: [String], input: String, in folder: URL) async throws -> (output: [String], errors: String, status: Int32) {
     let shell = try PipedChild(try ReplShellBinary.url.path, arguments, environment: ["NO_COLOR": "1"], folder: folder, name: "replay-\(UUID().uuidString.prefix(4))")

@@ -27,6 +27,9 @@ import Foundation
   /// Where `explore` reports its progress: on a terminal only, nil in scripts.
   var exploreProgress: ExploreProgress? { shell.progress.explore }
 
+  /// Where `shrink` reports its progress: on a terminal only, nil in scripts.
+  var shrinkProgress: ShrinkProgress? { shell.progress.shrink }
+
   /// The debug categories that are on.
   var debug: DebugSwitches { shell.events.debug }
 

@@ -8,7 +8,7 @@ package enum CommandRegistry {
     UndoCommand.self, RedoCommand.self, JumpCommand.self,
     WatchCommand.self, UnwatchCommand.self, DebugCommand.self, ExpandedCommand.self, WidthCommand.self, HideCommand.self, UnhideCommand.self,
     RedactCommand.self,
-    ExpectCommand.self, InvariantCommand.self, BreakCommand.self, ExploreCommand.self, SettleCommand.self, EffectsCommand.self, CompleteCommand.self,
+    ExpectCommand.self, InvariantCommand.self, BreakCommand.self, ExploreCommand.self, ShrinkCommand.self, SettleCommand.self, EffectsCommand.self, CompleteCommand.self,
     FailCommand.self, SaveCommand.self, SourceCommand.self,
     InspectCommand.self, ResetCommand.self, TailCommand.self, ForkCommand.self, AttachCommand.self, QuitCommand.self,
   ]

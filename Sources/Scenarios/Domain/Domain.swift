@@ -25,6 +25,9 @@ public struct Domain: Sendable {
 
   /// Whether it can run its listeners with their side effects held (`use <name> --effects`).
   package var hasEffects: Bool { effectsOptions != nil }
+  /// The module whose code declared it (`SampleDomains`): what a Swift test `shrink --swift`
+  /// writes imports to name it.
+  package let module: String
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
@@ -43,6 +46,8 @@ public struct Domain: Sendable {
   ///     `use <name> --effects` and `explore --effects`; nil when the domain has no such seam.
   ///   - listen: starts the domain's listeners on the session's store and returns what must be
   ///     kept alive while the session runs (the listener and its persistent store).
+  ///   - fileID: where it is declared, left to its default: its module is what a Swift test
+  ///     that `shrink --swift` writes imports.
   public init<State: Sendable, Action: Decodable & Equatable & Sendable>(
     name: String,
     summary: String,
@@ -55,9 +60,11 @@ public struct Domain: Sendable {
     volatile: [Redaction] = [],
     settleTimeout: Duration = .seconds(60),
     effects: DomainEffects<State, Action>? = nil,
-    listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil
+    listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil,
+    fileID: String = #fileID
   ) {
     let stateDiff = StateDiff(specializations: diffSpecializations)
+    self.module = String(fileID.prefix { $0 != "/" })
     self.name = name
     self.summary = summary
     self.options = options

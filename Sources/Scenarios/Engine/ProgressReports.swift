@@ -6,6 +6,8 @@ public struct ProgressReports {
   public var onWaiting: (@MainActor (Bool) -> Void)?
   /// Told, while `explore` runs, its runs, steps and failures so far.
   package var explore: ExploreProgress?
+  /// Told, while `shrink` runs, the actions left and the replays run so far.
+  package var shrink: ShrinkProgress?
 
   /// No reports: nobody is told.
   public init() {}

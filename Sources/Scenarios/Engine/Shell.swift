@@ -153,6 +153,20 @@ import Synchronization
     return (notes, outcome.mismatch)
   }
 
+  /// Runs the scenario script at `url` (`name` in messages) in this shell up to its first line
+  /// that fails, as the recording `shrink` works on: returns its transcript and the line that
+  /// failed, when one did (an `expect` that does not hold names the property to shrink).
+  public func loadScript(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], failedLine: String?) {
+    guard let data = FileManager.default.contents(atPath: url.path), let text = String(validating: data, as: UTF8.self) else {
+      throw CommandError("cannot read \(name): no such file, or not UTF-8 text")
+    }
+    let outcome = await ScriptLines(text: text, name: name).run(in: self)
+    let failed = outcome.failedLocation.flatMap { location in
+      Int(location.split(separator: ":").last ?? "").map { ScriptLines.lines(of: text)[$0 - 1].trimmingLeadingWhitespace.trimmingTrailingWhitespace }
+    }
+    return (outcome.transcript, failed)
+  }
+
   /// The option of `use` that every domain takes: `--listeners off` starts the reducer alone.
   nonisolated public static let listenersOption = "listeners"
 

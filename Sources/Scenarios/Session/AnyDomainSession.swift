@@ -33,6 +33,8 @@
   /// broke since the last call, as the error the line fails with, and where the state then
   /// stands in the history.
   func takeLineEnd() -> (brokenInvariant: CommandError?, mark: HistoryMark)
+  /// Shrinks the actions the state has applied to a minimal sequence that still breaks `property`.
+  func shrink(_ property: ShrinkProperty, progress: ShrinkProgress?) async throws(CommandError) -> ShrinkOutcome
   /// Runs the reducer alone on generated actions from the current state, checking every invariant.
   func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome
   /// The part of the state at `path`; an error points at `column`.

@@ -29,6 +29,12 @@ struct SearchState: Codable, Equatable, Sendable {
   var showsStaleResults: Bool { isAnswered && resultsQuery != query }
 }
 
+/// The refusal of a query typed again.
+struct SearchRefusal: Error, CustomStringConvertible {
+  let query: String
+  var description: String { "the query is \(query) already" }
+}
+
 /// The names searched.
 private let searchCatalog = ["a", "ab", "abc", "b", "ba"]
 
@@ -69,7 +75,9 @@ extension Domain {
   /// Search as you type, with the race planted when `planted`: a reply is shown whatever query
   /// it answers, so an older reply landing after a newer one replaces it. Fixed, a reply for
   /// another query than the one in the field is dropped.
-  static func search(planted: Bool = true) -> Domain {
+  /// With `rejectsRepeats`, as a search field written outside the project does, typing the query
+  /// already in the field is rejected.
+  static func search(planted: Bool = true, rejectsRepeats: Bool = false) -> Domain {
     Domain(
       name: "search", summary: "search as you type, for explore --effects",
       initialState: { SearchState() },
@@ -77,6 +85,7 @@ extension Domain {
         var state = state
         switch action {
         case .ui(.didType(let query)):
+          if rejectsRepeats, query == state.query { throw SearchRefusal(query: query) }
           state.query = query
           state.isAnswered = false
         case .data(.didSearch(let query, let results)):

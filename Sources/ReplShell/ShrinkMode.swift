@@ -1,0 +1,51 @@
+import Foundation
+import Scenarios
+
+/// `--replay FILE --shrink PROPERTY`: opens a recording — a `--format json` transcript, an app's
+/// flight-recorder log, or a scenario script (`.txt`) run up to the line that fails — and runs
+/// `shrink` on it once, printing its progress on a terminal and the shrunk sequence, then exits.
+@MainActor struct ShrinkMode {
+  let domains: [Domain]
+  let path: String
+  /// The property as `shrink` takes it; empty for the failing `expect` of a script, or the
+  /// session's invariants and breakpoints.
+  let property: String
+  let savePath: String?
+  let swiftPath: String?
+  let force: Bool
+  let output: TerminalOutput
+
+  /// Runs it: true when the property holds (there was nothing to shrink), false when it is broken
+  /// (the shrunk sequence is printed) or the recording cannot be read.
+  func run() async -> Bool {
+    let shell = Shell(domains: domains, isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    defer { Task { await shell.close() } }
+    let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+    shell.progress.shrink = { report in
+      if let report { progress.show(report.text) } else { progress.clear() }
+    }
+    var property = self.property
+    do {
+      if path.hasSuffix(".txt") {
+        let loaded = try await shell.loadScript(contentsOf: URL(fileURLWithPath: path), name: path)
+        if property.isEmpty, let failed = loaded.failedLine, failed.hasPrefix("expect ") { property = failed }
+        output.writeError("loaded \(path) up to \(loaded.failedLine.map { "the line that fails, `\($0)`" } ?? "its end")")
+      } else {
+        let replayed = try await shell.replay(contentsOf: URL(fileURLWithPath: path), name: path)
+        for line in replayed.lines { output.writeError(line.text) }
+        if let mismatch = replayed.mismatch { output.writeError("error: \(mismatch.message)") }
+      }
+    } catch {
+      output.writeError("error: \(error.message)")
+      return false
+    }
+    var line = "shrink"
+    if let savePath { line += " --save \(savePath)" }
+    if let swiftPath { line += " --swift \(swiftPath)" }
+    if force { line += " --force" }
+    if !property.isEmpty { line += " " + property }
+    let result = await shell.execute(line)
+    output.write(result.lines)
+    return result.succeeded
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// `shrink [--save FILE.txt] [--swift FILE.swift] [--force] [invariant P | expect P | break when P]`:
+/// the actions the state has applied shrunk to a minimal sequence that still breaks the property.
+struct ShrinkCommand: ShellCommand {
+  static let description = CommandDescription(
+    name: "shrink",
+    usage: "shrink [options] [<property>]",
+    summary: "shrinks the actions the state has applied (a recording opened with `--replay`, a script's, this session's own) to a minimal sequence that still breaks a property: `invariant P` (broken after an action), `expect P` (false at the end), `break when P` (made true), or, given none, the session's invariants and breakpoints; drops actions in chunks then one at a time (an action goes with what its listeners dispatched, `why`'s causes), then simplifies payloads, replaying each try through the reducer alone (listeners off, their recorded actions in place) from the history's first state; the session is untouched; prints the shrunk `dispatch` lines, the last one's diff and the actual value; a property that holds says so at once; --save FILE.txt writes them as a scenario that fails until the bug is fixed, with its golden; --swift FILE.swift as a Swift Testing test on ReplShellTesting; --force overwrites; on a terminal a progress line shows the actions left and the replays run (Ctrl-C stops with what shrank so far)",
+    examples: ["shrink invariant {selector} != {value}", "shrink expect {selector} == {value}", "shrink --save bug.txt break when {selector} == {value}", "shrink --swift BugTests.swift"],
+    toolArguments: [
+      ToolArgument("save", "a file ending in `.txt`: the shrunk sequence saved as a scenario, with its golden", isRequired: false, kind: .textOption("--save")),
+      ToolArgument("swift", "a file ending in `.swift`: the shrunk sequence as a Swift Testing test", isRequired: false, kind: .textOption("--swift")),
+      .flag("force", "--force", "overwrite the files `save` and `swift` name"),
+      ToolArgument(
+        "property", "what the actions break, written as its line: `invariant <predicate>`, `expect <predicate>` or `break when <predicate>`; the session's invariants and breakpoints when left out",
+        isRequired: false),
+    ])
+  static let reach = CommandReach.outsideWorld
+  static let recordingRole = RecordingRole.omitted
+
+  let property: ShrinkProperty
+  let savePath: (path: String, column: Int)?
+  let swiftPath: (path: String, column: Int)?
+  let force: Bool
+
+  private static let options = ["--save", "--swift", "--force"]
+
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> ShrinkCommand {
+    var rest = arguments
+    var save: (String, Int)?
+    var swift: (String, Int)?
+    var force = false
+    while true {
+      let text = rest.text.trimmingLeadingWhitespace
+      guard text.hasPrefix("--") else { break }
+      let column = rest.column + rest.text.count - text.count
+      let flag = String(text.prefix { !$0.isWhitespace })
+      var after = text.dropFirst(flag.count)
+      guard options.contains(flag) else {
+        let nearest = Suggestions.closest(to: flag, among: options, limit: 1).first.map { "did you mean `\($0)`? " } ?? ""
+        throw CommandError("shrink has no option `\(flag.truncatedForMessage)`; \(nearest)its options: --save FILE.txt, --swift FILE.swift, --force", column: column)
+      }
+      if flag == "--force" {
+        force = true
+      } else {
+        let trimmed = after.trimmingLeadingWhitespace
+        let valueColumn = column + flag.count + after.count - trimmed.count
+        // A path in quotes (as an MCP call writes one with spaces) keeps its spaces.
+        let quote = trimmed.first.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
+        let word = quote.map { quote in String(trimmed.dropFirst().prefix { $0 != quote }) } ?? String(trimmed.prefix { !$0.isWhitespace })
+        let typedLength = quote == nil ? word.count : min(word.count + 2, trimmed.count)
+        let value = word
+        let ending = flag == "--save" ? ".txt" : ".swift"
+        guard !value.isEmpty, !value.hasPrefix("--") else {
+          throw CommandError("\(flag) needs a file ending in `\(ending)`, e.g. `shrink \(flag) bug\(ending)`", column: valueColumn)
+        }
+        guard value.hasSuffix(ending), value.count > ending.count else {
+          let hint = flag == "--save" ? "scenario scripts end in `.txt`, so that `--check` finds them" : "a Swift test file ends in `.swift`"
+          throw CommandError("\(hint): try `\(flag) \(value.truncatedForMessage)\(ending)`", column: valueColumn)
+        }
+        if flag == "--save" { save = (value, valueColumn) } else { swift = (value, valueColumn) }
+        after = trimmed.dropFirst(typedLength)
+      }
+      rest = CommandArguments(word: arguments.word, text: String(after), column: rest.column + rest.text.count - after.count)
+    }
+    return ShrinkCommand(property: try ShrinkProperty.parse(rest), savePath: save, swiftPath: swift, force: force)
+  }
+
+  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+    if let previous = request.words.last, previous == "--save" { return request.scriptPath(from: context.baseDirectory) }
+    if request.words.contains(where: { ["invariant", "expect", "when"].contains($0) }) { return request.selector(in: context.runningSession) }
+    if request.word.hasPrefix("-") { return request.offer(options) }
+    return request.offer(["invariant", "expect", "break"] + options)
+  }
+
+  func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let session = try context.session()
+    // The files in the way are said before the search, not after it.
+    let targets = try plannedFiles(in: context)
+    try ScenarioFiles.refuseOverwriting(targets.urls, force: force, overwrite: "add `--force`", column: targets.column)
+    let outcome = try await session.shrink(property, progress: context.shrinkProgress)
+    guard let failure = outcome.failure else { return CommandOutput(outcome.lines) }
+    var lines = outcome.lines
+    if let savePath {
+      lines += try await save(outcome, to: savePath, in: context)
+    }
+    if let swiftPath {
+      lines += try await writeSwift(outcome, to: swiftPath, in: context)
+    }
+    context.events.emit(.output(lines))
+    throw CommandError(failure)
+  }
+
+  /// Every file `--save` and `--swift` would write, and where the first is typed.
+  @MainActor private func plannedFiles(in context: CommandContext) throws(CommandError) -> (urls: [URL], column: Int) {
+    var urls: [URL] = []
+    if let savePath {
+      let script = context.url(forPath: savePath.path)
+      urls += [script, ScriptRunner.goldenURL(for: script)]
+    }
+    if let swiftPath { urls.append(context.url(forPath: swiftPath.path)) }
+    return (urls, savePath?.column ?? swiftPath?.column ?? 1)
+  }
+
+  /// The scenario that reproduces the shrunk sequence: its lines, and its `use` line with the
+  /// listeners off (their actions are dispatched as recorded).
+  @MainActor private func scenario(_ outcome: ShrinkOutcome, for script: URL, in context: CommandContext, column: Int) throws(CommandError) -> (files: ScenarioFiles, text: String) {
+    guard let recording = context.recording else { throw CommandError("no session is running: type `use <domain>` first", column: column) }
+    var options = recording.options
+    options.removeValue(forKey: DomainContext.effectsOption)
+    options[Shell.listenersOption] = "off"
+    let quiet = SessionRecording(domain: recording.domain, options: options, databases: recording.databases)
+    let files = try ScenarioFiles(script: script, recording: quiet, column: column)
+    let note = "# shrunk by `shrink` from \(outcome.actionCount) actions to \(outcome.shrunkCount ?? 0), the listeners off and their actions in place: fails until the bug is fixed"
+    return (files, ([files.useLine, note] + outcome.scriptLines).joined(separator: "\n") + "\n")
+  }
+
+  /// Writes the scenario and its golden, from a fresh run of it.
+  @MainActor private func save(_ outcome: ShrinkOutcome, to target: (path: String, column: Int), in context: CommandContext) async throws(CommandError) -> [OutputLine] {
+    let script = context.url(forPath: target.path)
+    let (files, text) = try scenario(outcome, for: script, in: context, column: target.column)
+    try files.write(text, column: target.column)
+    let run = await ScriptRunner(domains: context.domains).run(script, displayPath: script.lastPathComponent)
+    let golden = ScriptRunner.goldenURL(for: script)
+    try ScenarioFiles.writeAtomically(Data(Self.golden(of: run).utf8), to: golden, column: target.column)
+    var lines: [OutputLine] = [.note("saved the shrunk sequence as \(target.path) and its golden as \(golden.lastPathComponent)")]
+    if let start = files.startNote { lines.append(.note(start)) }
+    lines.append(Self.verdict(run, file: target.path, passesOnceFixed: "`\(context.programName) --check \(target.path)`"))
+    return lines
+  }
+
+  /// A scenario's golden: its fresh run up to the echo of its last line, then `...` for what that
+  /// line prints — the failure now, and once the bug is fixed the output that passes — so that
+  /// `--check` fails while the bug is there (the script fails) and passes once it is fixed.
+  static func golden(of run: ScriptRunner.Outcome) -> String {
+    let lastEcho = run.transcript.lastIndex { $0.kind == .echo } ?? (run.transcript.count - 1)
+    let kept = run.transcript.prefix(through: max(lastEcho, -1)).map(\.text)
+    return (kept + [GoldenComparison.linesWildcard]).joined(separator: "\n") + "\n"
+  }
+
+  /// Whether the fresh run failed as the shrunk sequence does: a saved scenario that passes does
+  /// not reproduce the bug (the recording started from an app's state a fresh session does not have).
+  static func verdict(_ run: ScriptRunner.Outcome, file: String, passesOnceFixed: String) -> OutputLine {
+    if run.succeeded {
+      return .error(
+        "the fresh run of \(file) passes: it does not reproduce what broke here (the recording starts from a state a fresh `use` does not: an app's flight-recorder log rotated, or set up by its listeners)")
+    }
+    return .note("the fresh run of \(file) fails as it should until the bug is fixed: \(passesOnceFixed) passes once it is")
+  }
+
+  /// Writes the Swift Testing test: the scenario and its golden in one test on `ReplShellTesting`,
+  /// for the app's test target.
+  @MainActor private func writeSwift(_ outcome: ShrinkOutcome, to target: (path: String, column: Int), in context: CommandContext) async throws(CommandError) -> [OutputLine] {
+    let url = context.url(forPath: target.path)
+    let name = url.deletingPathExtension().lastPathComponent
+    let (_, text) = try scenario(outcome, for: url.deletingPathExtension().appendingPathExtension("txt"), in: context, column: target.column)
+    let run = await ScriptRunner(domains: context.domains).run(text: text, name: name + ".txt", baseDirectory: url.deletingLastPathComponent())
+    let domain = context.recording?.domain ?? "domain"
+    let module = context.domains.first { $0.name == domain }?.module ?? ""
+    let source = SwiftTestSource(testName: name, domain: domain, module: module, script: text, golden: Self.golden(of: run), summary: outcome.failure ?? "").text
+    try ScenarioFiles.writeAtomically(Data(source.utf8), to: url, column: target.column)
+    return [.note("wrote the shrunk sequence as a Swift Testing test to \(target.path): add it to the app's test target, which imports ReplShellTesting"), Self.verdict(run, file: target.path, passesOnceFixed: "the test")]
+  }
+}

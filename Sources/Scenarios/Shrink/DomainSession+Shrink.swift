@@ -1,0 +1,187 @@
+import Foundation
+
+extension DomainSession {
+  /// One recorded action as `shrink` moves it: the action, its payload as values, and its unit —
+  /// the serial of the action typed (or the app dispatched) that it follows from, itself or the
+  /// action whose listener dispatched it.
+  struct RecordedAction {
+    let action: Action
+    let payload: Value
+    let unit: Int
+    let isListener: Bool
+  }
+
+  /// Shrinks the actions the state has applied (a `--replay`ed recording, a script's, the
+  /// session's own) to a minimal sequence that still breaks `property`, the reducer alone
+  /// replaying each candidate from the history's first state: the listeners stay off and what
+  /// they dispatched stays in place, with the action that led to it.
+  func shrink(_ property: ShrinkProperty, progress: ShrinkProgress?) async throws(CommandError) -> ShrinkOutcome {
+    let started = ContinuousClock.now
+    let entries = history.entries.prefix(history.position)
+    var unitOfSerial: [Int: Int] = [:]
+    var recorded: [RecordedAction] = []
+    recorded.reserveCapacity(entries.count)
+    for entry in entries {
+      var unit = entry.serial
+      if case .listener(let serial)? = entry.cause, let root = unitOfSerial[serial] { unit = root }
+      unitOfSerial[entry.serial] = unit
+      recorded.append(RecordedAction(action: entry.action, payload: try ValueEncoder.encodeForShell(entry.action), unit: unit, isListener: entry.origin == .listener))
+    }
+    let start = history.initialState
+    let check = try shrinkCheck(property, over: recorded, from: start)
+    let reducer = self.reducer
+    let replay: @MainActor ([RecordedAction]) async -> [RecordedAction]? = { candidate in
+      Self.replay(candidate, from: start, reducer: reducer, check: check)
+    }
+    let catalog = self.catalog
+    let stateValue = try? ValueEncoder.encodeForShell(start)
+    let pool = LeafPool(catalog: catalog, state: stateValue)
+    let simplifier = PayloadSimplifier(symbols: pool.symbols, strings: pool.strings)
+    let decoder = PayloadDecoder<Action> { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) }
+    let moves = SequenceShrinker<RecordedAction>.Moves(
+      unit: \.unit,
+      payload: { $0.payload },
+      withPayload: { element, payload in
+        decoder.action(for: payload).map { RecordedAction(action: $0, payload: payload, unit: element.unit, isListener: element.isListener) }
+      },
+      simpler: { element in
+        simplifier.simplerActions(element.payload, depth: catalog.path(of: element.payload)?.count ?? 1).compactMap { candidate in
+          decoder.action(for: candidate).map { RecordedAction(action: $0, payload: candidate, unit: element.unit, isListener: element.isListener) }
+        }
+      },
+      simplerLeaf: { simplifier.simpler($0) })
+    var shrinker = SequenceShrinker(moves: moves, replay: replay)
+    var lastReport = started
+    let total = recorded.count
+    shrinker.progress = { left, replays in
+      guard let progress, ContinuousClock.now - lastReport >= .milliseconds(100) else { return }
+      lastReport = ContinuousClock.now
+      progress(ShrinkProgressReport(total: total, left: left, replays: replays, elapsed: lastReport - started))
+    }
+    guard let broken = await shrinker.breaks(recorded) else {
+      progress?(nil)
+      return ShrinkOutcome(
+        lines: [.note("\(check.name) holds over the \(Self.count(total, "action")) the state has applied: there is nothing to shrink")],
+        property: check.line, actionCount: total)
+    }
+    let shrunk = await shrinker.shrink(broken)
+    progress?(nil)
+    return try report(shrunk, check: check, total: total, replays: shrinker.replays, elapsed: ContinuousClock.now - started, start: start)
+  }
+
+  /// "1 action", "3 actions".
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  /// Reduces `candidate` from `start`, leaving out what the reducer rejects: the actions that
+  /// applied up to the one that broke `check`, or nil when none did (or at the end, for `expect`).
+  private static func replay(
+    _ candidate: [RecordedAction], from start: State, reducer: (State, Action) throws -> State, check: ShrinkCheck<State>
+  ) -> [RecordedAction]? {
+    var state = start
+    var kept: [RecordedAction] = []
+    kept.reserveCapacity(candidate.count)
+    for element in candidate {
+      guard let next = try? reducer(state, element.action) else { continue }
+      kept.append(element)
+      if let breaks = check.breaks, breaks(state, next) { return kept }
+      state = next
+    }
+    if let end = check.holdsAtEnd, !end(state) { return kept }
+    return nil
+  }
+
+  /// How a candidate is checked against `property`; `.session` becomes the first of the
+  /// session's invariants and breakpoints that `recorded` breaks or reaches.
+  private func shrinkCheck(_ property: ShrinkProperty, over recorded: [RecordedAction], from start: State) throws(CommandError) -> ShrinkCheck<State> {
+    switch property {
+    case .invariant(let predicate):
+      let invariant = try makeInvariant(predicate)
+      guard invariant.holds(start) else {
+        throw CommandError("invariant \(predicate.text) does not hold before the first action, so no action breaks it: shrink a property that holds at the start", column: predicate.call.column)
+      }
+      return ShrinkCheck(line: "invariant \(predicate.text)", name: "invariant \(predicate.text)", breaks: { !invariant.holds($1) }, holdsAtEnd: nil, invariant: invariant)
+    case .expect(let predicate):
+      let invariant = try makeInvariant(predicate)
+      return ShrinkCheck(line: "expect \(predicate.text)", name: "expect \(predicate.text)", breaks: nil, holdsAtEnd: invariant.holds, invariant: invariant)
+    case .breakWhen(let predicate):
+      let invariant = try makeInvariant(predicate)
+      guard !invariant.holds(start) else {
+        throw CommandError("break when \(predicate.text) is true before the first action, so no action reaches it: shrink a breakpoint that is false at the start", column: predicate.call.column)
+      }
+      return ShrinkCheck(
+        line: "break when \(predicate.text)", name: "break when \(predicate.text)", breaks: { !invariant.holds($0) && invariant.holds($1) }, holdsAtEnd: nil,
+        invariant: invariant)
+    case .session:
+      let checks = invariants.all.filter { $0.holds(start) }.map(\.predicate).map(ShrinkProperty.invariant)
+        + breakpoints.all.filter { !$0.condition.holds(start) }.map(\.condition.predicate).map(ShrinkProperty.breakWhen)
+      guard !checks.isEmpty else {
+        throw CommandError(
+          "shrink needs a property the actions break: this session has no invariant or breakpoint; give one, e.g. `shrink invariant <selector> < 5`, `shrink expect <selector> == 0` or `shrink break when <selector> == 3`")
+      }
+      var made: [ShrinkCheck<State>] = []
+      for property in checks { made.append(try shrinkCheck(property, over: [], from: start)) }
+      var state = start
+      for element in recorded {
+        guard let next = try? reducer(state, element.action) else { continue }
+        if let broken = made.first(where: { $0.breaks?(state, next) == true }) { return broken }
+        state = next
+      }
+      let names = checks.compactMap(\.line).map { "`\($0)`" }.joined(separator: ", ")
+      throw CommandError("no action the state has applied breaks the session's invariants or reaches its breakpoints (\(names)): there is nothing to shrink")
+    }
+  }
+
+  /// The shrunk sequence as paste-back lines, with the last action's diff and the property's actual value.
+  private func report(
+    _ shrunk: [RecordedAction], check: ShrinkCheck<State>, total: Int, replays: Int, elapsed: Duration, start: State
+  ) throws(CommandError) -> ShrinkOutcome {
+    var before = start
+    var after = start
+    var texts: [String] = []
+    for element in shrunk {
+      // Every shrunk action applied when the shrinker replayed it.
+      guard let next = try? reducer(after, element.action) else { continue }
+      before = after
+      after = next
+      texts.append(catalog.text(for: element.payload))
+    }
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    var lines: [OutputLine] = [
+      .plain(
+        "\(check.name) \(check.breaks == nil ? "fails" : check.line.hasPrefix("break") ? "reached" : "broken"): \(Self.count(total, "action")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s)")
+    ]
+    for (element, text) in zip(shrunk, texts) {
+      lines.append(.plain("  dispatch \(text)" + (element.isListener ? "   (a listener's, kept in place)" : "")))
+    }
+    if let last = texts.last {
+      lines.append(.plain("last action: \(last)"))
+      lines += try stateDiff.lines(from: before, to: after)
+    }
+    lines += check.invariant.actualLines(on: after).map(OutputLine.plain)
+    let dispatches = texts.map { "dispatch --may-reject " + $0 }
+    let saved: [String] =
+      switch check.breaks {
+      case nil: dispatches + [check.line]
+      default: [check.line] + dispatches
+      }
+    return ShrinkOutcome(
+      lines: lines, property: check.line, actionCount: total, shrunkCount: shrunk.count, scriptLines: saved,
+      failure: "\(check.name) \(check.breaks == nil ? "fails" : check.line.hasPrefix("break") ? "is reached" : "is broken") by \(Self.count(shrunk.count, "action")) of the \(total)")
+  }
+}
+
+/// How `shrink` checks a candidate.
+struct ShrinkCheck<State: Sendable> {
+  /// The property as the line of a scenario that checks it.
+  let line: String
+  /// The property as reports name it.
+  let name: String
+  /// Whether the action from the first state to the second breaks it; nil when only the end counts.
+  let breaks: ((State, State) -> Bool)?
+  /// Whether it holds once every action ran; nil when every action is checked.
+  let holdsAtEnd: ((State) -> Bool)?
+  /// The predicate, for its actual value.
+  let invariant: Invariant<State>
+}

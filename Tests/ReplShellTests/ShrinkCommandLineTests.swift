@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `replshell --replay FILE --shrink PROPERTY`: a `--format json` transcript and a scenario
+/// script shrink to the three increments that make the counter 3, print it and exit 1; a property
+/// that holds exits 0 at once; `--save` keeps the scenario, which fails as the recording did.
+@Suite(.timeLimit(.minutes(3))) struct ShrinkCommandLineTests {
+  /// A counter session: increments and decrements that end at 3, and an `expect` it fails.
+  private static let script = (["use counter"]
+    + (0..<40).map { $0 % 3 == 2 ? "dispatch didTapDecrementButton" : "dispatch didTapIncrementButton" }
+    + ["dispatch didTapDecrementButton"] * 11 + ["expect selectValue != 3"]).joined(separator: "\n") + "\n"
+
+  private func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shrink-cli-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Self.script.write(to: folder.appendingPathComponent("session.txt"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test func aTranscriptShrinksToTheThreeIncrements() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let recorded = try await ReplShellRun.run(["--format", "json", "--script", "session.txt"], in: folder)
+    #expect(recorded.status == 1, "\(recorded.standardError)")
+    try recorded.standardOutput.write(to: folder.appendingPathComponent("session.jsonl"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--replay", "session.jsonl", "--shrink", "expect selectValue != 3"], in: folder)
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    let first = run.lines.first ?? ""
+    #expect(first.hasPrefix("expect selectValue != 3 fails: 51 actions shrunk to 3 in "), "\(run.lines)")
+    let increments: [String] = Array(repeating: "  dispatch didTapIncrementButton", count: 3)
+    let shrunk: [String] = Array(run.lines.dropFirst().prefix(3))
+    #expect(shrunk == increments, "\(run.lines)")
+    #expect(run.lines.contains("  actual: 3"), "\(run.lines)")
+    #expect(run.standardError.contains("replayed 51 actions of counter from session.jsonl"), "\(run.standardError)")
+  }
+
+  @Test func aScriptShrinksToTheThreeIncrementsAndItsScenarioIsSaved() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // No property given: the script's failing `expect` is the one.
+    let run = try await ReplShellRun.run(["--replay", "session.txt", "--shrink", "", "--save", "three.txt"], in: folder)
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    #expect(run.lines.first?.hasPrefix("expect selectValue != 3 fails: 51 actions shrunk to 3 in ") == true, "\(run.lines)")
+    let saved = try String(contentsOf: folder.appendingPathComponent("three.txt"), encoding: .utf8)
+    #expect(
+      saved.split(separator: "\n").map(String.init) == [
+        "use counter --listeners off",
+        "# shrunk by `shrink` from 51 actions to 3, the listeners off and their actions in place: fails until the bug is fixed",
+        "dispatch --may-reject didTapIncrementButton", "dispatch --may-reject didTapIncrementButton", "dispatch --may-reject didTapIncrementButton",
+        "expect selectValue != 3",
+      ], "\(saved)")
+    let check = try await ReplShellRun.run(["--check", "three.txt"], in: folder)
+    #expect(check.status == 1, "\(check.standardOutput)")
+    #expect(check.lines.last == "scenarios: 0 passed, 1 failed", "\(check.lines)")
+  }
+
+  @Test func aPropertyThatHoldsExitsZeroAtOnce() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await ReplShellRun.run(["--replay", "session.txt", "--shrink", "invariant selectValue < 100"], in: folder)
+    #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+    #expect(run.lines == ["invariant selectValue < 100 holds over the 51 actions the state has applied: there is nothing to shrink"])
+  }
+
+  @Test func shrinkOptionsWithoutAReplaySayWhatToType() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await ReplShellRun.run(["--shrink", "expect selectValue != 3"], in: folder)
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("--shrink shrinks a recording: give it with --replay"), "\(run.standardError)")
+    let save = try await ReplShellRun.run(["--replay", "session.txt", "--save", "x.txt"], in: folder)
+    #expect(save.status == 64)
+    #expect(save.standardError.contains("--save, --swift and --force keep what --shrink found"), "\(save.standardError)")
+  }
+}
+
+private func * (line: [String], count: Int) -> [String] {
+  Array((0..<count).map { _ in line }.joined())
+}

@@ -1,0 +1,110 @@
+import Testing
+@_spi(Internals) @testable import Scenarios
+
+/// The one shrinker's core on plain elements: ddmin finds the few that matter among many, a unit
+/// goes and stays whole, payloads simplify, and a property that holds costs one replay.
+@MainActor @Suite struct SequenceShrinkerTests {
+  /// An element: a number, the unit it belongs to, and an optional payload.
+  struct Item: Equatable {
+    let number: Int
+    let unit: Int
+    var payload: Value?
+  }
+
+  private func moves() -> SequenceShrinker<Item>.Moves {
+    let simplifier = PayloadSimplifier(symbols: [:], strings: [])
+    return .init(
+      unit: \.unit, payload: \.payload,
+      withPayload: { item, payload in Item(number: item.number, unit: item.unit, payload: payload) },
+      simpler: { item in
+        guard let payload = item.payload else { return [] }
+        return simplifier.simpler(payload).map { Item(number: item.number, unit: item.unit, payload: $0) }
+      },
+      simplerLeaf: { simplifier.simpler($0) })
+  }
+
+  /// Breaks when `needed` appear in this order; keeps everything up to the last of them.
+  private func needing(_ needed: [Int]) -> @MainActor ([Item]) async -> [Item]? {
+    { items in
+      var next = 0
+      for (index, item) in items.enumerated() where next < needed.count && item.number == needed[next] {
+        next += 1
+        if next == needed.count { return Array(items[...index]) }
+      }
+      return nil
+    }
+  }
+
+  @Test func ddminFindsTheThreeThatMatterAmongTenThousand() async {
+    let items = (0..<10_000).map { Item(number: $0, unit: $0) }
+    var shrinker = SequenceShrinker(moves: moves(), replay: needing([1_234, 5_000, 8_765]))
+    let shrunk = await shrinker.shrink(items)
+    #expect(shrunk.map(\.number) == [1_234, 5_000, 8_765])
+    // Chunks first: far fewer replays than one per element.
+    #expect(shrinker.replays < 400, "\(shrinker.replays) replays")
+  }
+
+  @Test func aUnitGoesAndStaysWhole() async {
+    // 41 dispatched 42 (a listener's, one unit with it); 42 is not needed, but stays with 41.
+    let items = (0..<100).map { Item(number: $0, unit: $0 == 42 ? 41 : $0) }
+    var shrinker = SequenceShrinker(moves: moves(), replay: needing([10, 41, 90]))
+    let shrunk = await shrinker.shrink(items)
+    #expect(shrunk.map(\.number) == [10, 41, 42, 90])
+  }
+
+  @Test func payloadsSimplifyAsLongAsThePropertyStillBreaks() async {
+    let items = [Item(number: 1, unit: 1, payload: .int(57)), Item(number: 2, unit: 2, payload: .string("hello"))]
+    var shrinker = SequenceShrinker(moves: moves()) { items in
+      // Breaks while the first payload is positive: the second may go.
+      guard case .int(let value)? = items.first?.payload, value > 0 else { return nil }
+      return items
+    }
+    let shrunk = await shrinker.shrink(items)
+    #expect(shrunk == [Item(number: 1, unit: 1, payload: .int(1))])
+  }
+
+  @Test func aSharedValueSimplifiesEverywhereAtOnce() async {
+    // An account opened and drawn from: both must name the same one.
+    let items = [Item(number: 1, unit: 1, payload: .string("savings")), Item(number: 2, unit: 2, payload: .string("savings"))]
+    var shrinker = SequenceShrinker(moves: moves()) { items in
+      items.count == 2 && items[0].payload == items[1].payload ? items : nil
+    }
+    let shrunk = await shrinker.shrink(items)
+    #expect(shrunk.map(\.payload) == [.string(""), .string("")])
+  }
+
+  @Test func deletingAnActionWhileItsNeighbourTakesItsValue() async {
+    // Queries typed `a`, `b`, `a`, as explore --effects finds search as you type: an empty query
+    // or one equal to the query before is rejected (left out); it breaks when the first and the
+    // third both apply. Deleting `b` alone leaves `a a`, whose second is rejected; simplifying
+    // the third to the empty query is rejected too: only deleting `b` while the third takes its
+    // value reaches the two-query minimum.
+    let items = [
+      Item(number: 1, unit: 1, payload: .string("a")), Item(number: 2, unit: 2, payload: .string("b")), Item(number: 3, unit: 3, payload: .string("a")),
+    ]
+    var shrinker = SequenceShrinker(moves: moves()) { items in
+      var applied: [Item] = []
+      for item in items where item.payload != .string("") && applied.last?.payload != item.payload { applied.append(item) }
+      return applied.map(\.number).contains(1) && applied.map(\.number).contains(3) ? applied : nil
+    }
+    let shrunk = await shrinker.shrink(items)
+    #expect(shrunk.map(\.number) == [1, 3], "\(shrunk)")
+    #expect(shrunk.map(\.payload) == [.string("a"), .string("b")], "\(shrunk)")
+  }
+
+  @Test func anIncrementAndADecrementGoTogether() async {
+    // +1 and −1 that end at 3: one at a time, every removal changes the end; two at once do not.
+    let steps = [1, 1, -1, 1, 1, -1, 1, -1, -1, 1, 1, 1, -1, -1, 1]
+    let items = steps.enumerated().map { Item(number: $1, unit: $0) }
+    var shrinker = SequenceShrinker(moves: moves()) { items in items.map(\.number).reduce(0, +) == 3 ? items : nil }
+    let shrunk = await shrinker.shrink(items)
+    #expect(shrunk.map(\.number) == [1, 1, 1])
+  }
+
+  @Test func aPropertyThatHoldsCostsOneReplay() async {
+    let items = (0..<1_000).map { Item(number: $0, unit: $0) }
+    var shrinker = SequenceShrinker(moves: moves(), replay: needing([5_000]))
+    #expect(await shrinker.breaks(items) == nil)
+    #expect(shrinker.replays == 1)
+  }
+}
