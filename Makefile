@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 # Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run test build deps example docs
+.PHONY: run test build deps example docs fuzz fuzz-build
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
 ## PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH),
@@ -46,8 +46,23 @@ docs: deps
 	@echo "open .build/docs/index.html through a web server, or: swift package --disable-sandbox preview-documentation --target ReplShell"
 
 ## test: build and run the example's tests, then the committed scenarios against their goldens through the
-## command line a CI job runs, then every unit test.
+## command line a CI job runs, then every unit test, then each fuzz target for FUZZ_TEST_SECONDS.
 test: deps example
 	@swift build --product replshell -q
 	@"$$(swift build --show-bin-path)/replshell" --check Scenarios/
 	@swift test
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS)
+
+# The libFuzzer targets of Fuzz/, one executable: each input surface by name (Fuzz/README.md).
+FUZZ_TARGETS := parser paths completion script replay mcp attach-app attach-shell websocket history
+FUZZ_SECONDS ?= 60
+FUZZ_TEST_SECONDS ?= 10
+
+## fuzz-build: the fuzz executable, every Swift module instrumented for libFuzzer and AddressSanitizer (release).
+fuzz-build: deps
+	@cd Fuzz && swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -q
+
+## fuzz: run each fuzz target for FUZZ_SECONDS (60; FUZZ_TARGETS="parser mcp" picks some); a crash, a hang past
+## the target's budget or an unbounded allocation fails, its input kept in Fuzz/Findings/.
+fuzz: fuzz-build
+	@Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
