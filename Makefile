@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 # Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run test build deps example example-build docs
+.PHONY: run test build deps example example-build docs fuzz fuzz-build
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
 ## PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH),
@@ -48,14 +48,17 @@ docs: deps
 	  --target ImmutableData --enable-experimental-combined-documentation --output-path .build/docs
 	@echo "open .build/docs/index.html through a web server, or: swift package --disable-sandbox preview-documentation --target ReplShell"
 
-## test: build the client example (checking it compiles none of the heavy dependencies) and this package, then
-## run the example's tests, the committed scenarios against their goldens through the command line a CI job
-## runs, and every unit test; then every benchmark target once, in smoke mode (Benchmarks/smoke.sh).
+## test: build the client example (checking it compiles none of the heavy dependencies) and this package; run
+## each fuzz target for FUZZ_TEST_SECONDS and every benchmark target once, in smoke mode (Benchmarks/smoke.sh);
+## then the example's tests, the committed scenarios against their goldens through the command line a CI job
+## runs, and every unit test, whose summary ends the output.
 ## The tests run with TMPDIR set to a folder of the run's own, which must be empty when they end: a test
 ## that leaves anything in the temporary folder fails the run, which names what it left. (The test
 ## bundles run directly, not through `swift test`, whose own lock files would land there too.)
 test: example-build
 	@swift build --build-tests -q
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS)
+	@Benchmarks/smoke.sh
 	@bin="$$(swift build --show-bin-path)"; shelf="$$(cd Examples/Shelf && swift build --show-bin-path)"; \
 	scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXXX")"; status=0; \
 	( export TMPDIR="$$scratch"; \
@@ -65,4 +68,17 @@ test: example-build
 	left="$$(ls -A "$$scratch")"; rm -rf "$$scratch"; \
 	if [ -n "$$left" ]; then echo "make test: the tests left these in their temporary folder (each must remove what it makes):"; echo "$$left"; exit 1; fi; \
 	exit $$status
-	@Benchmarks/smoke.sh
+
+# The libFuzzer targets of Fuzz/, one executable: each input surface by name (Fuzz/README.md).
+FUZZ_TARGETS := parser paths completion script replay mcp attach-app attach-shell websocket history
+FUZZ_SECONDS ?= 60
+FUZZ_TEST_SECONDS ?= 10
+
+## fuzz-build: the fuzz executable, every Swift module instrumented for libFuzzer and AddressSanitizer (release).
+fuzz-build: deps
+	@cd Fuzz && swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -q
+
+## fuzz: run each fuzz target for FUZZ_SECONDS (60; FUZZ_TARGETS="parser mcp" picks some); a crash, a hang past
+## the target's budget or an unbounded allocation fails, its input kept in Fuzz/Findings/.
+fuzz: fuzz-build
+	@Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)

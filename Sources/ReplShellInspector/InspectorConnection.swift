@@ -59,13 +59,7 @@ struct InspectorConnection: Sendable {
       do {
         for try await message in inbound.messages(maxSize: 1 << 20) {
           guard case .text(let text) = message else { continue }
-          let request = try? JSONDecoder().decode(InspectorRequest.self, from: Data(text.utf8))
-          guard let request else {
-            send.yield(InspectorReply.json(InspectorReply.Failed(id: -1, message: "not a request the inspector knows: \(text.prefix(80))")))
-            continue
-          }
-          // Answered in order: a `run` waits its turn with the lines typed at the terminal.
-          for reply in await session.answer(request) { send.yield(reply) }
+          for reply in await Self.replies(to: text, from: session) { send.yield(reply) }
         }
       } catch {
         fault = error
@@ -75,5 +69,15 @@ struct InspectorConnection: Sendable {
       return fault
     }
     if let fault { throw fault }
+  }
+
+  /// The replies to one text message of the page: the answers to the request it carries, or
+  /// the refusal of what is not a request. The WebSocket fuzz target (`Fuzz/`) calls it too.
+  static func replies(to text: String, from session: any InspectionSource) async -> [String] {
+    guard let request = try? JSONDecoder().decode(InspectorRequest.self, from: Data(text.utf8)) else {
+      return [InspectorReply.json(InspectorReply.Failed(id: -1, message: "not a request the inspector knows: \(text.prefix(80))"))]
+    }
+    // Answered in order: a `run` waits its turn with the lines typed at the terminal.
+    return await session.answer(request)
   }
 }

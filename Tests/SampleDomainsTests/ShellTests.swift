@@ -35,6 +35,21 @@ import Testing
     #expect(value.lines.map(\.text) == ["1"])
   }
 
+  /// The fuzz targets' limit: a command that may reach further than `reachLimit` is refused
+  /// with one error naming both, and changes nothing; commands within it run.
+  @Test func aReachLimitRefusesCommandsThatReachFurther() async throws {
+    let shell = try await counterShell()
+    shell.settings.reachLimit = .appState
+    let refused = await shell.execute("use animals")
+    #expect(!refused.succeeded)
+    #expect(
+      refused.lines.map(\.text) == [
+        "error: `use` may touch the outside world (files, a database, the network or an attached app); this shell runs only commands that touch at most the app's state (dispatches; listeners may reach the domain's database or network)"
+      ])
+    #expect(await shell.execute("dispatch didTapIncrementButton").succeeded)
+    #expect(await shell.texts("select selectValue") == ["1"])
+  }
+
   /// Feeds the parser and the shell random, truncated and mutated lines: each must give one error
   /// line (or succeed) and never crash or change the state behind an error.
   @Test func malformedLinesNeverCrash() async throws {

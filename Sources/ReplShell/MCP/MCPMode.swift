@@ -38,9 +38,16 @@ import SystemPackage
       FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
       return false
     }
+    return await serve(shell, input: .standardInput, output: protocolOutput)
+  }
+
+  /// Serves `shell`, its domain started, to the client on `input` and `output` until `input`
+  /// ends, then closes the shell; false when the server could not start. `run` serves standard
+  /// input and output; the MCP fuzz target (`Fuzz/`), a pipe.
+  func serve(_ shell: Shell, input: FileDescriptor, output protocolOutput: FileDescriptor) async -> Bool {
     let host = SessionHost(shell: shell)
     let stamps = TurnStamps()
-    let streams = StandardStreams(input: .standardInput, output: protocolOutput, lineLimit: lineLimit)
+    let streams = StandardStreams(input: input, output: protocolOutput, lineLimit: lineLimit)
     let server = Server(
       name: programName, version: version,
       capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))

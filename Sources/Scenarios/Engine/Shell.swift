@@ -274,6 +274,7 @@ import Synchronization
     if let command {
       do throws(CommandError) {
         try slot.refuseIfAttached(command)
+        try settings.refuseBeyondReachLimit(command)
         if location == nil { typedLineCount += 1 }
         let context = CommandContext(
           shell: self, origin: location == nil ? .user : .script, location: location, typedLine: location == nil ? typedLineCount : nil)

@@ -21,6 +21,11 @@ public struct ShellSettings: Sendable {
   public var terminalColumns: Int?
   /// How tables print: the width they fit and whether records print as blocks (`width`, `expanded`).
   var tables = TableSettings()
+  /// The furthest a command may reach in this shell; a command that reaches further is refused
+  /// with an error naming the limit. Nil, the default, refuses none. The fuzz targets (`Fuzz/`)
+  /// set `.appState`, so that the lines they generate never write a file, open a database or a
+  /// socket, or start a server.
+  package var reachLimit: CommandReach?
 
   /// Settings for an interactive shell, or a script's when `isScript`.
   public init(isScript: Bool) {
@@ -36,6 +41,14 @@ public struct ShellSettings: Sendable {
   static func settleTimeout(environmentValue text: String?) -> Duration? {
     guard let text, let seconds = Double(text), seconds > 0, seconds < 1e9 else { return nil }
     return .milliseconds(Int64(seconds * 1_000))
+  }
+
+  /// Refuses `command` when it reaches further than `reachLimit`.
+  func refuseBeyondReachLimit(_ command: any ShellCommand) throws(CommandError) {
+    let reach = type(of: command).reach
+    guard let reachLimit, reach > reachLimit else { return }
+    throw CommandError(
+      "`\(type(of: command).description.name)` may touch \(reach.phrase); this shell runs only commands that touch at most \(reachLimit.phrase)")
   }
 
   /// The calendar sessions get: UTC in scripts, so that their transcripts do not depend on the

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs fuzz targets for a bounded time each: `run.sh SECONDS TARGET...` (what `make fuzz` and
+# `make test` call). Each target starts from its seed corpus in Corpus/<target> plus what earlier
+# runs found (in .build-fuzz/run/<target>/corpus, never in Corpus/), in a scratch folder of its
+# own. A crash, a hang past the target's per-input budget (-timeout) or an allocation past the
+# memory limits is a failure: the input is kept in Findings/ (git-ignored), the tail of the log
+# is printed with the line that replays it, and the script exits 1 after running the others.
+set -u
+seconds=${1:?usage: run.sh SECONDS TARGET...}
+shift
+root=$(cd "$(dirname "$0")" && pwd)
+binary=$root/.build-fuzz/release/Fuzz
+findings=$root/Findings
+[ -x "$binary" ] || { echo "fuzz: $binary is missing; build it with \`make fuzz-build\`" >&2; exit 2; }
+
+# The seconds one input may take before libFuzzer calls it a hang, per target: completion's is
+# the budget of one Tab (8 lines in 3 sessions, under the sanitizers); scripts, MCP and attach
+# run whole sessions per input.
+budget() {
+  case $1 in
+    completion) echo 1 ;;
+    parser|paths|history) echo 5 ;;
+    *) echo 20 ;;
+  esac
+}
+# The longest input libFuzzer makes: MCP's inputs reach past the 2 KiB line limit the target sets.
+max_len() {
+  case $1 in
+    mcp|attach-app|attach-shell|replay|script) echo 16384 ;;
+    *) echo 4096 ;;
+  esac
+}
+
+failed=()
+for target in "$@"; do
+  work=$root/.build-fuzz/run/$target
+  mkdir -p "$work/corpus" "$work/scratch" "$findings"
+  log=$work/log
+  (cd "$work/scratch" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0 \
+    "$binary" "$target" -max_total_time="$seconds" -timeout="$(budget "$target")" -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+    -max_len="$(max_len "$target")" -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$findings/$target-" \
+    "$work/corpus" "$root/Corpus/$target") >"$log" 2>&1
+  status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  if [ "$status" -eq 0 ]; then
+    printf 'fuzz %-13s %9s inputs in %ss, %6s/s: nothing found\n' "$target" "${runs:-?}" "$seconds" "${rate:-?}"
+  else
+    failed+=("$target")
+    echo "fuzz $target FAILED (exit $status); the end of $log:"
+    grep -v '^#[0-9]' "$log" | tail -40
+    artifact=$(sed -n "s|.*Test unit written to \(.*\)|\1|p" "$log" | tail -1)
+    [ -n "$artifact" ] && echo "replay it: (cd $work/scratch && $binary $target $artifact)"
+  fi
+done
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "fuzz: ${failed[*]} failed" >&2
+  exit 1
+fi
