@@ -5,7 +5,8 @@ import Foundation
 struct ShrinkCommand: ShellCommand {
   static let description = CommandDescription(
     name: "shrink",
-    usage: "shrink [options] [<property>]",
+    usage: "shrink [options] [<property>]", group: .testing,
+    synopsis: "shrinks the history to the fewest actions that break a property",
     summary: "shrinks the actions the state has applied (a recording opened with `--replay`, a script's, this session's own) to a minimal sequence that still breaks a property: `invariant P` (broken after an action), `expect P` (false at the end), `break when P` (made true), or, given none, the session's invariants and breakpoints; drops actions in chunks then one at a time (an action goes with what its listeners dispatched, `why`'s causes), then simplifies payloads, replaying each try through the reducer alone (listeners off, their recorded actions in place) from the history's first state; the session is untouched; prints the shrunk `dispatch` lines, the last one's diff and the actual value; a property that holds says so at once; --save FILE.txt writes them as a scenario that fails until the bug is fixed, with its golden; --swift FILE.swift as a Swift Testing test on ReplShellTesting; --force overwrites; on a terminal a progress line shows the actions left and the replays run (Ctrl-C stops with what shrank so far)",
     examples: ["shrink invariant {selector} != {value}", "shrink expect {selector} == {value}", "shrink --save bug.txt break when {selector} == {value}", "shrink --swift BugTests.swift"],
     toolArguments: [
