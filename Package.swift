@@ -60,7 +60,7 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData", "StateValues", "SessionProtocol",
+        "ImmutableData", "StateValues", "SessionProtocol", "Linearizability",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -43,19 +43,11 @@ extension History {
 }
 
 extension History {
-  /// The history with only operation `id` required, and free of its real time: it overlaps
-  /// every other operation, and each other may happen (after its invocation) or not. It passes
-  /// when some of the other operations explain what `id` observed.
+  /// The history with only operation `id` required, at its own time: each other operation may
+  /// happen (after its invocation) or not. It passes when some of the other operations explain
+  /// what `id` observed when it ran.
   func justifying(_ id: Int) -> History {
-    let loose = operations.map { operation in
-      operation.id == id
-        ? HistoryOperation(
-          id: id, process: operation.process, function: operation.function, invocation: operation.invocation,
-          completion: operation.completion, outcome: operation.outcome, invokedAt: -1,
-          completedAt: operation.completedAt == nil ? nil : eventCount, invocationLine: operation.invocationLine,
-          completionLine: operation.completionLine)
-        : operation.pending(withID: operation.id)
-    }
-    return History(source: source, operations: loose, eventCount: eventCount + 1)
+    let loose = operations.map { $0.id == id ? $0 : $0.pending(withID: $0.id) }
+    return History(source: source, operations: loose, eventCount: eventCount)
   }
 }

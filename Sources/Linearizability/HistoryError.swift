@@ -20,8 +20,10 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
   /// `history.edn:12:5: message`, as compilers write it.
   public var description: String {
     var place = source
-    if let line { place += ":\(line)" }
-    if let line = column, self.line != nil { place += ":\(line)" }
+    if let line {
+      place += ":\(line)"
+      if let column { place += ":\(column)" }
+    }
     return "\(place): \(message)"
   }
 }

@@ -3,13 +3,12 @@ extension LinearizabilityChecker {
   /// it already fails (operations still open there become indeterminate), then whole clients,
   /// then ever smaller runs of operations, then single operations are dropped while it still
   /// fails. When what the blocked operation observed is explained by other operations of the
-  /// cut history (some of them, in some order, ignoring real time), a drop must keep it so: a
-  /// stale read keeps the write whose value it read, rather than shrinking to a read of a value
-  /// nothing wrote.
+  /// cut history (some of them, each taking effect after its invocation or not at all, before
+  /// the blocked one completed), a drop must keep it so: a stale read keeps the write whose
+  /// value it read, rather than shrinking to a read of a value nothing wrote, or to one that
+  /// only a later write explains.
   ///
-  /// A witness is a part of the history that fails by itself; the operations dropped could
-  /// only have been needed to explain it, never to cause it, except where they explained what
-  /// the blocked operation saw, which the rule above keeps. Once the deadline passes it stops
+  /// A witness is a part of the history that fails by itself. Once the deadline passes it stops
   /// and returns the smallest found so far, which still fails.
   public func shrink(_ counterexample: Counterexample, deadline: ContinuousClock.Instant? = nil) -> Counterexample {
     let partition = counterexample.partition
@@ -80,7 +79,8 @@ extension LinearizabilityChecker {
   }
 
   /// Whether other operations of the counterexample explain what its blocked operation
-  /// observed; nil when it names none or that takes too long to tell (a tenth of a second).
+  /// observed when it ran; nil when it names none or that takes too long to tell (a tenth of a
+  /// second).
   func isExplained(_ counterexample: Counterexample) -> Bool? {
     guard let blocked = counterexample.blocked else { return nil }
     switch try? checkPart(counterexample.history.justifying(blocked), partition: nil, deadline: .now + .milliseconds(100)) {

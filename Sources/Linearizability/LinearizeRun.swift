@@ -19,8 +19,12 @@ public struct LinearizeRun: Sendable {
 
   /// The model to check against.
   public let domain: LinearizabilityDomain
-  /// The time each file's check may take before it answers unknown; nil for no limit.
+  /// The time each file's check may take before it answers unknown; nil for no limit. Shrinking
+  /// a failure gets as much again (`defaultShrinkingBudget` without it), then keeps the smallest
+  /// witness found.
   public var timeout: Duration?
+  /// How long shrinking may take when no timeout is given.
+  public static let defaultShrinkingBudget: Duration = .seconds(60)
   /// Whether to shrink a failing history to a minimal witness and draw it.
   public var explains = true
   /// Where to write a page of the (first) failing history, with its witness highlighted.
@@ -72,7 +76,7 @@ public struct LinearizeRun: Sendable {
       guard explains else {
         return Report(source: history.source, outcome: .notLinearizable, lines: lines, failure: (counterexample.history, counterexample), elapsed: elapsed)
       }
-      let witness = domain.shrink(counterexample, deadline: timeout.map { clock.now + $0 })
+      let witness = domain.shrink(counterexample, deadline: clock.now + (timeout ?? Self.defaultShrinkingBudget))
       let part = witness.partition.map { " in partition \($0)" } ?? ""
       lines.append(
         "witness\(part): \(witness.history.operations.count) of \(counterexample.history.operations.count) operations, \(witness.history.processes.count) of \(counterexample.history.processes.count) clients")

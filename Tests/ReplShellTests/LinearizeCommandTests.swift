@@ -55,4 +55,20 @@ import Testing
       #expect(timeout.status == 64 && timeout.standardError.contains("--timeout takes a duration such as `500ms`"), "\(timeout.standardError)")
     }
   }
+
+  /// The `linearize` command of the shell language: a script fails on a history that is not
+  /// linearizable, with the witness, and prints the verdict of one that is.
+  @Test func theShellCommandFailsAScriptOnAViolation() async throws {
+    try await inFolder { folder in
+      try lostAppend.write(to: folder.appendingPathComponent("h.edn"), atomically: true, encoding: .utf8)
+      try "{:process 0, :type :invoke, :f :write, :value 1}\n{:process 0, :type :ok, :f :write, :value 1}\n"
+        .write(to: folder.appendingPathComponent("ok.edn"), atomically: true, encoding: .utf8)
+      try "use counter\nlinearize ok.edn\nlinearize --domain kv h.edn\n".write(to: folder.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+      let run = try await ReplShellRun.run(["--script", "s.txt"], in: folder)
+      #expect(run.status == 1, "\(run.standardOutput)")
+      #expect(run.standardOutput.contains("ok.edn: linearizable (1 operations, 1 clients"), "\(run.standardOutput)")
+      #expect(run.standardOutput.contains("error: s.txt:3:23: h.edn: not linearizable (4 operations, 3 clients"), "\(run.standardOutput)")
+      #expect(run.standardOutput.contains(#"cannot place: get → "apple,fig" (process 0, line 7)"#), "\(run.standardOutput)")
+    }
+  }
 }

@@ -22,7 +22,7 @@ struct MCPProtocolTests {
     let client = try await Self.start(["counter"])
     let tools = try #require((try await client.request(2, "tools/list")["result"] as? [String: Any])?["tools"] as? [[String: Any]])
     let names = tools.compactMap { $0["name"] as? String }
-    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "why", "undo", "redo", "jump", "watch", "unwatch", "debug", "hide", "unhide", "redact", "expect", "invariant", "break", "explore", "shrink", "settle", "effects", "complete", "fail", "save", "source", "reset"])
+    #expect(names == ["domains", "use", "actions", "selectors", "dispatch", "select", "state", "diff", "history", "why", "undo", "redo", "jump", "watch", "unwatch", "debug", "hide", "unhide", "redact", "expect", "invariant", "break", "explore", "shrink", "settle", "effects", "complete", "fail", "save", "source", "linearize", "reset"])
     for tool in tools {
       let schema = tool["inputSchema"] as? [String: Any]
       #expect(schema?["type"] as? String == "object", "\(tool["name"] ?? "")")

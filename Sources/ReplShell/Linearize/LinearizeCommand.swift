@@ -23,9 +23,9 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
         Models (--domain):
         \(list)
 
-        A history that is not linearizable is shrunk to a witness: the fewest operations that \
-        still fail, drawn as a column per client, with the longest order the model allows and the \
-        operation that cannot follow it.
+        A history that is not linearizable is shrunk to a witness (operations dropped while it \
+        still fails), drawn as a column per client, with the longest order the model allows and \
+        the operation that cannot follow it.
 
           \(name) linearize --domain kv history.edn
           \(name) linearize --timeout 30s --html witness.html etcd_*.log
@@ -44,7 +44,7 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
   var domain: String?
 
   @Option(
-    help: ArgumentHelp("The most time each history's check (and again its shrinking) may take; past it the answer is `unknown` (`500ms`, `30s`, `2m`; a bare number is seconds).", valueName: "duration"),
+    help: ArgumentHelp("The most time each history's check may take; past it the answer is `unknown` (`500ms`, `30s`, `2m`; a bare number is seconds). Shrinking a failure gets as much again (60 s without --timeout) and keeps the smallest witness found.", valueName: "duration"),
     transform: { text throws(ValidationError) in try LinearizeCommand.duration(parsing: text) })
   var timeout: Duration?
 

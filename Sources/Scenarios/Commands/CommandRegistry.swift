@@ -9,7 +9,7 @@ package enum CommandRegistry {
     WatchCommand.self, UnwatchCommand.self, DebugCommand.self, ExpandedCommand.self, WidthCommand.self, HideCommand.self, UnhideCommand.self,
     RedactCommand.self,
     ExpectCommand.self, InvariantCommand.self, BreakCommand.self, ExploreCommand.self, ShrinkCommand.self, SettleCommand.self, EffectsCommand.self, CompleteCommand.self,
-    FailCommand.self, SaveCommand.self, SourceCommand.self,
+    FailCommand.self, SaveCommand.self, SourceCommand.self, LinearizeShellCommand.self,
     InspectCommand.self, ResetCommand.self, TailCommand.self, ForkCommand.self, AttachCommand.self, QuitCommand.self,
   ]
 
