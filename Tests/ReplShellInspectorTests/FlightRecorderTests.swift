@@ -133,13 +133,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let log = folder.appendingPathComponent("counter.jsonl")
     try await record(["inc", "inc", "dec", "inc", "dec", "inc", "inc", "dec", "inc"], into: log, folder: folder)
-    let shrunk = try await replshell(
-      ["--replay", log.path, "--shrink", "invariant selectValue < 3", "--save", "at-most-two.txt"], input: "", in: folder)
+    // The child runs in this process's folder: the scenario goes into the test's own.
+    let saved = folder.appendingPathComponent("at-most-two.txt").path
+    let shrunk = try await replshell(["--replay", log.path, "--shrink", "invariant selectValue < 3", "--save", saved], input: "", in: folder)
     #expect(shrunk.status == 1, "\(shrunk)")
     #expect(shrunk.output.first?.hasPrefix("invariant selectValue < 3 broken: 9 actions shrunk to 3 in ") == true, "\(shrunk)")
     #expect(Array(shrunk.output.dropFirst().prefix(3)) == Array(repeating: "  dispatch didTapIncrementButton", count: 3), "\(shrunk)")
-    #expect(shrunk.output.contains { $0.hasPrefix("the fresh run of at-most-two.txt fails as it should until the bug is fixed") }, "\(shrunk)")
-    let check = try await replshell(["--check", "at-most-two.txt"], input: "", in: folder)
+    #expect(shrunk.output.contains { $0.hasPrefix("the fresh run of \(saved) fails as it should until the bug is fixed") }, "\(shrunk)")
+    let check = try await replshell(["--check", saved], input: "", in: folder)
     #expect(check.status == 1, "\(check)")
     #expect(check.output.last == "scenarios: 0 passed, 1 failed", "\(check)")
   }

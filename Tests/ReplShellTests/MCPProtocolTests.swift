@@ -81,6 +81,20 @@ struct MCPProtocolTests {
     #expect(try await client.finish() == 0)
   }
 
+  /// `shrink` as a tool: the session's dispatches shrink to the three increments that make the
+  /// count 3, the result an error that carries the shrunk lines; a property that holds is not one.
+  @Test func theShrinkToolShrinksTheSessionsHistory() async throws {
+    let client = try await Self.start(["counter"])
+    for (id, action) in ["didTapIncrementButton", "didTapDecrementButton", "didTapIncrementButton", "didTapIncrementButton", "didTapIncrementButton"].enumerated() {
+      _ = try await client.callTool(3 + id, "dispatch", ["action": action])
+    }
+    let shrunk = try await client.callTool(10, "shrink", ["property": "expect selectValue != 3"])
+    #expect(shrunk.isError && shrunk.text.hasPrefix("expect selectValue != 3 fails: 5 actions shrunk to 3 in "), "\(shrunk)")
+    let holds = try await client.callTool(11, "shrink", ["property": "invariant selectValue < 10"])
+    #expect(!holds.isError && holds.text == "invariant selectValue < 10 holds over the 5 actions the state has applied: there is nothing to shrink", "\(holds)")
+    #expect(try await client.finish() == 0)
+  }
+
   /// `break` as a tool: typed arguments become `break when …`, `break clear N`, `break clear`;
   /// a breakpoint a tool's dispatch makes true is marked in its result, which still succeeds.
   @Test func theBreakToolSetsClearsAndMarksAStop() async throws {

@@ -141,6 +141,9 @@ let benchmarks: @Sendable () -> Void = {
   whyBenchmarks()
   coldWhyBenchmark()
 
+  // `shrink` on recordings of 10,000 and 100,000 actions with a 3-action bug among them.
+  shrinkBenchmarks()
+
   Benchmark(
     "5 script, 100k counter lines to a file",
     configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)
