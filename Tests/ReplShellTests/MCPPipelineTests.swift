@@ -60,7 +60,7 @@ struct MCPPipelineTests {
     let held = MCPClientProcess.toolResult(try #require(replies[15]))
     #expect(held.text == "ok" && !held.isError)
     #expect(MCPClientProcess.toolResult(try #require(replies[16])).text.hasPrefix("redid 1: didTapIncrementButton"))
-    #expect(((replies[17]?["result"] as? [String: Any])?["tools"] as? [Any])?.count == 31)
+    #expect(((replies[17]?["result"] as? [String: Any])?["tools"] as? [Any])?.count == 32)
     let selected = MCPClientProcess.toolResult(try #require(replies[18]))
     #expect(selected.text == "1" && !selected.isError)
     #expect(Self.errorCode(replies[19]) == -32602)
