@@ -48,8 +48,10 @@ func LLVMFuzzerRunDriver(
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
-/// One input, handed to the selected target as bytes.
-private let fuzzOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in
+/// One input, handed to the selected target as bytes. Named as libFuzzer names it: the runtime's
+/// own `main`, linked but replaced, refers to it.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
   FuzzTargets.selected?.run(bytes)
   return 0
