@@ -36,7 +36,7 @@ for target in "$@"; do
   work=$root/.build-fuzz/run/$target
   mkdir -p "$work/corpus" "$work/scratch" "$findings"
   log=$work/log
-  (cd "$work/scratch" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0 \
+  (cd "$work/scratch" && FUZZ_BUDGET_SECONDS="$(budget "$target")" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0 \
     "$binary" "$target" -max_total_time="$seconds" -timeout="$(budget "$target")" -rss_limit_mb=2048 -malloc_limit_mb=1024 \
     -max_len="$(max_len "$target")" -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$findings/$target-" \
     "$work/corpus" "$root/Corpus/$target") >"$log" 2>&1

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The fuzz executable: `fuzz <target> [libFuzzer options] [corpus folders]`. libFuzzer's own
 /// `main` is replaced by this one (SwiftPM names the executable's entry point), which hands the
@@ -36,6 +37,7 @@ import Foundation
     // The parser recurses as deep as the nesting limit allows.
     driver.stackSize = 64 << 20
     driver.start()
+    Watchdog.start()
     dispatchMain()
   }
 }
@@ -48,9 +50,37 @@ func LLVMFuzzerRunDriver(
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
-/// One input, handed to the selected target as bytes.
-private let fuzzOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { data, size in
+/// One input, handed to the selected target as bytes. Named as libFuzzer names it: the runtime's
+/// own `main`, linked but replaced, refers to it.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  Watchdog.inputStarted.store(DispatchTime.now().uptimeNanoseconds, ordering: .releasing)
   FuzzTargets.selected?.run(bytes)
+  Watchdog.inputStarted.store(0, ordering: .releasing)
   return 0
+}
+
+/// The per-input budget, kept by a thread of its own. libFuzzer's `-timeout` rides on SIGALRM,
+/// which it honours only on the thread that runs its loop, and the kernel hands the signal to
+/// any thread: while that thread waits for the main actor, a hang could go unreported. The
+/// watchdog aborts the run instead, and libFuzzer's handler of the abort keeps the input.
+enum Watchdog {
+  /// When the input being run started (`DispatchTime` nanoseconds), 0 between inputs.
+  static let inputStarted = Atomic<UInt64>(0)
+
+  /// Starts watching when `FUZZ_BUDGET_SECONDS` (which `run.sh` sets to `-timeout`) is given.
+  static func start() {
+    guard let text = ProcessInfo.processInfo.environment["FUZZ_BUDGET_SECONDS"], let seconds = UInt64(text), seconds > 0 else { return }
+    let watcher = Thread {
+      while true {
+        Thread.sleep(forTimeInterval: 0.1)
+        let started = inputStarted.load(ordering: .acquiring)
+        guard started != 0, DispatchTime.now().uptimeNanoseconds - started > seconds * 1_000_000_000 else { continue }
+        FileHandle.standardError.write(Data("==fuzz== hang: one input ran past its budget of \(seconds) s\n".utf8))
+        abort()
+      }
+    }
+    watcher.start()
+  }
 }

@@ -45,13 +45,10 @@ func onMainActor<Value: Sendable>(_ work: @escaping @MainActor @Sendable () asyn
   return handoff.value!
 }
 
-/// The folder the targets may write in and name as a shell's base folder: `Fuzz/.build-fuzz/scratch`,
-/// made on first use; the run's working folder is set there too (`make fuzz` does it).
+/// The folder the targets may write in and name as a shell's base folder: the working folder,
+/// which `run.sh` makes for each target (`Fuzz/.build-fuzz/run/<target>/scratch`).
 enum Scratch {
-  static let folder: URL = {
-    let url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    return url
-  }()
+  static let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 }
 
 extension Array where Element == UInt8 {

@@ -1,5 +1,5 @@
 import AnimalsData
-import SampleDomains
+@testable import SampleDomains
 @testable import Scenarios
 @testable import StateValues
 

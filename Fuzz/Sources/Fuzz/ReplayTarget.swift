@@ -17,7 +17,7 @@ enum ReplayTarget {
     onMainActor {
       let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: Scratch.folder)
       shell.settings.reachLimit = .appState
-      do {
+      do throws(CommandError) {
         _ = try await shell.replay(contentsOf: file, name: "replay.jsonl")
         for line in ["history --full", "history --tree", "state"] {
           _ = await shell.execute(line)
