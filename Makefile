@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 # Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run test build deps example example-build docs fuzz fuzz-build fuzz-quick
+.PHONY: run test build deps example example-build docs fuzz fuzz-build fuzz-quick bench-smoke
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
 ## PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH),
@@ -87,3 +87,8 @@ fuzz: fuzz-build
 ## fuzz-quick: each fuzz target without an open finding for FUZZ_TEST_SECONDS (10).
 fuzz-quick: fuzz-build
 	@Fuzz/run.sh $(FUZZ_TEST_SECONDS) $(FUZZ_TEST_TARGETS)
+
+## bench-smoke: every benchmark target once, in smoke mode (Benchmarks/smoke.sh), so that a protocol or API
+## change cannot break one unseen; its release build of Benchmarks/ is not part of `make test` yet.
+bench-smoke: deps
+	@Benchmarks/smoke.sh

@@ -20,9 +20,15 @@ let package = Package(
       name: "SyntheticQuakes",
       dependencies: [.product(name: "QuakesData", package: "ImmutableData")]
     ),
+    // `BENCHMARK_SMOKE=1` (`make test`, through `smoke.sh`): every benchmark once, scaled down.
+    .target(
+      name: "SmokeMode",
+      dependencies: [.product(name: "Benchmark", package: "benchmark")]
+    ),
     .executableTarget(
       name: "StoreDispatch",
       dependencies: [
+        "SmokeMode",
         "GuideReference",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ImmutableData", package: "ImmutableData"),
@@ -33,6 +39,7 @@ let package = Package(
     .executableTarget(
       name: "StateUpdate",
       dependencies: [
+        "SmokeMode",
         .product(name: "Benchmark", package: "benchmark"),
         "SyntheticQuakes",
         .product(name: "QuakesData", package: "ImmutableData"),
@@ -44,6 +51,7 @@ let package = Package(
     .executableTarget(
       name: "StateMemory",
       dependencies: [
+        "SmokeMode",
         .product(name: "Benchmark", package: "benchmark"),
         "SyntheticQuakes",
         .product(name: "ImmutableData", package: "ImmutableData"),
@@ -55,6 +63,7 @@ let package = Package(
     .executableTarget(
       name: "ShellEngine",
       dependencies: [
+        "SmokeMode",
         .product(name: "Benchmark", package: "benchmark"),
         "SyntheticQuakes",
         .product(name: "QuakesData", package: "ImmutableData"),
@@ -83,6 +92,7 @@ let package = Package(
     .executableTarget(
       name: "QuakesFeed",
       dependencies: [
+        "SmokeMode",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "QuakesData", package: "ImmutableData"),
       ],

@@ -121,6 +121,10 @@ public final class ReplShellAttachment: Sendable, Service {
   /// Whether the attachment listens: false when it could not open (it logged why).
   public var isOpen: Bool { listener != nil }
 
+  /// The version of the attach protocol this attachment speaks (`Documentation/Protocol.md`): what
+  /// a client of the socket other than `replshell` (a benchmark's raw shell) says in its hello.
+  public static var protocolVersion: Int { AttachProtocol.version }
+
   /// Waits for the service group's graceful shutdown (or cancellation), then closes.
   public func run() async throws {
     // The shutdown's end (or the task's cancellation) is the signal to close; either is fine.

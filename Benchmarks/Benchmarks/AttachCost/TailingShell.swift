@@ -1,9 +1,11 @@
 import Foundation
+import ReplShellAttachment
 
 /// A shell as the benchmark drives it: a raw client of the attachment's socket that speaks the
 /// attach protocol's frames (a 4-byte big-endian length, then JSON; `Documentation/Protocol.md`),
-/// says its hello, and reads whole frames as fast as it can, on a thread of its own, counting the
-/// tailed dispatches and the drops it is told of.
+/// says its hello in the version the library speaks, and reads whole frames as fast as it can, on a
+/// thread of its own, counting the tailed dispatches and the drops it is told of, and keeping the
+/// app's refusal when it refuses this shell (a protocol the benchmark no longer speaks).
 final class TailingShell: @unchecked Sendable {
   /// What a shell has read so far.
   struct Counts {
@@ -11,6 +13,8 @@ final class TailingShell: @unchecked Sendable {
     var dispatched = 0
     /// Dispatches the `tail dropped N actions here` notes said were dropped.
     var dropped = 0
+    /// The app's refusal of this shell, if it refused it.
+    var refusal: String?
   }
 
   let descriptor: Int32
@@ -31,7 +35,7 @@ final class TailingShell: @unchecked Sendable {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
     guard connected == 0 else { throw BenchmarkFailure("cannot connect to \(path)") }
-    send(#"{"protocol":2,"request":"hello"}"#)
+    send(#"{"protocol":\#(ReplShellAttachment.protocolVersion),"request":"hello"}"#)
     if reads {
       Thread.detachNewThread { [self] in
         while let frame = receive() { count(frame) }
@@ -53,9 +57,13 @@ final class TailingShell: @unchecked Sendable {
   }
 
   /// One request and every frame up to its `done`, read on the calling thread.
-  func roundTrip(_ line: String) {
+  func roundTrip(_ line: String) throws {
     send(Self.line(line))
-    while let frame = receive(), !frame.contains(#""event":"done""#) {}
+    while let frame = receive() {
+      if frame.contains(#""event":"refused""#) { throw BenchmarkFailure("the app refused this shell: \(frame)") }
+      if frame.contains(#""event":"done""#) { return }
+    }
+    throw BenchmarkFailure("the app closed the connection before it answered `\(line)`")
   }
 
   /// The frame body of a command line.
@@ -75,6 +83,7 @@ final class TailingShell: @unchecked Sendable {
     defer { lock.unlock() }
     // An app writes its events as `--format json` prints them (`"event": "dispatched"`).
     if frame.contains(#""event": "dispatched""#) { read.dispatched += 1 }
+    if frame.contains(#""event":"refused""#) { read.refusal = frame }
     if let range = frame.range(of: "tail dropped ") {
       read.dropped += Int(frame[range.upperBound...].prefix { $0.isNumber }) ?? 0
     }

@@ -8,7 +8,8 @@ import ReplShellAttachment
 // left, with 1 shell tailing and with 10 shells tailing; medians, and ratios against the
 // no-shell case of the same store. Then the round trip of `select` over the socket against the
 // same line in a local session. A plain release executable: `swift run -c release AttachCost`
-// (`ATTACHCOST_SAMPLES=1` prints every sample of the bursts of 10,000 too).
+// (`ATTACHCOST_SAMPLES=1` prints every sample of the bursts of 10,000 too; `BENCHMARK_SMOKE=1`, as
+// `make test` runs it, takes one sample of each and two round trips, to show that it still runs).
 
 let counter = Domain(
   name: "counter", summary: "one integer", initialState: { CounterState() }, reducer: CounterReducer.reduce,
@@ -17,9 +18,11 @@ let counter = Domain(
 
 /// Dispatches timed per sample: a burst of 10,000 (more than the tap's ring of 512 holds, so a
 /// tailing shell sees most of them dropped), and bursts of 256 the ring holds, 30 ms apart.
+let isSmoke = ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] == "1"
 let burst = 10_000
 let pacedBurst = 256
-let samples = 21
+let samples = isSmoke ? 1 : 21
+let roundTrips = isSmoke ? 2 : 201
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -59,9 +62,13 @@ extension Phase {
 }
 
 /// Waits until `condition` holds, dispatching one action now and then so tailing shells get one.
-@MainActor func waitUntil(_ what: String, on store: Store<CounterState, CounterAction>, _ condition: () -> Bool) async throws {
+/// Fails at once when one of `shells` was refused (it speaks a protocol the app does not).
+@MainActor func waitUntil(
+  _ what: String, on store: Store<CounterState, CounterAction>, shells: [TailingShell], _ condition: () -> Bool
+) async throws {
   let deadline = ContinuousClock.now + .seconds(30)
   while !condition() {
+    if let refusal = shells.lazy.compactMap(\.counts.refusal).first { throw BenchmarkFailure("the app refused a shell: \(refusal)") }
     guard ContinuousClock.now < deadline else { throw BenchmarkFailure("timed out waiting until \(what)") }
     try store.dispatch(action: .didTapIncrementButton)
     try await Task.sleep(for: .milliseconds(20))
@@ -102,13 +109,13 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
     // One shell: the ring and the diffs, with one shell to send to.
     let seen = first.counts.dispatched
     first.send(TailingShell.line("tail"))
-    try await waitUntil("a shell tails", on: store) { first.counts.dispatched > seen }
+    try await waitUntil("a shell tails", on: store, shells: [first]) { first.counts.dispatched > seen }
     try await one.addSamples(on: store)
     first.send(TailingShell.untail)
     // Ten shells.
     let before = shells.map(\.counts)
     for shell in shells { shell.send(TailingShell.line("tail")) }
-    try await waitUntil("10 shells tail", on: store) { zip(shells, before).allSatisfy { $0.counts.dispatched > $1.dispatched } }
+    try await waitUntil("10 shells tail", on: store, shells: shells) { zip(shells, before).allSatisfy { $0.counts.dispatched > $1.dispatched } }
     let started = shells.map(\.counts)
     try await ten.addSamples(on: store)
     dispatched += burst + 4 * pacedBurst
@@ -155,18 +162,18 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
   defer { attachment.close() }
   let shell = try TailingShell(path: attachment.path, reads: false)
   // The round trips run on a thread of their own, timed there; the main actor answers them.
-  let remote = await offMain { () -> [Double] in
-    shell.roundTrip("select selectValue")
-    return (0..<201).map { _ in
+  let remote = try await offMain { () throws -> [Double] in
+    try shell.roundTrip("select selectValue")
+    return try (0..<roundTrips).map { _ in
       let start = ContinuousClock.now
-      shell.roundTrip("select selectValue")
+      try shell.roundTrip("select selectValue")
       return seconds(ContinuousClock.now - start) * 1e6
     }
   }
   let local = Shell(domains: [counter], isScript: false, baseDirectory: URL(fileURLWithPath: "/"))
   try await local.start(domain: "counter")
   var here: [Double] = []
-  for _ in 0..<201 {
+  for _ in 0..<roundTrips {
     let start = ContinuousClock.now
     _ = await local.execute("select selectValue")
     here.append(seconds(ContinuousClock.now - start) * 1e6)
@@ -177,9 +184,9 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
 }
 
 /// Runs blocking work on a thread of its own while the main actor stays free to answer.
-func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-  await withCheckedContinuation { continuation in
-    Thread.detachNewThread { continuation.resume(returning: work()) }
+func offMain<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
   }
 }
 

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import QuakesData
+import SmokeMode
 
 // Figure 6 of ENGINEERING.md: a real USGS past-week feed (3,236 quakes) from GeoJSON into
 // state, and into the SQLite cache and back. The feed is read through the domain's own
@@ -40,13 +41,13 @@ func loadFeed(from folder: URL) async throws -> (quakes: [Quake], state: QuakesS
 let fixtureIsPresent = FileManager.default.fileExists(atPath: fixtureURL.path)
 
 let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration = .init(
+  Benchmark.defaultConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
     warmupIterations: 1,
     maxDuration: .seconds(5),
     maxIterations: 30,
     skip: !fixtureIsPresent
-  )
+  ).smoked
   if !fixtureIsPresent {
     print("QuakesFeed: skipped, the USGS fixture is missing at \(fixtureURL.path)")
   }

@@ -3,6 +3,7 @@ import Foundation
 import HashTreeCollections
 import QuakesData
 import SampleDomains
+import SmokeMode
 @_spi(Internals) import Scenarios
 import SyntheticQuakes
 
@@ -122,12 +123,12 @@ func diffPair(diff diffName: String, walk walkName: String, fixture: Result<(fix
 }
 
 let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration = .init(
+  Benchmark.defaultConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
     warmupIterations: 1,
     maxDuration: .seconds(10),
     maxIterations: 20
-  )
+  ).smoked
 
   // Figure 4: the diff as the shell prints it, against the floor of any O(n) method, side by side.
   diffPair(diff: "diff 64k, one change", walk: "equality walk 64k", fixture: fixture64k)
@@ -146,7 +147,7 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark(
     "5 script, 100k counter lines to a file",
-    configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5)
+    configuration: Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(30), maxIterations: 5).smoked
   ) { benchmark in
     let script = counterScript(lineCount: scriptLineCount)
     let output = FileManager.default.temporaryDirectory.appending(path: "replshell-throughput-\(getpid()).txt")

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import QuakesData
 import Scenarios
+import SmokeMode
 import SyntheticQuakes
 
 // The `why` figure of ENGINEERING.md: `why <path>` on a 64k-quake state after 10,000 dispatches,
@@ -57,7 +58,7 @@ func residentBytes() -> Int {
 /// states of each (the typed requests changed nothing: their paths are known from their diffs),
 /// and the resident memory before and after it shows what that keeps (nothing: no index grows).
 func coldWhyBenchmark() {
-  Benchmark("why, cold: the first on 10,000 hidden dispatches, 64k quakes", configuration: .init(metrics: [.wallClock], warmupIterations: 0, maxIterations: 1)) { benchmark in
+  Benchmark("why, cold: the first on 10,000 hidden dispatches, 64k quakes", configuration: Benchmark.Configuration(metrics: [.wallClock], warmupIterations: 0, maxIterations: 1).smoked) { benchmark in
     let shell = try await hiddenDispatchesShell()
     let before = residentBytes()
     benchmark.startMeasurement()
@@ -138,7 +139,7 @@ func whyBenchmarks() {
     ("why --all, 10,000 dispatches, 64k quakes", "why --all quakes.data[\"bench000014\"]", "#2 didReviseQuake(index: 14)"),
   ]
   for (name, line, expected) in lines {
-    Benchmark(name, configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 50)) { benchmark in
+    Benchmark(name, configuration: Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 50).smoked) { benchmark in
       let shell = try await WhyFixture.shell()
       benchmark.startMeasurement()
       let result = await shell.execute(line)

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import ImmutableData
 import QuakesData
+import SmokeMode
 import SyntheticQuakes
 
 // Figure 8 of ENGINEERING.md: the memory of a 64k-element state against the same state after
@@ -58,7 +59,7 @@ enum Kept: String, CaseIterable {
 }
 
 let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxIterations: 1)
+  Benchmark.defaultConfiguration = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxIterations: 1).smoked
 
   for kept in Kept.allCases {
     Benchmark("8 memory: 64k state, then 10,000 dispatches with their \(kept.rawValue) kept") { _ in

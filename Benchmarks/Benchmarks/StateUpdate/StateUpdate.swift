@@ -1,6 +1,7 @@
 import Benchmark
 import HashTreeCollections
 import QuakesData
+import SmokeMode
 import SyntheticQuakes
 
 // Figure 3 of ENGINEERING.md: insert, update and delete one element of a large state while
@@ -42,13 +43,13 @@ let small = 1_024
 let large = 65_536
 
 let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration = .init(
+  Benchmark.defaultConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal],
     warmupIterations: 1,
     scalingFactor: .kilo,
     maxDuration: .seconds(3),
     maxIterations: 50
-  )
+  ).smoked
 
   Benchmark("3 edit, old kept: TreeDictionary 1k") { benchmark in
     let base = treeDictionary(count: small)
@@ -70,7 +71,7 @@ let benchmarks: @Sendable () -> Void = {
   // iteration; read it per edit, as the others with `--scale`.
   Benchmark(
     "3 edit, old kept: Dictionary 64k",
-    configuration: .init(scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200)
+    configuration: Benchmark.Configuration(scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200).smoked
   ) { benchmark in
     let base = dictionary(count: large)
     benchmark.startMeasurement()

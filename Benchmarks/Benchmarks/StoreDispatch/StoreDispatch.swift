@@ -1,6 +1,7 @@
 import Benchmark
 import GuideReference
 import ImmutableData
+import SmokeMode
 
 // Figures 1 and 2 of ENGINEERING.md: what a dispatch costs, without and with one listener
 // stream, for the library's `Store` and for `GuideReferenceStore` in the same run.
@@ -74,13 +75,13 @@ func countElements<Stream: AsyncSequence>(of stream: Stream) async throws -> Int
 }
 
 let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration = .init(
+  Benchmark.defaultConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal],
     warmupIterations: 1,
     scalingFactor: .mega,
     maxDuration: .seconds(4),
     maxIterations: 15
-  )
+  ).smoked
 
   Benchmark("1 dispatch, no listener: Store") { benchmark in
     let count = benchmark.scaledIterations.count
@@ -104,7 +105,7 @@ let benchmarks: @Sendable () -> Void = {
     scalingFactor: .mega,
     maxDuration: .seconds(8),
     maxIterations: 7
-  )
+  ).smoked
 
   for placement in [ListenerPlacement.mainActor, .detached] {
     let drain = placement == .mainActor ? "drained on the main actor" : "drained off the main actor"
