@@ -35,7 +35,7 @@ final class InspectorServer: Sendable {
       // RFC 6455: a text message that is not UTF-8 closes the connection with 1007, a client's
       // frame that is not masked with 1002 (`ClientFramesMasked`).
       server: .http1WebSocketUpgrade(
-        configuration: WebSocketServerConfiguration(extensions: [.nonNegotiatedExtension { ClientFramesMasked() }], validateUTF8: true)
+        configuration: .init(ws: WebSocketServerConfiguration(extensions: [.nonNegotiatedExtension { ClientFramesMasked() }], validateUTF8: true))
       ) { request, _, _ in
         guard let target = request.path, target.hasPrefix("/ws"),
           requestGuard.refusal(target: target, authority: request.authority, origin: request.headerFields[.origin]) == nil

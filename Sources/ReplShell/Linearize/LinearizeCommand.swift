@@ -45,7 +45,7 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
 
   @Option(
     help: ArgumentHelp("The most time each history's check may take; past it the answer is `unknown` (`500ms`, `30s`, `2m`; a bare number is seconds). Shrinking a failure gets as much again (60 s without --timeout) and keeps the smallest witness found.", valueName: "duration"),
-    transform: { text throws(ValidationError) in try LinearizeCommand.duration(parsing: text) })
+    transform: { text throws(ValidationError) in try LinearizeTimeout.duration(parsing: text) })
   var timeout: Duration?
 
   @Option(name: .customLong("html"), help: ArgumentHelp("Write a page drawing the first failing history per client, its witness highlighted.", valueName: "file"))
@@ -116,7 +116,10 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
     }
     throw ExitCode(LinearizeRun.status(of: reports))
   }
+}
 
+/// What `--timeout` reads, apart from the generic command so that its parsing closure captures no `App`.
+enum LinearizeTimeout {
   /// `500ms`, `30s`, `2m` or a number of seconds.
   static func duration(parsing text: String) throws(ValidationError) -> Duration {
     let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("", 1)]
