@@ -53,13 +53,14 @@ docs: deps
 ## runs, and every unit test, whose summary ends the output.
 ## The tests run with TMPDIR set to a folder of the run's own, which must be empty when they end: a test
 ## that leaves anything in the temporary folder fails the run, which names what it left. (The test
-## bundles run directly, not through `swift test`, whose own lock files would land there too.)
+## bundles run directly, not through `swift test`, whose own lock files would land there too.) Others may pass
+## through the folder but not list it (0711): the tests that run an app as `nobody` make their folders in it.
 ## The fuzz targets (`make fuzz`) build the whole package again, instrumented and in release: not yet part
 ## of `make test`, which a CI run must finish well within its time.
 test: example-build
 	@swift build --build-tests -q
 	@bin="$$(swift build --show-bin-path)"; shelf="$$(cd Examples/Shelf && swift build --show-bin-path)"; \
-	scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXXX")"; status=0; \
+	scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXXX")"; chmod 711 "$$scratch"; status=0; \
 	( export TMPDIR="$$scratch"; \
 	  (cd Examples/Shelf && "$$shelf/ShelfPackageTests.xctest" --testing-library swift-testing) && \
 	  "$$bin/replshell" --check Scenarios/ && \

@@ -139,7 +139,7 @@ struct AttachFaultTests {
     chown(folder.path, 65534, 65534)
     let asNobody = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups"]
     let daemon = try Daemon(in: folder, prefix: asNobody)
-    let pid = Int32(daemon.socketPath.split(separator: "-").last!.dropLast(".sock".count))!
+    let pid = try #require(daemon.socketPath.split(separator: "-").last.flatMap { Int32($0.dropLast(".sock".count)) }, "\(daemon.socketPath)")
     let run = try runShell(["--attach", daemon.socketPath], input: "select selectCount\n", in: folder)
     #expect(run.status == 1)
     #expect(
