@@ -112,8 +112,10 @@ struct AttachTests {
     let daemon = try Daemon(in: folder)
     let run = try runShell(["--attach", String(daemon.pid)], input: "help fork\nhelp\n", in: folder)
     #expect(run.output.contains("usage: fork"))
+    // `help` lists them under their own heading, a line each.
+    #expect(run.output.contains("\nLive apps\n"), "\(run.output)")
     for command in ["tail", "fork", "attach"] {
-      #expect(run.output.contains("\n\(command) "), "\(command)")
+      #expect(run.output.contains("\n  \(command) "), "\(command)")
     }
   }
 }
