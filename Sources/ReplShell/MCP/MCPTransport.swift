@@ -17,6 +17,15 @@ import Scenarios
 /// transport answers itself, in its place among the replies; the server only ever gets requests it
 /// answers with their own id. A request cancelled by the client gives up its turn and its place
 /// among the replies. The input ends for the server once every request was answered.
+///
+/// The server gets each request under an id of the transport's own, its place among the replies,
+/// and the reply goes back to the client under the id the client wrote (its exact text). A client
+/// may send a new request under the id of one not answered yet (JSON-RPC forbids it, agents and
+/// fuzzers do it); were the replies matched by the client's id, the first reply to come would be
+/// taken for the first request of that id whichever it answered, and that request's turn given up
+/// while its handler was about to claim it: the handler would then wait behind the turn of the
+/// other request, which was given up only once the first one answered, and the server never
+/// finished (`Fuzz/Corpus/mcp/hang-at-exit-duplicate-id`).
 actor MCPTransport: Transport {
   private let streams: StandardStreams
   private let lineLimit: Int
@@ -27,9 +36,15 @@ actor MCPTransport: Transport {
   private var nextPlace = 0
   /// The place whose reply goes out next.
   private var nextToWrite = 0
-  /// The places of the requests the server has not answered yet, by id (oldest first: a client
-  /// may reuse an id).
-  private var unanswered: [ID: [Int]] = [:]
+  /// The requests the server has not answered yet, by place (which is the id the server got
+  /// them under): the id the client gave each.
+  private var unanswered: [Int: ClientID] = [:]
+  /// The ids the client gave the requests it cancelled, by place: a late reply still goes back
+  /// under the client's id.
+  private var cancelled: [Int: ClientID] = [:]
+  /// How many cancelled requests' ids are remembered; a reply later than that many cancellations
+  /// goes out under the server's id.
+  private static let cancelledKept = 1_024
   /// Replies that came before their place, and places whose reply will never come (cancelled).
   private var early: [Int: Data] = [:]
   private var dropped: Set<Int> = []
@@ -56,19 +71,24 @@ actor MCPTransport: Transport {
   }
 
   func send(_ data: Data) async throws {
-    guard let id = MessageKind.responseID(of: data), var places = unanswered[id], !places.isEmpty else {
-      // A notification, or the late reply to a request the client cancelled.
-      try await streams.write(data)
+    // The server answers under the id it got each request under: its place.
+    let place: Int? = if case .number(let place)? = MessageKind.responseID(of: data) { place } else { nil }
+    guard let place, let client = unanswered.removeValue(forKey: place) else {
+      if let place, let client = cancelled.removeValue(forKey: place) {
+        // The late reply to a request the client cancelled: out of turn, its place was dropped.
+        try await streams.write(Self.withID(client.text, in: data))
+      } else {
+        // A notification, or a request of the server's own.
+        try await streams.write(data)
+      }
       return
     }
-    let place = places.removeFirst()
-    unanswered[id] = places.isEmpty ? nil : places
     // A request refused before it reached the session gives its turn up; a served one has finished it.
     if let turn = turns.removeValue(forKey: place) {
       stamps.discard(place: place)
       host.giveUp(turn)
     }
-    early[place] = data
+    early[place] = Self.withID(client.text, in: data)
     writeInOrder()
     // The reply may wait for an earlier one; a write that failed is the server's to hear of.
     try await streams.flush()
@@ -104,25 +124,36 @@ actor MCPTransport: Transport {
     switch MessageKind(message) {
     case .request(let id):
       let place = nextPlace
+      guard let idText = TopLevelMembers(message)?.texts["id"], let renamed = Self.replacingID(with: Data(String(place).utf8), in: message),
+        MessageKind.requestID(of: renamed) == .number(place)
+      else {
+        // The id could not be replaced (an object that names "id" twice): refused, not guessed at.
+        refuse(ProtocolRefusal(
+          code: ProtocolRefusal.invalidRequestCode, message: #"Invalid Request: a request names its "id" once"#))
+        return
+      }
       nextPlace += 1
-      unanswered[id, default: []].append(place)
-      delivery?.yield(stampedWithTurn(message, place: place))
+      unanswered[place] = ClientID(id: id, text: idText)
+      delivery?.yield(stampedWithTurn(renamed, place: place))
     case .refused(let refusal):
       refuse(refusal)
     case .cancellation(let id):
-      delivery?.yield(message)
+      // The oldest request not answered under that id is cancelled (a client may reuse an id).
       // A cancelled request may never be answered: its place is dropped, and its turn given up
-      // unless it has started.
-      if var places = unanswered[id], !places.isEmpty {
-        let place = places.removeFirst()
-        unanswered[id] = places.isEmpty ? nil : places
-        if let turn = turns.removeValue(forKey: place) {
-          stamps.discard(place: place)
-          host.giveUp(turn)
-        }
-        dropped.insert(place)
-        writeInOrder()
+      // unless it has started. A cancellation of nothing waiting is not passed on.
+      guard let place = unanswered.filter({ $0.value.id == id }).keys.min(),
+        let renamed = Self.withRequestID(place, inCancellation: message)
+      else { return }
+      delivery?.yield(renamed)
+      cancelled[place] = unanswered.removeValue(forKey: place)
+      // The server may never answer a cancelled request: only the latest ones are remembered.
+      if cancelled.count > Self.cancelledKept, let oldest = cancelled.keys.min() { cancelled[oldest] = nil }
+      if let turn = turns.removeValue(forKey: place) {
+        stamps.discard(place: place)
+        host.giveUp(turn)
       }
+      dropped.insert(place)
+      writeInOrder()
     case .other:
       delivery?.yield(message)
     case .blank:
@@ -141,6 +172,30 @@ actor MCPTransport: Transport {
     }
     turns[place] = turn
     return stamped
+  }
+
+  /// `message` with the value of its top-level `id` replaced by `idText`; nil when it has none.
+  static func replacingID(with idText: Data, in message: Data) -> Data? {
+    guard let range = TopLevelMembers(message)?.ranges["id"] else { return nil }
+    var bytes = [UInt8](message)
+    bytes.replaceSubrange(range, with: idText)
+    return Data(bytes)
+  }
+
+  /// A reply of the server with the client's id in it; the reply as it is if it has no id.
+  private static func withID(_ idText: Data, in reply: Data) -> Data {
+    replacingID(with: idText, in: reply) ?? reply
+  }
+
+  /// A `notifications/cancelled` message with the request it names given by the id the server
+  /// got it under, `place`; nil when it cannot be read.
+  static func withRequestID(_ place: Int, inCancellation message: Data) -> Data? {
+    guard var object = try? JSONDecoder().decode([String: MCP.Value].self, from: message),
+      case .object(var parameters)? = object["params"]
+    else { return nil }
+    parameters["requestId"] = .int(place)
+    object["params"] = .object(parameters)
+    return try? JSONEncoder().encode(object)
   }
 
   private func refuse(_ refusal: ProtocolRefusal) {
@@ -171,4 +226,10 @@ actor MCPTransport: Transport {
     inputError = error
     writeInOrder()
   }
+}
+
+/// The id a client gave a request, as the SDK reads it and as it was written.
+private struct ClientID {
+  let id: ID
+  let text: Data
 }

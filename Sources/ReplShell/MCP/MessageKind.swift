@@ -115,6 +115,11 @@ enum MessageKind: Equatable {
     return outgoing.id
   }
 
+  /// The id of a request as the SDK's server reads it; nil when it has none it can read.
+  static func requestID(of data: Data) -> ID? {
+    Self.read(RequestID.self, from: data)?.id
+  }
+
   /// What an id's text is to this server.
   private enum IDReading {
     case usable
@@ -161,6 +166,11 @@ private enum LooseMethod: MCP.Method {
 private struct LooseNotification: MCP.Notification {
   static let name = ""
   typealias Parameters = MCP.Value
+}
+
+/// The id of a request, nothing else.
+private struct RequestID: Decodable {
+  let id: ID
 }
 
 /// The id and method of a message the server sends; a `null` id is no id.

@@ -7,6 +7,9 @@ import Foundation
 struct TopLevelMembers {
   /// Each member's value as it was written, by the member's name; of a name given twice, the last.
   let texts: [String: Data]
+  /// Where each member's value lies in the object's bytes, by the member's name (of a name given
+  /// twice, the last): what the MCP transport replaces to give a request an id of its own.
+  let ranges: [String: Range<Int>]
 
   /// The members of `data`, which must already be known to be valid JSON; nil when it is not an
   /// object.
@@ -16,6 +19,7 @@ struct TopLevelMembers {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
     index += 1
     var texts: [String: Data] = [:]
+    var ranges: [String: Range<Int>] = [:]
     while true {
       index = Self.skipSpace(bytes, from: index)
       guard index < bytes.count else { return nil }
@@ -31,9 +35,11 @@ struct TopLevelMembers {
       let valueStart = Self.skipSpace(bytes, from: index + 1)
       let valueEnd = Self.endOfValue(bytes, from: valueStart)
       texts[key] = Data(bytes[valueStart..<valueEnd])
+      ranges[key] = valueStart..<valueEnd
       index = valueEnd
     }
     self.texts = texts
+    self.ranges = ranges
   }
 
   /// The text of a JSON string (its quotes included) as the string it stands for.
