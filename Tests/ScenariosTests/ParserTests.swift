@@ -98,4 +98,27 @@ import Testing
   @Test func equalTextsHaveNoDiff() {
     #expect(UnifiedDiff.make(old: "same\n", new: "same\n", oldName: "a", newName: "b").isEmpty)
   }
+
+  /// Past the table's bound (here 3,000 by 3,000 changed lines, 9 Mi cells), the changed middle
+  /// is one replacement, its common ends kept as context; within it, the diff stays the shortest.
+  @Test func twoHugeTextsAreDiffedCoarselyInsteadOfByAnUnboundedTable() {
+    let count = 3_000
+    #expect(count * count > UnifiedDiff.tableLimit)
+    let old = (0..<count).map { "line \($0)" }
+    let new = old.indices.map { $0.isMultiple(of: 2) ? "LINE \($0)" : old[$0] }
+    let diff = UnifiedDiff.make(
+      old: (["head"] + old + ["tail"]).joined(separator: "\n") + "\n", new: (["head"] + new + ["tail"]).joined(separator: "\n") + "\n",
+      oldName: "x.golden", newName: "run"
+    ).split(separator: "\n", omittingEmptySubsequences: false)
+    // The last line, `line 2999`, is common: the changed middle is the 2,999 lines before it.
+    let middle = count - 1
+    #expect(diff.count == 4 + 2 * middle + 3)
+    #expect(Array(diff.prefix(4)) == ["--- x.golden", "+++ run", "@@ -1,3002 +1,3002 @@", " head"])
+    #expect(diff[4..<(4 + middle)].elementsEqual(old.prefix(middle).map { Substring("-" + $0) }))
+    #expect(diff[(4 + middle)..<(4 + 2 * middle)].elementsEqual(new.prefix(middle).map { Substring("+" + $0) }))
+    #expect(Array(diff.suffix(3)) == [" line 2999", " tail", ""])
+    // A small change within the bound is still the shortest edit.
+    let small = UnifiedDiff.make(old: "a\nb\nc\n", new: "a\nB\nc\n", oldName: "x", newName: "y")
+    #expect(small == "--- x\n+++ y\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n")
+  }
 }

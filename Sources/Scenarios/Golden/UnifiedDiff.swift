@@ -55,7 +55,14 @@ public enum UnifiedDiff {
     let newLine: Int
   }
 
-  /// The shortest edit script by longest common subsequence, after trimming the common ends.
+  /// The most cells the longest-common-subsequence table may have (the changed middles' line
+  /// counts multiplied: 4 Mi cells, 16 MiB): past it, the middle is diffed coarsely, every old
+  /// line of it removed and every new one added, so the diff of two huge texts (a runaway
+  /// transcript against its golden) costs time and memory linear in their length.
+  static let tableLimit = 1 << 22
+
+  /// The shortest edit script by longest common subsequence, after trimming the common ends;
+  /// past `tableLimit`, the middle as one replacement.
   private static func script(_ a: [String], _ b: [String]) -> [Edit] {
     var prefix = 0
     while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
@@ -63,13 +70,22 @@ public enum UnifiedDiff {
     while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
     let middleA = Array(a[prefix..<(a.count - suffix)])
     let middleB = Array(b[prefix..<(b.count - suffix)])
+    var edits: [Edit] = (0..<prefix).map { Edit(kind: .same, text: a[$0], oldLine: $0, newLine: $0) }
+    let (cells, overflow) = middleA.count.multipliedReportingOverflow(by: middleB.count)
+    guard !overflow, cells <= tableLimit else {
+      edits += middleA.indices.map { Edit(kind: .removed, text: middleA[$0], oldLine: prefix + $0, newLine: prefix) }
+      edits += middleB.indices.map { Edit(kind: .added, text: middleB[$0], oldLine: prefix + middleA.count, newLine: prefix + $0) }
+      for offset in 0..<suffix {
+        edits.append(Edit(kind: .same, text: a[a.count - suffix + offset], oldLine: a.count - suffix + offset, newLine: b.count - suffix + offset))
+      }
+      return edits
+    }
     var lengths = Array(repeating: Array(repeating: Int32(0), count: middleB.count + 1), count: middleA.count + 1)
     for i in stride(from: middleA.count - 1, through: 0, by: -1) {
       for j in stride(from: middleB.count - 1, through: 0, by: -1) {
         lengths[i][j] = middleA[i] == middleB[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
       }
     }
-    var edits: [Edit] = (0..<prefix).map { Edit(kind: .same, text: a[$0], oldLine: $0, newLine: $0) }
     var i = 0
     var j = 0
     while i < middleA.count || j < middleB.count {
