@@ -150,14 +150,22 @@ package struct AttachSocket: Sendable {
     }
   }
 
+  /// The most bytes one `recv` takes: a frame's bytes are kept as they arrive, so a peer that
+  /// announces a long frame (up to the limit: 256 MiB from an app) and sends less costs memory
+  /// for what it sent, not for what it announced.
+  private static let readPiece = 64 << 10
+
+  /// Reads exactly `count` bytes; throws `.closed` when the peer ends first.
   private func read(count: Int) throws(Failure) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var offset = 0
-    while offset < count {
-      let got = bytes[offset...].withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(count, Self.readPiece))
+    var piece = [UInt8](repeating: 0, count: min(count, Self.readPiece))
+    while bytes.count < count {
+      let wanted = min(piece.count, count - bytes.count)
+      let got = piece.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
       if got < 0 && errno == EINTR { continue }
       guard got > 0 else { throw .closed }
-      offset += got
+      bytes.append(contentsOf: piece[..<got])
     }
     return bytes
   }
