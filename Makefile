@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 # Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run test build deps example example-build docs fuzz fuzz-build fuzz-quick bench-smoke
+.PHONY: run test build deps example example-build docs fuzz fuzz-build fuzz-smoke-build fuzz-quick bench-smoke
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
 ## PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH),
@@ -55,13 +55,17 @@ docs: deps
 ## that leaves anything in the temporary folder fails the run, which names what it left. (The test
 ## bundles run directly, not through `swift test`, whose own lock files would land there too.) Others may pass
 ## through the folder but not list it (0711): the tests that run an app as `nobody` make their folders in it.
-## The fuzz targets (`make fuzz`) build the whole package again, instrumented and in release: not yet part
-## of `make test`, which a CI run must finish well within its time.
-test: example-build
+## First, every fuzz target of Fuzz/ runs for FUZZ_SMOKE_SECONDS (5) from its seed corpus, in the fuzz
+## executable's debug build (`fuzz-smoke-build`); a crash, a hang past the target's budget or memory past the
+## limit fails the run, the input kept in Fuzz/Findings/. Their corpora and scratch folders live in the run's
+## temporary folder and are removed with it.
+test: example-build fuzz-smoke-build
 	@swift build --build-tests -q
 	@bin="$$(swift build --show-bin-path)"; shelf="$$(cd Examples/Shelf && swift build --show-bin-path)"; \
 	scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXXX")"; chmod 711 "$$scratch"; status=0; \
 	( export TMPDIR="$$scratch"; \
+	  fuzzed=0; FUZZ_BINARY="$(FUZZ_SMOKE_BINARY)" FUZZ_WORK="$$scratch/fuzz" FUZZ_BUDGET_SCALE=$(FUZZ_SMOKE_BUDGET_SCALE) \
+	    Fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS) || fuzzed=$$?; rm -rf "$$scratch/fuzz"; [ "$$fuzzed" -eq 0 ] && \
 	  (cd Examples/Shelf && "$$shelf/ShelfPackageTests.xctest" --testing-library swift-testing) && \
 	  "$$bin/replshell" --check Scenarios/ && \
 	  "$$bin/ImmutableDataPackageTests.xctest" --testing-library swift-testing ) || status=$$?; \
@@ -70,15 +74,26 @@ test: example-build
 	exit $$status
 
 # The libFuzzer targets of Fuzz/, one executable: each input surface by name (Fuzz/README.md).
-FUZZ_TARGETS := parser paths completion script replay mcp attach-app attach-shell websocket history
-# `make fuzz-quick` leaves out a target while a fault it found is open (Fuzz/Found/README.md): mcp's hang at exit.
-FUZZ_TEST_TARGETS := $(filter-out mcp,$(FUZZ_TARGETS))
+FUZZ_TARGETS := parser paths completion script replay mcp attach-app attach-shell websocket history linearize
+# `make fuzz-quick` leaves out a target while a fault it found is open (Fuzz/Found/README.md): none is.
+FUZZ_TEST_TARGETS := $(FUZZ_TARGETS)
 FUZZ_SECONDS ?= 60
 FUZZ_TEST_SECONDS ?= 10
+# `make test`'s short run of each target, in the debug build: seconds each, and the factor its per-input
+# budgets are multiplied by (unoptimized code is slower than the release build's).
+FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_SMOKE_BUDGET_SCALE ?= 4
+FUZZ_SMOKE_BINARY := $(CURDIR)/Fuzz/.build-fuzz-debug/debug/Fuzz
 
 ## fuzz-build: the fuzz executable, every Swift module instrumented for libFuzzer and AddressSanitizer (release).
 fuzz-build: deps
 	@cd Fuzz && swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -q
+
+## fuzz-smoke-build: the fuzz executable for `make test`: a debug build (-Onone), every Swift module of its graph
+## instrumented for libFuzzer but not for AddressSanitizer, which the release build of `make fuzz-build` adds;
+## it compiles in a fraction of that build's time (Fuzz/README.md has the figures).
+fuzz-smoke-build: deps
+	@cd Fuzz && swift build --scratch-path .build-fuzz-debug -Xswiftc -sanitize=fuzzer -q
 
 ## fuzz: run each fuzz target for FUZZ_SECONDS (60; FUZZ_TARGETS="parser mcp" picks some); a crash, a hang past
 ## the target's budget or an unbounded allocation fails, its input kept in Fuzz/Findings/.

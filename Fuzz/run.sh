@@ -9,7 +9,10 @@ set -u
 seconds=${1:?usage: run.sh SECONDS TARGET...}
 shift
 root=$(cd "$(dirname "$0")" && pwd)
-binary=$root/.build-fuzz/release/Fuzz
+# FUZZ_BINARY: the fuzz executable (`make test` runs its debug build); FUZZ_WORK: where each
+# target's corpus and scratch folder go (`make test` gives a folder it removes afterwards).
+binary=${FUZZ_BINARY:-$root/.build-fuzz/release/Fuzz}
+runs_root=${FUZZ_WORK:-$root/.build-fuzz/run}
 findings=$root/Findings
 [ -x "$binary" ] || { echo "fuzz: $binary is missing; build it with \`make fuzz-build\`" >&2; exit 2; }
 
@@ -19,25 +22,29 @@ findings=$root/Findings
 budget() {
   case $1 in
     completion) echo 1 ;;
-    parser|paths|history) echo 5 ;;
+    parser|paths|history|linearize) echo 5 ;;
     *) echo 20 ;;
   esac
 }
 # The longest input libFuzzer makes: MCP's inputs reach past the 2 KiB line limit the target sets.
 max_len() {
   case $1 in
-    mcp|attach-app|attach-shell|replay|script) echo 16384 ;;
+    mcp|attach-app|attach-shell|replay|script|linearize) echo 16384 ;;
     *) echo 4096 ;;
   esac
 }
 
+# FUZZ_BUDGET_SCALE multiplies each budget: `make test` runs the unoptimized debug build.
+scale=${FUZZ_BUDGET_SCALE:-1}
+
 failed=()
 for target in "$@"; do
-  work=$root/.build-fuzz/run/$target
+  work=$runs_root/$target
   mkdir -p "$work/corpus" "$work/scratch" "$findings"
   log=$work/log
-  (cd "$work/scratch" && FUZZ_BUDGET_SECONDS="$(budget "$target")" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0 \
-    "$binary" "$target" -max_total_time="$seconds" -timeout="$(budget "$target")" -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+  limit=$(( $(budget "$target") * scale ))
+  (cd "$work/scratch" && FUZZ_BUDGET_SECONDS="$limit" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0 \
+    "$binary" "$target" -max_total_time="$seconds" -timeout="$limit" -rss_limit_mb=2048 -malloc_limit_mb=1024 \
     -max_len="$(max_len "$target")" -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$findings/$target-" \
     "$work/corpus" "$root/Corpus/$target") >"$log" 2>&1
   status=$?
