@@ -165,7 +165,7 @@ import Scenarios
       case .completions(let answer):
         return Completion(
           candidates: answer.candidates.map { Completion.Candidate(ControlCharacters.escaped($0.text), isWholeWord: $0.word) },
-          replacedLength: answer.replaced)
+          replacedLength: answer.replaced, refusal: answer.refused.map { "error: " + ControlCharacters.escaped($0) })
       case .event, .inspection, .inspected:
         continue
       case .hello, .refused, .done, .bye:

@@ -25,14 +25,18 @@ struct Completion: Sendable, Hashable {
   var candidates: [Candidate]
   /// How many characters (grapheme clusters) at the end of `lineUpToCursor` a candidate replaces.
   var replacedLength: Int
+  /// Why the completer gave up, which the editor prints below the line; nil when it did not.
+  var refusal: String?
 
   /// No candidates: Tab rings the bell.
   static let none = Completion(candidates: [], replacedLength: 0)
 
-  /// Creates a completion replacing the last `replacedLength` characters before the cursor.
-  init(candidates: [Candidate], replacedLength: Int) {
+  /// Creates a completion replacing the last `replacedLength` characters before the cursor, or
+  /// none and why (`refusal`).
+  init(candidates: [Candidate], replacedLength: Int, refusal: String? = nil) {
     self.candidates = candidates
     self.replacedLength = replacedLength
+    self.refusal = refusal
   }
 
   /// Creates a completion replacing `word` (the end of `lineUpToCursor`) with whole words.

@@ -92,7 +92,7 @@ import Synchronization
       let completion = lines.completions(for: line)
       return Completion(
         candidates: completion.candidates.map { Completion.Candidate($0.text, isWholeWord: $0.isWholeWord) },
-        replacedLength: completion.replacedLength)
+        replacedLength: completion.replacedLength, refusal: completion.refusal.map { "error: " + $0 })
     }
     let progress = ProgressLine(enabled: output.colors || isatty(STDERR_FILENO) == 1)
     shell.progress.onWaiting = { waiting in

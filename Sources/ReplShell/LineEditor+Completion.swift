@@ -11,11 +11,17 @@ extension LineEditor {
 
   /// Tab: asks the completer about the text before the cursor. One candidate replaces the word
   /// (plus a space after a whole word); several extend the word to their common prefix, and a
-  /// second Tab in a row lists them below the line; none rings the bell.
+  /// second Tab in a row lists them below the line; none rings the bell. A completer that gave
+  /// up says why below the line.
   func completeWord() -> UInt8 {
     let (before, after) = lineAroundCursor()
     let isSecondTab = lastTab == TabState(before: before, after: after)
     let completion = completer(before)
+    if let refusal = completion.refusal {
+      lastTab = nil
+      list([refusal])
+      return UInt8(CC_REDISPLAY)
+    }
     var seen = Set<String>()
     let candidates = completion.candidates.filter { seen.insert($0.text).inserted }
     let word = String(before.suffix(max(0, completion.replacedLength)))

@@ -84,11 +84,18 @@ import Synchronization
   /// What Tab offers for `line`, asked by the line editor's callback, which cannot wait: on the
   /// main thread the prompt holds the main actor, so no request can be running and the host
   /// answers at once; on the reading thread (an inspector serves) the request takes its turn on
-  /// the main actor while this thread, which only waits for keys, waits for the answer.
+  /// the main actor while this thread, which only waits for keys, waits for the answer. Either
+  /// way Ctrl-C stops a long completion (`TabInterruption`), and the prompt stays.
   nonisolated func completions(for line: String) -> ShellCompletion {
-    guard Self.isReadingThread else {
-      return MainActor.assumeIsolated { host.completionsAtOnce(for: line) }
+    TabInterruption.run { isInterrupted in
+      guard Self.isReadingThread else {
+        return MainActor.assumeIsolated {
+          host.completionsAtOnce(for: line, limit: CompletionBudget.terminalLimit, isInterrupted: isInterrupted)
+        }
+      }
+      return MainActorAnswer.wait { [host] in
+        await host.submit(CompletionQuery(line, limit: CompletionBudget.terminalLimit, isInterrupted: isInterrupted))
+      }
     }
-    return MainActorAnswer.wait { [host] in await host.submit(CompletionQuery(line)) }
   }
 }

@@ -55,10 +55,13 @@ import Scenarios
       updateWatching()
       connection.outbox.send(.done(done(succeeded: result.succeeded, quit: result.quit)))
     case .complete(let line):
-      let completion = await host.submit(CompletionQuery(line))
+      // The main actor only takes the session's snapshot; the completion runs off it, within its
+      // budget, so the app's own work goes on whatever line the shell sends.
+      let completion = await host.submit(CompletionQuery(line, limit: CompletionBudget.attachedLimit))
       connection.outbox.send(
         .completions(CompletionAnswer(
-          replaced: completion.replacedLength, candidates: completion.candidates.map { .init(text: $0.text, word: $0.isWholeWord) })))
+          replaced: completion.replacedLength, candidates: completion.candidates.map { .init(text: $0.text, word: $0.isWholeWord) },
+          refused: completion.refusal)))
     case .inspect(let id, let call):
       connection.outbox.send(.inspection(id: id, await answer(call)))
     case .untail:

@@ -19,7 +19,7 @@ struct ActionsCommand: ShellCommand {
     return ActionsCommand(pattern: pattern, column: column)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer(context.runningSession?.catalog.patternNames ?? [])
   }
 

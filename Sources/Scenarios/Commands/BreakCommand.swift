@@ -55,7 +55,7 @@ struct BreakCommand: ShellCommand {
     }
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     switch request.words.dropFirst().first {
     case nil: request.offer(subcommands)
     case "when": request.selector(in: context.runningSession)

@@ -26,7 +26,7 @@ struct CompletionRequest {
 
 extension CompletionRequest {
   /// Completes an action path, an argument label inside its parentheses, or an enum value after a label.
-  @MainActor func action(in session: (any AnyDomainSession)?) -> ShellCompletion {
+  func action(in session: CompletionSession?) -> ShellCompletion {
     guard let session else { return offer([]) }
     guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else {
       return offer(session.catalog.completionNames)
@@ -45,7 +45,7 @@ extension CompletionRequest {
   }
 
   /// Completes a selector name, an argument label inside its parentheses, or a value after a label.
-  @MainActor func selector(in session: (any AnyDomainSession)?) -> ShellCompletion {
+  func selector(in session: CompletionSession?) -> ShellCompletion {
     guard let session else { return offer([]) }
     guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else {
       if before.contains("==") { return offer([]) }

@@ -37,7 +37,7 @@ struct DebugCommand: ShellCommand {
     }
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer(DebugCategory.allCases.map(\.rawValue) + ["all", "on", "off"])
   }
 

@@ -47,7 +47,7 @@ struct DispatchCommand: ShellCommand {
     return action
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.action(in: context.runningSession)
   }
 

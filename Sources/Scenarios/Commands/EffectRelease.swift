@@ -26,9 +26,9 @@ extension EffectRelease {
   }
 
   /// The held effects' numbers.
-  @MainActor static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
-    guard request.words.count == 1, let held = try? context.runningSession?.heldEffects() else { return request.offer([]) }
-    return request.offer(held.map { String($0.number) })
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
+    guard request.words.count == 1, let held = context.runningSession?.heldEffectNumbers else { return request.offer([]) }
+    return request.offer(held.map(String.init))
   }
 
   @MainActor func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

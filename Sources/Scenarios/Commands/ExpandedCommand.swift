@@ -23,7 +23,7 @@ struct ExpandedCommand: ShellCommand {
     return ExpandedCommand(display: display)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer(request.words.count == 1 ? ExpandedDisplay.allCases.map(\.rawValue) : [])
   }
 

@@ -45,7 +45,7 @@ struct ExpectCommand: ShellCommand {
     return ExpectCommand(assertion: .selector(predicate))
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.words.count >= 2 && request.words[1] == "error" ? request.action(in: context.runningSession) : request.selector(in: context.runningSession)
   }
 

@@ -94,7 +94,7 @@ struct ExploreCommand: ShellCommand {
     return (index, count)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     if let previous = request.words.last, ["--only", "--skip"].contains(previous) {
       return request.offer(context.runningSession?.catalog.patternNames ?? [])
     }

@@ -15,7 +15,7 @@ struct HelpCommand: ShellCommand {
     HelpCommand(topic: arguments.trimmed)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer(request.words.count == 1 ? CommandRegistry.names + HelpTopic.all.map(\.name) : [])
   }
 

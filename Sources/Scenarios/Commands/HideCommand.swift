@@ -18,7 +18,7 @@ struct HideCommand: ShellCommand {
     return HideCommand(pattern: pattern, column: column)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer(context.runningSession?.catalog.patternNames ?? [])
   }
 

@@ -50,11 +50,11 @@ struct HistoryCommand: ShellCommand {
     return HistoryCommand(full: flags.contains("--full"), tree: flags.contains("--tree"), changed: path, column: pathColumn)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     let typed = request.argumentText(skipping: ["--full", "--tree", "--changed"])
     let words = request.words
     if words.contains("--changed"), !typed.hasPrefix("-") {
-      let paths = context.runningSession?.statePaths(completing: typed) ?? []
+      let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
       return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
     }
     return request.offer(["--full", "--tree", "--changed"].filter { !words.contains($0) })

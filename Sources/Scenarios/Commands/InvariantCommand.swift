@@ -44,7 +44,7 @@ struct InvariantCommand: ShellCommand {
     return InvariantCommand(request: .add(predicate, settled: settled))
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.selector(in: context.runningSession)
   }
 

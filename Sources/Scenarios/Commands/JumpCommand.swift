@@ -22,8 +22,8 @@ struct JumpCommand: ShellCommand {
     return JumpCommand(entry: entry, column: word.column)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
-    guard request.words.count == 1, let count = context.runningSession?.historyPosition.count else { return request.offer([]) }
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
+    guard request.words.count == 1, let count = context.runningSession?.historyCount else { return request.offer([]) }
     return request.offer((0...count).map(String.init))
   }
 

@@ -45,7 +45,7 @@ struct LinearizeShellCommand: ShellCommand {
     return LinearizeShellCommand(paths: words.map { ($0.text, $0.column) }, domain: domain)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     if request.words.last == "--domain" { return request.offer(LinearizabilityDomain.samples.map(\.name)) }
     if request.word.hasPrefix("-") { return request.offer(["--domain"]) }
     return request.scriptPath(from: context.baseDirectory)

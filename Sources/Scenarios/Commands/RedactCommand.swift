@@ -46,7 +46,7 @@ struct RedactCommand: ShellCommand {
     return redaction
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer(Redaction.builtIns.map(\.word))
   }
 

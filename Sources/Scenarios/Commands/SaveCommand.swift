@@ -38,7 +38,7 @@ struct SaveCommand: ShellCommand {
     return SaveCommand(path: word.text, force: force, column: word.column)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     guard request.words.count == 1 || request.words == ["save", "--force"] else { return request.offer([]) }
     let paths = request.scriptPath(from: context.baseDirectory)
     guard request.words.count == 1, request.word.hasPrefix("-") else { return paths }

@@ -26,7 +26,7 @@ struct SelectCommand: ShellCommand {
     return SelectCommand(call: try rest.selectorCall(), expanded: flags.contains("--expanded"), asJSON: flags.contains("--json"))
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     if request.words.allSatisfy({ $0 == "select" || $0.hasPrefix("--") }), request.word.hasPrefix("-") {
       return request.offer(["--expanded", "--json"].filter { !request.words.contains($0) })
     }

@@ -17,7 +17,7 @@ protocol ShellCommand: Sendable {
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self
 
   /// The candidates for the word being typed in the command's arguments.
-  @MainActor static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion
 
   /// Runs the command and returns what it printed.
   @MainActor func run(in context: CommandContext) async throws(CommandError) -> CommandOutput
@@ -28,7 +28,7 @@ extension ShellCommand {
   static var recordingRole: RecordingRole { .setting }
 
   /// Commands offer nothing to complete unless they say otherwise.
-  @MainActor static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer([])
   }
 }
@@ -161,7 +161,7 @@ extension SelectorCallCommand {
     Self(call: try arguments.selectorCall())
   }
 
-  @MainActor static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.selector(in: context.runningSession)
   }
 }

@@ -68,7 +68,7 @@ struct ShrinkCommand: ShellCommand {
     return ShrinkCommand(property: try ShrinkProperty.parse(rest), savePath: save, swiftPath: swift, force: force)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     if let previous = request.words.last, previous == "--save" { return request.scriptPath(from: context.baseDirectory) }
     if request.words.contains(where: { ["invariant", "expect", "when"].contains($0) }) { return request.selector(in: context.runningSession) }
     if request.word.hasPrefix("-") { return request.offer(options) }

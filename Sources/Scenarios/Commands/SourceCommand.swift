@@ -39,7 +39,7 @@ struct SourceCommand: ShellCommand {
     return SourceCommand(path: word.text, column: word.column, expectsBreak: expectsBreak)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     let words = request.words.filter { $0 != "--expect-break" }
     if words.count == 1 && request.word.hasPrefix("-") { return request.offer(["--expect-break"]) }
     return words.count == 1 ? request.scriptPath(from: context.baseDirectory) : request.offer([])

@@ -32,10 +32,10 @@ struct StateCommand: ShellCommand {
     return StateCommand(path: path, asJSON: asJSON, column: column)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     let typed = request.argumentText(skipping: ["--json"])
     if typed.hasPrefix("-") { return request.offer(["--json"]) }
-    let paths = context.runningSession?.statePaths(completing: typed) ?? []
+    let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
     return ShellCompletion(
       candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
   }

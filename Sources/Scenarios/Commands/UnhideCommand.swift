@@ -18,7 +18,7 @@ struct UnhideCommand: ShellCommand {
     return UnhideCommand(pattern: pattern, column: column)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer(context.runningSession?.hiddenActions.patterns.map(\.description) ?? [])
   }
 

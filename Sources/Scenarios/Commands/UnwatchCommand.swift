@@ -14,7 +14,7 @@ struct UnwatchCommand: ShellCommand {
     UnwatchCommand(name: arguments.trimmed)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.selector(in: context.runningSession)
   }
 

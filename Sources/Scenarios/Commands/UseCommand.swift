@@ -35,7 +35,7 @@ struct UseCommand: ShellCommand {
       domain: domain.text, options: try DomainOption.values(parsing: texts, column: domain.column), optionColumns: optionColumns, column: domain.column)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     if request.words.count == 1 { return request.offer(context.domains.map(\.name)) }
     if request.words.last?.hasPrefix("--") == true { return request.offer([]) }
     let domain = context.domains.first { $0.name == request.words[1] }

@@ -40,10 +40,10 @@ struct WhyCommand: ShellCommand {
     return WhyCommand(path: path, all: all, column: column)
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     let typed = request.argumentText(skipping: ["--all"])
     if typed.hasPrefix("-") { return request.offer(["--all"]) }
-    let paths = context.runningSession?.statePaths(completing: typed) ?? []
+    let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
     return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
   }
 

@@ -30,7 +30,7 @@ struct WidthCommand: ShellCommand {
     }
   }
 
-  static func completions(for request: CompletionRequest, in context: CommandContext) -> ShellCompletion {
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer(request.words.count == 1 ? ["terminal", "off"] : [])
   }
 

@@ -35,12 +35,15 @@
   }
 
   /// The completions of a line typed up to the cursor, answered at once, for a line editor's
-  /// callback that cannot wait. Empty while another request has the turn, which cannot happen
-  /// while the editor reads on the main actor: the prompt holds it.
-  package func completionsAtOnce(for lineUpToCursor: String) -> ShellCompletion {
+  /// callback that cannot wait, within `limit` or until `isInterrupted` says stop. Empty while
+  /// another request has the turn, which cannot happen while the editor reads on the main
+  /// actor: the prompt holds it.
+  package func completionsAtOnce(
+    for lineUpToCursor: String, limit: Duration, isInterrupted: @escaping @Sendable () -> Bool
+  ) -> ShellCompletion {
     guard order.claimIfIdle() else { return ShellCompletion(candidates: [], replacedLength: 0) }
     defer { order.finish() }
-    return ShellCompletion.of(lineUpToCursor, in: shell)
+    return ShellCompletion.of(lineUpToCursor, in: shell, limit: limit, isInterrupted: isInterrupted)
   }
 
   /// Draws the next place in the order for a request that has just arrived; callable from any

@@ -31,17 +31,28 @@ public struct LineRequest: SessionRequest, Hashable {
   }
 }
 
-/// The completions Tab offers for a line typed up to the cursor.
-package struct CompletionQuery: SessionRequest, Hashable {
+/// The completions Tab offers for a line typed up to the cursor. In its turn it takes what
+/// completion reads of the session (`CompletionContext`, the same work whatever the line), then
+/// gives the main actor back while the completion itself runs off it, within `limit`: an app
+/// whose attached shell asks keeps serving its own work meanwhile.
+package struct CompletionQuery: SessionRequest {
   /// The line from its start to the cursor.
   package var lineUpToCursor: String
+  /// How long the completion may take before it gives up and says why.
+  package var limit: Duration
+  /// Asked now and then while it runs: true stops it (Ctrl-C at a terminal).
+  package var isInterrupted: @Sendable () -> Bool
 
-  /// The completions of `lineUpToCursor`.
-  package init(_ lineUpToCursor: String) {
+  /// The completions of `lineUpToCursor`, given `limit`.
+  package init(_ lineUpToCursor: String, limit: Duration = CompletionBudget.attachedLimit, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
     self.lineUpToCursor = lineUpToCursor
+    self.limit = limit
+    self.isInterrupted = isInterrupted
   }
 
   @MainActor package func perform(in shell: Shell) async -> ShellCompletion {
-    ShellCompletion.of(lineUpToCursor, in: shell)
+    let context = CompletionContext(shell: shell, completing: lineUpToCursor, budget: CompletionBudget(limit: limit, isInterrupted: isInterrupted))
+    let line = lineUpToCursor
+    return await Task.detached { ShellCompletion.of(line, in: context) }.value
   }
 }

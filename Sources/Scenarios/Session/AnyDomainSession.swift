@@ -42,8 +42,6 @@
   /// The current state, taken now and encoded as a `Value` when the returned function is called,
   /// on any thread: a large state is written out without holding the main actor.
   func stateEncoding() -> @Sendable () throws(CommandError) -> Value
-  /// The state paths, as typed, that complete `typed` by one step, and whether each is a leaf.
-  func statePaths(completing typed: String) -> [(path: String, isLeaf: Bool)]
   /// The lines of `history`: long actions folded to `(…)`, or every one whole when `full`.
   func historyLines(full: Bool) -> [OutputLine]
   /// The lines of `history`: long actions folded to `(…)`, or every one whole when `full`; as a

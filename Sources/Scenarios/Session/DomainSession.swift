@@ -214,11 +214,6 @@ extension DomainSession {
     try StateNavigator(root: stateValue()).value(at: path, column: column)
   }
 
-  func statePaths(completing typed: String) -> [(path: String, isLeaf: Bool)] {
-    guard let root = try? stateValue() else { return [] }
-    return StateNavigator(root: root).completions(of: typed)
-  }
-
   func historyLines(full: Bool) -> [OutputLine] {
     history.lines(full: full)
   }

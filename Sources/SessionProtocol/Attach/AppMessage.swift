@@ -67,7 +67,8 @@ package struct LineDone: Codable, Sendable, Equatable {
   }
 }
 
-/// The completions of a line: the candidates, and how many characters before the cursor they replace.
+/// The completions of a line: the candidates, and how many characters before the cursor they
+/// replace; or why the app gave up on them.
 package struct CompletionAnswer: Codable, Sendable, Equatable {
   /// One candidate; only whole words get a space after them.
   package struct Candidate: Codable, Sendable, Equatable {
@@ -83,11 +84,16 @@ package struct CompletionAnswer: Codable, Sendable, Equatable {
 
   package var replaced: Int
   package var candidates: [Candidate]
+  /// Why the app gave up completing the line, and what to do instead (it ran past its time
+  /// budget); then there are no candidates. Absent otherwise, and from apps before it was added,
+  /// which a shell reads as before: a peer that does not know the member ignores it.
+  package var refused: String?
 
-  /// Describes completions.
-  package init(replaced: Int, candidates: [Candidate]) {
+  /// Describes completions; `refused` says why there are none.
+  package init(replaced: Int, candidates: [Candidate], refused: String? = nil) {
     self.replaced = replaced
     self.candidates = candidates
+    self.refused = refused
   }
 }
 

@@ -86,7 +86,9 @@ extension AppMessage: ProtocolSchema {
         member("writes", .boolean), member("started", .number)),
       kinded("event", "refused", member("message", .string)),
       kinded("event", "done", member("succeeded", .boolean), member("quit", .boolean), member("prompt", .string), member("tailing", .boolean)),
-      kinded("event", "completions", member("replaced", .integer), member("candidates", .array(.object([member("text", .string), member("word", .boolean)])))),
+      kinded(
+        "event", "completions", member("replaced", .integer), member("candidates", .array(.object([member("text", .string), member("word", .boolean)]))),
+        optional("refused", .string)),
       kinded("event", "bye"),
       SessionEvent.reference,
       kinded("event", "inspection", member("id", .integer), member("answer", InspectionAnswer.reference)),
@@ -112,7 +114,9 @@ extension LineDone: ProtocolSchema {
 
 extension CompletionAnswer: ProtocolSchema {
   package static var schema: JSONSchema {
-    .object([member("replaced", .integer), member("candidates", .array(.object([member("text", .string), member("word", .boolean)])))])
+    .object([
+      member("replaced", .integer), member("candidates", .array(.object([member("text", .string), member("word", .boolean)]))), optional("refused", .string),
+    ])
   }
 }
 

@@ -13,6 +13,15 @@ package struct ValueParser {
     self.tokens = try Lexer.tokenize(text, startColumn: startColumn)
   }
 
+  /// A parser over tokens already read (`Lexer.tokenize`), which end with `.end`: path
+  /// completion reads a line's tokens once and parses its steps one at a time.
+  package init(tokens: [Lexer.Located]) {
+    self.tokens = tokens
+  }
+
+  /// How many tokens the parser has passed: the work a step took, for completion's budget.
+  package var tokensRead: Int { position }
+
   package var atEnd: Bool { tokens[position].token == .end }
   package var column: Int { tokens[position].column }
   private var current: Lexer.Token { tokens[position].token }
@@ -74,6 +83,18 @@ package struct ValueParser {
         return StatePath(components, columns: columns)
       }
     }
+  }
+
+  /// One step of a state path, as `parseStatePath` reads it: the first (a name, a quoted key or
+  /// a subscript, after an optional `.`), or a later one after its `.` or at its `[`.
+  package mutating func parseStatePathStep(isFirst: Bool) throws(CommandError) -> StatePath.Component {
+    if isFirst {
+      if current == .punctuation(".") { advance() }
+      return current == .punctuation("[") ? try parseSubscript() : try pathName(afterDot: false)
+    }
+    if current == .punctuation("[") { return try parseSubscript() }
+    try expect(.punctuation("."), "`.` or `[`")
+    return try pathName(afterDot: true)
   }
 
   /// A step written as a name or a quoted key.

@@ -152,6 +152,7 @@ import Testing
       .refused("the app runs as uid 1000 and refused this shell"),
       .done(LineDone(succeeded: true, quit: false, prompt: "shelf@4711 (live)> ", tailing: true)),
       .completions(CompletionAnswer(replaced: 6, candidates: [.init(text: "didTapIncrementButton", word: true)])),
+      .completions(CompletionAnswer(replaced: 0, candidates: [], refused: "completion gave up after 1 s on a 30,000-character line; shorten the path")),
       .bye,
       .inspected(RelayedEvent(event: events[2], entry: 7, moves: true, app: true)),
       .inspected(RelayedEvent(event: events[7], entry: nil, moves: false, app: false)),
