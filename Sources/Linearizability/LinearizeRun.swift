@@ -94,6 +94,15 @@ public struct LinearizeRun: Sendable {
     }
   }
 
+  /// The report for a history given as `text` (as a file would hold it), named `source`.
+  public func check(text: String, source: String) -> Report {
+    do {
+      return check(try HistoryReader.read(text, source: source))
+    } catch {
+      return Report(source: source, outcome: .malformed, lines: ["\(error)"], failure: nil, elapsed: .zero)
+    }
+  }
+
   /// The exit status for `reports`: 1 when one is not linearizable, else 65 when one cannot be
   /// read, else 2 when one is unknown, else 0.
   public static func status(of reports: [Report]) -> Int32 {

@@ -1,0 +1,75 @@
+import AnimalsData
+import AnimalsDataServerCore
+import AnimalsDataServerPostgres
+import AnimalsStress
+import Foundation
+import Linearizability
+import TestSupport
+import Testing
+
+/// `replshell stress`'s run: concurrent clients of the remote store against servers on one
+/// PostgreSQL database, their history checked against `AnimalsServerModel`.
+@Suite(.postgresCluster, .timeLimit(.minutes(5))) struct StressTests {
+  @Test func todaysServerPassesARunOfFourClientsOverTwoServersOnOneDatabase() async throws {
+    let database = ServerDatabase.postgres(url: try await PostgresCluster.required().createDatabase())
+    try await withServer(on: database) { first in
+      try await withServer(on: database) { second in
+        var run = StressRun(servers: [first.apiURL, second.apiURL], seed: 42)
+        run.clients = 4
+        run.operations = 100
+        let result = try await run.run()
+        #expect(result.status == 0, "\(result.report.lines.joined(separator: "\n"))")
+        #expect(result.report.outcome == .linearizable)
+        let recorded: Int = result.outcomes.values.reduce(0, +)
+        let acknowledged: Int = result.outcomes[.ok] ?? 0
+        let refused: Int = result.outcomes[.fail] ?? 0
+        #expect(recorded == 401)
+        // The run exercised every kind of answer: acknowledged operations and the server's refusals.
+        #expect(acknowledged > 200)
+        #expect(refused > 0)
+        #expect(result.historyText.contains(":error :animal-not-found"))
+        #expect(result.historyText.contains(":error :category-not-found"))
+      }
+    }
+  }
+
+  @Test func anUpdateInTwoStatementsOutsideATransactionIsFoundAndShrunk() async throws {
+    let url = try await PostgresCluster.required().createDatabase()
+    let store = PostgresStore(url: try DatabaseURL(url), connectTimeout: .seconds(60), logger: RunningServer.silentLogger)
+    let planted = AnimalsServerBackend(store: TwoStatementUpdateStore(base: store), services: [store], prepare: store.prepare)
+    let server = try await RunningServer.start(backend: planted)
+    do {
+      var run = StressRun(servers: [server.apiURL], seed: 7)
+      run.clients = 4
+      run.operations = 100
+      let result = try await run.run()
+      print(result.report.lines.joined(separator: "\n"))
+      #expect(result.status == 1)
+      #expect(result.report.outcome == .notLinearizable)
+      let witness = try #require(result.report.failure?.witness)
+      // Shrunk to a handful of operations: the buggy update and what saw its halfway state.
+      #expect(witness.history.operations.count <= 6, "\(result.report.lines.joined(separator: "\n"))")
+      #expect(witness.history.operations.contains { $0.function == "update" })
+      #expect(result.report.lines.contains { $0.hasPrefix("witness: ") })
+      await server.stop()
+    } catch {
+      await server.stop()
+      throw error
+    }
+  }
+
+  @Test func theRecordedHistoryReadsBackAndChecksAsTheRunDid() async throws {
+    let database = ServerDatabase.postgres(url: try await PostgresCluster.required().createDatabase())
+    try await withServer(on: database) { server in
+      var run = StressRun(servers: [server.apiURL], seed: 3)
+      run.clients = 2
+      run.operations = 30
+      let result = try await run.run()
+      let history = try HistoryReader.read(result.historyText, source: "saved")
+      #expect(history.operations.count == 1 + 2 * 30)
+      #expect(history.operations.first?.function == "reload")
+      #expect(history.processes == [0, 1])
+      #expect(LinearizeRun(domain: .animalsServer).check(history).outcome == .linearizable)
+    }
+  }
+}
