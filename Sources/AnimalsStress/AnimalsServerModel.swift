@@ -101,12 +101,23 @@ public struct AnimalsServerModel: LinearizabilityModel {
   public let sampleAnimals: [String: Record]
   public let sampleCategories: [String: String]
 
+  /// The one animal a projected history is about (`projection(of:on:)`), or nil for the whole
+  /// server.
+  public let only: String?
+
   /// A model whose reload stores `animals` and `categories` (the server's sample data by
-  /// default), and whose history starts from them, as a fresh server does.
-  public init(animals: [Animal] = Animal.samples, categories: [AnimalsData.Category] = AnimalsData.Category.samples) {
-    self.sampleAnimals = Dictionary(uniqueKeysWithValues: animals.map { ($0.animalId, Record($0)) })
+  /// default), and whose history starts from them, as a fresh server does; with `only`, of the
+  /// animal with that id alone, for a history projected on it.
+  public init(animals: [Animal] = Animal.samples, categories: [AnimalsData.Category] = AnimalsData.Category.samples, only: String? = nil) {
+    let kept = animals.filter { only == nil || $0.animalId == only }
+    self.sampleAnimals = Dictionary(uniqueKeysWithValues: kept.map { ($0.animalId, Record($0)) })
     self.sampleCategories = Dictionary(uniqueKeysWithValues: categories.map { ($0.categoryId, $0.name) })
+    self.only = only
   }
+
+  /// True: a fetch observes every animal, so a witness keeps the writes that made the state its
+  /// blocked operation was compared with.
+  public var witnessKeepsItsReason: Bool { true }
 
   public var initialState: State {
     State(animals: sampleAnimals, categories: sampleCategories, unseenAdds: [])
@@ -125,7 +136,8 @@ extension AnimalsServerModel {
     var state = state
     switch action {
     case .fetchAnimals(let observed):
-      try Self.see(observed, in: &state)
+      // Projected on one animal, an add whose answer was lost may have made another.
+      try Self.see(observed, in: &state, requiringEveryUnseenAdd: only == nil)
     case .fetchCategories(let observed):
       guard observed == state.categories else {
         throw Violation(description: "the fetch saw categories \(observed.keys.sorted()) but the server holds \(state.categories.keys.sorted())")
@@ -183,8 +195,11 @@ extension AnimalsServerModel {
       state.animals[id] = nil
     case .reload(let observed):
       if let observed {
-        guard observed.animals == sampleAnimals, observed.categories == sampleCategories else {
-          throw Violation(description: "the reload answered \(observed.animals.count) animals and \(observed.categories.count) categories, not the sample data")
+        if let difference = Self.difference(observed.animals, from: sampleAnimals) {
+          throw Violation(description: "the reload's answer is not the sample data: \(difference)")
+        }
+        guard observed.categories == sampleCategories else {
+          throw Violation(description: "the reload answered categories \(observed.categories.keys.sorted()), not the sample's \(sampleCategories.keys.sorted())")
         }
       }
       state = initialState
@@ -192,26 +207,39 @@ extension AnimalsServerModel {
     return state
   }
 
+  /// The first way `observed` differs from `expected`, in words; nil when they are equal.
+  private static func difference(_ observed: [String: Record], from expected: [String: Record]) -> String? {
+    for (id, seen) in observed.sorted(by: { $0.key < $1.key }) where expected[id] != seen {
+      return expected[id].map { "it has \(EDNValue.string(id)) as \(seen), not \($0)" } ?? "it has \(EDNValue.string(id)) as \(seen), which the sample data does not"
+    }
+    if let (id, held) = expected.sorted(by: { $0.key < $1.key }).first(where: { observed[$0.key] == nil }) {
+      return "it lacks \(EDNValue.string(id)), \(held)"
+    }
+    return nil
+  }
+
   /// Checks that a fetch that returned `observed` can happen in `state`, and binds the ids of
-  /// adds with unknown outcomes that it sees for the first time.
-  private static func see(_ observed: [String: Record], in state: inout State) throws(Violation) {
-    for (id, held) in state.animals {
-      guard let seen = observed[id] else {
-        throw Violation(description: "the fetch did not see \(EDNValue.string(id)), which the server holds as \(held)")
-      }
-      guard seen == held else {
+  /// adds with unknown outcomes that it sees for the first time. Its error names the first
+  /// difference by id, so the same failure always reads the same.
+  private static func see(_ observed: [String: Record], in state: inout State, requiringEveryUnseenAdd: Bool) throws(Violation) {
+    if state.unseenAdds.isEmpty && observed == state.animals { return }
+    let ids = Set(observed.keys).union(state.animals.keys).sorted()
+    for id in ids {
+      switch (observed[id], state.animals[id]) {
+      case (let seen?, let held?) where seen != held:
         throw Violation(description: "the fetch saw \(EDNValue.string(id)) as \(seen), but the server holds \(held)")
+      case (nil, let held?):
+        throw Violation(description: "the fetch did not see \(EDNValue.string(id)), which the server holds as \(held)")
+      case (let seen?, nil):
+        guard let index = state.unseenAdds.firstIndex(of: seen) else {
+          throw Violation(description: "the fetch saw \(EDNValue.string(id)) as \(seen), which the server does not hold")
+        }
+        state.unseenAdds.remove(at: index)
+        state.animals[id] = seen
+      default: continue
       }
     }
-    guard observed.count != state.animals.count || !state.unseenAdds.isEmpty else { return }
-    for (id, seen) in observed.sorted(by: { $0.key < $1.key }) where state.animals[id] == nil {
-      guard let index = state.unseenAdds.firstIndex(of: seen) else {
-        throw Violation(description: "the fetch saw \(EDNValue.string(id)) as \(seen), which no add made")
-      }
-      state.unseenAdds.remove(at: index)
-      state.animals[id] = seen
-    }
-    if let missed = state.unseenAdds.first {
+    if requiringEveryUnseenAdd, let missed = state.unseenAdds.first {
       throw Violation(description: "the fetch did not see \(missed), added by a request whose answer was lost")
     }
   }

@@ -32,10 +32,14 @@ public struct StressRun: Sendable {
   public struct Result: Sendable {
     /// The history as written to the file: one op map per line.
     public let historyText: String
-    /// The check's report (its lines are what to print).
-    public let report: LinearizeRun.Report
+    /// What the check found, to print: the verdict, and for a failure its shrunk witness.
+    public let lines: [String]
+    /// The verdict.
+    public let outcome: LinearizeRun.Outcome
     /// The exit status: `LinearizeRun`'s (0 linearizable, 1 not, 2 unknown).
     public let status: Int32
+    /// The shrunk witness of a failure.
+    public let witness: Counterexample?
     /// How many operations ended `:ok`, `:fail` and `:info`.
     public let outcomes: [HistoryOperation.Outcome: Int]
     /// How long the clients ran.
@@ -76,9 +80,70 @@ public struct StressRun: Sendable {
     let duration = clock.now - start
     let text = await recorder.text
     let outcomes = await recorder.counts
-    var checker = LinearizeRun(domain: .animalsServer)
-    checker.timeout = checkTimeout
-    let report = checker.check(text: text, source: source)
-    return Result(historyText: text, report: report, status: LinearizeRun.status(of: [report]), outcomes: outcomes, duration: duration)
+    let (lines, outcome, witness) = check(text, source: source)
+    return Result(
+      historyText: text, lines: lines, outcome: outcome, status: LinearizeRun.status(ofOutcomes: [outcome]), witness: witness,
+      outcomes: outcomes, duration: duration)
+  }
+}
+
+extension StressRun {
+  /// The verdict on the history `text`, and for a failure a witness: the first animal whose
+  /// projection fails by itself gives a witness about that animal alone (a lost update, a stale
+  /// read of it); when none does (a fetch saw two animals at different times), the whole
+  /// history's witness.
+  func check(_ text: String, source: String) -> (lines: [String], outcome: LinearizeRun.Outcome, witness: Counterexample?) {
+    var whole = LinearizeRun(domain: .animalsServer)
+    whole.timeout = checkTimeout
+    whole.explains = false
+    let history: History
+    do {
+      history = try HistoryReader.read(text, source: source)
+    } catch {
+      return (["\(error)"], .malformed, nil)
+    }
+    let verdict = whole.check(history)
+    guard verdict.outcome == .notLinearizable else { return (verdict.lines, verdict.outcome, nil) }
+    let clock = ContinuousClock()
+    let deadline = clock.now + (checkTimeout ?? LinearizeRun.defaultShrinkingBudget)
+    for id in AnimalsServerModel.animalIDs(in: history) where clock.now < deadline {
+      let projected = AnimalsServerModel.projection(of: history, on: id)
+      var part = LinearizeRun(domain: LinearizabilityDomain(name: "animals-server", summary: "", model: AnimalsServerModel(only: id)))
+      part.timeout = checkTimeout ?? LinearizeRun.defaultShrinkingBudget
+      let report = part.check(projected)
+      if report.outcome == .notLinearizable, let witness = report.failure?.witness {
+        if let widened = Self.withWriter(of: witness, from: projected, domain: part.domain) {
+          let header = "witness: \(widened.history.operations.count) of \(projected.operations.count) operations, \(widened.history.processes.count) of \(projected.processes.count) clients, with the write of the name it saw"
+          return (verdict.lines + ["projected on the animal \(EDNValue.string(id)), it fails by itself:", header] + WitnessTimeline(widened).lines.map { "  " + $0 }, .notLinearizable, widened)
+        }
+        return (verdict.lines + ["projected on the animal \(EDNValue.string(id)), it fails by itself:"] + report.lines.dropFirst(), .notLinearizable, witness)
+      }
+    }
+    var explained = whole
+    explained.explains = true
+    let report = explained.check(history)
+    return (report.lines, report.outcome, report.failure?.witness)
+  }
+
+  /// `witness` with the add or update that asked for the name its blocked operation saw, when
+  /// that is not in it already and the two still fail together: a read of a half-done update
+  /// then shows the update. Every name a stress client writes is its own (`c3-17`).
+  static func withWriter(of witness: Counterexample, from history: History, domain: LinearizabilityDomain) -> Counterexample? {
+    guard let blocked = witness.blocked else { return nil }
+    let observed = witness.history.operations[blocked].value
+    guard let name = observed["name"]?.name ?? observed.elements?.first?["name"]?.name else { return nil }
+    let lines = Set(witness.history.operations.map(\.invocationLine))
+    guard let writer = history.operations.first(where: { $0.requestedValue["name"]?.name == name && ($0.function == "add" || $0.function == "update") }),
+      !lines.contains(writer.invocationLine)
+    else { return nil }
+    let kept = history.operations.filter { lines.contains($0.invocationLine) || $0.invocationLine == writer.invocationLine }
+    let renumbered = kept.enumerated().map { index, operation in
+      HistoryOperation(
+        id: index, process: operation.process, function: operation.function, invocation: operation.invocation, completion: operation.completion,
+        outcome: operation.outcome, invokedAt: operation.invokedAt, completedAt: operation.completedAt,
+        invocationLine: operation.invocationLine, completionLine: operation.completionLine)
+    }
+    guard case .notLinearizable(let widened)? = try? domain.check(History(source: history.source, operations: renumbered, eventCount: history.eventCount)) else { return nil }
+    return widened
   }
 }

@@ -113,11 +113,11 @@ struct StressCommand: AsyncParsableCommand {
         print("saved the history to \(savePath)")
       } catch {
         FileHandle.standardError.write(Data("stress: \(error)\n".utf8))
-        print(result.report.lines.joined(separator: "\n"))
+        print(result.lines.joined(separator: "\n"))
         throw ExitCode(73)
       }
     }
-    print(result.report.lines.joined(separator: "\n"))
+    print(result.lines.joined(separator: "\n"))
     if result.status == 1 {
       print("replay the operations with --seed \(chosenSeed); check the saved history again with `replshell linearize --domain animals-server FILE`")
     }

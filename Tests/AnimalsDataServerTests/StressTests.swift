@@ -18,8 +18,8 @@ import Testing
         run.clients = 4
         run.operations = 100
         let result = try await run.run()
-        #expect(result.status == 0, "\(result.report.lines.joined(separator: "\n"))")
-        #expect(result.report.outcome == .linearizable)
+        #expect(result.status == 0, "\(result.lines.joined(separator: "\n"))")
+        #expect(result.outcome == .linearizable)
         let recorded: Int = result.outcomes.values.reduce(0, +)
         let acknowledged: Int = result.outcomes[.ok] ?? 0
         let refused: Int = result.outcomes[.fail] ?? 0
@@ -43,14 +43,14 @@ import Testing
       run.clients = 4
       run.operations = 100
       let result = try await run.run()
-      print(result.report.lines.joined(separator: "\n"))
+      print(result.lines.joined(separator: "\n"))
       #expect(result.status == 1)
-      #expect(result.report.outcome == .notLinearizable)
-      let witness = try #require(result.report.failure?.witness)
+      #expect(result.outcome == .notLinearizable)
+      let witness = try #require(result.witness)
       // Shrunk to a handful of operations: the buggy update and what saw its halfway state.
-      #expect(witness.history.operations.count <= 6, "\(result.report.lines.joined(separator: "\n"))")
+      #expect(witness.history.operations.count <= 6, "\(result.lines.joined(separator: "\n"))")
       #expect(witness.history.operations.contains { $0.function == "update" })
-      #expect(result.report.lines.contains { $0.hasPrefix("witness: ") })
+      #expect(result.lines.contains { $0.hasPrefix("witness") })
       await server.stop()
     } catch {
       await server.stop()
