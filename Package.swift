@@ -105,7 +105,7 @@ let package = Package(
     // The three sample domains as the shell's first clients, and the `replshell` executable.
     .target(
       name: "SampleDomains",
-      dependencies: ["ReplShell", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore", "AnimalsStress"]),
+      dependencies: ["ReplShell", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore"]),
     .executableTarget(
       name: "SampleShell",
       dependencies: [

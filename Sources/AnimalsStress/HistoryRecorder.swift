@@ -11,6 +11,8 @@ actor HistoryRecorder {
   private(set) var lines: [String] = []
   /// How many operations ended `:ok`, `:fail` and `:info`.
   private(set) var counts: [HistoryOperation.Outcome: Int] = [:]
+  /// Why the last operation that did not succeed failed, in words (`connection refused`).
+  private(set) var lastFailure: String?
 
   init() {
     self.start = clock.now
@@ -27,6 +29,7 @@ actor HistoryRecorder {
     if let error = completion.error { pairs.append((.keyword("error"), error)) }
     pairs.append((.keyword("process"), .integer(process)))
     counts[completion.outcome, default: 0] += 1
+    if completion.outcome != .ok { lastFailure = completion.error?.name }
     append(pairs)
   }
 

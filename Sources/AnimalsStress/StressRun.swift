@@ -63,8 +63,8 @@ public struct StressRun: Sendable {
       return (.map([(.keyword("animals"), .vector(animals.map(AnimalsServerModel.edn))), (.keyword("categories"), .vector(categories.map(AnimalsServerModel.edn)))]), ())
     }
     guard reloaded != nil else {
-      let line = await recorder.lines.last ?? ""
-      throw Unreachable(description: "the first request, a reload of the sample data on \(servers[0].absoluteString), did not succeed (\(line)); start a server, e.g. `AnimalsDataServer --port 8080`, and give its URL with --server")
+      let reason = await recorder.lastFailure ?? "no answer"
+      throw Unreachable(description: "the first request, a reload of the sample data on \(servers[0].absoluteString), did not succeed (\(reason)); start a server, e.g. `AnimalsDataServer --port 8080`, and give its URL with --server")
     }
     await withTaskGroup(of: Void.self) { group in
       for process in 0..<clients {

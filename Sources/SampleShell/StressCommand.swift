@@ -97,7 +97,9 @@ struct StressCommand: AsyncParsableCommand {
     run.operations = operations
     run.requestTimeout = requestTimeout
     run.checkTimeout = timeout
-    print("stress: seed \(chosenSeed); \(clients) clients × \(operations) operations over \(servers.count) server\(servers.count == 1 ? "" : "s") (\(servers.joined(separator: ", ")))")
+    let banner = "stress: seed \(chosenSeed); \(clients) clients × \(operations) operations over \(servers.count) server\(servers.count == 1 ? "" : "s") (\(servers.joined(separator: ", ")))"
+    // Written at once, even to a file, so a run stopped midway can be replayed from its seed.
+    FileHandle.standardOutput.write(Data((banner + "\n").utf8))
     let result: StressRun.Result
     do {
       result = try await run.run(source: savePath ?? "stress history")
