@@ -34,11 +34,7 @@ import Testing
   }
 
   @Test func anUpdateInTwoStatementsOutsideATransactionIsFoundAndShrunk() async throws {
-    let url = try await PostgresCluster.required().createDatabase()
-    let store = PostgresStore(url: try DatabaseURL(url), connectTimeout: .seconds(60), logger: RunningServer.silentLogger)
-    let planted = AnimalsServerBackend(store: TwoStatementUpdateStore(base: store), services: [store], prepare: store.prepare)
-    let server = try await RunningServer.start(backend: planted)
-    do {
+    try await Self.withPlantedServer { server in
       var run = StressRun(servers: [server.apiURL], seed: 7)
       run.clients = 4
       run.operations = 100
@@ -51,6 +47,45 @@ import Testing
       #expect(witness.history.operations.count <= 6, "\(result.lines.joined(separator: "\n"))")
       #expect(witness.history.operations.contains { $0.function == "update" })
       #expect(result.lines.contains { $0.hasPrefix("witness") })
+    }
+  }
+
+  @Test func theCommandExitsOneAndDrawsTheWitnessPerClientAndSavesTheHistory() async throws {
+    let replshell = try ReplShellBinary.url
+    try await Self.withPlantedServer { server in
+      try await withTemporaryDirectory { folder in
+        let output = folder.appending(path: "output.txt").path
+        let saved = folder.appending(path: "history.edn").path
+        let status = try await ChildProcess.run(
+          replshell.path,
+          ["stress", "--server", server.url.absoluteString, "--clients", "4", "--operations", "100", "--seed", "11", "--save", saved],
+          outputPath: output, timeout: .seconds(180))
+        let printed = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(status == 1, "\(printed)")
+        #expect(printed.hasPrefix("stress: seed 11; 4 clients × 100 operations over 1 server"))
+        #expect(printed.contains("saved the history to \(saved)"))
+        #expect(printed.contains("not linearizable"))
+        // The witness is drawn as a column per client.
+        #expect(printed.contains("witness"))
+        #expect(printed.contains("┌ update"))
+        #expect(printed.contains("cannot place: "))
+        let history = try HistoryReader.read(contentsOf: saved)
+        #expect(history.operations.count == 401)
+        // Read back, the saved file fails the same check.
+        #expect(LinearizeRun(domain: .animalsServer).check(history).outcome == .notLinearizable)
+      }
+    }
+  }
+
+  /// Runs `body` against a server whose store updates in two steps outside a transaction, on a
+  /// fresh PostgreSQL database; stops the server whether `body` succeeded or threw.
+  private static func withPlantedServer(_ body: (RunningServer) async throws -> Void) async throws {
+    let url = try await PostgresCluster.required().createDatabase()
+    let store = PostgresStore(url: try DatabaseURL(url), connectTimeout: .seconds(60), logger: RunningServer.silentLogger)
+    let planted = AnimalsServerBackend(store: TwoStatementUpdateStore(base: store), services: [store], prepare: store.prepare)
+    let server = try await RunningServer.start(backend: planted)
+    do {
+      try await body(server)
       await server.stop()
     } catch {
       await server.stop()
