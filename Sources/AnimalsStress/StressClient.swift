@@ -67,8 +67,9 @@ struct StressClient: Sendable {
         (AnimalsServerModel.edn(try await store.updateAnimalMutation(animalId: id, name: name, diet: diet, categoryId: categoryId)), ())
       }
     case 80..<99:
-      let deleted = await perform(.delete, asking: .string(id)) {
-        (AnimalsServerModel.edn(try await store.deleteAnimalMutation(animalId: id)), ())
+      let deleted: Animal? = await perform(.delete, asking: .string(id)) {
+        let animal = try await store.deleteAnimalMutation(animalId: id)
+        return (AnimalsServerModel.edn(animal), animal)
       }
       if deleted != nil { knowledge.ids.removeAll { $0 == id } }
     default:

@@ -58,9 +58,9 @@ public struct StressRun: Sendable {
     let clock = ContinuousClock()
     let start = clock.now
     let first = StressClient(process: 0, url: servers[0], timeout: requestTimeout, recorder: recorder)
-    let reloaded = await first.perform(.reload, asking: .null) { () async throws -> (EDNValue, Void) in
+    let reloaded: [Animal]? = await first.perform(.reload, asking: .null) {
       let (animals, categories) = try await first.store.reloadSampleDataMutation()
-      return (.map([(.keyword("animals"), .vector(animals.map(AnimalsServerModel.edn))), (.keyword("categories"), .vector(categories.map(AnimalsServerModel.edn)))]), ())
+      return (.map([(.keyword("animals"), .vector(animals.map(AnimalsServerModel.edn))), (.keyword("categories"), .vector(categories.map(AnimalsServerModel.edn)))]), animals)
     }
     guard reloaded != nil else {
       let reason = await recorder.lastFailure ?? "no answer"
