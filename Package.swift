@@ -68,6 +68,9 @@ let package = Package(
     // Shell-only: checks concurrent histories (Jepsen's EDN or JSON lines) against a reducer
     // as the sequential specification. No app links it.
     .target(name: "Linearizability"),
+    // `replshell stress`: concurrent clients of the Animals remote store against running servers,
+    // their history recorded in Jepsen's format and checked against `AnimalsServerModel`.
+    .target(name: "AnimalsStress", dependencies: ["AnimalsData", "Services", "Linearizability"]),
     // The library every client shell is built on: `import ReplShell` is all a registration needs.
     .target(
       name: "ReplShell",
@@ -103,7 +106,12 @@ let package = Package(
     .target(
       name: "SampleDomains",
       dependencies: ["ReplShell", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore"]),
-    .executableTarget(name: "SampleShell", dependencies: ["ReplShell", "ReplShellInspector", "SampleDomains"]),
+    .executableTarget(
+      name: "SampleShell",
+      dependencies: [
+        "ReplShell", "ReplShellInspector", "SampleDomains", "AnimalsStress",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .target(
       name: "AnimalsDataServerCore",
       dependencies: [
@@ -148,7 +156,7 @@ let package = Package(
     .testTarget(
       name: "AnimalsDataServerTests",
       dependencies: [
-        "AnimalsData", "AnimalsDataServerCore", "AnimalsDataServerPostgres", "TestSupport",
+        "AnimalsData", "AnimalsDataServerCore", "AnimalsDataServerPostgres", "TestSupport", "AnimalsStress", "Linearizability",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The engine's tests, over test domains of their own.

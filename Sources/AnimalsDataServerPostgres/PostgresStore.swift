@@ -206,6 +206,10 @@ extension PostgresStore: PersistentSessionPersistentStore {
   public func reloadSampleDataMutation() async throws -> (animals: [Animal], categories: [Category]) {
     try await self.transaction { [logger] connection in
       try await PostgresSchema.lockSampleData(connection, logger: logger)
+      // Writers wait until the reload commits; without this, an add committed between its
+      // DELETE and its SELECT (each statement sees what is committed when it starts) survives
+      // the reload and shows in its answer, which no order of the two gives. Readers go on.
+      try await connection.query("LOCK TABLE category, animal IN SHARE ROW EXCLUSIVE MODE", logger: logger)
       try await connection.query("DELETE FROM animal", logger: logger)
       try await connection.query("DELETE FROM category", logger: logger)
       try await PostgresSchema.insertSampleData(connection, logger: logger)

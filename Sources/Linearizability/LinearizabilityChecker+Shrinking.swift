@@ -6,7 +6,9 @@ extension LinearizabilityChecker {
   /// cut history (some of them, each taking effect after its invocation or not at all, before
   /// the blocked one completed), a drop must keep it so: a stale read keeps the write whose
   /// value it read, rather than shrinking to a read of a value nothing wrote, or to one that
-  /// only a later write explains.
+  /// only a later write explains. Every drop must also leave the same operation blocked, so the
+  /// witness shows the failure the history has, not another one a drop made; a model whose
+  /// `witnessKeepsItsReason` is true also keeps its reducer error (the state it was compared with).
   ///
   /// A witness is a part of the history that fails by itself. Once the deadline passes it stops
   /// and returns the smallest found so far, which still fails.
@@ -15,9 +17,18 @@ extension LinearizabilityChecker {
     var smallest = counterexample.history
     var best = counterexample
     var needsExplanation = false
+    // The operation the cut history cannot place (by its invocation's line): every smaller
+    // witness must fail at it too, or a drop that removed what explained an earlier operation's
+    // observation (the reload before a fetch) would shrink to a different, trivial failure.
+    // For a model that asks, with the same reducer error: a read that saw a value the state did
+    // not hold keeps the writes that made the state it was compared with.
+    var anchor: (line: Int, reason: String?)?
     func fails(_ candidate: History) -> Counterexample? {
       if let deadline, ContinuousClock.now >= deadline { return nil }
       guard case .notLinearizable(let found)? = try? checkPart(candidate, partition: partition, deadline: deadline) else { return nil }
+      if let anchor {
+        guard found.blocked.map({ found.history.operations[$0].invocationLine }) == anchor.line, anchor.reason.map({ $0 == found.reason }) != false else { return nil }
+      }
       // Undecided within its budget counts as unexplained: the witness keeps more, never less.
       if needsExplanation && isExplained(found) != true { return nil }
       return found
@@ -36,6 +47,7 @@ extension LinearizabilityChecker {
       best = found
     }
     needsExplanation = isExplained(best) == true
+    anchor = best.blocked.map { (best.history.operations[$0].invocationLine, model.witnessKeepsItsReason ? best.reason : nil) }
 
     for process in smallest.processes {
       let kept = smallest.operations.filter { $0.process != process }.map(\.id)

@@ -32,11 +32,21 @@ public protocol LinearizabilityModel: Sendable {
   /// Which independent part of the system `operation` touches (a key): operations of different
   /// parts are checked apart (P-compositionality). Nil, the default, checks all together.
   func partition(of operation: HistoryOperation) -> EDNValue?
+
+  /// Whether a shrunk witness must fail with the same reducer error as the history it came from,
+  /// not only at the same operation. For a model whose reads observe a lot at once (a fetch of
+  /// every record), where a read alone fails against the initial state once the writes before it
+  /// are dropped: keeping the error keeps the writes that made the state the read was compared
+  /// with. False, the default, shrinks further.
+  var witnessKeepsItsReason: Bool { get }
 }
 
 extension LinearizabilityModel {
   /// One part: every operation is checked with every other.
   public func partition(of operation: HistoryOperation) -> EDNValue? { nil }
+
+  /// False: the witness may fail with another error at the same operation.
+  public var witnessKeepsItsReason: Bool { false }
 }
 
 /// An operation a model cannot read, such as a write whose value is not a number.

@@ -94,10 +94,24 @@ public struct LinearizeRun: Sendable {
     }
   }
 
+  /// The report for a history given as `text` (as a file would hold it), named `source`.
+  public func check(text: String, source: String) -> Report {
+    do {
+      return check(try HistoryReader.read(text, source: source))
+    } catch {
+      return Report(source: source, outcome: .malformed, lines: ["\(error)"], failure: nil, elapsed: .zero)
+    }
+  }
+
   /// The exit status for `reports`: 1 when one is not linearizable, else 65 when one cannot be
   /// read, else 2 when one is unknown, else 0.
   public static func status(of reports: [Report]) -> Int32 {
-    let outcomes = Set(reports.map(\.outcome))
+    status(ofOutcomes: reports.map(\.outcome))
+  }
+
+  /// The exit status for `outcomes`, by the same rule.
+  public static func status(ofOutcomes outcomes: [Outcome]) -> Int32 {
+    let outcomes = Set(outcomes)
     if outcomes.contains(.notLinearizable) { return notLinearizableStatus }
     if outcomes.contains(.malformed) { return malformedStatus }
     if outcomes.contains(.unknown) { return unknownStatus }

@@ -37,6 +37,8 @@ extension ReplShellApp {
   /// `linearize` first runs the history checker instead (`replshell linearize --help`).
   public static func run() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // The shell language's `linearize` (at the prompt, in scripts, over MCP) offers the app's models too.
+    LinearizabilityDomain.offerInShell(linearizabilityDomains)
     if arguments.first == "linearize" {
       LinearizeCommand<Self>.main(Array(arguments.dropFirst()))
     }

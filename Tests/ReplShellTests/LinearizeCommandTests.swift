@@ -71,4 +71,27 @@ import Testing
       #expect(run.standardOutput.contains(#"cannot place: get → "apple,fig" (process 0, line 7)"#), "\(run.standardOutput)")
     }
   }
+
+  /// The shell language's `linearize` offers the models the app lists: `replshell`'s
+  /// `animals-server`, for the histories `replshell stress` saves.
+  @Test func theShellCommandOffersTheAppsModels() async throws {
+    try await inFolder { folder in
+      let cat = #"{:id "Cat", :name "Cat", :diet "Carnivore", :category "Mammal"}"#
+      try """
+        {:process 0, :type :invoke, :f :delete, :value "Cat"}
+        {:process 0, :type :ok, :f :delete, :value \(cat)}
+        {:process 1, :type :invoke, :f :delete, :value "Cat"}
+        {:process 1, :type :ok, :f :delete, :value \(cat)}
+
+        """.write(to: folder.appendingPathComponent("twice.edn"), atomically: true, encoding: .utf8)
+      try "use counter\nlinearize --domain animals-server twice.edn\n".write(to: folder.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+      let run = try await ReplShellRun.run(["--script", "s.txt"], in: folder)
+      #expect(run.status == 1, "\(run.standardOutput)")
+      #expect(run.standardOutput.contains("twice.edn: not linearizable (2 operations, 2 clients"), "\(run.standardOutput)")
+      #expect(run.standardOutput.contains(#"the delete of "Cat" answered "Cat" Carnivore in Mammal, but no such animal exists"#), "\(run.standardOutput)")
+      try "use counter\nlinearize --domain animals twice.edn\n".write(to: folder.appendingPathComponent("t.txt"), atomically: true, encoding: .utf8)
+      let unknown = try await ReplShellRun.run(["--script", "t.txt"], in: folder)
+      #expect(unknown.standardOutput.contains("unknown model `animals`; did you mean `animals-server`? known: register, kv, animals-server"), "\(unknown.standardOutput)")
+    }
+  }
 }

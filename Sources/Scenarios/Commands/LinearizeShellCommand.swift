@@ -1,16 +1,17 @@
 import Linearizability
 
-/// `linearize [--domain register|kv] <FILE>...`: checks Jepsen histories for linearizability
-/// against a sample model, as `replshell linearize` does on the command line; a history that is
-/// not linearizable is an error carrying its shrunk witness, so a script fails on it.
+/// `linearize [--domain NAME] <FILE>...`: checks Jepsen histories for linearizability against
+/// one of the shell's models (the register and key-value samples, and those its app lists), as
+/// `replshell linearize` does on the command line; a history that is not linearizable is an
+/// error carrying its shrunk witness, so a script fails on it.
 struct LinearizeShellCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "linearize", usage: "linearize [--domain register|kv] <FILE>...", group: .testing,
+    name: "linearize", usage: "linearize [--domain NAME] <FILE>...", group: .testing,
     synopsis: "checks concurrent histories for linearizability against a model",
-    summary: "checks Jepsen histories (EDN, JSON lines or Jepsen logs; paths relative to the script) for linearizability against the register (default) or key-value model; one that is not linearizable fails with its shrunk witness drawn per client, one that cannot be read fails with file:line; reads the files and changes nothing",
+    summary: "checks Jepsen histories (EDN, JSON lines or Jepsen logs; paths relative to the script) for linearizability against a model: the register (default), key-value (`kv`) or one the shell's app lists (`replshell linearize --help` names them); one that is not linearizable fails with its shrunk witness drawn per client, one that cannot be read fails with file:line; reads the files and changes nothing",
     examples: ["linearize history.edn", "linearize --domain kv history.edn"],
     toolArguments: [
-      ToolArgument("domain", "the model: `register` (the default) or `kv`", isRequired: false, kind: .textOption("--domain")),
+      ToolArgument("domain", "the model: `register` (the default), `kv`, or one the shell's app lists (`animals-server` in replshell)", isRequired: false, kind: .textOption("--domain")),
       ToolArgument("file", "the history file, e.g. `history.edn`"),
     ])
   // It reads files the user names and writes nothing: to the session and the store, as to MCP's
@@ -23,13 +24,14 @@ struct LinearizeShellCommand: ShellCommand {
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> LinearizeShellCommand {
     var words = try arguments.words()
-    var domain = LinearizabilityDomain.register
+    let models = LinearizabilityDomain.shellModels
+    var domain = models[0]
     if words.first?.text == "--domain" {
       guard words.count > 1 else {
-        throw CommandError("--domain needs a model: `register` or `kv`", column: words[0].column)
+        throw CommandError("--domain needs a model: \(models.map { "`\($0.name)`" }.joined(separator: ", "))", column: words[0].column)
       }
-      guard let found = LinearizabilityDomain.samples.first(where: { $0.name == words[1].text }) else {
-        let names = LinearizabilityDomain.samples.map(\.name)
+      guard let found = models.first(where: { $0.name == words[1].text }) else {
+        let names = models.map(\.name)
         let nearest = Suggestions.closest(to: words[1].text, among: names, limit: 1).first.map { "did you mean `\($0)`? " } ?? ""
         throw CommandError("unknown model `\(words[1].text.truncatedForMessage)`; \(nearest)known: \(names.joined(separator: ", "))", column: words[1].column)
       }
@@ -46,7 +48,7 @@ struct LinearizeShellCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    if request.words.last == "--domain" { return request.offer(LinearizabilityDomain.samples.map(\.name)) }
+    if request.words.last == "--domain" { return request.offer(LinearizabilityDomain.shellModels.map(\.name)) }
     if request.word.hasPrefix("-") { return request.offer(["--domain"]) }
     return request.scriptPath(from: context.baseDirectory)
   }
