@@ -224,28 +224,42 @@
   private mutating func deleteWhileChangingNeighbour(_ elements: inout [Element]) async -> Bool {
     // Each try replays the whole sequence for every neighbour's change: for short sequences.
     guard elements.count <= 64 else { return false }
+    return await deleteOne(from: &elements) { shrinker, deleted, rest, restStart in
+      var deletedLeaves: [Value] = []
+      deleted.collectSharedLeaves(into: &deletedLeaves)
+      // The nearest actions before and after the deleted one.
+      let before = rest[..<restStart].lastIndex { shrinker.moves.payload($0) != nil }
+      let after = rest[restStart...].firstIndex { shrinker.moves.payload($0) != nil }
+      return [after, before].compactMap { $0 }.flatMap { neighbour in
+        shrinker.changes(of: neighbour, in: rest, taking: deletedLeaves).map { trial in { trial } }
+      }
+    }
+  }
+
+  /// The one accept-and-restart loop of the passes that delete a unit while changing others:
+  /// for each action in turn, its unit deleted and the rest changed as `changes` offers (each
+  /// trial made only when its turn comes), the first trial that still breaks the property with
+  /// fewer elements is kept and the pass ends, for the next round to start over.
+  private mutating func deleteOne(
+    from elements: inout [Element],
+    _ changes: (_ shrinker: Self, _ deleted: Value, _ rest: [Element], _ restStart: Int) -> [() -> [Element]?]
+  ) async -> Bool {
     var position = 0
     while position < elements.count && budget > 0 {
-      guard let deletedPayload = moves.payload(elements[position]) else {
+      guard let deleted = moves.payload(elements[position]) else {
         position += 1
         continue
       }
       let unit = moves.unit(elements[position])
       let rest = removing([unit], from: elements)
-      var deletedLeaves: [Value] = []
-      deletedPayload.collectSharedLeaves(into: &deletedLeaves)
       let restStart = elements[..<position].filter { moves.unit($0) != unit }.count
-      // The nearest actions before and after the deleted one.
-      let before = rest[..<restStart].lastIndex { moves.payload($0) != nil }
-      let after = rest[restStart...].firstIndex { moves.payload($0) != nil }
-      for neighbour in [after, before].compactMap({ $0 }) where budget > 0 {
-        for trial in changes(of: neighbour, in: rest, taking: deletedLeaves) {
-          if let kept = await attempt(trial), kept.count < elements.count {
-            elements = kept
-            shrinkSteps += 1
-            return true
-          }
-          if budget == 0 { break }
+      for trial in changes(self, deleted, rest, restStart) {
+        guard budget > 0 else { return false }
+        guard let trial = trial() else { continue }
+        if let kept = await attempt(trial), kept.count < elements.count {
+          elements = kept
+          shrinkSteps += 1
+          return true
         }
       }
       position += 1
@@ -283,31 +297,15 @@
   /// Deletes one unit while lowering the integers of another that are above the deleted
   /// action's by that much; then the same lowering in every other action at once.
   private mutating func deleteWhileLowering(_ elements: inout [Element]) async -> Bool {
-    var position = 0
-    while position < elements.count && budget > 0 {
-      guard let payload = moves.payload(elements[position]) else {
-        position += 1
-        continue
-      }
+    await deleteOne(from: &elements) { shrinker, deleted, rest, _ in
       var leaves: [Value] = []
-      payload.collectSharedLeaves(into: &leaves)
+      deleted.collectSharedLeaves(into: &leaves)
       let amounts = Set(leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf, number > 0 { number } else { nil } }).sorted()
-      let rest = removing([moves.unit(elements[position])], from: elements)
-      for amount in amounts where budget > 0 {
+      return amounts.flatMap { amount in
         let lower = { (value: Value) in value.mappingIntegers { $0 > amount ? $0 - amount : $0 } }
-        for target in rest.indices.map(Optional.some) + [nil] {
-          guard let trial = rewriting(rest, at: target, lower) else { continue }
-          if let kept = await attempt(trial), kept.count < elements.count {
-            elements = kept
-            shrinkSteps += 1
-            return true
-          }
-          if budget == 0 { break }
-        }
+        return (rest.indices.map(Optional.some) + [nil]).map { target in { shrinker.rewriting(rest, at: target, lower) } }
       }
-      position += 1
     }
-    return false
   }
 
   /// Lowers every integer above a value to that value at once, for each positive value the

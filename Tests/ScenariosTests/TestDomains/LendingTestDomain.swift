@@ -39,9 +39,12 @@ extension Domain {
         switch action {
         case .didAddItem(let id, let name):
           guard state.items[id] == nil else { throw LendingRefusal(description: "item \(id) exists") }
+          // What the bug leaves behind shows here: an item added again while its old loan stands.
+          if let holder = state.loans[id] { throw LendingRefusal(description: "item \(id) is still lent to \(holder)") }
           state.items[id] = name
         case .didLendItem(let id, let to):
-          guard state.items[id] != nil, state.loans[id] == nil else { throw LendingRefusal(description: "item \(id) cannot be lent") }
+          guard state.items[id] != nil else { throw LendingRefusal(description: "no item \(id) to lend") }
+          if let holder = state.loans[id] { throw LendingRefusal(description: "item \(id) is lent to \(holder)") }
           state.loans[id] = to
         case .didReturnItem(let id):
           guard state.loans[id] != nil else { throw LendingRefusal(description: "item \(id) is not lent") }
