@@ -62,6 +62,32 @@ import Testing
     #expect(run.lines == ["invariant selectValue < 100 holds over the 51 actions the state has applied: there is nothing to shrink"])
   }
 
+  /// A recording whose listeners dispatched in between (Animals against its in-memory database:
+  /// each `onAppear` fetches, and its listener dispatches what came back) shrinks with the
+  /// listeners off, the listener's recorded action kept in place right after the action that led
+  /// to it: they are one unit.
+  @Test func aRecordingWhoseListenersDispatchedShrinksWithTheirActionsInPlace() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = [
+      "use animals", "dispatch categoryList.onAppear", "dispatch animalList.onAppear", "dispatch categoryList.onAppear",
+      "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Dog\")", "dispatch categoryList.onAppear",
+    ].joined(separator: "\n") + "\n"
+    try script.write(to: folder.appendingPathComponent("listened.txt"), atomically: true, encoding: .utf8)
+    let recorded = try await ReplShellRun.run(["--format", "json", "--script", "listened.txt"], in: folder)
+    #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+    #expect(recorded.standardOutput.contains("\"origin\": \"listener\""), "\(recorded.standardOutput)")
+    try recorded.standardOutput.write(to: folder.appendingPathComponent("listened.jsonl"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--replay", "listened.jsonl", "--shrink", "expect selectAnimalsStatus != .success"], in: folder)
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    #expect(run.lines.first?.hasPrefix("expect selectAnimalsStatus != .success fails: ") == true && run.lines.first?.contains(" shrunk to 2 in ") == true, "\(run.lines)")
+    let shrunk = Array(run.lines.dropFirst().prefix(2))
+    #expect(shrunk.first == "  dispatch ui.animalList.onAppear", "\(run.lines)")
+    #expect(
+      shrunk.last?.hasPrefix("  dispatch data.persistentSession.didFetchAnimals(") == true && shrunk.last?.hasSuffix("   (a listener's, kept in place)") == true,
+      "\(run.lines)")
+  }
+
   /// A rejection a `--format json` transcript recorded is the one `--shrink rejects` takes: the
   /// reducer rejects deleting an animal that is not there from the first state too, with the
   /// same error, so none of the actions before it is needed.
