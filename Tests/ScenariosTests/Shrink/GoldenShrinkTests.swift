@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+import ShrinkFixtures
 
 /// `shrink golden FILE.txt`: a scenario whose golden was written before the bug shrinks to the
 /// few lines whose transcript still differs from it in the same way — at the same command, the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+import ShrinkFixtures
 
 /// `shrink rejects`: the fewest actions after which the reducer still rejects an action with the
 /// same error — named, or the last one the session saw rejected — kept as a scenario that fails
