@@ -24,6 +24,8 @@ let package = Package(
     .library(name: "ReplShellInspector", targets: ["ReplShellInspector"]),
     .library(name: "SampleDomains", targets: ["SampleDomains"]),
     .library(name: "AnimalsDataServerCore", targets: ["AnimalsDataServerCore"]),
+    // The lending shelf `shrink`'s tests and its benchmark (`Benchmarks/`) share: a test fixture.
+    .library(name: "ShrinkFixtures", targets: ["ShrinkFixtures"]),
     .executable(name: "replshell", targets: ["SampleShell"]),
     .executable(name: "AnimalsDataServer", targets: ["AnimalsDataServer"]),
   ],
@@ -159,10 +161,13 @@ let package = Package(
         "AnimalsData", "AnimalsDataServerCore", "AnimalsDataServerPostgres", "TestSupport", "AnimalsStress", "Linearizability",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The lending shelf with a planted bug, for `shrink`: its tests and its benchmark compile
+    // the one domain (the benchmark package depends on this product, never the other way).
+    .target(name: "ShrinkFixtures", dependencies: ["Scenarios"], path: "Tests/ShrinkFixtures"),
     // The engine's tests, over test domains of their own.
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ImmutableData", .product(name: "HashTreeCollections", package: "swift-collections")],
+      dependencies: ["Scenarios", "ShrinkFixtures", "ImmutableData", .product(name: "HashTreeCollections", package: "swift-collections")],
       exclude: ["Fixtures"]),
     // The engine driven through the sample domains: their scenarios, completions, values and listeners.
     .testTarget(

@@ -69,6 +69,7 @@ let package = Package(
         .product(name: "QuakesData", package: "ImmutableData"),
         .product(name: "ReplShell", package: "ImmutableData"),
         .product(name: "SampleDomains", package: "ImmutableData"),
+        .product(name: "ShrinkFixtures", package: "ImmutableData"),
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       path: "Benchmarks/ShellEngine",

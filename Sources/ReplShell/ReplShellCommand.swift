@@ -111,7 +111,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @Option(
     name: .customLong("shrink"),
     help: ArgumentHelp(
-      "With --replay FILE (a `--format json` transcript, a flight-recorder log, or a scenario script `.txt` run up to the line that fails): shrink its actions to a minimal sequence that still breaks PROPERTY, print it and exit (1 when the property is broken, 0 when it holds). PROPERTY is a line: 'invariant P', 'expect P' or 'break when P'; '' takes a script's failing `expect`, or the invariants and breakpoints it set. Listeners stay off; their recorded actions stay in place.",
+      "With --replay FILE (a `--format json` transcript, a flight-recorder log, or a scenario script `.txt` run up to the line that fails): shrink its actions to a minimal sequence that still breaks PROPERTY, print it and exit (1 when the property is broken, 0 when it holds). PROPERTY is a line: 'invariant P', 'expect P', 'break when P', 'rejects ACTION' (the reducer rejects ACTION after them, with the same error) or 'rejects' (the last action the recording has rejected); '' takes a script's failing `expect`, or the invariants and breakpoints it set. 'golden' shrinks a scenario script whose golden no longer matches to the fewest lines that still differ from it at the same command, the same way. Listeners stay off; their recorded actions stay in place.",
       valueName: "property"))
   var shrinkProperty: String?
 

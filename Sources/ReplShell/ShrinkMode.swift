@@ -4,6 +4,7 @@ import Scenarios
 /// `--replay FILE --shrink PROPERTY`: opens a recording — a `--format json` transcript, an app's
 /// flight-recorder log, or a scenario script (`.txt`) run up to the line that fails — and runs
 /// `shrink` on it once, printing its progress on a terminal and the shrunk sequence, then exits.
+/// `--shrink golden` runs `shrink golden FILE.txt` on the script instead, against its golden.
 @MainActor struct ShrinkMode {
   let domains: [Domain]
   let path: String
@@ -26,7 +27,14 @@ import Scenarios
     }
     var property = self.property
     do {
-      if path.hasSuffix(".txt") {
+      if property.trimmingCharacters(in: .whitespaces) == "golden" {
+        // The script runs afresh for each try: nothing to load into this shell.
+        guard path.hasSuffix(".txt") else {
+          output.writeError("error: --shrink golden shrinks a scenario script against its golden: give the script (`.txt`) with --replay")
+          return false
+        }
+        property = "golden \"\(path)\""
+      } else if path.hasSuffix(".txt") {
         let loaded = try await shell.loadScript(contentsOf: URL(fileURLWithPath: path), name: path)
         if property.isEmpty, let failed = loaded.failedLine, failed.hasPrefix("expect ") { property = failed }
         output.writeError("loaded \(path) up to \(loaded.failedLine.map { "the line that fails, `\($0)`" } ?? "its end")")

@@ -95,6 +95,35 @@ struct MCPProtocolTests {
     #expect(try await client.finish() == 0)
   }
 
+  /// `shrink` as a tool takes each kind of property: `break when`, `rejects` (the counter rejects
+  /// nothing, which it says), and `golden FILE.txt` for a script whose golden no longer matches.
+  @Test func theShrinkToolTakesEveryKindOfProperty() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-shrink-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = "use counter\ndispatch didTapIncrementButton\ndispatch didTapDecrementButton\ndispatch didTapIncrementButton\nselect selectValue\n"
+    try script.write(to: folder.appendingPathComponent("count.txt"), atomically: true, encoding: .utf8)
+    let update = try await ReplShellRun.run(["--update", "count.txt"], in: folder)
+    #expect(update.status == 0, "\(update.standardError)")
+    let goldenURL = folder.appendingPathComponent("count.golden")
+    let golden = try String(contentsOf: goldenURL, encoding: .utf8)
+    try #require(golden.hasSuffix("counter> select selectValue\n1\n"), "\(golden)")
+    try (String(golden.dropLast(2)) + "2\n").write(to: goldenURL, atomically: true, encoding: .utf8)
+
+    let client = try await Self.start(["counter"])
+    for (id, action) in ["didTapIncrementButton", "didTapDecrementButton", "didTapIncrementButton", "didTapIncrementButton", "didTapIncrementButton"].enumerated() {
+      _ = try await client.callTool(3 + id, "dispatch", ["action": action])
+    }
+    let reached = try await client.callTool(10, "shrink", ["property": "break when selectValue == 3"])
+    #expect(reached.isError && reached.text.hasPrefix("break when selectValue == 3 reached: 5 actions shrunk to 3 in "), "\(reached)")
+    let rejects = try await client.callTool(11, "shrink", ["property": "rejects"])
+    #expect(rejects.isError && rejects.text.contains("no action was rejected in this session or its recording"), "\(rejects)")
+    let differs = try await client.callTool(12, "shrink", ["property": "golden \"\(folder.appendingPathComponent("count.txt").path)\""])
+    #expect(differs.isError && differs.text.contains("differs at `select selectValue` ("), "\(differs)")
+    #expect(differs.text.contains("3 lines before it shrunk to 1 in ") && differs.text.contains("expected: 2") && differs.text.contains("actual:   1"), "\(differs)")
+    #expect(try await client.finish() == 0)
+  }
+
   /// `break` as a tool: typed arguments become `break when …`, `break clear N`, `break clear`;
   /// a breakpoint a tool's dispatch makes true is marked in its result, which still succeeds.
   @Test func theBreakToolSetsClearsAndMarksAStop() async throws {

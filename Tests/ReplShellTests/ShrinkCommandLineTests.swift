@@ -62,6 +62,77 @@ import Testing
     #expect(run.lines == ["invariant selectValue < 100 holds over the 51 actions the state has applied: there is nothing to shrink"])
   }
 
+  /// A recording whose listeners dispatched in between (Animals against its in-memory database:
+  /// each `onAppear` fetches, and its listener dispatches what came back) shrinks with the
+  /// listeners off, the listener's recorded action kept in place right after the action that led
+  /// to it: they are one unit.
+  @Test func aRecordingWhoseListenersDispatchedShrinksWithTheirActionsInPlace() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = [
+      "use animals", "dispatch categoryList.onAppear", "dispatch animalList.onAppear", "dispatch categoryList.onAppear",
+      "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"Dog\")", "dispatch categoryList.onAppear",
+    ].joined(separator: "\n") + "\n"
+    try script.write(to: folder.appendingPathComponent("listened.txt"), atomically: true, encoding: .utf8)
+    let recorded = try await ReplShellRun.run(["--format", "json", "--script", "listened.txt"], in: folder)
+    #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+    #expect(recorded.standardOutput.contains("\"origin\": \"listener\""), "\(recorded.standardOutput)")
+    try recorded.standardOutput.write(to: folder.appendingPathComponent("listened.jsonl"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--replay", "listened.jsonl", "--shrink", "expect selectAnimalsStatus != .success"], in: folder)
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    #expect(run.lines.first?.hasPrefix("expect selectAnimalsStatus != .success fails: ") == true && run.lines.first?.contains(" shrunk to 2 in ") == true, "\(run.lines)")
+    let shrunk = Array(run.lines.dropFirst().prefix(2))
+    #expect(shrunk.first == "  dispatch ui.animalList.onAppear", "\(run.lines)")
+    #expect(
+      shrunk.last?.hasPrefix("  dispatch data.persistentSession.didFetchAnimals(") == true && shrunk.last?.hasSuffix("   (a listener's, kept in place)") == true,
+      "\(run.lines)")
+  }
+
+  /// A rejection a `--format json` transcript recorded is the one `--shrink rejects` takes: the
+  /// reducer rejects deleting an animal that is not there from the first state too, with the
+  /// same error, so none of the actions before it is needed.
+  @Test func aRecordedRejectionShrinks() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = [
+      "use animals --listeners off", "dispatch animalList.onAppear", "dispatch categoryList.onAppear",
+      "dispatch --may-reject animalList.onTapDeleteSelectedAnimalButton(animalId: \"Dog\")", "dispatch categoryList.onAppear",
+    ].joined(separator: "\n") + "\n"
+    try script.write(to: folder.appendingPathComponent("animals.txt"), atomically: true, encoding: .utf8)
+    let recorded = try await ReplShellRun.run(["--format", "json", "--script", "animals.txt"], in: folder)
+    #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+    try recorded.standardOutput.write(to: folder.appendingPathComponent("animals.jsonl"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--replay", "animals.jsonl", "--shrink", "rejects"], in: folder)
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    #expect(run.lines.first?.hasPrefix("`dispatch ui.animalList.onTapDeleteSelectedAnimalButton(animalId: \"Dog\")` rejected: 2 actions shrunk to 0 in ") == true, "\(run.lines)")
+    #expect(run.lines.contains("rejected: AnimalsReducer.Error(code: .animalNotFound)"), "\(run.lines)")
+  }
+
+  /// `--shrink golden`: a script whose golden says the count ends at 4 shrinks to the three
+  /// increments that make it 3; the saved scenario fails `--check`.
+  @Test func aScriptWhoseGoldenDiffersShrinksAgainstIt() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = (["use counter"] + (0..<12).map { $0 % 4 == 3 ? "dispatch didTapDecrementButton" : "dispatch didTapIncrementButton" } + ["select selectValue"])
+      .joined(separator: "\n") + "\n"
+    try script.write(to: folder.appendingPathComponent("count.txt"), atomically: true, encoding: .utf8)
+    let update = try await ReplShellRun.run(["--update", "count.txt"], in: folder)
+    #expect(update.status == 0, "\(update.standardOutput)\(update.standardError)")
+    let goldenURL = folder.appendingPathComponent("count.golden")
+    var golden = try String(contentsOf: goldenURL, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    try #require(golden.suffix(2) == ["6", ""], "\(golden)")
+    golden[golden.count - 2] = "4"
+    try golden.joined(separator: "\n").write(to: goldenURL, atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--replay", "count.txt", "--shrink", "golden", "--save", "small.txt"], in: folder)
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    #expect(run.lines.first?.hasPrefix("the golden of count.txt differs at `select selectValue` (count.txt:14): 12 lines before it shrunk to 6 in ") == true, "\(run.lines)")
+    #expect(run.lines.filter { $0 == "  dispatch didTapIncrementButton" }.count == 6, "\(run.lines)")
+    #expect(run.lines.contains("expected: 4") && run.lines.contains("actual:   6"), "\(run.lines)")
+    let check = try await ReplShellRun.run(["--check", "small.txt"], in: folder)
+    #expect(check.status == 1, "\(check.standardOutput)")
+    #expect(check.lines.last == "scenarios: 0 passed, 1 failed", "\(check.lines)")
+  }
+
   @Test func shrinkOptionsWithoutAReplaySayWhatToType() async throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -120,3 +120,27 @@ import Testing
     #expect(fixed.succeeded, "\(fixed.transcript)")
   }
 }
+
+/// The search field written outside the project (`typeahead`): its requests do not name their
+/// query, so a completion is its effect's only by the step that started it. Three queries where
+/// two suffice were left when deleting the middle query made its neighbours equal (rejected) and
+/// no pass deleted a query while changing a neighbour; `SequenceShrinker`'s pass that does
+/// leaves exactly two queries and two completions.
+@MainActor @Suite(.timeLimit(.minutes(3))) struct TypeaheadRaceTests {
+  @Test(arguments: 1...12)
+  func theRaceShrinksToTwoQueriesAndTwoCompletions(seed: Int) async throws {
+    let shell = Shell(domains: [.typeahead], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "typeahead", options: [:])
+    _ = await shell.execute("invariant selectShowsStaleResults == false")
+    let result = await shell.execute("explore --effects --runs 200 --steps 20 --seed \(seed)")
+    await shell.close()
+    let lines = result.lines.map(\.text)
+    let report = lines.joined(separator: "\n")
+    #expect(!result.succeeded, "\(report)")
+    let steps = lines.filter { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("dispatch ") || $0.hasPrefix("complete ") || $0.hasPrefix("fail ") }
+    #expect(steps.filter { $0.hasPrefix("dispatch ui.didType(query: ") }.count == 2, "\(report)")
+    #expect(steps.filter { $0.hasPrefix("complete ") }.count == 2, "\(report)")
+    #expect(steps.count == 4, "\(report)")
+  }
+}

@@ -1,20 +1,25 @@
 import Foundation
 
-/// `shrink [--save FILE.txt] [--swift FILE.swift] [--force] [invariant P | expect P | break when P]`:
-/// the actions the state has applied shrunk to a minimal sequence that still breaks the property.
+/// `shrink [--save FILE.txt] [--swift FILE.swift] [--force] [invariant P | expect P | break when P | rejects [A] | golden FILE.txt]`:
+/// the actions the state has applied shrunk to a minimal sequence that still breaks the property,
+/// or a scenario script to the fewest lines that still differ from its golden the same way.
 struct ShrinkCommand: ShellCommand {
   static let description = CommandDescription(
     name: "shrink",
     usage: "shrink [options] [<property>]", group: .testing,
     synopsis: "shrinks the history to the fewest actions that break a property",
-    summary: "shrinks the actions the state has applied (a recording opened with `--replay`, a script's, this session's own) to a minimal sequence that still breaks a property: `invariant P` (broken after an action), `expect P` (false at the end), `break when P` (made true), or, given none, the session's invariants and breakpoints; drops actions in chunks then one at a time (an action goes with what its listeners dispatched, `why`'s causes), then simplifies payloads, replaying each try through the reducer alone (listeners off, their recorded actions in place) from the history's first state; the session is untouched; prints the shrunk `dispatch` lines, the last one's diff and the actual value; a property that holds says so at once; --save FILE.txt writes them as a scenario that fails until the bug is fixed, with its golden; --swift FILE.swift as a Swift Testing test on ReplShellTesting; --force overwrites; on a terminal a progress line shows the actions left and the replays run (Ctrl-C stops with what shrank so far)",
-    examples: ["shrink invariant {selector} != {value}", "shrink expect {selector} == {value}", "shrink --save bug.txt break when {selector} == {value}", "shrink --swift BugTests.swift"],
+    summary: "shrinks the actions the state has applied (a recording opened with `--replay`, a script's, this session's own) to a minimal sequence that still breaks a property: `invariant P` (broken after an action), `expect P` (false at the end), `break when P` (made true), `rejects <action>` (the reducer rejects the action after them with the same error as after them all; `rejects` alone: the last action rejected here or in the recording), or, given none, the session's invariants and breakpoints; `golden FILE.txt` shrinks a scenario script whose golden no longer matches instead, to the fewest lines whose transcript still first differs from the golden at the same command with the same expected and actual line (each try runs the script in a fresh shell; its `use` line stays); drops actions in chunks then one at a time (an action goes with what its listeners dispatched, `why`'s causes), then simplifies payloads, replaying each try through the reducer alone (listeners off, their recorded actions in place) from the history's first state; the session is untouched; prints the shrunk `dispatch` lines, the last one's diff and the actual value; a property that holds says so at once; --save FILE.txt writes them as a scenario that fails until the bug is fixed, with its golden; --swift FILE.swift as a Swift Testing test on ReplShellTesting; --force overwrites; on a terminal a progress line shows the actions left and the replays run (Ctrl-C stops with what shrank so far)",
+    examples: [
+      "shrink invariant {selector} != {value}", "shrink expect {selector} == {value}", "shrink --save bug.txt break when {selector} == {value}", "shrink rejects {actionCall}",
+      "shrink --swift BugTests.swift", "shrink --save small.txt golden Scenarios/broken.txt",
+    ],
     toolArguments: [
       ToolArgument("save", "a file ending in `.txt`: the shrunk sequence saved as a scenario, with its golden", isRequired: false, kind: .textOption("--save")),
       ToolArgument("swift", "a file ending in `.swift`: the shrunk sequence as a Swift Testing test", isRequired: false, kind: .textOption("--swift")),
       .flag("force", "--force", "overwrite the files `save` and `swift` name"),
       ToolArgument(
-        "property", "what the actions break, written as its line: `invariant <predicate>`, `expect <predicate>` or `break when <predicate>`; the session's invariants and breakpoints when left out",
+        "property",
+        "what the actions break, written as its line: `invariant <predicate>`, `expect <predicate>`, `break when <predicate>`, `rejects <action>` (or `rejects` alone for the last action rejected); `golden FILE.txt` for a scenario script whose golden no longer matches; the session's invariants and breakpoints when left out",
         isRequired: false),
     ])
   static let reach = CommandReach.outsideWorld
@@ -71,11 +76,14 @@ struct ShrinkCommand: ShellCommand {
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     if let previous = request.words.last, previous == "--save" { return request.scriptPath(from: context.baseDirectory) }
     if request.words.contains(where: { ["invariant", "expect", "when"].contains($0) }) { return request.selector(in: context.runningSession) }
+    if request.words.contains("rejects") { return request.action(in: context.runningSession) }
+    if let previous = request.words.last, previous == "golden" { return request.scriptPath(from: context.baseDirectory) }
     if request.word.hasPrefix("-") { return request.offer(options) }
-    return request.offer(["invariant", "expect", "break"] + options)
+    return request.offer(["invariant", "expect", "break", "rejects", "golden"] + options)
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    if case .golden(let path, _) = property { return try await shrinkGolden(path, in: context) }
     let session = try context.session()
     // The files in the way are said before the search, not after it.
     let targets = try plannedFiles(in: context)
@@ -162,5 +170,63 @@ struct ShrinkCommand: ShellCommand {
     let source = SwiftTestSource(testName: name, domain: domain, module: module, script: text, golden: Self.golden(of: run), summary: outcome.failure ?? "").text
     try ScenarioFiles.writeAtomically(Data(source.utf8), to: url, column: target.column)
     return [.note("wrote the shrunk sequence as a Swift Testing test to \(target.path): add it to the app's test target, which imports ReplShellTesting"), Self.verdict(run, file: target.path, passesOnceFixed: "the test")]
+  }
+
+  /// `shrink golden FILE.txt`: the script shrunk against its golden; `--save` writes the shrunk
+  /// script with a golden that expects the old golden's output of its last line, `--swift` the
+  /// same as a Swift Testing test.
+  @MainActor private func shrinkGolden(_ path: String, in context: CommandContext) async throws(CommandError) -> CommandOutput {
+    let targets = try plannedFiles(in: context)
+    try ScenarioFiles.refuseOverwriting(targets.urls, force: force, overwrite: "add `--force`", column: targets.column)
+    let shrink = GoldenShrink(domains: context.domains, script: context.url(forPath: path), displayPath: path)
+    let result = try await shrink.shrink(progress: context.shrinkProgress)
+    guard let failure = result.outcome.failure else { return CommandOutput(result.outcome.lines) }
+    var lines = result.outcome.lines
+    var scriptLines = GoldenShrink.lines(of: result.scriptText)
+    let note = "# shrunk by `shrink golden` from \(path) (\(result.outcome.actionCount) lines before the one that differs, \(result.outcome.shrunkCount ?? 0) kept): the golden expects the old output of the last line, so `--check` fails until the bug is fixed"
+    scriptLines.insert(note, at: scriptLines.first?.hasPrefix("use ") == true ? 1 : 0)
+    let text = scriptLines.joined(separator: "\n") + "\n"
+    if let savePath {
+      let url = context.url(forPath: savePath.path)
+      let run = await ScriptRunner(domains: context.domains).run(text: text, name: url.lastPathComponent, baseDirectory: url.deletingLastPathComponent())
+      let golden = Self.golden(of: run, expecting: result.expectedBlock)
+      try ScenarioFiles.writeAll([(url, Data(text.utf8)), (ScriptRunner.goldenURL(for: url), Data(golden.utf8))], column: savePath.column)
+      lines.append(.note("saved the shrunk script as \(savePath.path) and its golden as \(ScriptRunner.goldenURL(for: url).lastPathComponent)"))
+      lines.append(Self.goldenVerdict(run, golden: golden, file: savePath.path, passesOnceFixed: "`\(context.programName) --check \(savePath.path)`"))
+    }
+    if let swiftPath {
+      let url = context.url(forPath: swiftPath.path)
+      let name = url.deletingPathExtension().lastPathComponent
+      let run = await ScriptRunner(domains: context.domains).run(text: text, name: name + ".txt", baseDirectory: url.deletingLastPathComponent())
+      let golden = Self.golden(of: run, expecting: result.expectedBlock)
+      let domain = scriptLines.first.flatMap { $0.hasPrefix("use ") ? $0.split(separator: " ").dropFirst().first.map(String.init) : nil } ?? "domain"
+      let module = context.domains.first { $0.name == domain }?.module ?? ""
+      let source = SwiftTestSource(testName: name, domain: domain, module: module, script: text, golden: golden, summary: failure).text
+      try ScenarioFiles.writeAtomically(Data(source.utf8), to: url, column: swiftPath.column)
+      lines.append(.note("wrote the shrunk script as a Swift Testing test to \(swiftPath.path): add it to the app's test target, which imports ReplShellTesting"))
+      lines.append(Self.goldenVerdict(run, golden: golden, file: swiftPath.path, passesOnceFixed: "the test"))
+    }
+    context.events.emit(.output(lines))
+    throw CommandError(failure)
+  }
+
+  /// The golden of a shrunk script: its fresh run up to the echo of its `use` line, `...` for what
+  /// the lines before the last print (the fix may change them), the last line's echo, then what
+  /// the old golden expected it to print — so `--check` checks that line alone.
+  static func golden(of run: ScriptRunner.Outcome, expecting block: [String]) -> String {
+    let echoes = run.transcript.indices.filter { run.transcript[$0].kind == .echo }
+    guard let first = echoes.first, let last = echoes.last, first < last else {
+      return (run.transcript.map(\.text) + block).joined(separator: "\n") + "\n"
+    }
+    let head = run.transcript.prefix(through: first).map(\.text)
+    return (head + [GoldenComparison.linesWildcard, run.transcript[last].text] + block).joined(separator: "\n") + "\n"
+  }
+
+  /// Whether the fresh run of a shrunk script differs from its golden, as it should until the bug is fixed.
+  static func goldenVerdict(_ run: ScriptRunner.Outcome, golden: String, file: String, passesOnceFixed: String) -> OutputLine {
+    if GoldenComparison(golden: golden, transcript: run.text).matches {
+      return .error("the fresh run of \(file) matches its golden: it does not reproduce the difference (the script needs a line shrinking left out)")
+    }
+    return .note("the fresh run of \(file) differs from its golden as it should until the bug is fixed: \(passesOnceFixed) passes once it is")
   }
 }

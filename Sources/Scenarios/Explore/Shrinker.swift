@@ -57,7 +57,17 @@
           decoder.action(for: candidate).map { Step(caseIndex: step.caseIndex, payload: candidate, action: $0, id: step.id) }
         }
       },
-      simplerLeaf: { simplifier.simpler($0) })
+      simplerLeaf: { simplifier.simpler($0) },
+      redirected: { step, removed, rest in
+        // A completion of an effect the removed step started, or one no step left started (a
+        // replay then completes the oldest held effect with its label, which may be the removed
+        // step's): of the like effect (its ordinal and label) another step started instead, the
+        // nearest first.
+        guard let effect = step.effect, effect.step == removed || !rest.contains(where: { $0.id == effect.step }) else { return [] }
+        return rest.filter { $0.id != step.id && $0.id != removed }.map(\.id).sorted { abs($0 - removed) < abs($1 - removed) }.map { other in
+          Step(releasing: EffectReference(step: other, ordinal: effect.ordinal, label: effect.label), failing: step.fails, id: step.id)
+        }
+      })
   }
 }
 

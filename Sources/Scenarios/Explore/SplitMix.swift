@@ -1,15 +1,15 @@
 /// The random numbers of `explore`: SplitMix64, fast and the same on every platform, so a seed
 /// replays the same runs anywhere.
-struct SplitMix: RandomNumberGenerator, Sendable {
+package struct SplitMix: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator started at `seed`.
-  init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
   /// The next 64 random bits.
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,7 +18,7 @@ struct SplitMix: RandomNumberGenerator, Sendable {
   }
 
   /// A number in `0..<bound` (bound > 0).
-  mutating func below(_ bound: Int) -> Int {
+  package mutating func below(_ bound: Int) -> Int {
     Int(next() % UInt64(bound))
   }
 

@@ -54,7 +54,11 @@ extension DomainSession {
       do {
         reduced = try reducer(before, action)
       } catch {
-        guard event.rejection == nil else { continue }
+        guard event.rejection == nil else {
+          // Still rejected, as recorded: what `shrink rejects` shrinks toward.
+          lastRejection = RejectedAction(action: action, text: text, position: number.map { $0 - 1 } ?? history.position)
+          continue
+        }
         return stop(
           at: number,
           CommandError(

@@ -37,6 +37,9 @@ import ImmutableData
   private(set) var hasInvariants = false
   /// An invariant a dispatch broke, kept until the line that is running fails with it.
   var brokenInvariant: CommandError?
+  /// The last action the reducer rejected, dispatched or replayed from a recording: what
+  /// `shrink rejects` shrinks toward when it names none.
+  var lastRejection: RejectedAction?
   /// The breakpoints every dispatch checks (`break when`).
   var breakpoints = BreakpointList<State>() {
     didSet { hasBreakpoints = !breakpoints.all.isEmpty }
@@ -123,6 +126,7 @@ extension DomainSession {
     do {
       try store.dispatch(action, origin: origin, cause: line.map { .line($0) }, text: text)
     } catch {
+      lastRejection = RejectedAction(action: action, text: text, position: history.position)
       return .rejected(String(describing: error))
     }
     // Listeners with nothing left to do (or none): no wait, and no asynchronous call to make one.

@@ -17,7 +17,10 @@ extension DomainSession {
   /// they dispatched stays in place, with the action that led to it.
   func shrink(_ property: ShrinkProperty, progress: ShrinkProgress?) async throws(CommandError) -> ShrinkOutcome {
     let started = ContinuousClock.now
-    let entries = history.entries.prefix(history.position)
+    var applied = history.position
+    // An action rejected earlier than the state stands: the actions before it are the recording.
+    if case .rejects(nil) = property, let rejection = lastRejection { applied = min(applied, rejection.position) }
+    let entries = history.entries.prefix(applied)
     var unitOfSerial: [Int: Int] = [:]
     var recorded: [RecordedAction] = []
     recorded.reserveCapacity(entries.count)
@@ -61,12 +64,56 @@ extension DomainSession {
     guard let broken = await shrinker.breaks(recorded) else {
       progress?(nil)
       return ShrinkOutcome(
-        lines: [.note("\(check.name) holds over the \(Self.count(total, "action")) the state has applied: there is nothing to shrink")],
+        lines: [.note(check.holdsNote ?? "\(check.name) holds over the \(Self.count(total, "action")) the state has applied: there is nothing to shrink")],
         property: check.line, actionCount: total)
     }
     let shrunk = await shrinker.shrink(broken)
     progress?(nil)
     return try report(shrunk, check: check, total: total, replays: shrinker.replays, elapsed: ContinuousClock.now - started, start: start)
+  }
+
+  /// An action the reducer rejected, and how many actions the state had applied then.
+  struct RejectedAction {
+    let action: Action
+    /// The action as the shell writes it.
+    let text: String
+    /// The history's position when it was rejected: the actions before it.
+    let position: Int
+  }
+
+  /// `shrink rejects [<action>]`: the reducer rejects the action after a candidate as it does
+  /// after the whole recording — with the same error, so that a shorter sequence that rejects it
+  /// for another reason (an item that was never added) does not count.
+  private func rejectionCheck(_ typed: ParsedValue?, over recorded: [RecordedAction], from start: State) throws(CommandError) -> ShrinkCheck<State> {
+    let target: Action
+    let text: String
+    if let typed {
+      (target, text) = try actionCache.action(for: typed, key: typed.sourceText, catalog: catalog)
+    } else if let rejection = lastRejection {
+      (target, text) = (rejection.action, rejection.text)
+    } else {
+      throw CommandError(
+        "no action was rejected in this session or its recording: name the one the reducer rejects, e.g. `shrink rejects <action>` (`actions` lists them, `expect error <action>` checks one)")
+    }
+    let reducer = self.reducer
+    let rejection = { (state: State) -> String? in
+      do {
+        _ = try reducer(state, target)
+        return nil
+      } catch {
+        return String(describing: error)
+      }
+    }
+    var end = start
+    for element in recorded {
+      if let next = try? reducer(end, element.action) { end = next }
+    }
+    let expected = rejection(end)
+    let line = "dispatch \(text)"
+    return ShrinkCheck(
+      line: line, name: "`\(line)`", breaks: nil, holdsAtEnd: { expected == nil || rejection($0) != expected },
+      actual: { ["rejected: " + (rejection($0).map { ControlCharacters.escaped($0, onOneLine: true) } ?? "no, accepted")] }, broken: "rejected", isBroken: "is rejected",
+      holdsNote: "the reducer accepts `\(text)` after the \(Self.count(recorded.count, "action")) the state has applied: there is nothing to shrink")
   }
 
   /// "1 action", "3 actions".
@@ -101,10 +148,14 @@ extension DomainSession {
       guard invariant.holds(start) else {
         throw CommandError("invariant \(predicate.text) does not hold before the first action, so no action breaks it: shrink a property that holds at the start", column: predicate.call.column)
       }
-      return ShrinkCheck(line: "invariant \(predicate.text)", name: "invariant \(predicate.text)", breaks: { !invariant.holds($1) }, holdsAtEnd: nil, invariant: invariant)
+      return ShrinkCheck(
+        line: "invariant \(predicate.text)", name: "invariant \(predicate.text)", breaks: { !invariant.holds($1) }, holdsAtEnd: nil,
+        actual: invariant.actualLines, broken: "broken", isBroken: "is broken")
     case .expect(let predicate):
       let invariant = try makeInvariant(predicate)
-      return ShrinkCheck(line: "expect \(predicate.text)", name: "expect \(predicate.text)", breaks: nil, holdsAtEnd: invariant.holds, invariant: invariant)
+      return ShrinkCheck(
+        line: "expect \(predicate.text)", name: "expect \(predicate.text)", breaks: nil, holdsAtEnd: invariant.holds, actual: invariant.actualLines,
+        broken: "fails", isBroken: "fails")
     case .breakWhen(let predicate):
       let invariant = try makeInvariant(predicate)
       guard !invariant.holds(start) else {
@@ -112,7 +163,11 @@ extension DomainSession {
       }
       return ShrinkCheck(
         line: "break when \(predicate.text)", name: "break when \(predicate.text)", breaks: { !invariant.holds($0) && invariant.holds($1) }, holdsAtEnd: nil,
-        invariant: invariant)
+        actual: invariant.actualLines, broken: "reached", isBroken: "is reached")
+    case .rejects(let typed):
+      return try rejectionCheck(typed, over: recorded, from: start)
+    case .golden:
+      throw CommandError("shrink golden runs on a scenario script, not on this session's history")
     case .session:
       let checks = invariants.all.filter { $0.holds(start) }.map(\.predicate).map(ShrinkProperty.invariant)
         + breakpoints.all.filter { !$0.condition.holds(start) }.map(\.condition.predicate).map(ShrinkProperty.breakWhen)
@@ -150,7 +205,7 @@ extension DomainSession {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     var lines: [OutputLine] = [
       .plain(
-        "\(check.name) \(check.breaks == nil ? "fails" : check.line.hasPrefix("break") ? "reached" : "broken"): \(Self.count(total, "action")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s)")
+        "\(check.name) \(check.broken): \(Self.count(total, "action")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s)")
     ]
     for (element, text) in zip(shrunk, texts) {
       lines.append(.plain("  dispatch \(text)" + (element.isListener ? "   (a listener's, kept in place)" : "")))
@@ -159,7 +214,7 @@ extension DomainSession {
       lines.append(.plain("last action: \(last)"))
       lines += try stateDiff.lines(from: before, to: after)
     }
-    lines += check.invariant.actualLines(on: after).map(OutputLine.plain)
+    lines += check.actual(after).map(OutputLine.plain)
     let dispatches = texts.map { "dispatch --may-reject " + $0 }
     let saved: [String] =
       switch check.breaks {
@@ -168,7 +223,7 @@ extension DomainSession {
       }
     return ShrinkOutcome(
       lines: lines, property: check.line, actionCount: total, shrunkCount: shrunk.count, scriptLines: saved,
-      failure: "\(check.name) \(check.breaks == nil ? "fails" : check.line.hasPrefix("break") ? "is reached" : "is broken") by \(Self.count(shrunk.count, "action")) of the \(total)")
+      failure: "\(check.name) \(check.isBroken) by \(Self.count(shrunk.count, "action")) of the \(total)")
   }
 }
 
@@ -182,6 +237,12 @@ struct ShrinkCheck<State: Sendable> {
   let breaks: ((State, State) -> Bool)?
   /// Whether it holds once every action ran; nil when every action is checked.
   let holdsAtEnd: ((State) -> Bool)?
-  /// The predicate, for its actual value.
-  let invariant: Invariant<State>
+  /// What the property finds in the last state: the predicate's actual value, the rejection.
+  let actual: (State) -> [String]
+  /// What the report says the property is once shrunk: `broken`, `fails`, `reached`, `rejected`.
+  let broken: String
+  /// The same in the failure's sentence: `is broken`, `fails`, `is reached`, `is rejected`.
+  let isBroken: String
+  /// What is said when the whole sequence does not break it; nil for the usual sentence.
+  var holdsNote: String? = nil
 }

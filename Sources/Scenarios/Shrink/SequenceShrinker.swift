@@ -14,7 +14,8 @@
 ///    deleted action's values (two queries of three are left when the middle one goes and its
 ///    neighbours become equal, which a reducer may reject);
 /// 6. deletes a unit while lowering another's integers by the deleted one's;
-/// 7. lowers every integer above a value to it at once.
+/// 7. deletes a unit while what depended on it (an effect's completion) is pointed at another;
+/// 8. lowers every integer above a value to it at once.
 ///
 /// Until a round changes nothing, or the replays run out.
 @MainActor struct SequenceShrinker<Element> {
@@ -31,6 +32,10 @@
     var simpler: (Element) -> [Element]
     /// Simpler forms of a string or an integer, simplest first.
     var simplerLeaf: (Value) -> [Value]
+    /// The element made to depend on another of `rest` instead of on the unit `removed`, which
+    /// goes: a held effect's completion pointed at the like effect another step started. Empty
+    /// when it does not depend on `removed` (and for elements that name no other: actions).
+    var redirected: (_ element: Element, _ removed: Int, _ rest: [Element]) -> [Element] = { _, _, _ in [] }
   }
 
   let moves: Moves
@@ -72,6 +77,7 @@
       if await simplifySharedValues(&current) { changed = true }
       if await deleteWhileChangingNeighbour(&current) { changed = true }
       if await deleteWhileLowering(&current) { changed = true }
+      if await deleteWhileRedirecting(&current) { changed = true }
       if await capIntegers(&current) { changed = true }
     }
     return current
@@ -224,28 +230,42 @@
   private mutating func deleteWhileChangingNeighbour(_ elements: inout [Element]) async -> Bool {
     // Each try replays the whole sequence for every neighbour's change: for short sequences.
     guard elements.count <= 64 else { return false }
+    return await deleteOne(from: &elements) { shrinker, deleted, _, rest, restStart in
+      var deletedLeaves: [Value] = []
+      deleted.collectSharedLeaves(into: &deletedLeaves)
+      // The nearest actions before and after the deleted one.
+      let before = rest[..<restStart].lastIndex { shrinker.moves.payload($0) != nil }
+      let after = rest[restStart...].firstIndex { shrinker.moves.payload($0) != nil }
+      return [after, before].compactMap { $0 }.flatMap { neighbour in
+        shrinker.changes(of: neighbour, in: rest, taking: deletedLeaves).map { trial in { trial } }
+      }
+    }
+  }
+
+  /// The one accept-and-restart loop of the passes that delete a unit while changing others:
+  /// for each action in turn, its unit deleted and the rest changed as `changes` offers (each
+  /// trial made only when its turn comes), the first trial that still breaks the property with
+  /// fewer elements is kept and the pass ends, for the next round to start over.
+  private mutating func deleteOne(
+    from elements: inout [Element],
+    _ changes: (_ shrinker: Self, _ deleted: Value, _ unit: Int, _ rest: [Element], _ restStart: Int) -> [() -> [Element]?]
+  ) async -> Bool {
     var position = 0
     while position < elements.count && budget > 0 {
-      guard let deletedPayload = moves.payload(elements[position]) else {
+      guard let deleted = moves.payload(elements[position]) else {
         position += 1
         continue
       }
       let unit = moves.unit(elements[position])
       let rest = removing([unit], from: elements)
-      var deletedLeaves: [Value] = []
-      deletedPayload.collectSharedLeaves(into: &deletedLeaves)
       let restStart = elements[..<position].filter { moves.unit($0) != unit }.count
-      // The nearest actions before and after the deleted one.
-      let before = rest[..<restStart].lastIndex { moves.payload($0) != nil }
-      let after = rest[restStart...].firstIndex { moves.payload($0) != nil }
-      for neighbour in [after, before].compactMap({ $0 }) where budget > 0 {
-        for trial in changes(of: neighbour, in: rest, taking: deletedLeaves) {
-          if let kept = await attempt(trial), kept.count < elements.count {
-            elements = kept
-            shrinkSteps += 1
-            return true
-          }
-          if budget == 0 { break }
+      for trial in changes(self, deleted, unit, rest, restStart) {
+        guard budget > 0 else { return false }
+        guard let trial = trial() else { continue }
+        if let kept = await attempt(trial), kept.count < elements.count {
+          elements = kept
+          shrinkSteps += 1
+          return true
         }
       }
       position += 1
@@ -280,34 +300,38 @@
     }
   }
 
+  /// Deletes one unit while what depended on it is pointed at another: a query deleted while
+  /// the completion of the search it started completes the search an equal later query started
+  /// instead. A search field whose requests do not name their query needs it: typed `ab`, `a`,
+  /// `ab` with the first and second searches completed shrinks to `a`, `ab` only so.
+  private mutating func deleteWhileRedirecting(_ elements: inout [Element]) async -> Bool {
+    // Each try replays the whole sequence for every dependant's new target: for short sequences.
+    guard elements.count <= 64 else { return false }
+    return await deleteOne(from: &elements) { shrinker, _, removed, rest, _ in
+      rest.indices.flatMap { index in
+        shrinker.moves.redirected(rest[index], removed, rest).map { redirected in
+          { () -> [Element]? in
+            var trial = rest
+            trial[index] = redirected
+            return trial
+          }
+        }
+      }
+    }
+  }
+
   /// Deletes one unit while lowering the integers of another that are above the deleted
   /// action's by that much; then the same lowering in every other action at once.
   private mutating func deleteWhileLowering(_ elements: inout [Element]) async -> Bool {
-    var position = 0
-    while position < elements.count && budget > 0 {
-      guard let payload = moves.payload(elements[position]) else {
-        position += 1
-        continue
-      }
+    await deleteOne(from: &elements) { shrinker, deleted, _, rest, _ in
       var leaves: [Value] = []
-      payload.collectSharedLeaves(into: &leaves)
+      deleted.collectSharedLeaves(into: &leaves)
       let amounts = Set(leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf, number > 0 { number } else { nil } }).sorted()
-      let rest = removing([moves.unit(elements[position])], from: elements)
-      for amount in amounts where budget > 0 {
+      return amounts.flatMap { amount in
         let lower = { (value: Value) in value.mappingIntegers { $0 > amount ? $0 - amount : $0 } }
-        for target in rest.indices.map(Optional.some) + [nil] {
-          guard let trial = rewriting(rest, at: target, lower) else { continue }
-          if let kept = await attempt(trial), kept.count < elements.count {
-            elements = kept
-            shrinkSteps += 1
-            return true
-          }
-          if budget == 0 { break }
-        }
+        return (rest.indices.map(Optional.some) + [nil]).map { target in { shrinker.rewriting(rest, at: target, lower) } }
       }
-      position += 1
     }
-    return false
   }
 
   /// Lowers every integer above a value to that value at once, for each positive value the

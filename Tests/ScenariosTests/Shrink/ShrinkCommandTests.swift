@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+import ShrinkFixtures
 
 /// `shrink` on a session's history: the three actions of a bug found among hundreds, a
 /// listener's action kept in place with the action that led to it, each kind of property, a
