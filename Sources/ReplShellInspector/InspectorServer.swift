@@ -37,6 +37,9 @@ final class InspectorServer: Sendable {
       server: .http1WebSocketUpgrade(
         configuration: .init(ws: WebSocketServerConfiguration(extensions: [.nonNegotiatedExtension { ClientFramesMasked() }], validateUTF8: true))
       ) { request, _, _ in
+        // A refused upgrade gets 400, not the 403 of `GuardMiddleware`: hummingbird-websocket
+        // (2.8) answers every upgrade it does not make with an empty 400 of its own
+        // (`writeFailedUpgrade`), through this closure and through a WebSocket router alike.
         guard let target = request.path, target.hasPrefix("/ws"),
           requestGuard.refusal(target: target, authority: request.authority, origin: request.headerFields[.origin]) == nil
         else { return .dontUpgrade }
