@@ -63,72 +63,83 @@ struct AttachCompletionBudgetTests {
 
   /// Connects to a fresh `AttachedCounter`, sends `requests` at once, then taps the app `taps`
   /// times, one after another, and returns how many taps it served before the last request's
-  /// answer (`completions` or `done`) came back, and those answers.
+  /// answer (`completions` or `done`) came back, and those answers. The taps go back and forth
+  /// on a thread of the test's own, so that other suites busy on the cooperative pool do not
+  /// slow the test's side of them; answers are read on another.
   private static func tapsOnTime(while requests: [ShellRequest]) async throws -> (onTime: Int, answers: [AppMessage]) {
-    let app = try TappingApp()
-    defer { app.stop() }
-    let socket = try app.connect()
-    defer { socket.close() }
+    try await onThreadOfItsOwn { () throws -> (onTime: Int, answers: [AppMessage]) in
+      let app = try TappingApp()
+      defer { app.stop() }
+      let socket = try app.connect()
+      defer { socket.close() }
 
-    let answers = Mutex<[AppMessage]>([])
-    let answered = AsyncStream<Void>.makeStream()
-    Thread.detachNewThread {
-      while answers.withLock({ $0.count }) < requests.count, socket.isReadable(within: 170_000) {
-        guard let message = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else { break }
-        switch message {
-        case .completions, .done: answers.withLock { $0.append(message) }
-        default: continue
+      let answers = Mutex<[AppMessage]>([])
+      let answered = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        while answers.withLock({ $0.count }) < requests.count, socket.isReadable(within: 170_000) {
+          guard let message = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else { break }
+          switch message {
+          case .completions, .done: answers.withLock { $0.append(message) }
+          default: continue
+          }
         }
+        answered.signal()
       }
-      answered.continuation.finish()
-    }
 
-    for request in requests { #expect(socket.send(request)) }
-    var onTime = 0
-    var served = app.tapsServed.makeAsyncIterator()
-    for tap in 1...Self.taps {
-      app.send("inc")
-      let number = await served.next()
-      #expect(number == tap, "the app's tap \(tap) never came")
-      if answers.withLock({ $0.count }) < requests.count { onTime += 1 }
+      for request in requests {
+        guard socket.send(request) else { throw PipedChild.Failure(description: "the app closed the connection") }
+      }
+      var onTime = 0
+      for tap in 1...Self.taps {
+        app.send("inc")
+        guard app.nextTap() == tap else { throw PipedChild.Failure(description: "the app's tap \(tap) never came") }
+        if answers.withLock({ $0.count }) < requests.count { onTime += 1 }
+      }
+      answered.wait()
+      return (onTime, answers.withLock { $0 })
     }
-    for await _ in answered.stream {}
-    return (onTime, answers.withLock { $0 })
+  }
+
+  /// What `work` returns or throws, run on a thread of its own.
+  private static func onThreadOfItsOwn<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
   }
 
   @Test func aTenThousandBracketLineIsAnswered() async throws {
-    let app = try TappingApp()
-    defer { app.stop() }
-    let socket = try app.connect()
-    defer { socket.close() }
-    #expect(socket.send(ShellRequest.complete("state " + String(repeating: "[", count: 10_000))))
-    var answer: CompletionAnswer?
-    while answer == nil, socket.isReadable(within: 170_000) {
-      if case .completions(let completions) = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) { answer = completions }
+    let (bracketAnswer, pathAnswer) = try await Self.onThreadOfItsOwn { () throws -> (CompletionAnswer?, CompletionAnswer?) in
+      let app = try TappingApp()
+      defer { app.stop() }
+      let socket = try app.connect()
+      defer { socket.close() }
+      func completions(of line: String) throws -> CompletionAnswer? {
+        guard socket.send(ShellRequest.complete(line)) else { return nil }
+        while socket.isReadable(within: 170_000) {
+          if case .completions(let completions) = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) { return completions }
+        }
+        return nil
+      }
+      return (try completions(of: "state " + String(repeating: "[", count: 10_000)), try completions(of: "state va"))
     }
     // No path starts with 10,000 brackets: no candidates, and no refusal unless the machine took
     // more than the app's second for it.
-    #expect(answer?.candidates == [], "\(String(describing: answer))")
-    #expect(socket.send(ShellRequest.complete("state va")))
-    answer = nil
-    while answer == nil, socket.isReadable(within: 170_000) {
-      if case .completions(let completions) = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) { answer = completions }
-    }
-    #expect(answer?.candidates.map(\.text) == ["value"])
+    #expect(bracketAnswer?.candidates == [], "\(String(describing: bracketAnswer))")
+    #expect(pathAnswer?.candidates.map(\.text) == ["value"])
   }
 }
 
 /// `AttachedCounter` in a folder of its own, its output read line by line from a pipe as it
-/// comes (no polling): the numbers of the taps it served, in order.
+/// comes (no polling), on the thread that drives it.
 private final class TappingApp: @unchecked Sendable {
   let folder: URL
   let process = Process()
   private let input = Pipe()
   private let output = Pipe()
-  let socketPath: String
-  /// The number of each tap the app printed (`tap N at MS`).
-  let tapsServed: AsyncStream<Int>
+  private var pending = Data()
+  private(set) var socketPath = ""
 
+  /// Starts the app and reads the line it prints once it listens, `attach (PATH)`.
   init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("attach-complete-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -138,37 +149,33 @@ private final class TappingApp: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let (taps, continuation) = AsyncStream<Int>.makeStream()
-    tapsServed = taps
-    let reading = output.fileHandleForReading
-    // The reader hands over the first line, `attach (PATH)`, then the taps' numbers as they come.
-    let firstLine = Mutex<String?>(nil)
-    let printedFirstLine = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      var pending = Data()
-      var isFirst = true
-      while case let chunk = reading.availableData, !chunk.isEmpty {
-        pending.append(chunk)
-        while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
-          pending.removeSubrange(pending.startIndex...end)
-          if isFirst {
-            isFirst = false
-            firstLine.withLock { $0 = line }
-            printedFirstLine.signal()
-          } else if line.hasPrefix("tap "), let number = Int(line.split(separator: " ")[1]) {
-            continuation.yield(number)
-          }
-        }
-      }
-      continuation.finish()
-      if isFirst { printedFirstLine.signal() }
-    }
-    printedFirstLine.wait()
-    guard let first = firstLine.withLock({ $0 }), first.hasPrefix("attach ("), first.hasSuffix(")") else {
+    guard let first = nextLine(), first.hasPrefix("attach ("), first.hasSuffix(")") else {
+      stop()
       throw PipedChild.Failure(description: "AttachedCounter did not open its attachment")
     }
     socketPath = String(first.dropFirst("attach (".count).dropLast())
+  }
+
+  /// The next line it printed, waiting for it; nil once its output ends.
+  func nextLine() -> String? {
+    while true {
+      if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+        pending.removeSubrange(pending.startIndex...end)
+        return line
+      }
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { return nil }
+      pending.append(chunk)
+    }
+  }
+
+  /// The number of the next tap it printed (`tap N at MS`); nil when its output ends first.
+  func nextTap() -> Int? {
+    while let line = nextLine() {
+      if line.hasPrefix("tap "), let number = Int(line.split(separator: " ")[1]) { return number }
+    }
+    return nil
   }
 
   /// Connects as a shell: the app's hello, the shell's, and the `done` of the session it opens.
