@@ -20,7 +20,12 @@ enum TabInterruption {
     if hasTerminal {
       var signalling = editing
       signalling.c_lflag |= tcflag_t(ISIG)
-      withUnsafeMutableBytes(of: &signalling.c_cc) { characters in characters[Int(VINTR)] = 3 }
+      // Ctrl-C alone signals: Ctrl-\ and Ctrl-Z would quit or stop the shell in the middle of a Tab.
+      withUnsafeMutableBytes(of: &signalling.c_cc) { characters in
+        characters[Int(VINTR)] = 3
+        characters[Int(VQUIT)] = 0
+        characters[Int(VSUSP)] = 0
+      }
       tcsetattr(STDIN_FILENO, TCSANOW, &signalling)
     }
     defer {

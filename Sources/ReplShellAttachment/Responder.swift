@@ -45,7 +45,11 @@ import Scenarios
   func handle(_ request: ShellRequest) async {
     switch request {
     case .line(let line, let location):
-      let result = await host.run(line, location: location)
+      // Its place in the session's order is taken now, as it arrives; it is parsed off the main
+      // actor (a line may be up to a mebibyte), and only running it holds the main actor.
+      let turn = host.drawTurn()
+      let request = await Task.detached { ParsedLineRequest(parsing: line, location: location) }.value
+      let result = await host.submit(request, in: turn)
       for event in result.events { connection.outbox.send(.event(event)) }
       let redact = shell.inspection.tailRedaction
       connection.tail.withLock { filter in

@@ -243,6 +243,12 @@ import Synchronization
     return await run(request, isOutermost: true)
   }
 
+  /// Keeps what a line parsed to off the main actor for the line that runs next, so that running
+  /// it parses nothing here.
+  func handOver(_ parsed: ParsedLine) {
+    parsedLines.handOver(parsed)
+  }
+
   /// Runs a line of a script that `source` runs, inside the `source` line: its events are that
   /// line's.
   func runSourced(_ request: LineRequest) async -> Result {

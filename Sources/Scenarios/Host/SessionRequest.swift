@@ -31,6 +31,26 @@ public struct LineRequest: SessionRequest, Hashable {
   }
 }
 
+/// A command line parsed before its turn, off the main actor (an attached shell's line, which may
+/// be up to a mebibyte): in its turn it runs as a `LineRequest` would, without parsing again.
+package struct ParsedLineRequest: SessionRequest {
+  /// The line and what it parsed to.
+  package var parsed: ParsedLine
+  /// `<stdin>:3` for a line read from a pipe; nil when typed.
+  package var location: String?
+
+  /// Parses `line` here (call it off the main actor), for a turn later.
+  package init(parsing line: String, location: String?) {
+    self.parsed = ParsedLine(parsing: line)
+    self.location = location
+  }
+
+  @MainActor package func perform(in shell: Shell) async -> Shell.Result {
+    shell.handOver(parsed)
+    return await shell.execute(parsed.line, location: location)
+  }
+}
+
 /// The completions Tab offers for a line typed up to the cursor. In its turn it takes what
 /// completion reads of the session (`CompletionContext`, the same work whatever the line), then
 /// gives the main actor back while the completion itself runs off it, within `limit`: an app
