@@ -93,8 +93,55 @@ public struct AnimalsServerModel: LinearizabilityModel {
   }
 
   /// Why an observation cannot be made in a state: what was seen, and what the server held.
-  public struct Violation: Error, CustomStringConvertible {
-    public let description: String
+  /// The search meets many refusals and prints one, so a refusal keeps the values and its
+  /// words are made only when asked for.
+  public enum Violation: Error, CustomStringConvertible {
+    case fetchAnimals(observed: [String: Record], state: State, requiringEveryUnseenAdd: Bool)
+    case fetchCategories(observed: [String: String], held: [String: String])
+    case addAnsweredATakenID(id: String, held: Record)
+    case acknowledgedWithoutCategory(function: Function, id: String?, categoryId: String)
+    case addRefusedForAnExistingCategory(categoryId: String)
+    case updateAcknowledgedWithoutAnimal(id: String)
+    case refusedAsMissingButHeld(id: String, held: Record)
+    case refusedForCategoryButAnimalMissing(id: String)
+    case refusedForAnExistingCategory(categoryId: String)
+    case deleteAnsweredWithoutAnimal(id: String, observed: Record)
+    case deleteAnsweredAnother(id: String, observed: Record, held: Record)
+    case reloadAnswerNotSample(observed: [String: Record], sample: [String: Record])
+    case reloadCategoriesNotSample(observed: [String: String], sample: [String: String])
+
+    public var description: String {
+      switch self {
+      case .fetchAnimals(let observed, let state, let requiring):
+        var state = state
+        return AnimalsServerModel.firstDifference(observed, in: &state, requiringEveryUnseenAdd: requiring) ?? "the fetch saw what the server holds"
+      case .fetchCategories(let observed, let held):
+        return "the fetch saw categories \(observed.keys.sorted()) but the server holds \(held.keys.sorted())"
+      case .addAnsweredATakenID(let id, let held):
+        return "the add answered id \(EDNValue.string(id)), which \(held) already has"
+      case .acknowledgedWithoutCategory(let function, let id, let categoryId):
+        let what = id.map { "the \(function.rawValue) of \(EDNValue.string($0))" } ?? "the \(function.rawValue)"
+        return "\(what) was acknowledged, but no category \(categoryId) exists"
+      case .addRefusedForAnExistingCategory(let categoryId):
+        return "the add was refused for category \(categoryId), which exists"
+      case .updateAcknowledgedWithoutAnimal(let id):
+        return "the update of \(EDNValue.string(id)) was acknowledged, but no such animal exists"
+      case .refusedAsMissingButHeld(let id, let held):
+        return "refused for a missing animal, but \(EDNValue.string(id)) is \(held)"
+      case .refusedForCategoryButAnimalMissing(let id):
+        return "refused for a missing category, but the animal \(EDNValue.string(id)) is missing too (the animal is named first)"
+      case .refusedForAnExistingCategory(let categoryId):
+        return "refused for a missing category, but \(categoryId) exists"
+      case .deleteAnsweredWithoutAnimal(let id, let observed):
+        return "the delete of \(EDNValue.string(id)) answered \(observed), but no such animal exists"
+      case .deleteAnsweredAnother(let id, let observed, let held):
+        return "the delete of \(EDNValue.string(id)) answered \(observed), but the server holds \(held)"
+      case .reloadAnswerNotSample(let observed, let sample):
+        return "the reload's answer is not the sample data: \(AnimalsServerModel.difference(observed, from: sample) ?? "")"
+      case .reloadCategoriesNotSample(let observed, let sample):
+        return "the reload answered categories \(observed.keys.sorted()), not the sample's \(sample.keys.sorted())"
+      }
+    }
   }
 
   /// What a reload stores: the sample data.
@@ -137,23 +184,25 @@ extension AnimalsServerModel {
     switch action {
     case .fetchAnimals(let observed):
       // Projected on one animal, an add whose answer was lost may have made another.
-      try Self.see(observed, in: &state, requiringEveryUnseenAdd: only == nil)
+      let requiring = only == nil
+      if state.unseenAdds.isEmpty {
+        guard observed == state.animals else { throw .fetchAnimals(observed: observed, state: state, requiringEveryUnseenAdd: requiring) }
+      } else {
+        let before = state
+        guard Self.firstDifference(observed, in: &state, requiringEveryUnseenAdd: requiring) == nil else {
+          throw .fetchAnimals(observed: observed, state: before, requiringEveryUnseenAdd: requiring)
+        }
+      }
     case .fetchCategories(let observed):
-      guard observed == state.categories else {
-        throw Violation(description: "the fetch saw categories \(observed.keys.sorted()) but the server holds \(state.categories.keys.sorted())")
-      }
+      guard observed == state.categories else { throw .fetchCategories(observed: observed, held: state.categories) }
     case .add(let id, let record):
-      guard state.animals[id] == nil else {
-        throw Violation(description: "the add answered id \(EDNValue.string(id)), which \(state.animals[id]!) already has")
-      }
+      if let held = state.animals[id] { throw .addAnsweredATakenID(id: id, held: held) }
       guard state.categories[record.categoryId] != nil else {
-        throw Violation(description: "the add was acknowledged, but no category \(record.categoryId) exists")
+        throw .acknowledgedWithoutCategory(function: .add, id: nil, categoryId: record.categoryId)
       }
       state.animals[id] = record
     case .addRefused(let categoryId):
-      guard state.categories[categoryId] == nil else {
-        throw Violation(description: "the add was refused for category \(categoryId), which exists")
-      }
+      guard state.categories[categoryId] == nil else { throw .addRefusedForAnExistingCategory(categoryId: categoryId) }
     case .addUnknown(let record):
       // Refused for a missing category, it changed nothing; else its animal now exists.
       if state.categories[record.categoryId] != nil {
@@ -161,45 +210,31 @@ extension AnimalsServerModel {
         state.unseenAdds.sort { ($0.name, $0.diet, $0.categoryId) < ($1.name, $1.diet, $1.categoryId) }
       }
     case .update(let id, let record):
-      guard let held = state.animals[id] else {
-        throw Violation(description: "the update of \(EDNValue.string(id)) was acknowledged, but no such animal exists")
-      }
+      guard state.animals[id] != nil else { throw .updateAcknowledgedWithoutAnimal(id: id) }
       guard state.categories[record.categoryId] != nil else {
-        throw Violation(description: "the update of \(EDNValue.string(id)) (was \(held)) was acknowledged, but no category \(record.categoryId) exists")
+        throw .acknowledgedWithoutCategory(function: .update, id: id, categoryId: record.categoryId)
       }
       state.animals[id] = record
     case .updateRefusedNoAnimal(let id), .deleteRefused(let id):
-      if let held = state.animals[id] {
-        throw Violation(description: "refused for a missing animal, but \(EDNValue.string(id)) is \(held)")
-      }
+      if let held = state.animals[id] { throw .refusedAsMissingButHeld(id: id, held: held) }
     case .updateRefusedNoCategory(let id, let categoryId):
-      guard state.animals[id] != nil else {
-        throw Violation(description: "refused for a missing category, but the animal \(EDNValue.string(id)) is missing too (the animal is named first)")
-      }
-      guard state.categories[categoryId] == nil else {
-        throw Violation(description: "refused for a missing category, but \(categoryId) exists")
-      }
+      guard state.animals[id] != nil else { throw .refusedForCategoryButAnimalMissing(id: id) }
+      guard state.categories[categoryId] == nil else { throw .refusedForAnExistingCategory(categoryId: categoryId) }
     case .updateUnknown(let id, let record):
       if state.animals[id] != nil && state.categories[record.categoryId] != nil {
         state.animals[id] = record
       }
     case .delete(let id, let observed):
-      guard let held = state.animals[id] else {
-        throw Violation(description: "the delete of \(EDNValue.string(id)) answered \(observed), but no such animal exists")
-      }
-      guard held == observed else {
-        throw Violation(description: "the delete of \(EDNValue.string(id)) answered \(observed), but the server holds \(held)")
-      }
+      guard let held = state.animals[id] else { throw .deleteAnsweredWithoutAnimal(id: id, observed: observed) }
+      guard held == observed else { throw .deleteAnsweredAnother(id: id, observed: observed, held: held) }
       state.animals[id] = nil
     case .deleteUnknown(let id):
       state.animals[id] = nil
     case .reload(let observed):
       if let observed {
-        if let difference = Self.difference(observed.animals, from: sampleAnimals) {
-          throw Violation(description: "the reload's answer is not the sample data: \(difference)")
-        }
+        guard observed.animals == sampleAnimals else { throw .reloadAnswerNotSample(observed: observed.animals, sample: sampleAnimals) }
         guard observed.categories == sampleCategories else {
-          throw Violation(description: "the reload answered categories \(observed.categories.keys.sorted()), not the sample's \(sampleCategories.keys.sorted())")
+          throw .reloadCategoriesNotSample(observed: observed.categories, sample: sampleCategories)
         }
       }
       state = initialState
@@ -208,7 +243,7 @@ extension AnimalsServerModel {
   }
 
   /// The first way `observed` differs from `expected`, in words; nil when they are equal.
-  private static func difference(_ observed: [String: Record], from expected: [String: Record]) -> String? {
+  static func difference(_ observed: [String: Record], from expected: [String: Record]) -> String? {
     for (id, seen) in observed.sorted(by: { $0.key < $1.key }) where expected[id] != seen {
       return expected[id].map { "it has \(EDNValue.string(id)) as \(seen), not \($0)" } ?? "it has \(EDNValue.string(id)) as \(seen), which the sample data does not"
     }
@@ -218,21 +253,19 @@ extension AnimalsServerModel {
     return nil
   }
 
-  /// Checks that a fetch that returned `observed` can happen in `state`, and binds the ids of
-  /// adds with unknown outcomes that it sees for the first time. Its error names the first
-  /// difference by id, so the same failure always reads the same.
-  private static func see(_ observed: [String: Record], in state: inout State, requiringEveryUnseenAdd: Bool) throws(Violation) {
-    if state.unseenAdds.isEmpty && observed == state.animals { return }
-    let ids = Set(observed.keys).union(state.animals.keys).sorted()
-    for id in ids {
+  /// Whether a fetch that returned `observed` can happen in `state`: nil when it can (the ids of
+  /// adds with unknown outcomes it sees for the first time are then bound in `state`), else
+  /// the first difference by id in words, so the same failure always reads the same.
+  static func firstDifference(_ observed: [String: Record], in state: inout State, requiringEveryUnseenAdd: Bool) -> String? {
+    for id in Set(observed.keys).union(state.animals.keys).sorted() {
       switch (observed[id], state.animals[id]) {
       case (let seen?, let held?) where seen != held:
-        throw Violation(description: "the fetch saw \(EDNValue.string(id)) as \(seen), but the server holds \(held)")
+        return "the fetch saw \(EDNValue.string(id)) as \(seen), but the server holds \(held)"
       case (nil, let held?):
-        throw Violation(description: "the fetch did not see \(EDNValue.string(id)), which the server holds as \(held)")
+        return "the fetch did not see \(EDNValue.string(id)), which the server holds as \(held)"
       case (let seen?, nil):
         guard let index = state.unseenAdds.firstIndex(of: seen) else {
-          throw Violation(description: "the fetch saw \(EDNValue.string(id)) as \(seen), which the server does not hold")
+          return "the fetch saw \(EDNValue.string(id)) as \(seen), which the server does not hold"
         }
         state.unseenAdds.remove(at: index)
         state.animals[id] = seen
@@ -240,7 +273,8 @@ extension AnimalsServerModel {
       }
     }
     if requiringEveryUnseenAdd, let missed = state.unseenAdds.first {
-      throw Violation(description: "the fetch did not see \(missed), added by a request whose answer was lost")
+      return "the fetch did not see \(missed), added by a request whose answer was lost"
     }
+    return nil
   }
 }

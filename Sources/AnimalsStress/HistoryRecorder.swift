@@ -44,10 +44,3 @@ actor HistoryRecorder {
     lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
   }
 }
-
-/// How one operation ended: Jepsen's `:type`, its `:value` and, for a failure, its `:error`.
-struct StressCompletion: Sendable {
-  let outcome: HistoryOperation.Outcome
-  let value: EDNValue
-  let error: EDNValue?
-}

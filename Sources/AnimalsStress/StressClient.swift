@@ -118,31 +118,3 @@ struct StressClient: Sendable {
     return StressCompletion(outcome: .info, value: value, error: .string(String(describing: error)))
   }
 }
-
-/// SplitMix64: the same seed draws the same operations.
-struct StressRandom: Sendable {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    self.state = seed
-  }
-
-  /// Client `process`'s generator for a run seeded `seed`.
-  init(seed: UInt64, process: Int) {
-    var mixer = StressRandom(seed: seed ^ (UInt64(process) &* 0x9E37_79B9_7F4A_7C15))
-    self.init(seed: mixer.next())
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  mutating func next(below bound: Int) -> Int {
-    Int(next() % UInt64(bound))
-  }
-}
