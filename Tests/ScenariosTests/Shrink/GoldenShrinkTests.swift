@@ -46,9 +46,13 @@ import ShrinkFixtures
     let folder = try await folder(editedSelect: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = shell(in: folder)
-    let result = await shell.execute("shrink --save small.txt golden lending.txt")
+    let result = await shell.execute("shrink --save small.txt --swift SmallTests.swift golden lending.txt")
     let lines = result.lines.map(\.text)
     #expect(!result.succeeded)
+    #expect(lines.contains("the fresh run of SmallTests.swift differs from its golden as it should until the bug is fixed: the test passes once it is"), "\(lines)")
+    let swift = try String(contentsOf: folder.appendingPathComponent("SmallTests.swift"), encoding: .utf8)
+    #expect(swift.contains("@MainActor @Test func smallTests() async {") && swift.contains("domains: [.lending],"), "\(swift)")
+    #expect(swift.contains("\n    select selectDanglingLoans\n") && swift.contains("\n    ...\n    lending> select selectDanglingLoans\n    0\n"), "\(swift)")
     #expect(lines.first?.hasPrefix("the golden of lending.txt differs at `select selectDanglingLoans` (lending.txt:33): 30 lines before it shrunk to 3 in ") == true, "\(lines)")
     #expect(Array(lines.dropFirst().prefix(7)) == [
       "  use lending --listeners off", "  dispatch didAddItem(id: 777, name: \"broken lamp\")", "  dispatch didLendItem(id: 777, to: \"Ada\")",

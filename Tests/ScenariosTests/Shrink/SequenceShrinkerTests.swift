@@ -92,6 +92,48 @@ import Testing
     #expect(shrunk.map(\.payload) == [.string("a"), .string("b")], "\(shrunk)")
   }
 
+  @Test func deletingAnActionWhileWhatDependedOnItIsRedirected() async {
+    // Queries `ab`, `a`, `ab` (units 1, 2, 3) and completions (units 4, 5) of the searches units
+    // 1 and 2 started, their payload the unit that started each. It breaks when the search of
+    // an `ab` completes while the query is `ab`, then the search of `a` completes; a query equal
+    // to the one before is rejected. Deleting the first `ab` alone leaves its completion naming
+    // nothing; only deleting it while that completion names the second `ab`'s search reaches two.
+    let items = [
+      Item(number: 1, unit: 1, payload: .string("ab")), Item(number: 2, unit: 2, payload: .string("a")), Item(number: 3, unit: 3, payload: .string("ab")),
+      Item(number: 0, unit: 4, payload: nil), Item(number: 0, unit: 5, payload: nil),
+    ]
+    // The completions' targets: unit 4 completes unit 1's search, unit 5 unit 2's.
+    let targets: [Int: Int] = [4: 1, 5: 2]
+    var moves = moves()
+    moves.redirected = { item, removed, rest in
+      guard item.payload == nil, targets[item.unit] == removed else { return [] }
+      return rest.filter { $0.payload != nil }.map { Item(number: -$0.unit, unit: item.unit, payload: nil) }
+    }
+    var shrinker = SequenceShrinker(moves: moves) { items in
+      var query: Value?
+      var applied: [Item] = []
+      var answered = false
+      for item in items {
+        if let payload = item.payload {
+          guard payload != query, payload != .string("") else { continue }
+          query = payload
+          answered = false
+          applied.append(item)
+          continue
+        }
+        // A completion: of the search its number names when redirected, else of its target's.
+        let started = item.number < 0 ? -item.number : targets[item.unit] ?? 0
+        guard let search = applied.first(where: { $0.unit == started })?.payload else { continue }
+        applied.append(item)
+        if search == query { answered = true } else if answered { return applied }
+      }
+      return nil
+    }
+    let shrunk = await shrinker.shrink(items)
+    #expect(shrunk.map(\.payload) == [.string("a"), .string("ab"), nil, nil], "\(shrunk)")
+    #expect(shrunk.map(\.unit) == [2, 3, 4, 5], "\(shrunk)")
+  }
+
   @Test func anIncrementAndADecrementGoTogether() async {
     // +1 and −1 that end at 3: one at a time, every removal changes the end; two at once do not.
     let steps = [1, 1, -1, 1, 1, -1, 1, -1, -1, 1, 1, 1, -1, -1, 1]
