@@ -72,7 +72,7 @@ struct PathCompletionBudgetTests {
   @Test func theRequestTakesTheSnapshotOnTheMainActorAndAnswersFromOffIt() async throws {
     let shell = try await startedShell()
     let host = SessionHost(shell: shell)
-    let answer = await host.submit(CompletionQuery("state " + String(repeating: "[", count: 10_000)))
+    let answer = await host.submit(CompletionQuery("state " + String(repeating: "[", count: 10_000), limit: .seconds(600)))
     #expect(answer.candidates.isEmpty && answer.refusal == nil)
     #expect(await host.submit(CompletionQuery("state va")).candidates.map(\.text) == ["value"])
   }
