@@ -6,13 +6,14 @@
 # One debug build of Benchmarks/ (in BENCHMARK_SMOKE_SCRATCH, default .build), and each executable
 # started on its own, not through the benchmark plugin: the plugin builds the whole graph in
 # release (too slow for `make test`), and its debug configuration crashed at start on Linux with
-# Swift 6.3. Started on its own, a package-benchmark executable runs every benchmark it registers
+# Swift 6.3 (fea645a). In smoke mode the fixtures built before measuring are a hundredth of their
+# size (SmokeMode.scaled), else ShellEngine alone runs past 10 minutes in debug. Started on its own, a package-benchmark executable runs every benchmark it registers
 # once (BENCHMARK_SMOKE=1: one iteration, no warm-up, a scaling factor of one, Sources/SmokeMode),
 # and Sources/SmokeMode/SmokeCheck.swift makes it exit 1 when one fails or never finishes (the
 # library alone would exit 0). The package-benchmark targets are the folders of Benchmarks/ but
 # AttachCost, a plain executable that takes one sample of each case here; ExploreModels runs the
-# short scripts `Explore/run.sh` subtracts as start-up. Its output goes to standard error only
-# when a target fails. The full benchmarks (`swift package benchmark`) are not changed by this.
+# short scripts `Explore/run.sh` subtracts as start-up. A target's own output is shown (on standard
+# error) only when it fails. The full benchmarks (`swift package benchmark`) are not changed by this.
 # `--skip-build` runs what the last build left (`make test` builds first, outside its TMPDIR).
 set -euo pipefail
 cd "$(dirname "$0")"
