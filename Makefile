@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 # Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run test build deps example example-build docs fuzz fuzz-build fuzz-smoke-build fuzz-quick bench-smoke
+.PHONY: run test build deps example example-build docs fuzz fuzz-build fuzz-smoke-build fuzz-quick bench-smoke bench-smoke-build
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
 ## PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH),
@@ -59,13 +59,17 @@ docs: deps
 ## executable's debug build (`fuzz-smoke-build`); a crash, a hang past the target's budget or memory past the
 ## limit fails the run, the input kept in Fuzz/Findings/. Their corpora and scratch folders live in the run's
 ## temporary folder and are removed with it.
-test: example-build fuzz-smoke-build
+## Then every benchmark target of Benchmarks/ runs once in smoke mode (Benchmarks/smoke.sh --skip-build), from
+## the debug build `bench-smoke-build` makes; a target that fails to build, crashes or reports a failed
+## benchmark fails the run.
+test: example-build fuzz-smoke-build bench-smoke-build
 	@swift build --build-tests -q
 	@bin="$$(swift build --show-bin-path)"; shelf="$$(cd Examples/Shelf && swift build --show-bin-path)"; \
 	scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXXX")"; chmod 711 "$$scratch"; status=0; \
 	( export TMPDIR="$$scratch"; \
 	  fuzzed=0; FUZZ_BINARY="$(FUZZ_SMOKE_BINARY)" FUZZ_WORK="$$scratch/fuzz" FUZZ_BUDGET_SCALE=$(FUZZ_SMOKE_BUDGET_SCALE) \
 	    Fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS) || fuzzed=$$?; rm -rf "$$scratch/fuzz"; [ "$$fuzzed" -eq 0 ] && \
+	  Benchmarks/smoke.sh --skip-build && \
 	  (cd Examples/Shelf && "$$shelf/ShelfPackageTests.xctest" --testing-library swift-testing) && \
 	  "$$bin/replshell" --check Scenarios/ && \
 	  "$$bin/ImmutableDataPackageTests.xctest" --testing-library swift-testing ) || status=$$?; \
@@ -105,6 +109,11 @@ fuzz-quick: fuzz-build
 	@Fuzz/run.sh $(FUZZ_TEST_SECONDS) $(FUZZ_TEST_TARGETS)
 
 ## bench-smoke: every benchmark target once, in smoke mode (Benchmarks/smoke.sh), so that a protocol or API
-## change cannot break one unseen; its release build of Benchmarks/ is not part of `make test` yet.
+## change cannot break one unseen: a debug build of Benchmarks/, each executable started on its own (not
+## through the benchmark plugin, whose release build `swift package benchmark` keeps). `make test` runs it too.
 bench-smoke: deps
 	@Benchmarks/smoke.sh
+
+## bench-smoke-build: the debug build of Benchmarks/ that `make test`'s smoke run starts (Benchmarks/.build).
+bench-smoke-build: deps
+	@cd Benchmarks && swift build -q

@@ -16,7 +16,8 @@ let fixtureURL = URL(filePath: #filePath)
   .appending(path: "../shared/fixtures/usgs/week-2020-07-08.geojson")
   .standardizedFileURL
 
-/// A folder under the temporary directory that serves the fixture as `all_week.geojson`.
+/// A folder under the temporary directory that serves the fixture as `all_week.geojson`; each
+/// benchmark removes it when done (`make test` fails on anything left in its TMPDIR).
 func makeFeedFolder() throws -> URL {
   let folder = FileManager.default.temporaryDirectory.appending(path: "quakes-feed-bench-\(getpid())", directoryHint: .isDirectory)
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,6 +42,7 @@ func loadFeed(from folder: URL) async throws -> (quakes: [Quake], state: QuakesS
 let fixtureIsPresent = FileManager.default.fileExists(atPath: fixtureURL.path)
 
 let benchmarks: @Sendable () -> Void = {
+  SmokeCheck.install()
   Benchmark.defaultConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
     warmupIterations: 1,
@@ -54,6 +56,7 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark("6 USGS week feed: GeoJSON into state") { benchmark in
     let folder = try makeFeedFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     benchmark.startMeasurement()
     let (quakes, state) = try await loadFeed(from: folder)
     benchmark.stopMeasurement()
@@ -64,7 +67,9 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark("6 USGS week feed: into SQLite (file, WAL) and back into state") { benchmark in
-    let (quakes, _) = try await loadFeed(from: try makeFeedFolder())
+    let folder = try makeFeedFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (quakes, _) = try await loadFeed(from: folder)
     let path = FileManager.default.temporaryDirectory.appending(path: "quakes-bench-\(getpid())-\(benchmark.currentIteration).sqlite").path
     defer {
       for suffix in ["", "-wal", "-shm"] {

@@ -85,7 +85,7 @@ func counterScript(lineCount: Int) -> String {
   return outcome.succeeded
 }
 
-let scriptLineCount = 100_000
+let scriptLineCount = SmokeMode.scaled(100_000)
 
 /// Built once per process per size: making the quakes takes a while, and only the diff is measured.
 /// The digest is printed so that runs in separate processes (different hash seeds, so different
@@ -123,6 +123,7 @@ func diffPair(diff diffName: String, walk walkName: String, fixture: Result<(fix
 }
 
 let benchmarks: @Sendable () -> Void = {
+  SmokeCheck.install()
   Benchmark.defaultConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
     warmupIterations: 1,

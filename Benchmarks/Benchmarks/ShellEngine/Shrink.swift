@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import Scenarios
 import ShrinkFixtures
+import SmokeMode
 
 // The shrinking figure of ENGINEERING.md: a recording of 10,000 (and 100,000) actions over 40
 // items — each added, lent, returned and removed in turn — with the three actions of a bug among
@@ -23,8 +24,8 @@ import ShrinkFixtures
 /// the bug's three actions are left.
 func shrinkBenchmarks() {
   for (count, label) in [(10_000, "10k"), (100_000, "100k")] {
-    Benchmark("shrink a \(label)-action recording to its 3-action bug", configuration: .init(metrics: [.wallClock], warmupIterations: 0, maxIterations: 3)) { benchmark in
-      let shell = try await recordedLendingShell(count: count)
+    Benchmark("shrink a \(label)-action recording to its 3-action bug", configuration: Benchmark.Configuration(metrics: [.wallClock], warmupIterations: 0, maxIterations: 3).smoked) { benchmark in
+      let shell = try await recordedLendingShell(count: SmokeMode.scaled(count))
       benchmark.startMeasurement()
       let result = await shell.execute("shrink invariant selectDanglingLoans == 0")
       benchmark.stopMeasurement()

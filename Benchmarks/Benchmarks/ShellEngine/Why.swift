@@ -21,7 +21,7 @@ func residentBytes() -> Int {
 /// The shell the `why` benchmarks share: making it runs 10,000 dispatches on 64k quakes, a
 /// few seconds each benchmark would otherwise repeat.
 @MainActor enum WhyFixture {
-  static let dispatchCount = 10_000
+  static let dispatchCount = SmokeMode.scaled(10_000)
   private static var made: Result<Shell, any Error>?
 
   /// The shell, made on first use; prints the resident memory of the state alone and with the

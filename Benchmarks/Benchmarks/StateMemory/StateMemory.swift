@@ -12,7 +12,7 @@ import SyntheticQuakes
 // after, so the figures do not depend on what ran earlier in the process.
 
 let quakeCount = 65_536
-let dispatchCount = 10_000
+let dispatchCount = SmokeMode.scaled(10_000)
 
 /// The resident memory of this process, in bytes.
 func residentBytes() -> Int {
@@ -59,6 +59,7 @@ enum Kept: String, CaseIterable {
 }
 
 let benchmarks: @Sendable () -> Void = {
+  SmokeCheck.install()
   Benchmark.defaultConfiguration = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxIterations: 1).smoked
 
   for kept in Kept.allCases {

@@ -43,6 +43,7 @@ let small = 1_024
 let large = 65_536
 
 let benchmarks: @Sendable () -> Void = {
+  SmokeCheck.install()
   Benchmark.defaultConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal],
     warmupIterations: 1,

@@ -75,6 +75,7 @@ func countElements<Stream: AsyncSequence>(of stream: Stream) async throws -> Int
 }
 
 let benchmarks: @Sendable () -> Void = {
+  SmokeCheck.install()
   Benchmark.defaultConfiguration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal],
     warmupIterations: 1,

@@ -7,6 +7,13 @@ import Foundation
 public enum SmokeMode {
   /// Whether the benchmarks run in smoke mode.
   public static let isOn = ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] == "1"
+
+  /// `count`, or in smoke mode a hundredth of it (at least 1): the size of a fixture a benchmark
+  /// builds before it measures (dispatches, script lines, recorded actions), which in the smoke
+  /// run's debug build would otherwise take minutes (the 10,000 dispatches of `why`'s shell).
+  public static func scaled(_ count: Int) -> Int {
+    isOn ? max(count / 100, 1) : count
+  }
 }
 
 extension Benchmark.Configuration {
