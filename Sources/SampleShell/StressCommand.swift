@@ -111,7 +111,7 @@ struct StressCommand: AsyncParsableCommand {
     print("recorded \(outcomes.values.reduce(0, +)) operations in \(StressDuration.show(result.duration)): \(outcomes[.ok] ?? 0) ok, \(outcomes[.fail] ?? 0) failed, \(outcomes[.info] ?? 0) indeterminate")
     if let savePath {
       do {
-        try StressFile.write(result.historyText, to: savePath, replacing: force)
+        try UserFile.write(result.historyText, to: savePath, replacing: force)
         print("saved the history to \(savePath)")
       } catch {
         FileHandle.standardError.write(Data("stress: \(error)\n".utf8))

@@ -98,7 +98,7 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
         drawn = true
         let page = HistoryPage(history: failure.part, witness: failure.witness, verdict: "not linearizable")
         do {
-          try PageFile.write(page.html, to: htmlPath, replacing: force)
+          try UserFile.write(page.html, to: htmlPath, replacing: force)
           FileHandle.standardOutput.write(Data("wrote \(htmlPath)\n".utf8))
         } catch {
           FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -4,14 +4,14 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes a page the user asked for: never through a symbolic link, and never over an existing
-/// file unless told to.
-enum PageFile {
-  struct Refusal: Error, CustomStringConvertible {
-    let description: String
+/// Writes a file the user named (`linearize --html`, `stress --save`): never through a symbolic
+/// link, and never over an existing file unless told to (`--force`).
+package enum UserFile {
+  package struct Refusal: Error, CustomStringConvertible {
+    package let description: String
   }
 
-  static func write(_ text: String, to path: String, replacing: Bool) throws(Refusal) {
+  package static func write(_ text: String, to path: String, replacing: Bool) throws(Refusal) {
     let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL)
     let descriptor = open(path, flags, 0o644)
     guard descriptor >= 0 else {
