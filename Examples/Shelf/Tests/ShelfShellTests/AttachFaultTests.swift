@@ -56,7 +56,7 @@ struct AttachFaultTests {
   @Test func anAppWhoseAttachmentDidNotOpenDoesNotSayHowToAttach() throws {
     let folder = try RuntimeFolder()
     // Where the attach folder should be, a file: the attachment cannot open.
-    FileManager.default.createFile(atPath: folder.path + "/replshell", contents: Data("not a folder\n".utf8))
+    try #require(FileManager.default.createFile(atPath: folder.path + "/replshell", contents: Data("not a folder\n".utf8)))
     let daemon = try Daemon(in: folder, opensAttachment: false)
     #expect(daemon.announcement == "shelfd \(daemon.pid): runs without an attachment, so no shell can attach (the log line above says why)")
     daemon.stop(SIGTERM)
