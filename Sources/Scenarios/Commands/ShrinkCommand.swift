@@ -113,16 +113,22 @@ struct ShrinkCommand: ShellCommand {
   }
 
   /// The scenario that reproduces the shrunk sequence: its lines, and its `use` line with the
-  /// listeners off (their actions are dispatched as recorded).
+  /// listeners off (their actions are dispatched as recorded), or, shrunk with held effects, as
+  /// the session started (`--effects`: its `complete N` lines need them held).
   @MainActor private func scenario(_ outcome: ShrinkOutcome, for script: URL, in context: CommandContext, column: Int) throws(CommandError) -> (files: ScenarioFiles, text: String) {
     guard let recording = context.recording else { throw CommandError("no session is running: type `use <domain>` first", column: column) }
     var options = recording.options
+    // Held effects are written `--effects`, as typed, after the other options.
     options.removeValue(forKey: DomainContext.effectsOption)
-    options[Shell.listenersOption] = "off"
+    if !outcome.holdsEffects { options[Shell.listenersOption] = "off" }
     let quiet = SessionRecording(domain: recording.domain, options: options, databases: recording.databases)
     let files = try ScenarioFiles(script: script, recording: quiet, column: column)
-    let note = "# shrunk by `shrink` from \(outcome.actionCount) actions to \(outcome.shrunkCount ?? 0), the listeners off and their actions in place: fails until the bug is fixed"
-    return (files, ([files.useLine, note] + outcome.scriptLines).joined(separator: "\n") + "\n")
+    let note =
+      outcome.holdsEffects
+      ? "# shrunk by `shrink` from \(outcome.actionCount) steps to \(outcome.shrunkCount ?? 0), the listeners on and their side effects held: fails until the bug is fixed"
+      : "# shrunk by `shrink` from \(outcome.actionCount) actions to \(outcome.shrunkCount ?? 0), the listeners off and their actions in place: fails until the bug is fixed"
+    let useLine = outcome.holdsEffects ? files.useLine + " --effects" : files.useLine
+    return (files, ([useLine, note] + outcome.scriptLines).joined(separator: "\n") + "\n")
   }
 
   /// Writes the scenario and its golden, from a fresh run of it.
