@@ -63,6 +63,28 @@ import Testing
     await shell.close()
   }
 
+  /// `--replay race.txt --shrink ''`: a script that starts `use search --effects`, loaded up to
+  /// the line that fails, shrinks with its effects held as the session that typed it does.
+  @Test func aScriptThatHoldsItsEffectsShrinksTheSameWhenLoaded() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shrink-effects-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = [
+      "use search --effects", "invariant selectShowsStaleResults == false", "dispatch ui.didType(query: \"b\")", "complete 1",
+      "dispatch ui.didType(query: \"ba\")", "dispatch ui.didType(query: \"a\")", "fail 2", "complete 3",
+      "dispatch ui.didType(query: \"abc\")", "dispatch ui.didType(query: \"ab\")", "complete 5", "complete 4",
+    ].joined(separator: "\n") + "\n"
+    try Data(script.utf8).write(to: folder.appendingPathComponent("race.txt"))
+    let shell = Shell(domains: [.search(planted: true)], isScript: false, baseDirectory: folder)
+    let loaded = try await shell.loadScript(contentsOf: folder.appendingPathComponent("race.txt"), name: "race.txt")
+    #expect(loaded.failedLine == "complete 4")
+    let lines = await shell.texts("shrink")
+    #expect(lines.first?.hasPrefix("invariant selectShowsStaleResults == false broken: 10 steps shrunk to 4 in ") == true, "\(lines)")
+    let shrunk = steps(lines)
+    #expect(shrunk.count == 4 && shrunk[2] == "complete 2" && shrunk[3] == "complete 1", "\(lines)")
+    await shell.close()
+  }
+
   @Test func anExpectShrinksWithTheEffectsHeldToo() async throws {
     let shell = try await raceSession()
     _ = await shell.execute("invariant clear")
