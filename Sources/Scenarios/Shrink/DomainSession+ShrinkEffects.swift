@@ -29,6 +29,11 @@ extension DomainSession {
     guard let effects = domainEffects else {
       throw CommandError("\(domainName) cannot hold its side effects: its registration gives no `effects:` (see README, \"Races\")")
     }
+    // The listeners saw every action, not only those an undo or jump left applied.
+    guard history.position == history.entries.count else {
+      throw CommandError(
+        "the state is back at action \(history.position) of \(history.entries.count) (undo or jump), but the listeners and held effects saw all \(history.entries.count): type `jump \(history.entries.count)` to come back, then `shrink`")
+    }
     let started = ContinuousClock.now
     let start = history.initialState
     var check = try effectsCheck(property, start: start)

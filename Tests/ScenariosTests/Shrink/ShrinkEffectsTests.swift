@@ -95,6 +95,20 @@ import Testing
     await shell.close()
   }
 
+  @Test func aSessionTravelledBackIsAskedToComeBackFirst() async throws {
+    let shell = try await raceSession()
+    _ = await shell.execute("undo")
+    let refused = await shell.texts("shrink")
+    #expect(refused.first?.hasPrefix("error: the state is back at action ") == true, "\(refused)")
+    #expect(refused.first?.contains(" (undo or jump), but the listeners and held effects saw all ") == true, "\(refused)")
+    // What it says to type brings the state back.
+    let typed = try #require(refused.first?.split(separator: "`").dropFirst().first.map(String.init), "\(refused)")
+    #expect(typed.hasPrefix("jump "), "\(refused)")
+    #expect(await shell.execute(typed).succeeded)
+    #expect(steps(await shell.texts("shrink")).count == 4)
+    await shell.close()
+  }
+
   @Test func aSessionWhoseRaceIsFixedHasNothingToShrink() async throws {
     let shell = try await raceSession(planted: false)
     let result = await shell.execute("shrink")
