@@ -63,6 +63,37 @@ import Testing
     await shell.close()
   }
 
+  /// The search field written outside the project (`typeahead`), whose requests do not name
+  /// their query: `ab`, `a`, `ab` typed after other noise, the first `ab`'s reply and then `a`'s
+  /// completed. Deleting the first `ab` leaves its completion naming an effect no step starts;
+  /// only the pass that points it at the like effect the second `ab` started (deleting while
+  /// redirecting) reaches two queries and two completions.
+  @Test func aRaceOfRequestsThatDoNotNameTheirQueryShrinksToItsMinimum() async throws {
+    let shell = Shell(domains: [.typeahead], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "typeahead", options: [DomainContext.effectsOption: "held"])
+    let lines = [
+      "invariant selectShowsStaleResults == false",
+      "dispatch ui.didType(query: \"b\")",
+      "complete 1",
+      "dispatch ui.didType(query: \"ab\")",
+      "dispatch ui.didType(query: \"a\")",
+      "dispatch ui.didType(query: \"ab\")",
+      "complete 2",
+    ]
+    for line in lines {
+      let result = await shell.execute(line)
+      #expect(result.succeeded, "\(line): \(result.lines.map(\.text))")
+    }
+    #expect(!(await shell.execute("complete 3").succeeded))
+    let report = await shell.texts("shrink")
+    let shrunk = steps(report)
+    #expect(report.first?.hasPrefix("invariant selectShowsStaleResults == false broken: 7 steps shrunk to 4 in ") == true, "\(report)")
+    try #require(shrunk.count == 4, "\(report)")
+    #expect(shrunk[0].hasPrefix("dispatch ui.didType(query: ") && shrunk[1].hasPrefix("dispatch ui.didType(query: "), "\(report)")
+    #expect(Array(shrunk[2...]) == ["complete 2", "complete 1"], "\(report)")
+    await shell.close()
+  }
+
   /// `--replay race.txt --shrink ''`: a script that starts `use search --effects`, loaded up to
   /// the line that fails, shrinks with its effects held as the session that typed it does.
   @Test func aScriptThatHoldsItsEffectsShrinksTheSameWhenLoaded() async throws {
