@@ -8,7 +8,7 @@ struct ShrinkCommand: ShellCommand {
     name: "shrink",
     usage: "shrink [options] [<property>]", group: .testing,
     synopsis: "shrinks the history to the fewest actions that break a property",
-    summary: "shrinks the actions the state has applied (a recording opened with `--replay`, a script's, this session's own) to a minimal sequence that still breaks a property: `invariant P` (broken after an action), `expect P` (false at the end), `break when P` (made true), `rejects <action>` (the reducer rejects the action after them with the same error as after them all; `rejects` alone: the last action rejected here or in the recording), or, given none, the session's invariants and breakpoints; `golden FILE.txt` shrinks a scenario script whose golden no longer matches instead, to the fewest lines whose transcript still first differs from the golden at the same command with the same expected and actual line (each try runs the script in a fresh shell; its `use` line stays); drops actions in chunks then one at a time (an action goes with what its listeners dispatched, `why`'s causes), then simplifies payloads, replaying each try through the reducer alone (listeners off, their recorded actions in place) from the history's first state; the session is untouched; prints the shrunk `dispatch` lines, the last one's diff and the actual value; a property that holds says so at once; --save FILE.txt writes them as a scenario that fails until the bug is fixed, with its golden; --swift FILE.swift as a Swift Testing test on ReplShellTesting; --force overwrites; on a terminal a progress line shows the actions left and the replays run (Ctrl-C stops with what shrank so far)",
+    summary: "shrinks the actions the state has applied (a recording opened with `--replay`, a script's, this session's own) to a minimal sequence that still breaks a property: `invariant P` (broken after an action), `expect P` (false at the end), `break when P` (made true), `rejects <action>` (the reducer rejects the action after them with the same error as after them all; `rejects` alone: the last action rejected here or in the recording), or, given none, the session's invariants and breakpoints; `golden FILE.txt` shrinks a scenario script whose golden no longer matches instead, to the fewest lines whose transcript still first differs from the golden at the same command with the same expected and actual line (each try runs the script in a fresh shell; its `use` line stays); drops actions in chunks then one at a time (an action goes with what its listeners dispatched, `why`'s causes), then simplifies payloads, replaying each try through the reducer alone (listeners off, their recorded actions in place) from the history's first state; in a session started with `use <domain> --effects` (or a script that starts so) the steps are instead the dispatches typed and the held effects completed or failed (`complete N`, `fail N`), each try runs the listeners afresh with every effect held, and a race shrinks to the few steps it needs (`rejects` still replays the reducer alone); the session is untouched; prints the shrunk `dispatch` (and `complete N`, `fail N`) lines, the last one's diff and the actual value; a property that holds says so at once; --save FILE.txt writes them as a scenario that fails until the bug is fixed, with its golden; --swift FILE.swift as a Swift Testing test on ReplShellTesting; --force overwrites; on a terminal a progress line shows the actions left and the replays run (Ctrl-C stops with what shrank so far)",
     examples: [
       "shrink invariant {selector} != {value}", "shrink expect {selector} == {value}", "shrink --save bug.txt break when {selector} == {value}", "shrink rejects {actionCall}",
       "shrink --swift BugTests.swift", "shrink --save small.txt golden Scenarios/broken.txt",
@@ -113,16 +113,22 @@ struct ShrinkCommand: ShellCommand {
   }
 
   /// The scenario that reproduces the shrunk sequence: its lines, and its `use` line with the
-  /// listeners off (their actions are dispatched as recorded).
+  /// listeners off (their actions are dispatched as recorded), or, shrunk with held effects, as
+  /// the session started (`--effects`: its `complete N` lines need them held).
   @MainActor private func scenario(_ outcome: ShrinkOutcome, for script: URL, in context: CommandContext, column: Int) throws(CommandError) -> (files: ScenarioFiles, text: String) {
     guard let recording = context.recording else { throw CommandError("no session is running: type `use <domain>` first", column: column) }
     var options = recording.options
+    // Held effects are written `--effects`, as typed, after the other options.
     options.removeValue(forKey: DomainContext.effectsOption)
-    options[Shell.listenersOption] = "off"
+    if !outcome.holdsEffects { options[Shell.listenersOption] = "off" }
     let quiet = SessionRecording(domain: recording.domain, options: options, databases: recording.databases)
     let files = try ScenarioFiles(script: script, recording: quiet, column: column)
-    let note = "# shrunk by `shrink` from \(outcome.actionCount) actions to \(outcome.shrunkCount ?? 0), the listeners off and their actions in place: fails until the bug is fixed"
-    return (files, ([files.useLine, note] + outcome.scriptLines).joined(separator: "\n") + "\n")
+    let note =
+      outcome.holdsEffects
+      ? "# shrunk by `shrink` from \(outcome.actionCount) steps to \(outcome.shrunkCount ?? 0), the listeners on and their side effects held: fails until the bug is fixed"
+      : "# shrunk by `shrink` from \(outcome.actionCount) actions to \(outcome.shrunkCount ?? 0), the listeners off and their actions in place: fails until the bug is fixed"
+    let useLine = outcome.holdsEffects ? files.useLine + " --effects" : files.useLine
+    return (files, ([useLine, note] + outcome.scriptLines).joined(separator: "\n") + "\n")
   }
 
   /// Writes the scenario and its golden, from a fresh run of it.

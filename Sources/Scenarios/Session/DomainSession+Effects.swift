@@ -16,7 +16,9 @@ extension DomainSession {
     if failing, !effect.canFail {
       throw CommandError("#\(number) \(effect.label) cannot fail: the domain says so; `complete \(number)` lets it go on", column: column)
     }
+    let after = history.position > 0 ? history.entries[history.position - 1].serial : 0
     if failing { scheduler.fail(number) } else { scheduler.complete(number) }
+    releasedEffects.append(ReleasedEffect(afterSerial: after, number: number, label: effect.label, failing: failing))
     try await settle(requested: false)
   }
 

@@ -64,6 +64,9 @@ import ImmutableData
   var startContext: DomainContext?
   /// What holds the listeners' side effects in a session started with `--effects`; nil otherwise.
   var effectScheduler: EffectScheduler?
+  /// The held effects completed or failed in this session (`complete N`, `fail N`), in order,
+  /// each after the history entry that was last then: what `shrink` replays beside the dispatches.
+  var releasedEffects: [ReleasedEffect] = []
 
   init(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,

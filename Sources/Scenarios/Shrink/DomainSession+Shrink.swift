@@ -15,7 +15,14 @@ extension DomainSession {
   /// session's own) to a minimal sequence that still breaks `property`, the reducer alone
   /// replaying each candidate from the history's first state: the listeners stay off and what
   /// they dispatched stays in place, with the action that led to it.
+  ///
+  /// In a session started with `--effects`, every property but `rejects` shrinks with the side
+  /// effects held instead (`shrinkWithEffects`): the dispatches typed and the effects completed
+  /// or failed are the steps, and each try runs the listeners afresh.
   func shrink(_ property: ShrinkProperty, progress: ShrinkProgress?) async throws(CommandError) -> ShrinkOutcome {
+    if shrinksWithEffects {
+      if case .rejects = property {} else { return try await shrinkWithEffects(property, progress: progress) }
+    }
     let started = ContinuousClock.now
     var applied = history.position
     // An action rejected earlier than the state stands: the actions before it are the recording.

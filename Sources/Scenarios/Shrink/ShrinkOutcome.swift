@@ -12,6 +12,9 @@ struct ShrinkOutcome: Sendable {
   var scriptLines: [String] = []
   /// The one-line failure the command fails with, when the property is broken.
   var failure: String?
+  /// Whether the shrunk steps replay with the listeners on and their side effects held (`use
+  /// <domain> --effects`): a saved scenario starts that way, not with the listeners off.
+  var holdsEffects = false
 }
 
 /// How far a `shrink` is: the actions it started with, those left, the replays run.
