@@ -39,7 +39,7 @@ final class ServerProcess: Sendable {
   }
 
   /// How long a server may take to print that it is listening.
-  static let startTimeout: Duration = .seconds(30)
+  static let startTimeout: Duration = .seconds(120)
 
   /// Starts the server on a free loopback port with `arguments` added, and returns once it prints
   /// that it is listening; throws (and kills it) if it exits or stays silent past `startTimeout`.

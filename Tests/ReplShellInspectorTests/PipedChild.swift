@@ -51,7 +51,7 @@ final class PipedChild: @unchecked Sendable {
 
   /// Waits until its output (or its errors) contains `text`; fails after `timeout` with both.
   @discardableResult
-  func wait(for text: String, inErrors: Bool = false, timeout: Duration = .seconds(30)) async throws -> String {
+  func wait(for text: String, inErrors: Bool = false, timeout: Duration = .seconds(150)) async throws -> String {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       let printed = inErrors ? errors : output
@@ -64,7 +64,7 @@ final class PipedChild: @unchecked Sendable {
 
   /// Waits for it to end by itself (its input stays open) and returns its exit status; fails
   /// after `timeout`, a bound for a broken build, not a measure.
-  func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32 {
+  func exitStatus(timeout: Duration = .seconds(150)) async throws -> Int32 {
     let deadline = ContinuousClock.now + timeout
     while process.isRunning {
       guard ContinuousClock.now < deadline else {
@@ -76,7 +76,7 @@ final class PipedChild: @unchecked Sendable {
   }
 
   /// Closes its input and returns its exit status once it ends (failing after `timeout`).
-  func finish(timeout: Duration = .seconds(30)) async throws -> Int32 {
+  func finish(timeout: Duration = .seconds(150)) async throws -> Int32 {
     try? input.fileHandleForWriting.close()
     return try await exitStatus(timeout: timeout)
   }

@@ -8,7 +8,7 @@ import TestSupport
 /// end of its standard error.
 final class MCPClientProcess: @unchecked Sendable {
   /// How long one reply may take.
-  static let deadline: TimeInterval = 30
+  static let deadline: TimeInterval = 150
 
   private let process = Process()
   private let input = Pipe()

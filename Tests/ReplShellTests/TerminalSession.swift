@@ -13,7 +13,7 @@ import TestSupport
 /// last of the screen.
 final class TerminalSession: @unchecked Sendable {
   /// How long one wait for the screen, or for the exit, may take.
-  static let deadline: Duration = .seconds(20)
+  static let deadline: Duration = .seconds(150)
 
   private let controller: Int32
   private let pid: pid_t
