@@ -138,8 +138,12 @@ struct HTTPExchange: Sendable {
 }
 
 extension RemoteStore<URLSessionNetworkSession> {
+  /// How long a test waits for a loopback server's reply: a bound for a hung build, not a measure.
+  /// The product's 10 s default ran out in a fresh-clone `make test`, whose parallel start stalls every suite for tens of seconds.
+  static var testReplyBound: TimeInterval { 120 }
+
   /// A `RemoteStore` on its own `URLSession`, talking to `server`.
   convenience init(server: RunningServer) {
-    self.init(url: server.apiURL)
+    self.init(url: server.apiURL, timeout: Self.testReplyBound)
   }
 }

@@ -13,7 +13,7 @@ import Testing
     let database = try await PostgresCluster.required().createDatabase()
     try await ServerProcess.withServers([["--database", database, "--connect-timeout", "60"], ["--database", database, "--connect-timeout", "60"]]) { (servers: [ServerProcess]) async throws in
       for server in servers {
-        let store = RemoteStore(url: server.apiURL)
+        let store = RemoteStore(url: server.apiURL, timeout: RemoteStore.testReplyBound)
         #expect(try await store.fetchCategoriesQuery() == Category.samples)
         #expect(try await store.fetchAnimalsQuery() == Animal.samples)
       }
@@ -27,7 +27,7 @@ import Testing
         for client in 0..<Self.clients {
           let server = servers[client % servers.count]
           group.addTask {
-            let store = RemoteStore(url: server.apiURL)
+            let store = RemoteStore(url: server.apiURL, timeout: RemoteStore.testReplyBound)
             var added: [Animal] = []
             for index in 0..<Self.addsPerClient {
               added.append(try await store.addAnimalMutation(name: "Client \(client) #\(index)", diet: .omnivorous, categoryId: "Bird"))
@@ -39,7 +39,7 @@ import Testing
       }
       #expect(Set(added.map(\.animalId)).count == Self.clients * Self.addsPerClient)
       for server in servers {
-        let animals = Set(try await RemoteStore(url: server.apiURL).fetchAnimalsQuery())
+        let animals = Set(try await RemoteStore(url: server.apiURL, timeout: RemoteStore.testReplyBound).fetchAnimalsQuery())
         #expect(animals.count == Animal.samples.count + Self.clients * Self.addsPerClient)
         #expect(animals.isSuperset(of: added))
       }
@@ -49,7 +49,7 @@ import Testing
   @Test func eachServerSeesTheOthersWritesAtOnce() async throws {
     let database = try await PostgresCluster.required().createDatabase()
     try await ServerProcess.withServers([["--database", database, "--connect-timeout", "60"], ["--database", database, "--connect-timeout", "60"]]) { (servers: [ServerProcess]) async throws in
-      let stores = servers.map { RemoteStore(url: $0.apiURL) }
+      let stores = servers.map { RemoteStore(url: $0.apiURL, timeout: RemoteStore.testReplyBound) }
       for round in 0..<10 {
         let writer = stores[round % 2]
         let reader = stores[(round + 1) % 2]
@@ -72,7 +72,7 @@ import Testing
       try await withThrowingTaskGroup(of: Void.self) { group in
         for client in 0..<4 {
           group.addTask {
-            let store = RemoteStore(url: victim.apiURL, timeout: 5)
+            let store = RemoteStore(url: victim.apiURL, timeout: RemoteStore.testReplyBound)
             for index in 0..<500 {
               // Once the server is killed, the add in flight fails: it was never acknowledged.
               guard let animal = try? await store.addAnimalMutation(name: "Victim \(client) #\(index)", diet: .carnivorous, categoryId: "Reptile")
@@ -82,14 +82,12 @@ import Testing
           }
         }
         group.addTask {
-          while await acknowledged.count < 60 {
-            try await Task.sleep(for: .milliseconds(5))
-          }
+          await acknowledged.waitUntil(count: 60)
           await victim.kill()
         }
         try await group.waitForAll()
       }
-      let survivorStore = RemoteStore(url: survivor.apiURL)
+      let survivorStore = RemoteStore(url: survivor.apiURL, timeout: RemoteStore.testReplyBound)
       let animals = Set(try await survivorStore.fetchAnimalsQuery())
       let lost = await acknowledged.all.filter { !animals.contains($0) }
       #expect(lost.isEmpty, "acknowledged but lost: \(lost.prefix(3))")
@@ -102,7 +100,7 @@ import Testing
   @Test func theDatabaseURLCanComeFromTheEnvironment() async throws {
     let database = try await PostgresCluster.required().createDatabase()
     try await ServerProcess.withServers([["--connect-timeout", "60"]], environment: ["DATABASE_URL": database]) { (servers: [ServerProcess]) async throws in
-      let store = RemoteStore(url: servers[0].apiURL)
+      let store = RemoteStore(url: servers[0].apiURL, timeout: RemoteStore.testReplyBound)
       let added = try await store.addAnimalMutation(name: "Eagle", diet: .carnivorous, categoryId: "Bird")
       #expect(try await store.fetchAnimalsQuery() == (Animal.samples + [added]).sorted { $0.animalId < $1.animalId })
     }
@@ -148,10 +146,22 @@ import Testing
 /// The adds the clients saw acknowledged, shared between their tasks.
 private actor AcknowledgedAdds {
   private(set) var all: [Animal] = []
+  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   var count: Int { self.all.count }
 
   func append(_ animal: Animal) {
     self.all.append(animal)
+    let (ready, waiting) = self.waiters.reduce(into: ([CheckedContinuation<Void, Never>](), [(count: Int, continuation: CheckedContinuation<Void, Never>)]())) { split, waiter in
+      if waiter.count <= self.all.count { split.0.append(waiter.continuation) } else { split.1.append(waiter) }
+    }
+    self.waiters = waiting
+    ready.forEach { $0.resume() }
+  }
+
+  /// Returns once `count` adds have been acknowledged: the signal the killer waits for.
+  func waitUntil(count: Int) async {
+    guard self.all.count < count else { return }
+    await withCheckedContinuation { self.waiters.append((count, $0)) }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Scenarios
 import Synchronization
+import TestSupport
 import Testing
 
 /// An attached shell's completion, or a long line, never holds the app: the app takes the
@@ -67,7 +68,7 @@ struct AttachCompletionBudgetTests {
   /// on a thread of the test's own, so that other suites busy on the cooperative pool do not
   /// slow the test's side of them; answers are read on another.
   private static func tapsOnTime(while requests: [ShellRequest]) async throws -> (onTime: Int, answers: [AppMessage]) {
-    try await onThreadOfItsOwn { () throws -> (onTime: Int, answers: [AppMessage]) in
+    try await offThePool { () throws -> (onTime: Int, answers: [AppMessage]) in
       let app = try TappingApp()
       defer { app.stop() }
       let socket = try app.connect()
@@ -100,15 +101,8 @@ struct AttachCompletionBudgetTests {
     }
   }
 
-  /// What `work` returns or throws, run on a thread of its own.
-  private static func onThreadOfItsOwn<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-    }
-  }
-
   @Test func aTenThousandBracketLineIsAnswered() async throws {
-    let (bracketAnswer, pathAnswer) = try await Self.onThreadOfItsOwn { () throws -> (CompletionAnswer?, CompletionAnswer?) in
+    let (bracketAnswer, pathAnswer) = try await offThePool { () throws -> (CompletionAnswer?, CompletionAnswer?) in
       let app = try TappingApp()
       defer { app.stop() }
       let socket = try app.connect()

@@ -15,7 +15,7 @@ struct MCPReusedIDTests {
 
   /// The smallest input that hung the server (in 15 runs of 20 before the fix): a call and a
   /// refused call under one id.
-  @Test func aCallAndARefusedCallUnderOneIdAreAnsweredInTurnAndTheServerExits() throws {
+  @Test func aCallAndARefusedCallUnderOneIdAreAnsweredInTurnAndTheServerExits() async throws {
     let lines = [
       #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"tests","version":"1"}}}"#,
       #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"history","arguments":{}}}"#,
@@ -24,7 +24,7 @@ struct MCPReusedIDTests {
     let input = Data((lines.joined(separator: "\n") + "\n").utf8)
     // The fault was a race between two of the server's tasks: many runs, each to its exit.
     for run in 1...20 {
-      let (status, output) = try Self.serve(input)
+      let (status, output) = try await Self.serve(input)
       #expect(status == 0, "run \(run): exit status \(status)")
       let replies = try output.split(separator: UInt8(ascii: "\n")).map { line in
         try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
@@ -35,7 +35,7 @@ struct MCPReusedIDTests {
     }
   }
 
-  @Test func requestsReusingAnUnansweredIdAreEachAnsweredInTurnAndTheServerExits() throws {
+  @Test func requestsReusingAnUnansweredIdAreEachAnsweredInTurnAndTheServerExits() async throws {
     let lines = [
       #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"tests","version":"1"}}}"#,
       #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"history","arguments":{}}}"#,
@@ -46,7 +46,7 @@ struct MCPReusedIDTests {
     ]
     let input = Data((lines.joined(separator: "\n") + "\n").utf8)
     for run in 1...10 {
-      let (status, output) = try Self.serve(input)
+      let (status, output) = try await Self.serve(input)
       #expect(status == 0, "run \(run): exit status \(status)")
       let replies = try output.split(separator: UInt8(ascii: "\n")).map { line in
         try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
@@ -64,7 +64,7 @@ struct MCPReusedIDTests {
     }
   }
 
-  @Test func aCancellationOfAReusedIdCancelsTheOldestAndTheServerExits() throws {
+  @Test func aCancellationOfAReusedIdCancelsTheOldestAndTheServerExits() async throws {
     let lines = [
       #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"dispatch","arguments":{"action":"didTapIncrementButton"}}}"#,
       #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"nosuchtool","arguments":{}}}"#,
@@ -74,7 +74,7 @@ struct MCPReusedIDTests {
     ]
     let input = Data((lines.joined(separator: "\n") + "\n").utf8)
     for run in 1...10 {
-      let (status, output) = try Self.serve(input)
+      let (status, output) = try await Self.serve(input)
       #expect(status == 0, "run \(run): exit status \(status)")
       let replies = try output.split(separator: UInt8(ascii: "\n")).map { line in
         try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
@@ -93,8 +93,13 @@ struct MCPReusedIDTests {
 
   /// Runs `replshell --mcp counter` with `input` as its whole standard input, and waits for it to
   /// exit (at most `runBound`; past it the process is killed and the run fails): its exit status
-  /// and its standard output.
-  static func serve(_ input: Data) throws -> (status: Int32, output: Data) {
+  /// and its standard output. The waits block a thread of their own: on the cooperative pool, a
+  /// thread a core, 40 runs held up every other suite in the process.
+  static func serve(_ input: Data) async throws -> (status: Int32, output: Data) {
+    try await offThePool { try Self.blockingServe(input) }
+  }
+
+  private static func blockingServe(_ input: Data) throws -> (status: Int32, output: Data) {
     let process = Process()
     process.executableURL = try ReplShellBinary.url
     process.arguments = ["--mcp", "counter"]
