@@ -10,11 +10,16 @@ import Testing
 /// `replshell stress`'s run: concurrent clients of the remote store against servers on one
 /// PostgreSQL database, their history checked against `AnimalsServerModel`.
 @Suite(.postgresCluster, .timeLimit(.minutes(5))) struct StressTests {
+  /// How long a client waits for the server's answer: a bound for a hung build, not a measure. At
+  /// the product's 10 s, a loaded machine's stall turned answers the test expects into `:info`.
+  static let requestBound: TimeInterval = 120
+
   @Test func todaysServerPassesARunOfFourClientsOverTwoServersOnOneDatabase() async throws {
     let database = ServerDatabase.postgres(url: try await PostgresCluster.required().createDatabase())
     try await withServer(on: database) { first in
       try await withServer(on: database) { second in
         var run = StressRun(servers: [first.apiURL, second.apiURL], seed: 42)
+        run.requestTimeout = Self.requestBound
         run.clients = 4
         run.operations = 100
         let result = try await run.run()
@@ -36,6 +41,7 @@ import Testing
   @Test func anUpdateInTwoStatementsOutsideATransactionIsFoundAndShrunk() async throws {
     try await Self.withPlantedServer { server in
       var run = StressRun(servers: [server.apiURL], seed: 7)
+      run.requestTimeout = Self.requestBound
       run.clients = 4
       run.operations = 100
       let result = try await run.run()
@@ -58,7 +64,7 @@ import Testing
         let saved = folder.appending(path: "history.edn").path
         let status = try await ChildProcess.run(
           replshell.path,
-          ["stress", "--server", server.url.absoluteString, "--clients", "4", "--operations", "100", "--seed", "11", "--save", saved],
+          ["stress", "--server", server.url.absoluteString, "--clients", "4", "--operations", "100", "--seed", "11", "--save", saved, "--request-timeout", "\(Int(Self.requestBound))"],
           outputPath: output, timeout: .seconds(180))
         let printed = try String(contentsOfFile: output, encoding: .utf8)
         #expect(status == 1, "\(printed)")
@@ -97,6 +103,7 @@ import Testing
     let database = ServerDatabase.postgres(url: try await PostgresCluster.required().createDatabase())
     try await withServer(on: database) { server in
       var run = StressRun(servers: [server.apiURL], seed: 3)
+      run.requestTimeout = Self.requestBound
       run.clients = 2
       run.operations = 30
       let result = try await run.run()

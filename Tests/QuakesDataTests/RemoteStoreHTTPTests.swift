@@ -67,7 +67,7 @@ import Testing
 
   @Test func aMissingFeedOnTheServerFailsWithItsStatus() async throws {
     try await FixtureHTTPServer.withServer(routes: [:]) { server in
-      let store = RemoteStore(session: QuakesNetworkSession(), baseURL: server.baseURL)
+      let store = RemoteStore(session: QuakesNetworkSession(timeout: 120), baseURL: server.baseURL)
       await self.expectFailure("HTTP status 404") {
         try await store.fetchRemoteQuakesQuery(range: .allHour)
       }
