@@ -17,6 +17,9 @@ let package = Package(
     .library(name: "CounterData", targets: ["CounterData"]),
     .library(name: "AnimalsData", targets: ["AnimalsData"]),
     .library(name: "QuakesData", targets: ["QuakesData"]),
+    // What a domain author and an app import to register a domain: `Domain`, its selectors,
+    // options and effects, the store its listeners get. No engine, no shell.
+    .library(name: "ReplShellDomain", targets: ["ReplShellDomain"]),
     .library(name: "ReplShell", targets: ["ReplShell"]),
     .library(name: "ReplShellTesting", targets: ["ReplShellTesting"]),
     // What an app links to let `replshell --attach` drive its live store; nothing else compiles it.
@@ -58,11 +61,20 @@ let package = Package(
     // What a shell and an app attached to it say to each other, and what a session's events are:
     // Codable types, framed, with a version handshake. Both sides link it; it knows no engine.
     .target(name: "SessionProtocol", dependencies: ["StateValues"]),
+    // Registration: what a domain is made of and the store its listeners are handed. It holds
+    // the domain's description; the engine that drives it is elsewhere.
+    .target(
+      name: "ReplShellDomain",
+      dependencies: [
+        "ImmutableData", "StateValues", "SessionProtocol",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     // The engine: no terminal, no sample domain, no server.
     .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData", "StateValues", "SessionProtocol", "Linearizability",
+        "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol", "Linearizability",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -33,10 +33,10 @@ import ImmutableData
   /// The listeners' streams, whose progress `settle` watches beside the effects.
   private let activity: StreamActivity?
   /// The serialized tasks the listeners run in, whose jobs `settle` counts.
-  let lane: MainSerialExecution.Lane
+  package let lane: MainSerialExecution.Lane
 
   /// A scheduler watching the listener streams `activity` counts and the jobs of `lane`.
-  init(activity: StreamActivity?, lane: MainSerialExecution.Lane) {
+  package init(activity: StreamActivity?, lane: MainSerialExecution.Lane) {
     self.activity = activity
     self.lane = lane
   }
@@ -65,19 +65,19 @@ import ImmutableData
 
   /// Lets held effect `number` complete; false when no such effect is held.
   @discardableResult
-  func complete(_ number: Int) -> Bool {
+  package func complete(_ number: Int) -> Bool {
     release(number, .complete)
   }
 
   /// Fails held effect `number`; false when no such effect is held or it cannot fail.
   @discardableResult
-  func fail(_ number: Int) -> Bool {
+  package func fail(_ number: Int) -> Bool {
     guard held.first(where: { $0.effect.number == number })?.effect.canFail == true else { return false }
     return release(number, .fail)
   }
 
   /// Ends every held effect with a cancellation, so that no listener task waits forever.
-  func cancelAll() {
+  package func cancelAll() {
     let ended = held
     held.removeAll()
     for entry in ended { entry.continuation.resume(returning: .cancel) }
@@ -99,7 +99,7 @@ import ImmutableData
   /// Returns false when they were still making progress after `limit` turns (a listener that
   /// dispatches forever).
   @discardableResult
-  func settle(limit: Int = 100_000) async -> Bool {
+  package func settle(limit: Int = 100_000) async -> Bool {
     var quietTurns = 0
     var last = progress
     var turns = 0

@@ -14,9 +14,9 @@ public struct Domain: Sendable {
   public let volatile: [Redaction]
   /// How long a command waits for the listeners' side effects before it gives up (60 seconds unless the domain says).
   public let settleTimeout: Duration
-  let start: @MainActor @Sendable (DomainContext, SessionEventStream) async throws -> any AnyDomainSession
-  /// A session over a running app's store, and a tap of its dispatches (`--attach`).
-  package let live: LiveHooks
+  /// The domain's types and functions, kept for the engine that drives it: an engine opens it
+  /// to build a session, a live session or the round trip (`DomainDescribing`).
+  package let definition: any DomainDescribing
   /// The names of its actions and selectors that help and hints show.
   package let exampleNames: ExampleNames
   /// The options its held effects use (`DomainEffects.options`); nil when it cannot run its
@@ -63,7 +63,6 @@ public struct Domain: Sendable {
     listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)? = nil,
     fileID: String = #fileID
   ) {
-    let stateDiff = StateDiff(specializations: diffSpecializations)
     self.module = String(fileID.prefix { $0 != "/" })
     self.name = name
     self.summary = summary
@@ -74,52 +73,11 @@ public struct Domain: Sendable {
     let catalog = ActionCatalog(examples: actionExamples)
     self.exampleNames = ExampleNames(
       domain: name, catalog: catalog, selectors: selectors.map { ($0.name, $0.parameters.map { ($0.label, $0.completions) }) })
-    self.live = LiveHooks.make(name: name, catalog: catalog, selectors: selectors, reducer: reducer, stateDiff: stateDiff)
-    self.start = { context, events in
-      if let problem = catalog.unprintableExamples.first {
-        throw CommandError(
-          "\(name) cannot start: an example in its actionExamples, a \(problem.typeName), cannot be printed, so the shell could not read it back: \(problem.message)")
-      }
-      let start = try context.startingState.map { json throws(CommandError) in try StateSnapshot.state(State.self, from: json) } ?? initialState()
-      let session = DomainSession(
-        domainName: name, catalog: catalog, selectors: selectors, initialState: start, reducer: reducer,
-        stateDiff: stateDiff, events: events, settleTimeout: context.settleTimeout ?? settleTimeout)
-      session.onWaiting = context.onWaiting
-      session.domainEffects = effects
-      session.startContext = context
-      if context.holdsEffects, context.startsListeners, let effects {
-        // The listeners' tasks start in a lane of their own, serialized until the session closes.
-        let scheduler = EffectScheduler(activity: session.store.activity, lane: MainSerialExecution.openLane())
-        do {
-          session.keepAlive = try await MainSerialExecution.run(in: scheduler.lane) { () async throws -> any Sendable in
-            try await effects.listen(session.store, scheduler, context)
-          }
-        } catch {
-          MainSerialExecution.close(scheduler.lane)
-          throw error
-        }
-        session.effectScheduler = scheduler
-        await scheduler.settle()
-      } else if let listen, context.startsListeners {
-        session.keepAlive = try await listen(session.store, context)
-      }
-      return session
-    }
-    self.roundTrip = { () throws(CommandError) -> [String] in
-      try actionExamples.map { action throws(CommandError) in
-        let printed = catalog.text(for: try ValueEncoder.encodeForShell(action))
-        let reparsed = try DomainSession<State, Action>.parseAction(printed, catalog: catalog)
-        guard reparsed == action else {
-          throw CommandError("`\(printed)` reads back as a different action")
-        }
-        return printed
-      }
-    }
+    self.definition = DomainDefinition(
+      name: name, initialState: initialState, reducer: reducer, actionExamples: actionExamples, catalog: catalog,
+      selectors: selectors, stateDiff: StateDiff(specializations: diffSpecializations), settleTimeout: settleTimeout,
+      effects: effects, listen: listen)
   }
-
-  /// Prints every example action and reads it back; returns the printed forms, or throws at the
-  /// first that does not read back as an equal value.
-  public let roundTrip: @Sendable () throws(CommandError) -> [String]
 }
 
 /// Something a domain starts with its session that must be shut down with it (a server).
@@ -218,7 +176,7 @@ public struct DomainContext: Sendable {
 
   /// `text` as an absolute path: `$SCRATCH/…` in `scratchDirectory` (created on first use), a
   /// relative path from `baseDirectory`.
-  static func absolutePath(_ text: String, baseDirectory: URL, scratchDirectory: URL) -> String {
+  package static func absolutePath(_ text: String, baseDirectory: URL, scratchDirectory: URL) -> String {
     // The base as a folder, however its URL was made: a URL not marked as a folder would resolve
     // `mine.sqlite` beside it, in its parent (a test's files landed in the temporary folder so).
     URL(fileURLWithPath: expandingScratch(text, in: scratchDirectory), relativeTo: URL(fileURLWithPath: baseDirectory.path, isDirectory: true))

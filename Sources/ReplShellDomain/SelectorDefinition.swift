@@ -19,7 +19,7 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
   public let parameters: [ParameterInfo]
   /// The type of its output.
   public let outputTypeName: String
-  let prepare: @Sendable (SelectorCall) throws(CommandError) -> PreparedSelector<State, Action>
+  package let prepare: @Sendable (SelectorCall) throws(CommandError) -> PreparedSelector<State, Action>
 
   /// Registers `select`, whose arguments are read by `parameters`; `filter` (the guide's
   /// `…Filter` functions) lets `watch` skip actions that cannot change the output. The output
@@ -85,15 +85,30 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
 }
 
 /// A selector with its arguments read, ready to run on states.
-struct PreparedSelector<State, Action>: Sendable {
-  let evaluate: @Sendable (State) throws(CommandError) -> SelectorOutput
-  let filter: (@Sendable (State, Action) -> Bool)?
+package struct PreparedSelector<State, Action>: Sendable {
+  package let evaluate: @Sendable (State) throws(CommandError) -> SelectorOutput
+  package let filter: (@Sendable (State, Action) -> Bool)?
   /// A test of whether the output on a state satisfies a predicate, its value read once as the
   /// output's type: what `expect`, invariants and `explore` run, without printing the output.
-  let test: @Sendable (Predicate) throws(CommandError) -> @Sendable (State) -> Bool
+  package let test: @Sendable (Predicate) throws(CommandError) -> @Sendable (State) -> Bool
+
+  /// A prepared selector of these three functions.
+  package init(
+    evaluate: @escaping @Sendable (State) throws(CommandError) -> SelectorOutput, filter: (@Sendable (State, Action) -> Bool)?,
+    test: @escaping @Sendable (Predicate) throws(CommandError) -> @Sendable (State) -> Bool
+  ) {
+    self.evaluate = evaluate
+    self.filter = filter
+    self.test = test
+  }
 }
 
 /// A selector's output on one state, as a `Value` to print.
-struct SelectorOutput: Sendable {
-  let value: Value
+package struct SelectorOutput: Sendable {
+  package let value: Value
+
+  /// The output `value`.
+  package init(value: Value) {
+    self.value = value
+  }
 }

@@ -100,7 +100,7 @@ package struct ActionCatalog: Sendable {
   }
 
   /// The nested enum cases that `ValueDecoder` turns into the action, each at `column`.
-  func value(for actionCase: Case, arguments: [ParsedValue.Argument]?, column: Int) -> ParsedValue {
+  package func value(for actionCase: Case, arguments: [ParsedValue.Argument]?, column: Int) -> ParsedValue {
     var value = ParsedValue.member(leadingDot: true, path: [actionCase.path.last ?? ""], arguments: arguments, column: column)
     for name in actionCase.path.dropLast().reversed() {
       value = .member(leadingDot: true, path: [name], arguments: [.init(label: nil, value: value)], column: column)
@@ -116,7 +116,7 @@ package struct ActionCatalog: Sendable {
   }
 
   /// The full case path of an action (`ui.quakeList.onAppear`), or nil when it is no enum case.
-  func path(of action: Value) -> [String]? {
+  package func path(of action: Value) -> [String]? {
     leafCase(of: action)?.path
   }
 
@@ -137,7 +137,7 @@ package struct ActionCatalog: Sendable {
   }
 
   /// Every path and path suffix users may type, for completion.
-  var completionNames: [String] {
+  package var completionNames: [String] {
     var names: Set<String> = []
     for actionCase in cases {
       for start in actionCase.path.indices {

@@ -27,7 +27,7 @@ package struct ExampleNames: Sendable, Equatable {
   package init() {}
 
   /// The names of a domain's actions and selectors; a running session adds its state's.
-  init(
+  package init(
     domain: String, catalog: ActionCatalog, selectors: [(name: String, parameters: [(label: String, completions: [String])])]
   ) {
     self.domain = domain
@@ -46,23 +46,6 @@ package struct ExampleNames: Sendable, Equatable {
     }
   }
 
-  /// The names of a running session: its domain's and, when `readsState`, a path into its state
-  /// and the selector's output now (reading a large state takes a while).
-  @MainActor init(session: any AnyDomainSession, readsState: Bool) {
-    let selectors = session.selectorSignatures.map { (name: $0.name, parameters: $0.parameters) }
-    self.init(domain: session.domainName, catalog: session.catalog, selectors: selectors)
-    guard readsState else { return }
-    if let state = try? session.stateEncoding()() {
-      path = Self.path(into: state)
-    }
-    if let selector, selectors.first(where: { $0.name == selector })?.parameters.isEmpty == true,
-      let output = try? session.select(SelectorCall(name: selector, arguments: [], column: 1))
-    {
-      let text = ValuePrinter.singleLine(output)
-      if text.count <= 40 { value = text }
-    }
-  }
-
   /// The longest start of a name that two names share, when it is at least three characters.
   private static func sharedStart(of names: [String]) -> String? {
     var best = ""
@@ -73,16 +56,6 @@ package struct ExampleNames: Sendable, Equatable {
       }
     }
     return best.count >= 3 ? best : nil
-  }
-
-  /// A path two levels into `state` (one when the first part is a leaf).
-  private static func path(into state: Value) -> String? {
-    guard let first = StateNavigator.children(of: state).first else { return nil }
-    var path = StatePath([first.component])
-    if let second = StateNavigator.children(of: first.value).first, case .name(let name) = second.component, name.isPlainName {
-      path = path.appending(second.component)
-    }
-    return path.description
   }
 
   /// `template` with its tokens replaced; nil when the domain has no name for one of them.

@@ -7,43 +7,43 @@ import ImmutableData
 @MainActor public final class SessionStore<State: Sendable, Action: Sendable>: Sendable {
   private let store: Store<State, Action>
   /// The elements listeners have not finished with, across every stream of the store.
-  let activity = StreamActivity()
+  package let activity = StreamActivity()
   /// Called after each dispatch the reducer accepted with the old state, the action, the new
   /// state, who dispatched it, what caused it when known and, when the shell already has it, the action's text.
-  var didDispatch: ((State, Action, State, DispatchEvent.Origin, HistoryCause?, String?) -> Void)?
+  package var didDispatch: ((State, Action, State, DispatchEvent.Origin, HistoryCause?, String?) -> Void)?
   /// Called when the reducer rejects an action, with its error, who dispatched it and its text when known.
-  var didReject: ((Action, any Error, DispatchEvent.Origin, String?) -> Void)?
+  package var didReject: ((Action, any Error, DispatchEvent.Origin, String?) -> Void)?
 
   /// Which dispatch each listener's task reacts to; nil over a live app's store, whose own
   /// dispatches the session does not see as they happen.
-  let listenerCauses: ListenerCauses?
+  package let listenerCauses: ListenerCauses?
   /// How many dispatches the reducer accepted: the history entry of the next has serial one more.
   private var acceptedCount = 0
 
-  init(initialState: State, reducer: @escaping @Sendable (State, Action) throws -> State) {
+  package init(initialState: State, reducer: @escaping @Sendable (State, Action) throws -> State) {
     self.store = Store(initialState: initialState, reducer: reducer, activity: activity)
     self.listenerCauses = ListenerCauses()
   }
 
   /// A session store over an app's live `store`: what the shell dispatches goes through the
   /// app's reducer and reaches the app's own listeners; the shell does not wait for them.
-  init(wrapping store: Store<State, Action>) {
+  package init(wrapping store: Store<State, Action>) {
     self.store = store
     self.listenerCauses = nil
   }
 
   /// Whether any listener holds a stream of the store.
-  var hasListeners: Bool {
+  package var hasListeners: Bool {
     store.streamCount > 0
   }
 
   /// Sets the state without the reducer, the streams or `didDispatch` hearing of it.
-  func travel(to state: State) {
+  package func travel(to state: State) {
     store.travel(to: state)
   }
 
   /// Ends every stream, so listeners stop.
-  func finishStreams() {
+  package func finishStreams() {
     store.finishStreams()
   }
 }
@@ -57,7 +57,7 @@ extension SessionStore: Dispatcher {
 
   /// Dispatches `action` for `origin`, caused by `cause`, then tells the session what changed or
   /// why the reducer rejected it; `text` is the action as the shell writes it, when known.
-  func dispatch(_ action: Action, origin: DispatchEvent.Origin, cause: HistoryCause?, text: String?) throws {
+  package func dispatch(_ action: Action, origin: DispatchEvent.Origin, cause: HistoryCause?, text: String?) throws {
     // `select`, which the store inlines, rather than `Selector`'s `state`, a protocol
     // extension called through the store's witness table.
     let oldState = store.select { $0 }
