@@ -128,7 +128,7 @@ import Synchronization
       domain: recorded.domain, options: [:], startsListeners: false, recorded: [Self.listenersOption: "off"], startingState: recorded.start?.state)
     guard let session = slot.session else { return (notes, nil) }
     let redactions = self.redactions
-    let outcome = session.replay(recorded, name: name, redact: { redactions.apply(to: $0) })
+    let outcome = try await session.open(Replaying(recorded: recorded, name: name, redact: { redactions.apply(to: $0) }))
     for line in outcome.lines {
       slot.running?.recording.append(line.text, role: line.role, output: nil, mark: line.mark)
     }

@@ -27,16 +27,10 @@
   func takeFiredBreak() -> BreakEvent?
   /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed.
   var lineLocation: String? { get set }
-  /// Reduces a recorded session's actions again, checked against the recording (`--replay`).
-  func replay(_ recorded: RecordedSession, name: String, redact: (String) -> String) -> ReplayOutcome
   /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch
   /// broke since the last call, as the error the line fails with, and where the state then
   /// stands in the history.
   func takeLineEnd() -> (brokenInvariant: CommandError?, mark: HistoryMark)
-  /// Shrinks the actions the state has applied to a minimal sequence that still breaks `property`.
-  func shrink(_ property: ShrinkProperty, progress: ShrinkProgress?) async throws(CommandError) -> ShrinkOutcome
-  /// Runs the reducer alone on generated actions from the current state, checking every invariant.
-  func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome
   /// The part of the state at `path`; an error points at `column`.
   func state(at path: StatePath, column: Int) throws(CommandError) -> Value
   /// The current state, taken now and encoded as a `Value` when the returned function is called,
@@ -84,6 +78,9 @@
   var isWatching: Bool { get }
   /// A local sandbox session on a copy of the current state: no listeners, its own history.
   func forked() -> any AnyDomainSession
+  /// Runs `opener` on the session with its state and action types: how explore, shrink and
+  /// replay reach the typed session.
+  func open<O: SessionOpener>(_ opener: O) async throws(CommandError) -> O.Result
 }
 
 /// Where a session's store lives.

@@ -253,3 +253,17 @@ struct ShrinkCheck<State: Sendable> {
   /// What is said when the whole sequence does not break it; nil for the usual sentence.
   var holdsNote: String? = nil
 }
+
+/// `shrink` on the typed session (`AnyDomainSession.open`).
+struct Shrinking: SessionOpener {
+  /// What the shrunk actions must still break.
+  let property: ShrinkProperty
+  /// Told how the search goes; nil: nobody is.
+  let progress: ShrinkProgress?
+
+  func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) async throws(CommandError) -> ShrinkOutcome {
+    try await session.shrink(property, progress: progress)
+  }
+}
