@@ -1,5 +1,4 @@
-// The value layer, the session protocol and the registration types are part of what the
-// engine's users see: values, diffs, output lines, errors, the session's events, `Domain`.
-@_exported import ReplShellDomain
-@_exported import SessionProtocol
-@_exported import StateValues
+// A shell process's engine is the live-session core and what only a shell runs (scripts and
+// goldens, explore and shrinking); importing it brings the core, the registration types, values
+// and the session protocol.
+@_exported import ReplShellSession

@@ -4,6 +4,7 @@ import ReplShellAttachment
 import SampleDomains
 @testable import ReplShell
 @testable import Scenarios
+@testable import ReplShellSession
 @testable import SessionProtocol
 
 /// Attach frames, the app's side: a real attachment (`ReplShellAttachment`, writes allowed) over

@@ -1,4 +1,5 @@
 @testable import Scenarios
+@testable import ReplShellSession
 
 /// Completion: Tab at the end of each line of the input, in a Counter, an Animals and a Quakes
 /// session. Its time budget is libFuzzer's `-timeout` (see `make fuzz`). What it offers must

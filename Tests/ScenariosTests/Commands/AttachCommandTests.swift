@@ -2,6 +2,7 @@ import Foundation
 import ImmutableData
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The engine side of `--attach`: a shell over a live store, `tail`, `fork` and `attach`, and the
 /// events read back from their JSON.
