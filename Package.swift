@@ -17,9 +17,14 @@ let package = Package(
     .library(name: "CounterData", targets: ["CounterData"]),
     .library(name: "AnimalsData", targets: ["AnimalsData"]),
     .library(name: "QuakesData", targets: ["QuakesData"]),
+    // What a domain author and an app import to register a domain: `Domain`, its selectors,
+    // options and effects, the store its listeners get. No engine, no shell.
+    .library(name: "ReplShellDomain", targets: ["ReplShellDomain"]),
     .library(name: "ReplShell", targets: ["ReplShell"]),
     .library(name: "ReplShellTesting", targets: ["ReplShellTesting"]),
     // What an app links to let `replshell --attach` drive its live store; nothing else compiles it.
+    // It brings the live-session core (`ReplShellSession`), never the shell's scripts, explore,
+    // MCP, ArgumentParser or libedit.
     .library(name: "ReplShellAttachment", targets: ["ReplShellAttachment"]),
     .library(name: "ReplShellInspector", targets: ["ReplShellInspector"]),
     .library(name: "SampleDomains", targets: ["SampleDomains"]),
@@ -58,11 +63,31 @@ let package = Package(
     // What a shell and an app attached to it say to each other, and what a session's events are:
     // Codable types, framed, with a version handshake. Both sides link it; it knows no engine.
     .target(name: "SessionProtocol", dependencies: ["StateValues"]),
-    // The engine: no terminal, no sample domain, no server.
+    // Registration: what a domain is made of and the store its listeners are handed. It holds
+    // the domain's description; the engine that drives it is elsewhere.
+    .target(
+      name: "ReplShellDomain",
+      dependencies: [
+        "ImmutableData", "StateValues", "SessionProtocol",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // The live-session core: what an app that opens an attachment runs to answer a shell (parse,
+    // dispatch, select, state, diff, history and time travel, why, watch, tail, hide and redact,
+    // debug), the session host, `Shell` with the core's commands, events and transcripts.
+    .target(
+      name: "ReplShellSession",
+      dependencies: [
+        "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // What only a shell process runs, on the core: scripts and goldens, `save`/`source`, explore
+    // and shrinking, replay, `linearize`. No terminal, no sample domain, no server.
     .target(
       name: "Scenarios",
       dependencies: [
-        "ImmutableData", "StateValues", "SessionProtocol", "Linearizability",
+        "ReplShellSession", "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol", "Linearizability",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -85,7 +110,7 @@ let package = Package(
     .target(
       name: "ReplShellAttachment",
       dependencies: [
-        "Scenarios", "ImmutableData",
+        "ReplShellDomain", "ReplShellSession", "ImmutableData",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
@@ -163,33 +188,33 @@ let package = Package(
       ]),
     // The lending shelf with a planted bug, for `shrink`: its tests and its benchmark compile
     // the one domain (the benchmark package depends on this product, never the other way).
-    .target(name: "ShrinkFixtures", dependencies: ["Scenarios"], path: "Tests/ShrinkFixtures"),
+    .target(name: "ShrinkFixtures", dependencies: ["Scenarios", "ReplShellSession"], path: "Tests/ShrinkFixtures"),
     // The engine's tests, over test domains of their own.
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ShrinkFixtures", "ImmutableData", .product(name: "HashTreeCollections", package: "swift-collections")],
+      dependencies: ["Scenarios", "ReplShellSession", "ShrinkFixtures", "ImmutableData", .product(name: "HashTreeCollections", package: "swift-collections")],
       exclude: ["Fixtures"]),
     // The engine driven through the sample domains: their scenarios, completions, values and listeners.
     .testTarget(
       name: "SampleDomainsTests",
       dependencies: [
-        "Scenarios", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore", "TestSupport",
+        "Scenarios", "ReplShellSession", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ReplShellTests",
       dependencies: [
-        "ReplShell", "ReplShellTesting", "SampleDomains", "TestSupport", .product(name: "Logging", package: "swift-log"),
+        "ReplShell", "ReplShellSession", "ReplShellTesting", "SampleDomains", "TestSupport", .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["Fixtures"]),
     // A running app with an attachment open, for the tests of `--attach --inspect`.
     .executableTarget(
-      name: "AttachedCounter", dependencies: ["ReplShellAttachment", "Scenarios", "SampleDomains", "CounterData"], path: "Tests/AttachedCounter"),
+      name: "AttachedCounter", dependencies: ["ReplShellAttachment", "ReplShellSession", "Scenarios", "SampleDomains", "CounterData"], path: "Tests/AttachedCounter"),
     // The inspector served for real on loopback, and its page driven in headless Chromium.
     .testTarget(
       name: "ReplShellInspectorTests",
-      dependencies: ["ReplShellInspector", "ReplShell", "Scenarios", "SampleDomains", "TestSupport"]),
+      dependencies: ["ReplShellInspector", "ReplShell", "Scenarios", "ReplShellSession", "SampleDomains", "TestSupport"]),
     .target(
       name: "AnimalsDataServerPostgres",
       dependencies: [

@@ -24,9 +24,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The shelf as the shell drives it: one `Domain`, for the shell and for the daemon's attachment.
+    // It links the registration product alone, so it cannot reach the engine or the shell.
     .target(
       name: "ShelfDomain",
-      dependencies: ["ShelfData", .product(name: "ReplShell", package: "ImmutableData")]),
+      dependencies: ["ShelfData", .product(name: "ReplShellDomain", package: "ImmutableData")]),
     .executableTarget(
       name: "ShelfShell",
       dependencies: ["ShelfData", "ShelfDomain", .product(name: "ReplShell", package: "ImmutableData")]),

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Scenarios
+import ReplShellSession
 
 /// Opens the listening socket of an attachment, replacing a stale one safely.
 enum AttachListener {

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Scenarios
+import ReplShellSession
 import Synchronization
 
 /// One attached shell: a thread that reads its requests, a session host of its own on the main

@@ -1,5 +1,5 @@
 import Foundation
-import Scenarios
+import ReplShellSession
 import Synchronization
 
 /// What one connection has yet to send, written by a thread of its own so that no one who hands

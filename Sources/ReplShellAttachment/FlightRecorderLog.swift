@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import Scenarios
+import ReplShellSession
 import Synchronization
 
 /// The open log of a flight recorder: written on the tap's thread, one dispatch at a time.

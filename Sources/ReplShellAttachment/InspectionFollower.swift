@@ -1,5 +1,5 @@
 import Foundation
-import Scenarios
+import ReplShellSession
 import Synchronization
 
 /// What an inspector's connection relays while it follows an attached shell's session: that

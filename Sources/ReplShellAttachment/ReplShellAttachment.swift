@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import ImmutableData
 import Logging
-import Scenarios
+import ReplShellSession
 import ServiceLifecycle
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Foundation
-import Scenarios
+import ReplShellSession
 
 /// What an attached shell's web inspector asks of the app (`ShellRequest.inspect`), answered
 /// with the request's id: the shell's connection asks for a `link` key; the inspector's own

@@ -1,5 +1,5 @@
 import Foundation
-import Scenarios
+import ReplShellSession
 
 /// The main-actor side of a connection: the session host the app keeps for one attached shell,
 /// and what each of the shell's requests does there.
@@ -14,7 +14,9 @@ import Scenarios
 
   init(connection: AttachmentConnection) {
     self.connection = connection
-    let shell = Shell(domains: [connection.attachment.domain], isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    let shell = Shell(
+      domains: [connection.attachment.domain], isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      commands: .core)
     // Kept for an inspector the shell starts later (`inspect`), which is then sent the session so far.
     shell.events.keepRecent(SessionEventStream.inspectorBacklog)
     self.host = SessionHost(shell: shell)
@@ -48,7 +50,8 @@ import Scenarios
       // Its place in the session's order is taken now, as it arrives; it is parsed off the main
       // actor (a line may be up to a mebibyte), and only running it holds the main actor.
       let turn = host.drawTurn()
-      let request = await Task.detached { ParsedLineRequest(parsing: line, location: location) }.value
+      let commands = shell.commands
+      let request = await Task.detached { ParsedLineRequest(parsing: line, location: location, commands: commands) }.value
       let result = await host.submit(request, in: turn)
       for event in result.events { connection.outbox.send(.event(event)) }
       let redact = shell.inspection.tailRedaction

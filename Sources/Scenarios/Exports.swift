@@ -1,4 +1,4 @@
-// The value layer and the session protocol are part of what the engine's users see: values,
-// diffs, output lines, errors, and the session's events.
-@_exported import SessionProtocol
-@_exported import StateValues
+// A shell process's engine is the live-session core and what only a shell runs (scripts and
+// goldens, explore and shrinking); importing it brings the core, the registration types, values
+// and the session protocol.
+@_exported import ReplShellSession

@@ -4,6 +4,7 @@ import SampleDomains
 import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// Feeds the command parser and the action decoder a million generated lines — random, truncated
 /// and mutated versions of real commands, random bytes, and lines generated from the grammar

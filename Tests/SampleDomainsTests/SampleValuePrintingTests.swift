@@ -3,6 +3,7 @@ import Foundation
 import QuakesData
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The sample domains' states and actions print the same through `Codable` and by reflection.
 @Suite struct SampleValuePrintingTests {

@@ -3,6 +3,7 @@ import HashTreeCollections
 import QuakesData
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 @Suite struct StateDiffTests {
   private func quake(_ id: Int, magnitude: Double) -> Quake {

@@ -1,6 +1,7 @@
 import HashTreeCollections
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The dictionary comparison behind every diff, against a plain reference: the changed keys in
 /// key order with their old and new values, and the unchanged keys counted between them — for

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `invariant` and `explore`: invariants checked after every dispatch, and generated action
 /// sequences that find a planted bug and shrink it to the same minimal sequence every time.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Scenarios
+@testable import ReplShellSession
 
 /// Wildcards in goldens: `[..]` within a line, `...` for any number of lines, kept by `--update`.
 @Suite struct GoldenComparisonTests {

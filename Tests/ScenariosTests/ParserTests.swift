@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 @Suite struct ParserTests {
   @Test func parsesADispatchWithArguments() throws {

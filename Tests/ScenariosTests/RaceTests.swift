@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `explore --effects` and held effects: the stale-response race of search as you type is found,
 /// shrunk to its minimum, reported the same for a seed, saved, and replayed in a scenario that

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// How a script's text becomes lines.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct ScriptLinesTests {

@@ -170,7 +170,7 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
       return seconds(ContinuousClock.now - start) * 1e6
     }
   }
-  let local = Shell(domains: [counter], isScript: false, baseDirectory: URL(fileURLWithPath: "/"))
+  let local = Shell(domains: [counter], isScript: false, baseDirectory: URL(fileURLWithPath: "/"), commands: .core)
   try await local.start(domain: "counter")
   var here: [Double] = []
   for _ in 0..<roundTrips {

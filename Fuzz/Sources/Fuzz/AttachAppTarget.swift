@@ -4,6 +4,8 @@ import ReplShellAttachment
 import SampleDomains
 @testable import ReplShell
 @testable import Scenarios
+@testable import ReplShellSession
+@testable import ReplShellDomain
 @testable import SessionProtocol
 
 /// Attach frames, the app's side: a real attachment (`ReplShellAttachment`, writes allowed) over

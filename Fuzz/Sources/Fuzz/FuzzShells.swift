@@ -1,6 +1,8 @@
 import Foundation
 import SampleDomains
 @testable import Scenarios
+@testable import ReplShellSession
+@testable import ReplShellDomain
 
 /// Shells over the sample domains as the targets use them: script mode (in-memory stores, UTC,
 /// counted ids), the scratch folder as their base, and no command that reaches beyond the app's

@@ -3,6 +3,8 @@ import SampleDomains
 import SystemPackage
 @testable import ReplShell
 @testable import Scenarios
+@testable import ReplShellSession
+@testable import ReplShellDomain
 
 /// MCP lines: the input is what a client writes to `replshell --mcp`'s standard input, served by
 /// the real server (`MCPMode.serve`: the line framer, the transport that answers what the SDK

@@ -1,6 +1,8 @@
 import AnimalsData
 @testable import SampleDomains
 @testable import Scenarios
+@testable import ReplShellSession
+@testable import ReplShellDomain
 @testable import StateValues
 
 /// The command parser: each line of the input parsed as the shell parses a typed line, a

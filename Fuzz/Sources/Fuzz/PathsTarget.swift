@@ -1,4 +1,6 @@
 @testable import Scenarios
+@testable import ReplShellSession
+@testable import ReplShellDomain
 
 /// The path and predicate grammars against a live state: each line of the input after `state`,
 /// `why`, `select`, `expect` and `history --changed` in a Counter and an Animals session that

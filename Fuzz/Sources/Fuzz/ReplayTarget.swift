@@ -1,6 +1,8 @@
 import Foundation
 import SampleDomains
 @testable import Scenarios
+@testable import ReplShellSession
+@testable import ReplShellDomain
 
 /// `--replay` files: the input, written to `replay.jsonl` in the scratch folder, opened as
 /// `replshell --replay` opens it (`Shell.replay(contentsOf:name:)`: the recording's domain

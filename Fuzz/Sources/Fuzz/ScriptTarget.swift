@@ -1,5 +1,7 @@
 import Foundation
 @testable import Scenarios
+@testable import ReplShellSession
+@testable import ReplShellDomain
 @testable import SessionProtocol
 
 /// Scenario scripts and their goldens. The input is a script, then optionally a NUL byte and a

@@ -88,7 +88,7 @@ struct ShrinkCommand: ShellCommand {
     // The files in the way are said before the search, not after it.
     let targets = try plannedFiles(in: context)
     try ScenarioFiles.refuseOverwriting(targets.urls, force: force, overwrite: "add `--force`", column: targets.column)
-    let outcome = try await session.shrink(property, progress: context.shrinkProgress)
+    let outcome = try await session.open(Shrinking(property: property, progress: context.shrinkProgress))
     guard let failure = outcome.failure else { return CommandOutput(outcome.lines) }
     var lines = outcome.lines
     if let savePath {

@@ -5,24 +5,24 @@
 /// replay finds it by what it does.
 struct EffectReference: Hashable, Sendable {
   /// The `id` of the step after which the effect was made.
-  let step: Int
+  package let step: Int
   /// 0 for the first effect made after that step, 1 for the next.
   let ordinal: Int
   /// Its label: `fetchAnimalsQuery`.
-  let label: String
+  package let label: String
 
   /// The reference as a step's payload.
-  var value: Value { .array([.int(step), .int(ordinal), .string(label)]) }
+  package var value: Value { .array([.int(step), .int(ordinal), .string(label)]) }
 
   /// The reference a step's payload holds.
-  init?(_ value: Value) {
+  package init?(_ value: Value) {
     guard case .array(let parts) = value, parts.count == 3, case .int(let step) = parts[0], case .int(let ordinal) = parts[1],
       case .string(let label) = parts[2]
     else { return nil }
     self.init(step: step, ordinal: ordinal, label: label)
   }
 
-  init(step: Int, ordinal: Int, label: String) {
+  package init(step: Int, ordinal: Int, label: String) {
     self.step = step
     self.ordinal = ordinal
     self.label = label

@@ -134,3 +134,19 @@ extension DomainSession {
     return nil
   }
 }
+
+/// `--replay` on the typed session (`AnyDomainSession.open`).
+struct Replaying: SessionOpener {
+  /// The recording to reduce again.
+  let recorded: RecordedSession
+  /// Its name in messages.
+  let name: String
+  /// What the recording's output went through, applied to the diffs computed.
+  let redact: (String) -> String
+
+  func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) async throws(CommandError) -> ReplayOutcome {
+    session.replay(recorded, name: name, redact: redact)
+  }
+}

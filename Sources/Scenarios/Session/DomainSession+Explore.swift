@@ -253,3 +253,17 @@ extension DomainSession {
       dispatchLines: ["break when \(invariant.text)"] + saved, expectLine: "# the break above stops this script while the state can reach it")
   }
 }
+
+/// `explore` on the typed session (`AnyDomainSession.open`).
+struct Exploration: SessionOpener {
+  /// The runs to make.
+  let options: ExploreOptions
+  /// Told how the runs go; nil: nobody is.
+  let progress: ExploreProgress?
+
+  func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) async throws(CommandError) -> ExploreOutcome {
+    try await session.explore(options, progress: progress)
+  }
+}

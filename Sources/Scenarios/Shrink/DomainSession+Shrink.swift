@@ -79,15 +79,6 @@ extension DomainSession {
     return try report(shrunk, check: check, total: total, replays: shrinker.replays, elapsed: ContinuousClock.now - started, start: start)
   }
 
-  /// An action the reducer rejected, and how many actions the state had applied then.
-  struct RejectedAction {
-    let action: Action
-    /// The action as the shell writes it.
-    let text: String
-    /// The history's position when it was rejected: the actions before it.
-    let position: Int
-  }
-
   /// `shrink rejects [<action>]`: the reducer rejects the action after a candidate as it does
   /// after the whole recording — with the same error, so that a shorter sequence that rejects it
   /// for another reason (an item that was never added) does not count.
@@ -252,4 +243,18 @@ struct ShrinkCheck<State: Sendable> {
   let isBroken: String
   /// What is said when the whole sequence does not break it; nil for the usual sentence.
   var holdsNote: String? = nil
+}
+
+/// `shrink` on the typed session (`AnyDomainSession.open`).
+struct Shrinking: SessionOpener {
+  /// What the shrunk actions must still break.
+  let property: ShrinkProperty
+  /// Told how the search goes; nil: nobody is.
+  let progress: ShrinkProgress?
+
+  func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) async throws(CommandError) -> ShrinkOutcome {
+    try await session.shrink(property, progress: progress)
+  }
 }

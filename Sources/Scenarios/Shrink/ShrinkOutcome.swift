@@ -16,20 +16,3 @@ struct ShrinkOutcome: Sendable {
   /// <domain> --effects`): a saved scenario starts that way, not with the listeners off.
   var holdsEffects = false
 }
-
-/// How far a `shrink` is: the actions it started with, those left, the replays run.
-package struct ShrinkProgressReport: Sendable {
-  package let total: Int
-  package let left: Int
-  package let replays: Int
-  package let elapsed: Duration
-
-  /// The progress line: `shrink: 10000 actions → 37 left, 212 replays, 1.2 s`.
-  package var text: String {
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return "shrink: \(total) actions → \(left) left, \(replays) replays, \(String(format: "%.1f", seconds)) s (Ctrl-C stops)"
-  }
-}
-
-/// Told while `shrink` runs how far it is; nil when it ends.
-package typealias ShrinkProgress = @MainActor (ShrinkProgressReport?) -> Void

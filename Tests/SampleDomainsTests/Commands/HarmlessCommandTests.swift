@@ -3,6 +3,7 @@ import Foundation
 import SampleDomains
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// Nothing the shell touches is harmed: commands that read change nothing, assertions dispatch
 /// nothing, `save` never replays into the user's database, nothing existing is overwritten

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The one language across commands, on the sample domains: state paths that reach every key and
 /// print back as typed, predicates in `expect` and `invariant`, the action pattern of `hide`,

@@ -2,6 +2,7 @@ import Foundation
 import SampleDomains
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// A redaction applies to what a listener dispatches as to what the user dispatches: in the
 /// transcript and in the events `--format json` writes, one line each.

@@ -2,6 +2,7 @@ import Foundation
 import SampleDomains
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `save` and `source`: a session written as a scenario with its golden, and a script run inside a session.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct RecordingCommandTests {

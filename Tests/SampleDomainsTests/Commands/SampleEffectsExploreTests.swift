@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `explore --effects` over the sample domains' in-memory stores: the Animals listener's race,
 /// fixed, stays fixed over many orders; the coverage says why the reducer rejected what it did.

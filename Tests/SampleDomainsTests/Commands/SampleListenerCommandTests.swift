@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// Time travel over the Animals sample, whose listener dispatches what its persistent store answers.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct SampleListenerCommandTests {

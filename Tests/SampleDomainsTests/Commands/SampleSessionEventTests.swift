@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// Session events over the Animals sample, whose listener dispatches what its persistent store
 /// answers and whose reducer rejects actions with its own error.

@@ -2,6 +2,7 @@ import Foundation
 import SampleDomains
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 @MainActor @Suite(.timeLimit(.minutes(3))) struct UseCommandTests {
   @Test func parsesTheDomainAndItsOptions() throws {

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 @testable import Scenarios
+@testable import ReplShellSession
 import Testing
 
 /// What a shell checks of the attach folder before it lists or connects to anything in it, and

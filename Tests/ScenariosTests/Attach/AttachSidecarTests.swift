@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 @testable import Scenarios
+@testable import ReplShellSession
 import Testing
 
 /// The file beside an attachment's socket that `--attach` alone lists from: written whole with

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 @testable import Scenarios
+@testable import ReplShellSession
 import Testing
 
 /// Frames on an attachment's socket: an app refuses a request over 1 MiB (garbage closes that

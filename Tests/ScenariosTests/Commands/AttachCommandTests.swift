@@ -2,6 +2,7 @@ import Foundation
 import ImmutableData
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The engine side of `--attach`: a shell over a live store, `tail`, `fork` and `attach`, and the
 /// events read back from their JSON.
@@ -58,6 +59,30 @@ import Testing
     // Closing the shell leaves the app's store and its streams alone.
     try store.dispatch(action: .increment)
     #expect(store.select { $0 } == 7)
+  }
+
+  /// An app's shell runs the live-session core (`CommandSet.core`): a shell process's commands
+  /// are refused there with what to type, on the live store as a local shell refuses them, and in
+  /// a fork with where they run instead; `help` lists only what runs.
+  @Test func anAppsShellRunsTheCoreAndRefusesAShellProcesssCommands() async throws {
+    let store = Store(initialState: 5, reducer: { (state: Int, action: CounterTestAction) in state + 1 })
+    let shell = Shell(domains: [], isScript: true, baseDirectory: URL(fileURLWithPath: "/"), commands: .core)
+    try shell.attach(to: counterTestDomain, store: store, allowsWrites: false, label: "counter@1", control: RecordingControl())
+    #expect(await shell.texts("explore --runs 1") == [
+      "error: `explore` runs generated actions through the reducer, which on the live store of counter@1 would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there"
+    ])
+    _ = await shell.execute("fork")
+    let elsewhere = { (name: String) in
+      "error: `\(name)` runs in a shell process, not inside the app this shell is attached to: run it in a local session (`replshell`, then `use <domain>`; `replshell --replay LOG` starts from a flight recorder's log)"
+    }
+    for name in ["explore", "shrink", "source", "linearize"] {
+      #expect(await shell.texts("\(name) x") == [elsewhere(name)], "\(name)")
+    }
+    #expect(await shell.texts("bogus").first?.contains("unknown command `bogus`") == true)
+    let help = await shell.texts("help").joined(separator: "\n")
+    #expect(help.contains("  dispatch") && help.contains("  fork"))
+    #expect(!help.contains("  explore") && !help.contains("  save") && !help.contains("  linearize"))
+    await shell.close()
   }
 
   @Test func writesGoToTheLiveStoreWhenAllowed() async throws {

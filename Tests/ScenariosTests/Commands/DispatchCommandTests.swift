@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 @MainActor @Suite(.timeLimit(.minutes(3))) struct DispatchCommandTests {
   @Test func parsesAnActionPathWithArguments() throws {

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `hide` and `unhide`: the one action pattern; an action typed still prints; `debug actions`
 /// shows hidden ones again. (A listener's hidden action: `LanguageTests` in SampleDomainsTests.)

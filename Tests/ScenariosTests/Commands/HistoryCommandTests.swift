@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `history`: long actions folded as a dispatch folds them, `--full` whole.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct HistoryCommandTests {

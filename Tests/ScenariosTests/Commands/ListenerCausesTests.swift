@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The cause a `SessionStore` gives what a listener dispatches: the dispatch whose element the
 /// listener's task is handling, counted from the dispatches before the stream was made.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The actions of a domain whose listener answers, logs and fails on cue.
 enum SignalAction: Codable, Equatable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// Path completion's work is linear in the line, counted in steps (characters scanned, tokens
 /// read, children compared) rather than timed: a line twice as long costs at most about twice

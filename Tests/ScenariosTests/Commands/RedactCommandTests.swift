@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `redact`: built-in redactions by name, patterns with a name, a domain's volatile patterns.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct RedactCommandTests {

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `select`, `watch`, `unwatch` and `expect`: the commands that evaluate selectors.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct SelectorCommandTests {

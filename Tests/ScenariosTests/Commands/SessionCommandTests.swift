@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The commands about the session itself: `state`, `history`, `diff`, `settle`, `reset`, `debug`,
 /// `domains`, `actions`, `selectors` and `quit`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// What a session does goes out as events on one ordered stream, and each line's result renders
 /// its own: no command collects another part's output.

@@ -2,6 +2,7 @@ import Foundation
 import ImmutableData
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The actions of a domain whose listener starts work that outlasts the session's patience.
 enum ChoreAction: Codable, Equatable, Sendable {

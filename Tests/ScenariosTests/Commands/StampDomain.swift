@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// A domain whose actions carry what real apps stamp: identifiers, times, paths.
 enum StampAction: Codable, Equatable, Sendable {

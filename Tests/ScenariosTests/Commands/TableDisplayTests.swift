@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// Tables that `select` prints: whole in scripts, fitted to a width with `…`, and as records
 /// (`select --expanded`, `expanded on|off|auto`, `width`).

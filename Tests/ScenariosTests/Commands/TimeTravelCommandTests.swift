@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `undo`, `redo` and `jump`: the state moves along the history, and nothing is dispatched.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct TimeTravelCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The causal tree (each dispatch's id and cause), `why`, `history --tree` and `history --changed`.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct WhyCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The session host's order: requests run one at a time, in the order they arrived, whichever
 /// front end sent them and whichever task submits first.

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The inspector's state tree is encoded off the main actor: while a large state is written out
 /// for the page, the shell goes on running lines, so their events are never held behind it.

@@ -1,4 +1,5 @@
 @testable import Scenarios
+@testable import ReplShellSession
 import Testing
 
 /// What an inspector is sent of a long event, and what a session keeps for a page that connects

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The state as the inspector's tree walks it: a level at a time, in pages, and searched.
 @Suite(.timeLimit(.minutes(3))) struct StateTreeTests {

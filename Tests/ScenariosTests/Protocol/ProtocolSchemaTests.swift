@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The attach protocol's JSON Schema and its Swift types kept in step: the committed schema is
 /// the one the types declare, a message of every kind encodes to JSON that fits its schema and

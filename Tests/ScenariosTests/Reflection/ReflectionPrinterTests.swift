@@ -2,6 +2,7 @@ import Foundation
 import HashTreeCollections
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The same value printed through its `Codable` conformance and by reflection reads the same,
 /// over many generated values.

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The key-path reader of stored properties reads what `Mirror` reads, and declines the types
 /// whose storage a key path cannot read as a plain value.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 import ShrinkFixtures
 
 /// `shrink golden FILE.txt`: a scenario whose golden was written before the bug shrinks to the

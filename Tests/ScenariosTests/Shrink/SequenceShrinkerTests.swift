@@ -1,5 +1,6 @@
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The one shrinker's core on plain elements: ddmin finds the few that matter among many, a unit
 /// goes and stays whole, payloads simplify, and a property that holds costs one replay.

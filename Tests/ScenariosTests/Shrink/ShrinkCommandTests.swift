@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 import ShrinkFixtures
 
 /// `shrink` on a session's history: the three actions of a bug found among hundreds, a

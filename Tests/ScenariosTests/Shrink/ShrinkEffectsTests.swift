@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// `shrink` in a session started with `--effects`: the stale-response race of search as you
 /// type, recorded among other queries and completions, shrinks to the two queries and the two

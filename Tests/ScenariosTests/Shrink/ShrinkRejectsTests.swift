@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 import ShrinkFixtures
 
 /// `shrink rejects`: the fewest actions after which the reducer still rejects an action with the

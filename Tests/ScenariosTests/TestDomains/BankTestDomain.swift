@@ -1,4 +1,5 @@
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The actions of a small bank: accounts are opened, paid into and drawn from.
 enum BankAction: Codable, Equatable, Sendable {

@@ -1,4 +1,5 @@
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The actions of the engine's test counter, named as a counter app names them.
 enum CounterAction: Codable, Equatable, Sendable {

@@ -1,4 +1,5 @@
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// A book of the test library: a flat record, so that a list of books prints as a table.
 struct Book: Codable, Equatable, Sendable {

@@ -1,4 +1,5 @@
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// Search as you type: each query typed starts a search, and each reply lands when the search
 /// ends — the shape of the stale-response race.

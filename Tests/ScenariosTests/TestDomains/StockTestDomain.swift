@@ -1,4 +1,5 @@
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The actions of a small stock: units are received, reserved for orders, shipped, written off
 /// and unreserved.

@@ -1,4 +1,5 @@
 @_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
 
 /// The refusals of a search field written outside the project: an empty query, or the query
 /// already in the field.

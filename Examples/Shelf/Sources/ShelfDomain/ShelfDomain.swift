@@ -1,5 +1,5 @@
 import Foundation
-import ReplShell
+import ReplShellDomain
 import ShelfData
 
 extension Domain {

@@ -1,0 +1,42 @@
+/// A domain's description with its types: everything `Domain.init` was given that an engine
+/// needs to drive it. `Domain` keeps it behind `DomainDescribing`, so this module holds no
+/// engine; the engine opens it with a generic function (`func f<D: DomainDescribing>(_ d: D)`,
+/// which Swift calls with the existential opened) and builds its typed session from it.
+package struct DomainDefinition<State: Sendable, Action: Decodable & Equatable & Sendable>: Sendable {
+  /// The name typed after `use`.
+  package let name: String
+  /// The state a session starts from unless it is given one.
+  package let initialState: @Sendable () -> State
+  /// The domain's reducer.
+  package let reducer: @Sendable (State, Action) throws -> State
+  /// One value of every action case, as the domain gave them.
+  package let actionExamples: [Action]
+  /// The action cases read from the examples.
+  package let catalog: ActionCatalog
+  /// The selectors the shell offers.
+  package let selectors: [SelectorDefinition<State, Action>]
+  /// The diff of two states, specialized for the types the domain named.
+  package let stateDiff: StateDiff
+  /// How long a command waits for the listeners unless the shell says.
+  package let settleTimeout: Duration
+  /// How to run the listeners with their side effects held; nil without such a seam.
+  package let effects: DomainEffects<State, Action>?
+  /// Starts the listeners on a session's store; nil when the domain has none.
+  package let listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)?
+}
+
+/// A `DomainDefinition` of some state and action types: what `Domain` stores, and what an engine
+/// opens to reach the types.
+package protocol DomainDescribing: Sendable {
+  /// The domain's state.
+  associatedtype State: Sendable
+  /// The domain's action.
+  associatedtype Action: Decodable & Equatable & Sendable
+  /// The description with its types.
+  var typed: DomainDefinition<State, Action> { get }
+}
+
+extension DomainDefinition: DomainDescribing {
+  /// Itself.
+  package var typed: DomainDefinition<State, Action> { self }
+}

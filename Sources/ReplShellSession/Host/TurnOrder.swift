@@ -1,0 +1,113 @@
+import Synchronization
+
+/// The order in which a session's requests take their turns. A request draws a ticket when it
+/// arrives; it runs once every earlier ticket has run or been given up, and one runs at a time.
+///
+/// Drawing is synchronous and callable from any thread, so a front end whose requests are handled
+/// in tasks that start in no fixed order (the MCP server) can draw each ticket as its request
+/// arrives, in arrival order, and wait for that turn later.
+package final class TurnOrder: Sendable {
+  /// One place in the order.
+  struct Ticket: Sendable, Hashable {
+    fileprivate let number: Int
+  }
+
+  private struct State {
+    /// The number the next ticket gets.
+    var next = 0
+    /// The ticket whose turn it is, or the next to draw when every ticket so far has run.
+    var serving = 0
+    /// Whether `serving`'s holder is running (it claimed its turn and has not finished).
+    var isRunning = false
+    /// Tickets given up before their turn: the order passes over them.
+    var givenUp: Set<Int> = []
+    /// Holders waiting for their turn.
+    var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+
+    /// Moves past the finished or given-up ticket at `serving`; returns the waiter whose turn it now is.
+    mutating func advance() -> CheckedContinuation<Void, Never>? {
+      serving += 1
+      while givenUp.remove(serving) != nil { serving += 1 }
+      guard let waiter = waiting.removeValue(forKey: serving) else { return nil }
+      isRunning = true
+      return waiter
+    }
+  }
+
+  private let state = Mutex(State())
+
+  /// An order where no ticket has been drawn.
+  init() {}
+
+  /// The next place in the order.
+  func draw() -> Ticket {
+    state.withLock { state in
+      defer { state.next += 1 }
+      return Ticket(number: state.next)
+    }
+  }
+
+  /// Waits until every earlier ticket has run or been given up, then holds the turn until
+  /// `finish()`. A ticket that was given up takes a new place at the end instead.
+  func claim(_ ticket: Ticket) async {
+    // Most turns come up at once (a front end alone, a script's lines): no suspension for those.
+    let runsAtOnce = state.withLock { state in
+      guard state.serving == ticket.number, !state.isRunning, !state.givenUp.contains(ticket.number) else { return false }
+      state.isRunning = true
+      return true
+    }
+    if runsAtOnce { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let runsNow = state.withLock { state in
+        var number = ticket.number
+        if state.givenUp.remove(number) != nil || number < state.serving {
+          number = state.next
+          state.next += 1
+        }
+        if state.serving == number, !state.isRunning {
+          state.isRunning = true
+          return true
+        }
+        state.waiting[number] = continuation
+        return false
+      }
+      if runsNow { continuation.resume() }
+    }
+  }
+
+  /// Takes a turn at once when no ticket is running or waiting, for a caller that cannot wait;
+  /// false, taking nothing, otherwise. A true return must be followed by `finish()`.
+  func claimIfIdle() -> Bool {
+    state.withLock { state in
+      guard state.serving == state.next, !state.isRunning else { return false }
+      state.next += 1
+      state.isRunning = true
+      return true
+    }
+  }
+
+  /// Ends the turn of the ticket that holds it and starts the next one's.
+  func finish() {
+    let next = state.withLock { state in
+      state.isRunning = false
+      return state.advance()
+    }
+    next?.resume()
+  }
+
+  /// Gives up `ticket` before its turn: its request will not run (it was cancelled, or refused
+  /// before reaching the session). Nothing happens when it has already claimed its turn.
+  func giveUp(_ ticket: Ticket) {
+    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      let number = ticket.number
+      guard number >= state.serving, state.waiting[number] == nil else { return nil }
+      if number == state.serving {
+        guard !state.isRunning else { return nil }
+        return state.advance()
+      }
+      state.givenUp.insert(number)
+      return nil
+    }
+    next?.resume()
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// A domain's state as JSON, written and read by `Codable` itself: what a flight recorder's log
+/// starts from, so that `--replay` can start where the log does after older files rotated away.
+package enum StateSnapshot {
+  /// The state as `Codable` writes it (keys sorted); nil when the state is not `Encodable`.
+  static func json(of state: some Any) -> JSONForm? {
+    guard let encodable = state as? any Encodable else { return nil }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(encodable) else { return nil }
+    return try? JSONDecoder().decode(JSONForm.self, from: data)
+  }
+
+  /// The state `json` holds, read by the state's own `Decodable` conformance.
+  static func state<State>(_ type: State.Type, from json: JSONForm) throws(CommandError) -> State {
+    guard let decodable = State.self as? any Decodable.Type else {
+      throw CommandError("the recording starts from a snapshot of the state, and \(State.self) is not Decodable: make it Codable to replay logs that rotated")
+    }
+    do {
+      guard let state = try JSONDecoder().decode(decodable, from: Data(json.text.utf8)) as? State else {
+        throw CommandError("the snapshot does not read back as a \(State.self)")
+      }
+      return state
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw CommandError("the snapshot does not read back as a \(State.self): \(error)")
+    }
+  }
+}
