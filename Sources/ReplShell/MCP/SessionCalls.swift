@@ -24,11 +24,13 @@ struct SessionCalls: Sendable {
   /// take); nil when the client cancelled it before it ran (no reply, as MCP has it). A request
   /// that does not run gives its turn up.
   func reply(to message: Data, in turn: SessionHost.Turn) async -> Data? {
+    // The SDK's `Request` does not check the method it decodes: the method picks the shape.
     let decoder = JSONDecoder()
-    if let request = try? decoder.decode(Request<CallTool>.self, from: message) {
+    let method = try? decoder.decode(MethodName.self, from: message).method
+    if method == CallTool.name, let request = try? decoder.decode(Request<CallTool>.self, from: message) {
       return await call(request, in: turn).map(Self.encoded)
     }
-    if let request = try? decoder.decode(Request<ReadResource>.self, from: message) {
+    if method == ReadResource.name, let request = try? decoder.decode(Request<ReadResource>.self, from: message) {
       return await read(request, in: turn).map(Self.encoded)
     }
     // `MessageKind` refuses parameters of another shape before they get here.
