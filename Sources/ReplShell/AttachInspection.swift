@@ -41,7 +41,8 @@ import Scenarios
     let link = try AttachedInspectionLink.open(path: path, key: key ?? "", label: label)
     // The host's shell holds no session: the app keeps it; it is there for the factory's signature.
     let placeholder = Shell(domains: [], isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    var host = InspectorHost(shell: placeholder, run: { line in await placeholder.execute(line) })
+    let placeholderHost = SessionHost(shell: placeholder)
+    var host = InspectorHost(shell: placeholder, run: { line in await placeholderHost.run(line) })
     let terminal = self.terminal
     host.attached = AttachedInspection(link: link) { events, prompt in terminal.show(events, prompt: prompt) }
     guard let made = makeInspector(host) else {

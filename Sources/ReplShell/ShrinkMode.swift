@@ -21,6 +21,7 @@ import Scenarios
   func run() async -> Bool {
     let shell = Shell(domains: domains, isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     defer { Task { await shell.close() } }
+    let host = SessionHost(shell: shell)
     let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
     shell.progress.shrink = { report in
       if let report { progress.show(report.text) } else { progress.clear() }
@@ -35,7 +36,7 @@ import Scenarios
         }
         property = "golden \"\(path)\""
       } else if path.hasSuffix(".txt") {
-        let loaded = try await shell.loadScript(contentsOf: URL(fileURLWithPath: path), name: path)
+        let loaded = try await host.submit(LoadScriptRequest(contentsOf: URL(fileURLWithPath: path), name: path)).get()
         if property.isEmpty, let failed = loaded.failedLine, failed.hasPrefix("expect ") { property = failed }
         output.writeError("loaded \(path) up to \(loaded.failedLine.map { "the line that fails, `\($0)`" } ?? "its end")")
       } else {
@@ -52,7 +53,7 @@ import Scenarios
     if let swiftPath { line += " --swift \(swiftPath)" }
     if force { line += " --force" }
     if !property.isEmpty { line += " " + property }
-    let result = await shell.execute(line)
+    let result = await host.run(line)
     output.write(result.lines)
     return result.succeeded
   }

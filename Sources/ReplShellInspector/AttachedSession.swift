@@ -33,24 +33,12 @@ final class AttachedSession: InspectionSource {
   }
 
   func answer(_ request: InspectorRequest) async -> [String] {
-    if request.op == .run, request.line?.contains(where: \.isNewline) != false {
-      return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: "`run` takes one command line"))]
-    }
-    switch await attached.link.request(.page(request)) {
-    case .ran(let ran, let prompt, let events):
+    // The app answers with the operations every inspected session shares (`InspectionBackend`).
+    let answer = await attached.link.request(.page(request))
+    if case .ran(_, let prompt, let events) = answer {
       attached.show(events, prompt)
-      return [InspectorReply.json(ran)]
-    case .children(let children):
-      return [InspectorReply.json(children)]
-    case .found(let found):
-      return [InspectorReply.json(found)]
-    case .changedBy(let changedBy):
-      return [InspectorReply.json(changedBy)]
-    case .failed(let message):
-      return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: message))]
-    case .linked, .following, .history:
-      return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: "\(attached.link.label) answered another request"))]
     }
+    return [answer.pageReply(to: request.id) ?? InspectorReply.json(InspectorReply.Failed(id: request.id, message: "\(attached.link.label) answered another request"))]
   }
 }
 #endif

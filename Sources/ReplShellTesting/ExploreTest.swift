@@ -30,6 +30,8 @@ public enum ExploreTest {
   ) async -> [String] {
     let shell = Shell(domains: [domain], isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     defer { Task { await shell.close() } }
+    // Lines reach the session through its host, as every front end's do.
+    let host = SessionHost(shell: shell)
     do {
       try await shell.start(domain: domain.name)
     } catch {
@@ -37,14 +39,14 @@ public enum ExploreTest {
       return []
     }
     for line in setUp + invariants.map({ "invariant " + $0 }) {
-      let result = await shell.execute(line, location: "set-up")
+      let result = await host.run(line, location: "set-up")
       guard result.succeeded else {
         let printed = result.lines.map(\.text).joined(separator: "\n")
         Issue.record(Comment(rawValue: "`\(line)` failed:\n\(printed)"), sourceLocation: sourceLocation)
         return []
       }
     }
-    let result = await shell.execute("explore --runs \(runs) --steps \(steps) --seed \(seed)" + (effects ? " --effects" : ""), location: "explore")
+    let result = await host.run("explore --runs \(runs) --steps \(steps) --seed \(seed)" + (effects ? " --effects" : ""), location: "explore")
     let lines = result.lines.map(\.text)
     if !result.succeeded {
       let report = lines.prefix { !$0.hasPrefix("coverage: ") }

@@ -13,7 +13,7 @@ import Testing
     let stream = shell.events.subscribeRedactable()
     var transcript: [String] = []
     for line in ["use counter", "dispatch didTapIncrementButton", "redact /value: \\d+/ as [value]", "dispatch didTapIncrementButton", "state"] {
-      let result = await shell.execute(line, echoesCommands: true)
+      let result = await shell.run(line, echoesCommands: true)
       #expect(result.succeeded, "\(line): \(result.lines.map(\.text))")
       transcript += result.lines.map(\.text)
     }
@@ -44,7 +44,7 @@ import Testing
     let stream = shell.events.subscribeRedactable()
     let add = #"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#
     for line in ["use animals", "redact /Eagle/ as [bird]", add] {
-      #expect(await shell.execute(line, echoesCommands: true).succeeded, "\(line)")
+      #expect(await shell.run(line, echoesCommands: true).succeeded, "\(line)")
     }
     await shell.close()
     await log.follow(stream)

@@ -28,6 +28,29 @@ struct MCPPipelineTests {
     #expect(client.remainingOutput().isEmpty, "a reply came twice or unasked")
   }
 
+  /// The calls are served as the client sent them: a `_meta` of the client's own (a progress
+  /// token, a member named as the transport's stamps once were) changes neither their order nor
+  /// their answers.
+  @Test func callsThatCarryAMetaOfTheirOwnRunInTurn() async throws {
+    let client = try await MCPProtocolTests.start(["counter"])
+    let rounds = 10
+    var lines: [String] = []
+    for round in 1...rounds {
+      let meta = #""_meta":{"progressToken":"p\#(round)","replshell/place":0}"#
+      lines.append(#"{"jsonrpc":"2.0","id":\#(2 * round),"method":"tools/call","params":{"name":"dispatch","arguments":{"action":"didTapIncrementButton"},\#(meta)}}"#)
+      lines.append(#"{"jsonrpc":"2.0","id":\#(2 * round + 1),"method":"resources/read","params":{"uri":"history://",\#(meta)}}"#)
+    }
+    client.sendLine(lines.joined(separator: "\n"))
+    for round in 1...rounds {
+      let dispatched = MCPClientProcess.toolResult(try await client.response(id: 2 * round))
+      #expect(!dispatched.isError && dispatched.text.contains("+   value: \(round)\n"), "round \(round): \(dispatched.text)")
+      let entries = Self.resourceText(try await client.response(id: 2 * round + 1)).split(separator: "\n")
+      #expect(entries.count == round && entries.last == "\(round)  didTapIncrementButton", "round \(round): \(entries)")
+    }
+    #expect(try await client.finish() == 0)
+    #expect(client.remainingOutput().isEmpty, "a reply came twice or unasked")
+  }
+
   @Test func mixedRequestsAreEachAnsweredOnceInTurn() async throws {
     let client = try await MCPProtocolTests.start(["counter"])
     let requests: [(id: Int, line: String)] = try [

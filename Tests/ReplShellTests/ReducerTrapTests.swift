@@ -38,7 +38,7 @@ import Scenarios
       selectors: [SelectorDefinition("selectValue") { { (state: TrapCounterState) in state.value } }])
     let shell = Shell(domains: [trapping], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try? await shell.start(domain: "trapping")
-    _ = await shell.execute("explore --seed 1 --runs 1000")
+    _ = await shell.run("explore --seed 1 --runs 1000")
   }
 }
 

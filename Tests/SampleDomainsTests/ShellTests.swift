@@ -28,11 +28,11 @@ import Testing
 
   @Test func aBadLineIsOneErrorAndLeavesTheStateAlone() async throws {
     let shell = try await counterShell()
-    _ = await shell.execute("dispatch didTapIncrementButton")
-    let result = await shell.execute("dispatch didTapIncrementButton(amount: 2)")
+    _ = await shell.run("dispatch didTapIncrementButton")
+    let result = await shell.run("dispatch didTapIncrementButton(amount: 2)")
     #expect(!result.succeeded)
     #expect(result.lines.count == 1)
-    let value = await shell.execute("select selectValue")
+    let value = await shell.run("select selectValue")
     #expect(value.lines.map(\.text) == ["1"])
   }
 
@@ -41,13 +41,13 @@ import Testing
   @Test func aReachLimitRefusesCommandsThatReachFurther() async throws {
     let shell = try await counterShell()
     shell.settings.reachLimit = .appState
-    let refused = await shell.execute("use animals")
+    let refused = await shell.run("use animals")
     #expect(!refused.succeeded)
     #expect(
       refused.lines.map(\.text) == [
         "error: `use` may touch the outside world (files, a database, the network or an attached app); this shell runs only commands that touch at most the app's state (dispatches; listeners may reach the domain's database or network)"
       ])
-    #expect(await shell.execute("dispatch didTapIncrementButton").succeeded)
+    #expect(await shell.run("dispatch didTapIncrementButton").succeeded)
     #expect(await shell.texts("select selectValue") == ["1"])
   }
 
@@ -80,13 +80,13 @@ import Testing
       }
       let line = String(characters)
       if line.hasPrefix("use") || line.hasPrefix("reset") || line.hasPrefix("quit") { continue }
-      let before = await shell.execute("select selectValue").lines
-      let result = await shell.execute(line)
+      let before = await shell.run("select selectValue").lines
+      let result = await shell.run(line)
       lines += 1
       if !result.succeeded {
         #expect(result.lines.filter { $0.kind == .error }.count >= 1)
         #expect(result.lines.first { $0.kind == .error }.map { !$0.text.contains("DecodingError") } ?? true)
-        let after = await shell.execute("select selectValue").lines
+        let after = await shell.run("select selectValue").lines
         #expect(before == after, "state changed behind an error: \(line)")
       }
     }
@@ -118,20 +118,20 @@ import Testing
 
   @Test func badOptionsOfUseSayWhatToTypeInstead() async throws {
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
-    let store = await shell.execute("use animals --store /no/such/folder/a.sqlite")
+    let store = await shell.run("use animals --store /no/such/folder/a.sqlite")
     #expect(store.lines.map(\.text) == ["error: column 13: --store /no/such/folder/a.sqlite: there is no folder /no/such/folder; create it or pick another path"])
-    let remote = await shell.execute("use animals --remote localhost:8080")
+    let remote = await shell.run("use animals --remote localhost:8080")
     #expect(remote.lines.map(\.text) == ["error: column 13: --remote needs an http:// or https:// URL, e.g. http://127.0.0.1:8080/animals/api; found `localhost:8080`"])
-    let option = await shell.execute("use quakes --fed x")
+    let option = await shell.run("use quakes --fed x")
     #expect(option.lines.map(\.text) == ["error: column 12: `quakes` has no option --fed; did you mean --feed? it takes --store PATH, --feed URL, --timeout SECONDS"])
-    let timeout = await shell.execute("use quakes --timeout soon")
+    let timeout = await shell.run("use quakes --timeout soon")
     #expect(timeout.lines.map(\.text) == ["error: column 12: --timeout takes a number of seconds above 0, e.g. `--timeout 30`; found `soon`"])
   }
 
   @Test func aVeryLongLineIsOneError() async throws {
     let shell = try await shell("animals")
     let line = "dispatch animalList.onTapDeleteSelectedAnimalButton(animalId: \"" + String(repeating: "é日", count: 50_000)
-    let result = await shell.execute(line)
+    let result = await shell.run(line)
     #expect(!result.succeeded)
     #expect(result.lines.map(\.text) == ["error: column 63: unterminated string: add a closing \""])
   }

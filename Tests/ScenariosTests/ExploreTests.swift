@@ -15,8 +15,8 @@ import Testing
   @Test func aBrokenInvariantFailsTheDispatchWithTheActionAndTheActualValue() async throws {
     let shell = try await startedShell()
     #expect(await shell.texts("invariant selectValue != 2") == ["invariant selectValue != 2 is checked after every dispatch"])
-    #expect(await shell.execute("dispatch didTapIncrementButton").succeeded)
-    let broken = await shell.execute("dispatch didTapIncrementButton", location: "s.txt:4")
+    #expect(await shell.run("dispatch didTapIncrementButton").succeeded)
+    let broken = await shell.run("dispatch didTapIncrementButton", location: "s.txt:4")
     #expect(!broken.succeeded)
     #expect(broken.lines.map(\.text).suffix(2) == ["error: s.txt:4: invariant selectValue != 2 broken by `didTapIncrementButton`", "  actual: 2"])
     #expect(broken.events.contains(.invariant(InvariantEvent(
@@ -26,9 +26,9 @@ import Testing
   @Test func aListenersDispatchIsCheckedToo() async throws {
     let shell = Shell(domains: [.signals], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "signals")
-    _ = await shell.execute("invariant selectCount != 2")
+    _ = await shell.run("invariant selectCount != 2")
     // `ping` makes the count 1; the listener's `pong` makes it 2.
-    let result = await shell.execute("dispatch ping", location: "s.txt:3")
+    let result = await shell.run("dispatch ping", location: "s.txt:3")
     #expect(!result.succeeded)
     #expect(result.lines.map(\.text).suffix(2) == ["error: s.txt:3: invariant selectCount != 2 broken by `pong`", "  actual: 2"])
     await shell.close()
@@ -46,8 +46,8 @@ import Testing
     let shell = try await startedShell()
     #expect(await shell.texts("invariant") == ["no invariants: add one with `invariant <selector> == <value>`"])
     #expect(await shell.texts("invariant selectValue == 5") == ["error: column 11: invariant selectValue == 5 does not hold now, so it was not added", "  actual: 0"])
-    _ = await shell.execute("invariant selectValue != 3")
-    _ = await shell.execute("invariant selectValue != -3")
+    _ = await shell.run("invariant selectValue != 3")
+    _ = await shell.run("invariant selectValue != -3")
     #expect(await shell.texts("invariant") == ["invariant selectValue != 3", "invariant selectValue != -3"])
     #expect(await shell.texts("invariant clear") == ["cleared 2 invariants"])
     #expect(await shell.texts("invariant selectValue <= 3") == ["invariant selectValue <= 3 is checked after every dispatch"])
@@ -63,8 +63,8 @@ import Testing
 
   @Test func explorationFindsThePlantedBugAndShrinksItToTheMinimalSequence() async throws {
     let shell = try await bankShell()
-    _ = await shell.execute("invariant selectOverdrawn == 0")
-    let result = await shell.execute("explore --seed 1 --runs 200", location: "bank.txt:3")
+    _ = await shell.run("invariant selectOverdrawn == 0")
+    let result = await shell.run("explore --seed 1 --runs 200", location: "bank.txt:3")
     #expect(!result.succeeded)
     let texts = result.lines.map(\.text)
     let headline = try #require(texts.firstIndex { $0.hasPrefix("invariant selectOverdrawn == 0 broken in run") })
@@ -84,7 +84,7 @@ import Testing
     var reports: [[String]] = []
     for jobs in [1, 3, 1] {
       let shell = try await bankShell()
-      _ = await shell.execute("invariant selectOverdrawn == 0")
+      _ = await shell.run("invariant selectOverdrawn == 0")
       reports.append(await shell.texts("explore --seed 42 --runs 300 --jobs \(jobs)"))
     }
     #expect(reports[0] == reports[1])
@@ -94,7 +94,7 @@ import Testing
 
   @Test func withoutAFailureTheCoverageTableCountsEveryCaseAndFlagsTheNeverAccepted() async throws {
     let shell = try await bankShell(planted: false)
-    _ = await shell.execute("invariant selectOverdrawn == 0")
+    _ = await shell.run("invariant selectOverdrawn == 0")
     let texts = await shell.texts("explore --seed 3 --runs 50 --steps 20 --skip open")
     #expect(texts.first == "explore: 50 runs of up to 20 actions, seed 3, 1 invariant")
     #expect(texts.contains("no invariant broke in 50 runs"))
@@ -118,9 +118,9 @@ import Testing
     let shell = Shell(domains: [.bank()], isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "bank")
     // Set-up the saved scenario keeps: an account exists, so the failure needs one action.
-    _ = await shell.execute("dispatch open(account: \"bob\")")
-    _ = await shell.execute("invariant selectOverdrawn == 0")
-    _ = await shell.execute("explore --seed 1 --runs 200 --save found.txt")
+    _ = await shell.run("dispatch open(account: \"bob\")")
+    _ = await shell.run("invariant selectOverdrawn == 0")
+    _ = await shell.run("explore --seed 1 --runs 200 --save found.txt")
     let saved = try String(contentsOf: folder.appendingPathComponent("found.txt"), encoding: .utf8)
     #expect(saved == """
       use bank
@@ -145,7 +145,7 @@ import Testing
     let shell = Shell(domains: [.testCounter], isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "counter")
     for line in ["invariant selectValue != 3", "dispatch didTapIncrementButton", "explore --seed 1 --runs 5 --steps 1", "save kept.txt"] {
-      #expect(await shell.execute(line).succeeded, "\(line)")
+      #expect(await shell.run(line).succeeded, "\(line)")
     }
     let saved = try String(contentsOf: folder.appendingPathComponent("kept.txt"), encoding: .utf8)
     #expect(saved == "use counter\ninvariant selectValue != 3\ndispatch didTapIncrementButton\n")
@@ -183,8 +183,8 @@ import Testing
   func theShrunkFailureIsTheTrueMinimum(seed: Int) async throws {
     let shell = Shell(domains: [.stock()], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "stock")
-    _ = await shell.execute("invariant selectShortfalls == 0")
-    let result = await shell.execute("explore --runs 500 --steps 30 --seed \(seed)")
+    _ = await shell.run("invariant selectShortfalls == 0")
+    let result = await shell.run("explore --runs 500 --steps 30 --seed \(seed)")
     let dispatches = result.lines.map(\.text).filter { $0.hasPrefix("  dispatch ") || $0.hasPrefix("dispatch ") }
       .map { $0.trimmingCharacters(in: .whitespaces) }
     let sku = try #require(

@@ -16,8 +16,8 @@ import Testing
   @Test func heldEffectsWaitForCompleteAndFail() async throws {
     let shell = try await searchShell(effects: true)
     #expect(await shell.texts("effects") == ["no side effect is held"])
-    _ = await shell.execute("dispatch ui.didType(query: \"a\")")
-    _ = await shell.execute("dispatch ui.didType(query: \"ab\")")
+    _ = await shell.run("dispatch ui.didType(query: \"a\")")
+    _ = await shell.run("dispatch ui.didType(query: \"ab\")")
     #expect(await shell.texts("effects") == [
       "2 held (`complete N` lets one finish, `fail N` fails it):", "  #1 search(query: \"a\")", "  #2 search(query: \"ab\")",
     ])
@@ -44,8 +44,8 @@ import Testing
   /// The race, found and shrunk to two queries, the newer reply, then the older.
   private func exploreLines(seed: Int, save: String? = nil, rejectsRepeats: Bool = false) async throws -> [String] {
     let shell = try await searchShell(rejectsRepeats: rejectsRepeats)
-    _ = await shell.execute("invariant selectShowsStaleResults == false")
-    let result = await shell.execute("explore --effects --runs 200 --steps 20 --seed \(seed)" + (save.map { " --save \($0)" } ?? ""))
+    _ = await shell.run("invariant selectShowsStaleResults == false")
+    let result = await shell.run("explore --effects --runs 200 --steps 20 --seed \(seed)" + (save.map { " --save \($0)" } ?? ""))
     #expect(!result.succeeded)
     await shell.close()
     return result.lines.map(\.text)
@@ -105,7 +105,7 @@ import Testing
       var transcript: [String] = []
       var succeeded = true
       for (number, line) in lines.enumerated() where !line.hasPrefix("#") {
-        let result = await shell.execute(line, location: "race.txt:\(number + 1)", echoesCommands: true)
+        let result = await shell.run(line, location: "race.txt:\(number + 1)", echoesCommands: true)
         transcript += result.lines.map(\.text)
         succeeded = succeeded && result.succeeded
       }
@@ -132,8 +132,8 @@ import Testing
   func theRaceShrinksToTwoQueriesAndTwoCompletions(seed: Int) async throws {
     let shell = Shell(domains: [.typeahead], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "typeahead", options: [:])
-    _ = await shell.execute("invariant selectShowsStaleResults == false")
-    let result = await shell.execute("explore --effects --runs 200 --steps 20 --seed \(seed)")
+    _ = await shell.run("invariant selectShowsStaleResults == false")
+    let result = await shell.run("explore --effects --runs 200 --steps 20 --seed \(seed)")
     await shell.close()
     let lines = result.lines.map(\.text)
     let report = lines.joined(separator: "\n")

@@ -172,10 +172,11 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
   }
   let local = Shell(domains: [counter], isScript: false, baseDirectory: URL(fileURLWithPath: "/"), commands: .core)
   try await local.start(domain: "counter")
+  let localHost = SessionHost(shell: local)
   var here: [Double] = []
   for _ in 0..<roundTrips {
     let start = ContinuousClock.now
-    _ = await local.execute("select selectValue")
+    _ = await localHost.run("select selectValue")
     here.append(seconds(ContinuousClock.now - start) * 1e6)
   }
   shell.close()

@@ -15,7 +15,7 @@ import SmokeMode
   let shell = Shell(domains: [.lending(bug: .always)], isScript: true, baseDirectory: FileManager.default.temporaryDirectory)
   _ = try await shell.start(domain: "lending", options: ["listeners": "off"])
   for line in lendingSession(count: count) {
-    _ = await shell.execute(line)
+    _ = await shell.run(line)
   }
   return shell
 }
@@ -27,7 +27,7 @@ func shrinkBenchmarks() {
     Benchmark("shrink a \(label)-action recording to its 3-action bug", configuration: Benchmark.Configuration(metrics: [.wallClock], warmupIterations: 0, maxIterations: 3).smoked) { benchmark in
       let shell = try await recordedLendingShell(count: SmokeMode.scaled(count))
       benchmark.startMeasurement()
-      let result = await shell.execute("shrink invariant selectDanglingLoans == 0")
+      let result = await shell.run("shrink invariant selectDanglingLoans == 0")
       benchmark.stopMeasurement()
       let lines = result.lines.map(\.text)
       let shrunk = lines.filter { $0.hasPrefix("  dispatch ") }

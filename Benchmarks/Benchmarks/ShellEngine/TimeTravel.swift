@@ -34,7 +34,7 @@ func revisionDomain(count: Int) throws -> Domain {
   let shell = Shell(domains: [domain], isScript: true, baseDirectory: FileManager.default.temporaryDirectory)
   _ = try await shell.start(domain: domain.name)
   for index in 1...10 {
-    _ = await shell.execute("dispatch didReviseQuake(index: \(index * 97))")
+    _ = await shell.run("dispatch didReviseQuake(index: \(index * 97))")
   }
   return shell
 }
@@ -46,7 +46,7 @@ func timeTravelBenchmarks(count: Int, label: String) {
     Benchmark("time travel: \(name), \(label) quakes") { benchmark in
       let shell = try await travelledShell(domain.get())
       benchmark.startMeasurement()
-      for line in lines where !(await shell.execute(line)).succeeded {
+      for line in lines where !(await shell.run(line)).succeeded {
         benchmark.error("`\(line)` failed")
       }
       benchmark.stopMeasurement()

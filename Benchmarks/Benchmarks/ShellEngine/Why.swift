@@ -37,7 +37,7 @@ func residentBytes() -> Int {
       _ = try await shell.start(domain: domain.name)
       // Quake 7 × n for n in 1...10,000: 10,000 different quakes (7 is prime to 65,536).
       for round in 1...dispatchCount {
-        let result = await shell.execute("dispatch didReviseQuake(index: \((round * 7) % 65_536))")
+        let result = await shell.run("dispatch didReviseQuake(index: \((round * 7) % 65_536))")
         if !result.succeeded { throw WhyFixtureError.dispatchFailed(round) }
       }
       let total = residentBytes() - before
@@ -62,7 +62,7 @@ func coldWhyBenchmark() {
     let shell = try await hiddenDispatchesShell()
     let before = residentBytes()
     benchmark.startMeasurement()
-    let result = await shell.execute("why quakes.data[\"bench000007\"].magnitude")
+    let result = await shell.run("why quakes.data[\"bench000007\"].magnitude")
     benchmark.stopMeasurement()
     print("why, cold: resident memory before the first why \(before / 1_048_576) MiB, after it \((residentBytes()) / 1_048_576) MiB")
     if result.lines.first?.text.hasPrefix("#2 ↳ didReviseQuake(index: 7)") != true {
@@ -116,9 +116,9 @@ func listenedRevisionDomain() throws -> Domain {
   let domain = try listenedRevisionDomain()
   let shell = Shell(domains: [domain], isScript: true, baseDirectory: FileManager.default.temporaryDirectory)
   _ = try await shell.start(domain: domain.name)
-  _ = await shell.execute("hide didReviseQuake")
+  _ = await shell.run("hide didReviseQuake")
   for round in 1...WhyFixture.dispatchCount {
-    let result = await shell.execute("dispatch requestRevision(index: \((round * 7) % 65_536))")
+    let result = await shell.run("dispatch requestRevision(index: \((round * 7) % 65_536))")
     if !result.succeeded { throw WhyFixtureError.dispatchFailed(round) }
   }
   return shell
@@ -142,7 +142,7 @@ func whyBenchmarks() {
     Benchmark(name, configuration: Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 50).smoked) { benchmark in
       let shell = try await WhyFixture.shell()
       benchmark.startMeasurement()
-      let result = await shell.execute(line)
+      let result = await shell.run(line)
       benchmark.stopMeasurement()
       if !result.succeeded || !(result.lines.first?.text.hasPrefix(expected) ?? false) {
         benchmark.error("`\(line)` printed \(result.lines.prefix(3).map(\.text)), not \(expected)…")

@@ -11,7 +11,7 @@ import SystemPackage
 /// The SDK speaks the protocol; this server frames the lines itself (`StandardStreams`,
 /// `LineFramer`) and answers what the SDK would answer wrongly or never (`MCPTransport`,
 /// `MessageKind`): any input gets its JSON-RPC answer and the next request is served. Calls run
-/// in the session host's order, the order they arrived in (`TurnStamps`).
+/// in the session host's order, the order they arrived in (`SessionCalls`).
 @MainActor struct MCPMode {
   let domains: [Domain]
   let domain: String
@@ -46,20 +46,23 @@ import SystemPackage
   /// input and output; the MCP fuzz target (`Fuzz/`), a pipe.
   func serve(_ shell: Shell, input: FileDescriptor, output protocolOutput: FileDescriptor) async -> Bool {
     let host = SessionHost(shell: shell)
-    let stamps = TurnStamps()
     let streams = StandardStreams(input: input, output: protocolOutput, lineLimit: lineLimit)
     let server = Server(
       name: programName, version: version,
       capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
-    await register(on: server, host: host, stamps: stamps)
+    let names = (domains.first { $0.name == domain } ?? domains.first)?.exampleNames ?? ExampleNames()
+    await register(on: server, names: names)
+    let transport = MCPTransport(streams, lineLimit: lineLimit, calls: SessionCalls(host: host))
     do {
-      try await server.start(transport: MCPTransport(streams, lineLimit: lineLimit, host: host, stamps: stamps))
+      try await server.start(transport: transport)
     } catch {
       FileHandle.standardError.write(Data("error: the MCP server could not start: \(error)\n".utf8))
       return false
     }
     await server.waitUntilCompleted()
-    // Every reply was written before the server's input ended; a call still running was cancelled.
+    // Every reply was written before the server's input ended; a call still running was
+    // cancelled, and its late reply is written before the session closes.
+    await transport.finishCalls()
     await host.submit(Drain())
     do {
       try await streams.flush()
@@ -70,46 +73,17 @@ import SystemPackage
     return true
   }
 
-  private func register(on server: Server, host: SessionHost, stamps: TurnStamps) async {
-    let names = (domains.first { $0.name == domain } ?? domains.first)?.exampleNames ?? ExampleNames()
+  /// The SDK's server answers the lists; the calls that reach the session are the transport's
+  /// (`SessionCalls`).
+  private func register(on server: Server, names: ExampleNames) async {
     await server.withMethodHandler(ListTools.self) { _ in
       ListTools.Result(tools: MCPTool.all.map { $0.tool(names: names) })
-    }
-    await server.withMethodHandler(CallTool.self) { parameters in
-      guard let tool = MCPTool.all.first(where: { $0.name == parameters.name }) else {
-        throw MCPError.invalidParams("unknown tool `\(parameters.name)`; tools: \(MCPTool.all.map(\.name).joined(separator: ", "))")
-      }
-      let turn = stamps.take(parameters._meta)
-      let line: String
-      do {
-        line = try tool.line(for: parameters.arguments)
-      } catch {
-        if let turn { host.giveUp(turn) }
-        throw error
-      }
-      let result = await host.submit(LineRequest(line), in: turn)
-      return CallTool.Result(
-        content: [.text(text: Self.text(of: result.lines), annotations: nil, _meta: nil)],
-        structuredContent: Optional.some(Self.structuredContent(of: result)), isError: !result.succeeded)
     }
     await server.withMethodHandler(ListResources.self) { _ in
       ListResources.Result(resources: [
         Resource(name: "state", uri: Self.stateURI, description: "the current state of the running domain, as JSON", mimeType: "application/json"),
         Resource(name: "history", uri: Self.historyURI, description: "every action dispatched so far, numbered", mimeType: "text/plain"),
       ], nextCursor: nil)
-    }
-    await server.withMethodHandler(ReadResourceInTurn.self) { parameters in
-      let turn = stamps.take(parameters._meta)
-      let (command, mimeType): (String, String)
-      switch parameters.uri {
-      case Self.stateURI: (command, mimeType) = ("state --json", "application/json")
-      case Self.historyURI: (command, mimeType) = ("history", "text/plain")
-      default:
-        if let turn { host.giveUp(turn) }
-        throw MCPError.invalidParams("unknown resource `\(parameters.uri)`; resources: \(Self.stateURI), \(Self.historyURI)")
-      }
-      let result = await host.submit(LineRequest(command), in: turn)
-      return ReadResource.Result(contents: [.text(Self.text(of: result.lines), uri: parameters.uri, mimeType: mimeType)])
     }
   }
 
@@ -142,7 +116,7 @@ import SystemPackage
   }
 
   /// The lines as the transcript shows them.
-  private nonisolated static func text(of lines: [OutputLine]) -> String {
+  nonisolated static func text(of lines: [OutputLine]) -> String {
     lines.map(\.text).joined(separator: "\n")
   }
 }

@@ -6,11 +6,12 @@ import Scenarios
 /// The MCP server's transport: lines from `StandardStreams` go to the SDK's server as they
 /// arrive, and the replies go out in the order their requests arrived.
 ///
-/// The order in which calls run is the session host's: the SDK handles each request in a task of
-/// its own, and those tasks start in no fixed order, so each request that reaches the session (a
-/// tool call, a resource read) draws its turn from the `SessionHost` here, as it arrives, and
-/// carries it to its handler in `params._meta` (`TurnStamps`). A `history` sent right behind a
-/// `dispatch` therefore runs after it, whichever handler starts first.
+/// The order in which calls run is the session host's. The requests that reach the session (a
+/// tool call, a resource read) the transport serves itself (`SessionCalls`): it draws each one's
+/// turn from the `SessionHost` as the request arrives and runs it in that turn, from the request
+/// as the client sent it. A `history` sent right behind a `dispatch` therefore runs after it.
+/// The SDK's server answers the rest (`initialize`, `ping`, the lists), whose order does not
+/// matter to the session.
 ///
 /// Every line is sorted first (`MessageKind`): what the server would answer with a made-up id,
 /// or never (a line that is not JSON, one over the limit, a batch, an id MCP does not allow), the
@@ -19,18 +20,18 @@ import Scenarios
 /// among the replies. The input ends for the server once every request was answered.
 ///
 /// The server gets each request under an id of the transport's own, its place among the replies,
-/// and the reply goes back to the client under the id the client wrote (its exact text). A client
-/// may send a new request under the id of one not answered yet (JSON-RPC forbids it, agents and
-/// fuzzers do it); were the replies matched by the client's id, the first reply to come would be
-/// taken for the first request of that id whichever it answered, and that request's turn given up
-/// while its handler was about to claim it: the handler would then wait behind the turn of the
-/// other request, which was given up only once the first one answered, and the server never
-/// finished (`Fuzz/Corpus/mcp/hang-at-exit-duplicate-id`).
+/// and the reply goes back to the client under the id the client wrote (its exact text); the
+/// calls the transport serves itself are answered by place too. A client may send a new request
+/// under the id of one not answered yet (JSON-RPC forbids it, agents and fuzzers do it); were the
+/// replies matched by the client's id, the first reply to come would be taken for the first
+/// request of that id whichever it answered, and that request's turn given up while it was about
+/// to claim it: it would then wait behind the turn of the other request, which was given up only
+/// once the first one answered, and the server never finished
+/// (`Fuzz/Corpus/mcp/hang-at-exit-duplicate-id`).
 actor MCPTransport: Transport {
   private let streams: StandardStreams
   private let lineLimit: Int
-  private let host: SessionHost
-  private let stamps: TurnStamps
+  private let calls: SessionCalls
   nonisolated let logger = Logger(label: "replshell.mcp.transport", factory: { _ in SwiftLogNoOpLogHandler() })
   /// The place the next line that gets a reply takes among the replies.
   private var nextPlace = 0
@@ -48,20 +49,28 @@ actor MCPTransport: Transport {
   /// Replies that came before their place, and places whose reply will never come (cancelled).
   private var early: [Int: Data] = [:]
   private var dropped: Set<Int> = []
-  /// The host turns drawn for the requests not answered yet, by place.
-  private var turns: [Int: SessionHost.Turn] = [:]
+  /// The calls the transport serves that have not finished, by place: the turn drawn for each
+  /// and the task that runs it.
+  private var running: [Int: (turn: SessionHost.Turn, task: Task<Void, Never>)] = [:]
   private var inputEnded = false
   private var inputError: (any Error)?
   private var delivery: AsyncThrowingStream<Data, any Error>.Continuation?
   private var reader: Task<Void, Never>?
 
   /// Serves the lines `streams` reads, each at most `lineLimit` bytes, and writes the replies to
-  /// it; the calls take their turns in `host`, carried to the handlers through `stamps`.
-  init(_ streams: StandardStreams, lineLimit: Int, host: SessionHost, stamps: TurnStamps) {
+  /// it; the requests that reach the session are `calls`', each in the turn drawn as it arrives.
+  init(_ streams: StandardStreams, lineLimit: Int, calls: SessionCalls) {
     self.streams = streams
     self.lineLimit = lineLimit
-    self.host = host
-    self.stamps = stamps
+    self.calls = calls
+  }
+
+  /// Waits for the calls still running (those the client cancelled after they had started),
+  /// whose late replies go out as they finish.
+  func finishCalls() async {
+    while let call = running.first?.value {
+      await call.task.value
+    }
   }
 
   func connect() async throws {}
@@ -73,25 +82,41 @@ actor MCPTransport: Transport {
   func send(_ data: Data) async throws {
     // The server answers under the id it got each request under: its place.
     let place: Int? = if case .number(let place)? = MessageKind.responseID(of: data) { place } else { nil }
-    guard let place, let client = unanswered.removeValue(forKey: place) else {
-      if let place, let client = cancelled.removeValue(forKey: place) {
+    guard let place else {
+      // A notification, or a request of the server's own.
+      try await streams.write(data)
+      return
+    }
+    try await answer(place, with: data)
+  }
+
+  /// Sends `reply` to the request at `place`, in turn; out of turn when the client cancelled it.
+  private func answer(_ place: Int, with reply: Data) async throws {
+    guard let client = unanswered.removeValue(forKey: place) else {
+      if let client = cancelled.removeValue(forKey: place) {
         // The late reply to a request the client cancelled: out of turn, its place was dropped.
-        try await streams.write(Self.withID(client.text, in: data))
+        try await streams.write(Self.withID(client.text, in: reply))
       } else {
-        // A notification, or a request of the server's own.
-        try await streams.write(data)
+        try await streams.write(reply)
       }
       return
     }
-    // A request refused before it reached the session gives its turn up; a served one has finished it.
-    if let turn = turns.removeValue(forKey: place) {
-      stamps.discard(place: place)
-      host.giveUp(turn)
-    }
-    early[place] = Self.withID(client.text, in: data)
+    early[place] = Self.withID(client.text, in: reply)
     writeInOrder()
     // The reply may wait for an earlier one; a write that failed is the server's to hear of.
     try await streams.flush()
+  }
+
+  /// The end of a call the transport served: its reply, or nil when it was cancelled before it ran.
+  private func finished(_ place: Int, reply: Data?) async {
+    running[place] = nil
+    guard let reply else { return }
+    do {
+      try await answer(place, with: reply)
+    } catch {
+      // The output is gone: the input's end, or the next write, ends the server.
+      logger.error("a reply could not be written: \(error)")
+    }
   }
 
   func receive() -> AsyncThrowingStream<Data, any Error> {
@@ -134,24 +159,30 @@ actor MCPTransport: Transport {
       }
       nextPlace += 1
       unanswered[place] = ClientID(id: id, text: idText)
-      delivery?.yield(stampedWithTurn(renamed, place: place))
+      if SessionCalls.reachesSession(message) {
+        // Served here, as sent; the SDK's server gets the rest under the transport's id.
+        serve(message, place: place)
+      } else {
+        delivery?.yield(renamed)
+      }
     case .refused(let refusal):
       refuse(refusal)
     case .cancellation(let id):
       // The oldest request not answered under that id is cancelled (a client may reuse an id).
       // A cancelled request may never be answered: its place is dropped, and its turn given up
       // unless it has started. A cancellation of nothing waiting is not passed on.
-      guard let place = unanswered.filter({ $0.value.id == id }).keys.min(),
-        let renamed = Self.withRequestID(place, inCancellation: message)
-      else { return }
-      delivery?.yield(renamed)
+      guard let place = unanswered.filter({ $0.value.id == id }).keys.min() else { return }
+      if let call = running[place] {
+        // A call the transport serves: it does not run unless it has started, and its turn goes.
+        call.task.cancel()
+        calls.host.giveUp(call.turn)
+      } else {
+        guard let renamed = Self.withRequestID(place, inCancellation: message) else { return }
+        delivery?.yield(renamed)
+      }
       cancelled[place] = unanswered.removeValue(forKey: place)
       // The server may never answer a cancelled request: only the latest ones are remembered.
       if cancelled.count > Self.cancelledKept, let oldest = cancelled.keys.min() { cancelled[oldest] = nil }
-      if let turn = turns.removeValue(forKey: place) {
-        stamps.discard(place: place)
-        host.giveUp(turn)
-      }
       dropped.insert(place)
       writeInOrder()
     case .other:
@@ -161,17 +192,15 @@ actor MCPTransport: Transport {
     }
   }
 
-  /// `message` with a turn drawn for it when it is a call that reaches the session.
-  private func stampedWithTurn(_ message: Data, place: Int) -> Data {
-    guard TurnStamps.reachesSession(message) else { return message }
-    let turn = host.drawTurn()
-    guard let stamped = stamps.stamp(message, place: place, turn: turn) else {
-      // Not a message the stamp fits (the server will refuse its parameters): nothing waits for it.
-      host.giveUp(turn)
-      return message
+  /// Runs the call `message` in the session, in the turn drawn for it now, as it arrives.
+  private func serve(_ message: Data, place: Int) {
+    let turn = calls.host.drawTurn()
+    let calls = self.calls
+    let task = Task {
+      let reply = await calls.reply(to: message, in: turn)
+      await self.finished(place, reply: reply)
     }
-    turns[place] = turn
-    return stamped
+    running[place] = (turn, task)
   }
 
   /// `message` with the value of its top-level `id` replaced by `idText`; nil when it has none.

@@ -99,8 +99,8 @@ enum MessageKind: Equatable {
     CallTool.name: ParameterShape(
       fits: { read(Request<CallTool>.self, from: $0) != nil },
       expected: #"`tools/call` takes "params": {"name": a tool's name as a string, "arguments": an object of its arguments}"#),
-    ReadResourceInTurn.name: ParameterShape(
-      fits: { read(Request<ReadResourceInTurn>.self, from: $0) != nil },
+    ReadResource.name: ParameterShape(
+      fits: { read(Request<ReadResource>.self, from: $0) != nil },
       expected: #"`resources/read` takes "params": {"uri": a resource's URI as a string}"#),
   ]
 

@@ -53,10 +53,10 @@ import Testing
     let shell = try await startedShell()
     for sample in 0..<Self.samples {
       let crate = generator.crate()
-      let dispatched = await shell.execute("dispatch didReceive(crate: \(crate.typed))")
+      let dispatched = await shell.run("dispatch didReceive(crate: \(crate.typed))")
       try #require(dispatched.succeeded, "sample \(sample), \(seed): the shell rejected\n\(crate.typed)\n\(Self.text(dispatched))")
-      let history = await shell.execute("history --full")
-      let state = await shell.execute("state")
+      let history = await shell.run("history --full")
+      let state = await shell.run("state")
       let expected = PrintedValue.group(
         open: "ValuePropertyTests.CrateState(", close: ")",
         children: [("crates: ", .group(open: "[", close: "]", children: [("", crate.printed)]))])
@@ -64,7 +64,7 @@ import Testing
         #expect(Self.text(history) == "1  didReceive(crate: \(crate.printed.singleLine))", "sample \(sample), \(seed), typed as\n\(crate.typed)")
         #expect(Self.text(state) == expected.lines().joined(separator: "\n"), "sample \(sample), \(seed), typed as\n\(crate.typed)")
       }
-      _ = await shell.execute("reset")
+      _ = await shell.run("reset")
     }
     await shell.close()
   }
@@ -77,18 +77,18 @@ import Testing
     let shell = try await startedShell()
     for sample in 0..<Self.samples {
       let crate = generator.crate()
-      let first = await shell.execute("dispatch didReceive(crate: \(crate.typed))")
+      let first = await shell.run("dispatch didReceive(crate: \(crate.typed))")
       try #require(first.succeeded, "sample \(sample), \(seed): the shell rejected\n\(crate.typed)\n\(Self.text(first))")
-      let printed = String(Self.text(await shell.execute("history --full")).drop { $0 != " " }.drop { $0 == " " })
-      let second = await shell.execute("dispatch \(printed)")
+      let printed = String(Self.text(await shell.run("history --full")).drop { $0 != " " }.drop { $0 == " " })
+      let second = await shell.run("dispatch \(printed)")
       #expect(second.succeeded, "sample \(sample), \(seed): the shell printed a line it rejects:\n\(printed)\n\(Self.text(second))")
-      let equal = Self.text(await shell.execute("select selectLastTwoAreEqual"))
-      let reprinted = Self.text(await shell.execute("history --full")).split(separator: "\n").last.map { String($0.drop { $0 != " " }.drop { $0 == " " }) }
+      let equal = Self.text(await shell.run("select selectLastTwoAreEqual"))
+      let reprinted = Self.text(await shell.run("history --full")).split(separator: "\n").last.map { String($0.drop { $0 != " " }.drop { $0 == " " }) }
       do {
         #expect(equal == "true", "sample \(sample), \(seed): typed as\n\(crate.typed)\nprinted as\n\(printed)\nreads back as another value")
         #expect(reprinted == printed, "sample \(sample), \(seed)")
       }
-      _ = await shell.execute("reset")
+      _ = await shell.run("reset")
     }
     await shell.close()
   }

@@ -53,7 +53,7 @@ import Testing
     let setUp = domain == "counter"
       ? ["dispatch didTapIncrementButton", "dispatch didTapIncrementButton", "undo", "watch selectValue", "invariant selectValue != 7"]
       : ["dispatch animalList.onAppear", "dispatch categoryList.onAppear", "watch selectAnimalsStatus", "hide data"]
-    for line in setUp { #expect(await shell.execute(line).succeeded, "\(line)") }
+    for line in setUp { #expect(await shell.run(line).succeeded, "\(line)") }
     let extra = [
       "expect error didTapIncrementButton", "expect error didTapDecrementButton", "expect selectValue == 99",
       "expect error animalEditor.onTapAddAnimalButton(id: \"A9\", name: \"Owl\", diet: .carnivorous, categoryId: \"Bird\")",
@@ -67,16 +67,16 @@ import Testing
     #expect(examples.count >= 8)
     for line in examples + extra {
       let before = try snapshot(of: shell)
-      _ = await shell.execute(line)
+      _ = await shell.run(line)
       #expect(try snapshot(of: shell) == before, "`\(line)` changed the \(domain) session")
     }
   }
 
   @Test func anExpectationOfAnErrorDispatchesNothingWhateverTheReducerSays() async throws {
     let shell = try await startedShell("counter")
-    #expect(await shell.execute("dispatch didTapIncrementButton").succeeded)
+    #expect(await shell.run("dispatch didTapIncrementButton").succeeded)
     let history = shell.slot.session?.historyLines(full: true).map(\.text)
-    let failed = await shell.execute("expect error didTapIncrementButton")
+    let failed = await shell.run("expect error didTapIncrementButton")
     #expect(!failed.succeeded)
     #expect(failed.lines.map(\.text) == [
       "error: column 14: expected the reducer to reject the action, but it accepts it (nothing was dispatched: the state and history are unchanged)"
@@ -87,9 +87,9 @@ import Testing
 
   @Test func anExpectedRejectionPrintsItAndLeavesNoRejectedEntry() async throws {
     let shell = try await startedShell("animals")
-    _ = await shell.execute("dispatch animalList.onAppear")
+    _ = await shell.run("dispatch animalList.onAppear")
     let history = shell.slot.session?.historyLines(full: true).map(\.text)
-    let held = await shell.execute("expect error animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")")
+    let held = await shell.run("expect error animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")")
     #expect(held.succeeded)
     #expect(held.lines.map(\.text) == ["rejected as expected: AnimalsReducer.Error(code: .animalNotFound)"])
     #expect(shell.slot.session?.historyLines(full: true).map(\.text) == history)
@@ -110,11 +110,11 @@ import Testing
     let shell = Shell(domains: Domain.samples, isScript: false, baseDirectory: folder)
     _ = try await shell.start(domain: "animals", options: ["store": "a.sqlite"])
     let before = try await animalNames(in: database)
-    #expect(await shell.execute("dispatch animalList.onAppear").succeeded)
-    #expect(await shell.execute(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
+    #expect(await shell.run("dispatch animalList.onAppear").succeeded)
+    #expect(await shell.run(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
     #expect(try await animalNames(in: database) == (before + ["Eagle"]).sorted())
 
-    let saved = await shell.execute("save s.txt")
+    let saved = await shell.run("save s.txt")
     #expect(saved.succeeded, "\(saved.lines.map(\.text))")
     // The replay wrote nothing into the user's file: one Eagle, the session's own.
     #expect(try await animalNames(in: database) == (before + ["Eagle"]).sorted())
@@ -144,10 +144,10 @@ import Testing
     let shell = Shell(domains: Domain.samples, isScript: false, baseDirectory: folder)
     _ = try await shell.start(domain: "animals", options: ["store": "s-store.sqlite"])
     let before = try await animalNames(in: database)
-    #expect(await shell.execute("dispatch animalList.onAppear").succeeded)
-    #expect(await shell.execute(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
+    #expect(await shell.run("dispatch animalList.onAppear").succeeded)
+    #expect(await shell.run(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
     for line in ["save --force s.txt", "save s.txt"] {
-      let refused = await shell.execute(line)
+      let refused = await shell.run(line)
       #expect(!refused.succeeded)
       #expect(refused.lines.map(\.text) == [
         "error: column \(line.count - 4): s-store.sqlite is the database this session has open (--store s-store.sqlite), which nothing may replace while the session runs, not even with --force: "
@@ -156,10 +156,10 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.txt").path))
     // The session goes on writing where it always did, and the file holds every row it shows.
-    #expect(await shell.execute(#"dispatch animalEditor.onTapAddAnimalButton(id: "A2", name: "Falcon", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
+    #expect(await shell.run(#"dispatch animalEditor.onTapAddAnimalButton(id: "A2", name: "Falcon", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
     #expect(try await animalNames(in: database) == (before + ["Eagle", "Falcon"]).sorted())
     // Under another name the copy lands beside the database, which stays whole.
-    #expect(await shell.execute("save --force t.txt").succeeded)
+    #expect(await shell.run("save --force t.txt").succeeded)
     #expect(try await animalNames(in: folder.appendingPathComponent("t-store.sqlite")) == before)
     #expect(try await animalNames(in: database) == (before + ["Eagle", "Falcon"]).sorted())
     await shell.close()
@@ -170,8 +170,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: false, baseDirectory: folder)
     _ = try await shell.start(domain: "animals", options: ["store": "new.sqlite"])
-    #expect(await shell.execute("dispatch animalList.onAppear").succeeded)
-    #expect(await shell.execute("save n.txt").succeeded)
+    #expect(await shell.run("dispatch animalList.onAppear").succeeded)
+    #expect(await shell.run("save n.txt").succeeded)
     let script = try String(contentsOf: folder.appendingPathComponent("n.txt"), encoding: .utf8)
     #expect(script == "use animals --store $SCRATCH/new.sqlite\ndispatch animalList.onAppear\n")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("n-store.sqlite").path))
@@ -183,7 +183,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "animals", options: ["remote": "http://127.0.0.1:9/animals/api"])
-    let refused = await shell.execute("save r.txt")
+    let refused = await shell.run("save r.txt")
     #expect(!refused.succeeded)
     #expect(refused.lines.map(\.text).first?.contains("cannot replay this session: it talks to a server (--remote http://127.0.0.1:9/animals/api)") == true)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -197,7 +197,7 @@ import Testing
     // The file already holds a counted id, as a piped session that added one leaves it.
     let piped = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     _ = try await piped.start(domain: "animals", options: ["store": "b.sqlite"])
-    #expect(await piped.execute(#"dispatch animalEditor.onTapAddAnimalButton(id: "A0", name: "Heron", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
+    #expect(await piped.run(#"dispatch animalEditor.onTapAddAnimalButton(id: "A0", name: "Heron", diet: .carnivorous, categoryId: "Bird")"#).succeeded)
     await piped.close()
     let held = try await animalNames(in: database)
     #expect(held.contains("Heron"))
@@ -227,11 +227,11 @@ import Testing
     try Data("mine\n".utf8).write(to: existing)
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "counter")
-    _ = await shell.execute("invariant selectValue != 3")
-    let refused = await shell.execute("explore --seed 1 --runs 20 --save found.txt")
+    _ = await shell.run("invariant selectValue != 3")
+    let refused = await shell.run("explore --seed 1 --runs 20 --save found.txt")
     #expect(refused.lines.map(\.text) == ["error: column 35: found.txt exists; add `--force` to overwrite it"])
     #expect(try String(contentsOf: existing, encoding: .utf8) == "mine\n")
-    let forced = await shell.execute("explore --seed 1 --runs 20 --save found.txt --force")
+    let forced = await shell.run("explore --seed 1 --runs 20 --save found.txt --force")
     #expect(!forced.succeeded)
     #expect(try String(contentsOf: existing, encoding: .utf8).hasPrefix("use counter\n"))
   }
@@ -243,7 +243,7 @@ import Testing
     try Data("source a.txt\n".utf8).write(to: folder.appendingPathComponent("b.txt"))
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "counter")
-    let result = await shell.execute("source a.txt")
+    let result = await shell.run("source a.txt")
     #expect(!result.succeeded)
     let texts = result.lines.map(\.text)
     #expect(texts.contains(

@@ -8,7 +8,7 @@ import Testing
 @MainActor @Suite(.timeLimit(.minutes(3))) struct LanguageTests {
   private func loadedAnimals() async throws -> Shell {
     let shell = try await startedShell("animals")
-    _ = await shell.execute("dispatch ui.animalList.onAppear")
+    _ = await shell.run("dispatch ui.animalList.onAppear")
     return shell
   }
 
@@ -49,7 +49,7 @@ import Testing
 
   @Test func predicatesCompareOrderCountAndContain() async throws {
     let shell = try await loadedAnimals()
-    _ = await shell.execute("dispatch ui.categoryList.onAppear")
+    _ = await shell.run("dispatch ui.categoryList.onAppear")
     #expect(await shell.texts("expect selectAnimals(categoryId: \"Mammal\").count == 4") == ["ok"])
     let failed = await shell.texts("expect selectAnimals(categoryId: \"Mammal\").count < 4")
     #expect(Array(failed.prefix(3)) == [
@@ -61,7 +61,7 @@ import Testing
 
   @Test func predicatesOnCounter() async throws {
     let shell = try await startedShell()
-    _ = await shell.execute("dispatch didTapIncrementButton")
+    _ = await shell.run("dispatch didTapIncrementButton")
     #expect(await shell.texts("expect selectValue >= 1") == ["ok"])
     #expect(await shell.texts("expect selectValue > 1") == ["error: column 8: expectation failed: selectValue > 1", "  actual: 1"])
     #expect(await shell.texts("invariant selectValue <= 1") == ["invariant selectValue <= 1 is checked after every dispatch"])
@@ -132,12 +132,12 @@ import Testing
 @MainActor @Suite(.timeLimit(.minutes(3))) struct ValuesAsDataTests {
   @Test func selectAndStateEventsCarryTheirValueAsJSON() async throws {
     let shell = try await startedShell("animals")
-    _ = await shell.execute("dispatch ui.animalList.onAppear")
-    let selected = await shell.execute(#"select selectAnimal(animalId: "Cat")"#)
+    _ = await shell.run("dispatch ui.animalList.onAppear")
+    let selected = await shell.run(#"select selectAnimal(animalId: "Cat")"#)
     let lines = selected.events.map(SessionEventJSON.line(for:)).filter { $0.contains(#""event": "output""#) }
     #expect(lines.last?.hasSuffix(#""value": {"animalId":"Cat","name":"Cat","diet":"carnivorous","categoryId":"Mammal"}}"#) == true, "\(lines)")
     #expect(selected.value == .object([("animalId", .string("Cat")), ("name", .string("Cat")), ("diet", .string("carnivorous")), ("categoryId", .string("Mammal"))]))
-    #expect(await shell.execute("help").value == nil)
+    #expect(await shell.run("help").value == nil)
   }
 
   @Test func jsonFollowsCodable() {

@@ -9,9 +9,9 @@ import Testing
 @MainActor @Suite(.timeLimit(.minutes(3))) struct ListenerRedactionTests {
   @Test func aListenersDispatchIsRedactedInTheTranscriptAndItsEvents() async throws {
     let shell = try await startedShell("animals")
-    #expect(await shell.execute("redact /Eagle/ as [bird]").succeeded)
+    #expect(await shell.run("redact /Eagle/ as [bird]").succeeded)
     let add = #"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "Eagle", diet: .carnivorous, categoryId: "Bird")"#
-    let result = await shell.execute(add)
+    let result = await shell.run(add)
     #expect(result.succeeded)
     let listeners = result.events.compactMap { event -> DispatchEvent? in
       if case .dispatched(let dispatch) = event, dispatch.origin == .listener { dispatch } else { nil }

@@ -25,7 +25,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
     for line in ["dispatch didTapIncrementButton", "dispatch nope", "help", "dispatch didTapIncrementButton", "select selectValue", "undo", "select selectValue", "watch selectValue"] {
-      _ = await shell.execute(line)
+      _ = await shell.run(line)
     }
     let lines = await shell.texts("save explored.txt")
     #expect(lines.last == "the fresh run saw what the session saw")
@@ -40,9 +40,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
     for line in ["dispatch didTapIncrementButton", "dispatch didTapIncrementButton", "undo", "redo"] {
-      _ = await shell.execute(line)
+      _ = await shell.run(line)
     }
-    _ = await shell.execute("save kept.txt")
+    _ = await shell.run("save kept.txt")
     let script = try String(contentsOf: folder.appendingPathComponent("kept.txt"), encoding: .utf8)
     #expect(script == "use counter\ndispatch didTapIncrementButton\ndispatch didTapIncrementButton\njump 1\njump 2\n")
   }
@@ -51,12 +51,12 @@ import Testing
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
-    _ = await shell.execute("save twice.txt")
+    _ = await shell.run("save twice.txt")
     #expect(await shell.texts("save twice.txt") == ["error: column 6: twice.txt, twice.golden exist; type `save --force twice.txt` to overwrite them"])
     // The golden alone is not overwritten either.
     try FileManager.default.removeItem(at: folder.appendingPathComponent("twice.txt"))
     #expect(await shell.texts("save twice.txt") == ["error: column 6: twice.golden exists; type `save --force twice.txt` to overwrite it"])
-    #expect(await shell.execute("save --force twice.txt").succeeded)
+    #expect(await shell.run("save --force twice.txt").succeeded)
     #expect(parseError("save notes")?.message == "scenario scripts end in `.txt`, so that `--check` finds them: try `save notes.txt`")
     #expect(shell.candidates("save --f") == ["--force"])
   }
@@ -65,13 +65,13 @@ import Testing
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = try await shell(in: folder)
-    _ = await shell.execute("dispatch didTapIncrementButton")
+    _ = await shell.run("dispatch didTapIncrementButton")
     // A link that leads nowhere is in the way as any file is: replaced only with --force.
     try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("d.txt").path, withDestinationPath: "nowhere.txt")
     #expect(await shell.texts("save d.txt") == ["error: column 6: d.txt exists; type `save --force d.txt` to overwrite it"])
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("d.txt").path) == "nowhere.txt")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("nowhere.txt").path))
-    #expect(await shell.execute("save --force d.txt").succeeded)
+    #expect(await shell.run("save --force d.txt").succeeded)
     #expect(try String(contentsOf: folder.appendingPathComponent("d.txt"), encoding: .utf8) == "use counter\ndispatch didTapIncrementButton\n")
     // A folder is named as one, with or without --force, and nothing is written beside it.
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("f.golden"), withIntermediateDirectories: false)
@@ -93,7 +93,7 @@ import Testing
     try Data("# setup\ndispatch didTapIncrementButton\ndispatch nope\ndispatch didTapIncrementButton\n".utf8)
       .write(to: folder.appendingPathComponent("setup.txt"))
     let shell = try await shell(in: folder)
-    let result = await shell.execute("source setup.txt")
+    let result = await shell.run("source setup.txt")
     #expect(!result.succeeded)
     let texts = result.lines.map(\.text)
     // The lines run as `--script` runs them: comments echoed as written, commands behind the prompt.
@@ -110,7 +110,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("dispatch didTapIncrementButton\ndispatch nope\n".utf8).write(to: folder.appendingPathComponent("stops.txt"))
     let shell = try await shell(in: folder)
-    let result = await shell.execute("source stops.txt")
+    let result = await shell.run("source stops.txt")
     let texts = result.lines.map(\.text)
     #expect(texts.first == "counter> dispatch didTapIncrementButton")
     #expect(texts.contains("+   value: 1"))

@@ -21,8 +21,8 @@ import Testing
 
   @Test func animalsSettleWithTheirCategoriesLoadedInEveryOrder() async throws {
     let shell = try await effectsShell("animals")
-    _ = await shell.execute("invariant --settled selectCategoriesStatus != .waiting")
-    let result = await shell.execute("explore --effects --runs 60 --steps 40 --seed 2")
+    _ = await shell.run("invariant --settled selectCategoriesStatus != .waiting")
+    let result = await shell.run("explore --effects --runs 60 --steps 40 --seed 2")
     let texts = result.lines.map(\.text)
     #expect(result.succeeded, "\(texts.joined(separator: "\n"))")
     #expect(texts.contains("no invariant broke in 60 runs"), "\(texts)")
@@ -66,9 +66,9 @@ import Testing
     // (Without copies, the session opens mine.sqlite itself, as an interactive one does: it used to
     // land in the temporary folder, beside this one, when a base folder's URL was not marked as one.)
     shell.settings.copiesDatabases = true
-    _ = await shell.execute("use animals --store mine.sqlite")
-    _ = await shell.execute("invariant selectAnimalsStatus != .waiting")
-    let saved = await shell.execute("explore --effects --runs 20 --steps 10 --seed 1 --save found.txt")
+    _ = await shell.run("use animals --store mine.sqlite")
+    _ = await shell.run("invariant selectAnimalsStatus != .waiting")
+    let saved = await shell.run("explore --effects --runs 20 --steps 10 --seed 1 --save found.txt")
     #expect(!saved.succeeded)
     let script = try String(contentsOf: folder.appendingPathComponent("found.txt"), encoding: .utf8)
     #expect(script.hasPrefix("use animals --effects\n"), "\(script)")
@@ -76,8 +76,8 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(files == ["found.txt"], "no copy of the store beside it: \(files)")
 
-    _ = await shell.execute("dispatch ui.categoryList.onAppear")
-    let refused = await shell.execute("explore --effects --runs 20 --steps 10 --seed 1 --save again.txt")
+    _ = await shell.run("dispatch ui.categoryList.onAppear")
+    let refused = await shell.run("explore --effects --runs 20 --steps 10 --seed 1 --save again.txt")
     #expect(refused.lines.last?.text.hasPrefix("error: column 56: cannot save what explore --effects found here: this session ran its side effects freely") == true, "\(refused.lines.map(\.text))")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.txt").path))
     await shell.close()
@@ -88,7 +88,7 @@ import Testing
       var transcript: [String] = []
       var succeeded = true
       for (number, line) in script.split(separator: "\n").map(String.init).enumerated() where !line.hasPrefix("#") {
-        let result = await replay.execute(line, location: "found.txt:\(number + 1)", echoesCommands: true)
+        let result = await replay.run(line, location: "found.txt:\(number + 1)", echoesCommands: true)
         transcript += result.lines.map(\.text)
         succeeded = succeeded && result.succeeded
       }

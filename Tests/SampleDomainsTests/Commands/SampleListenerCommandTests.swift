@@ -6,7 +6,7 @@ import Testing
 @MainActor @Suite(.timeLimit(.minutes(3))) struct SampleListenerCommandTests {
   @Test func undoTakesBackWhatListenersDispatchedAndSaysSideEffectsStay() async throws {
     let shell = try await startedShell("animals")
-    _ = await shell.execute("dispatch categoryList.onAppear")
+    _ = await shell.run("dispatch categoryList.onAppear")
     let lines = await shell.texts("undo")
     #expect(lines.first == "undid 1: ui.categoryList.onAppear and 1 action its listeners dispatched")
     #expect(lines.last == "the state only moved: what listeners already did (database rows, requests) stays done")

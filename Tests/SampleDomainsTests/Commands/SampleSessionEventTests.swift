@@ -13,7 +13,7 @@ import Testing
 
   @Test func whatListenersDispatchFollowsAsTheirEventsAndDiffRendersThemAll() async throws {
     let shell = try await startedShell("animals")
-    let result = await shell.execute("dispatch categoryList.onAppear")
+    let result = await shell.run("dispatch categoryList.onAppear")
     let origins = dispatches(result.events).map(\.origin)
     #expect(origins.first == .user)
     #expect(origins.dropFirst().allSatisfy { $0 == .listener } && origins.count > 1)
@@ -25,7 +25,7 @@ import Testing
 
   @Test func anExpectErrorThatIsRejectedPrintsOnlyItsNote() async throws {
     let shell = try await startedShell("animals")
-    let result = await shell.execute(#"expect error animalList.onTapDeleteSelectedAnimalButton(animalId: "Dog")"#)
+    let result = await shell.run(#"expect error animalList.onTapDeleteSelectedAnimalButton(animalId: "Dog")"#)
     #expect(result.lines.map(\.text) == ["rejected as expected: AnimalsReducer.Error(code: .animalNotFound)"])
     // An assertion dispatches nothing: no dispatch event, rejected or not.
     #expect(dispatches(result.events).isEmpty)
@@ -33,8 +33,8 @@ import Testing
 
   @Test func eachEventIsOneLineOfValidJSON() async throws {
     let shell = try await startedShell("animals")
-    _ = await shell.execute("debug effects on")
-    let result = await shell.execute("dispatch categoryList.onAppear")
+    _ = await shell.run("debug effects on")
+    let result = await shell.run("dispatch categoryList.onAppear")
     for event in result.events {
       let line = SessionEventJSON.line(for: event)
       #expect(!line.contains("\n"))

@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func anUnknownDomainNamesTheKnownOnes() async throws {
-    let result = try await startedShell().execute("use countr")
+    let result = try await startedShell().run("use countr")
     #expect(!result.succeeded)
     #expect(result.lines.first?.text.hasPrefix("error: column 5: unknown domain `countr`: did you mean `counter`?") == true)
   }

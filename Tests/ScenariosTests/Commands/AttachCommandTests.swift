@@ -34,7 +34,7 @@ import Testing
     #expect(await shell.texts("dispatch increment").first?.hasPrefix("error: the live store is read-only") == true)
     #expect(await shell.texts("undo").first?.hasPrefix("error: undo, redo and jump are not offered on a live store") == true)
     #expect(await shell.texts("use counter").first?.hasPrefix("error: column 5: this shell is attached to counter@1") == true)
-    _ = await shell.execute("tail --only inc")
+    _ = await shell.run("tail --only inc")
     #expect(control.tails == ["inc"])
     #expect(await shell.texts("explore --runs 1") == [
       "error: `explore` runs generated actions through the reducer, which on the live store of counter@1 would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there"
@@ -44,13 +44,13 @@ import Testing
     ])
     let save = "error: `save` writes a session that starts with `use`, and no scenario can rebuild the state of counter@1; type `fork` to try things on a copy of it, and record scenarios in a local session (`replshell --script`)"
     #expect(await shell.texts("save session.txt") == [save])
-    _ = await shell.execute("fork")
+    _ = await shell.run("fork")
     #expect(shell.prompt == "counter@1 (fork)> ")
-    #expect(await shell.execute("explore --runs 1 --seed 1").succeeded)
+    #expect(await shell.run("explore --runs 1 --seed 1").succeeded)
     // In the fork, `source` runs (here: a file that is not there); `save` is still refused.
     #expect(await shell.texts("source no-such-script.txt") == ["error: column 8: cannot read no-such-script.txt"])
     #expect(await shell.texts("save session.txt") == [save])
-    _ = await shell.execute("dispatch increment")
+    _ = await shell.run("dispatch increment")
     #expect(await shell.texts("select selectValue") == ["7"])
     #expect(store.select { $0 } == 6)
     #expect(await shell.texts("attach") == ["back on the live store; the fork is gone"])
@@ -90,7 +90,7 @@ import Testing
     let shell = Shell(domains: [], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     try shell.attach(to: counterTestDomain, store: store, allowsWrites: true, label: "counter@1", control: RecordingControl())
     #expect(shell.prompt == "counter@1 (live)> ")
-    _ = await shell.execute("dispatch increment")
+    _ = await shell.run("dispatch increment")
     #expect(store.select { $0 } == 1)
   }
 

@@ -23,7 +23,7 @@ import Testing
 
   @Test func printsTheDiffAndRecordsHistory() async throws {
     let shell = try await startedShell()
-    let result = await shell.execute("dispatch didTapIncrementButton")
+    let result = await shell.run("dispatch didTapIncrementButton")
     #expect(result.succeeded)
     #expect(result.lines.contains { $0.kind == .removed } && result.lines.contains { $0.kind == .added })
     #expect(await shell.texts("history") == ["1  didTapIncrementButton"])
@@ -32,7 +32,7 @@ import Testing
 
   @Test func anUnknownActionIsAnErrorThatLeavesTheStateAlone() async throws {
     let shell = try await startedShell()
-    #expect(!(await shell.execute("dispatch didTapNothing")).succeeded)
+    #expect(!(await shell.run("dispatch didTapNothing")).succeeded)
     #expect(await shell.texts("select selectValue") == ["0"])
   }
 }

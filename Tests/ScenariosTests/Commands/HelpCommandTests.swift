@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func anUnknownTopicSuggestsOne() async throws {
-    let result = try await startedShell().execute("help dispach")
+    let result = try await startedShell().run("help dispach")
     #expect(!result.succeeded)
     #expect(result.lines.map(\.text) == ["error: no command `dispach`: did you mean `dispatch`? type `help` for the list"])
   }

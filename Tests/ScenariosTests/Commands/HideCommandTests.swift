@@ -16,7 +16,7 @@ import Testing
     let shell = try await stampShell()
     #expect(await shell.texts("hide timer") == ["hiding 1 action case: timer.didTick"])
     #expect(await shell.texts("dispatch didTick").contains("+   ticks: 1"))
-    _ = await shell.execute("dispatch didStamp(note: \"a\")")
+    _ = await shell.run("dispatch didStamp(note: \"a\")")
     #expect(await shell.texts("history") == ["1  timer.didTick", "2  didStamp(note: \"a\")"])
     #expect(await shell.texts("hide") == ["hidden: timer"])
   }
@@ -32,8 +32,8 @@ import Testing
 
   @Test func unhideDropsOnePatternOrAll() async throws {
     let shell = try await stampShell()
-    _ = await shell.execute("hide didTick")
-    _ = await shell.execute("hide timer")
+    _ = await shell.run("hide didTick")
+    _ = await shell.run("hide timer")
     #expect(await shell.texts("unhide timer") == ["showing `timer` again"])
     #expect(await shell.texts("unhide nope") == ["error: column 8: `nope` is not hidden; hidden: `didTick`"])
     #expect(await shell.texts("unhide") == ["showing every action again (1 pattern dropped)"])
@@ -53,8 +53,8 @@ import Testing
 
   @Test func debugActionsShowsHiddenActionsAgain() async throws {
     let shell = try await stampShell()
-    _ = await shell.execute("hide timer.didTick")
-    _ = await shell.execute("debug actions on")
+    _ = await shell.run("hide timer.didTick")
+    _ = await shell.run("debug actions on")
     let lines = await shell.texts("dispatch didTick")
     #expect(lines.first == "[actions] timer.didTick")
     #expect(lines.contains("+   ticks: 1"))

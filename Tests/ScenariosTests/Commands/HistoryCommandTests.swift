@@ -9,7 +9,7 @@ import Testing
   private func fetchedLibrary() async throws -> Shell {
     let shell = Shell(domains: [.testLibrary], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "library")
-    #expect(await shell.execute("dispatch didTapFetchButton").succeeded)
+    #expect(await shell.run("dispatch didTapFetchButton").succeeded)
     return shell
   }
 
@@ -38,14 +38,14 @@ import Testing
 
   @Test func keepsActionsThatFitALineWholeAndSaysNothingOfFolding() async throws {
     let shell = try await fetchedLibrary()
-    _ = await shell.execute("undo")
-    _ = await shell.execute(#"dispatch didRemoveBook(bookId: "b2")"#)
+    _ = await shell.run("undo")
+    _ = await shell.run(#"dispatch didRemoveBook(bookId: "b2")"#)
     #expect(await shell.texts("history") == ["1  didRemoveBook(bookId: \"b2\")"])
   }
 
   @Test func foldsTypedActionsLongerThanALineToo() async throws {
     let shell = try await fetchedLibrary()
-    _ = await shell.execute("dispatch " + fetchedText)
+    _ = await shell.run("dispatch " + fetchedText)
     let lines = await shell.texts("history")
     #expect(lines[2] == "3  didFetchBooks(…)")
     #expect(await shell.texts("history --full")[2] == "3  " + fetchedText)
@@ -53,7 +53,7 @@ import Testing
 
   @Test func marksUndoneEntriesWhenFolded() async throws {
     let shell = try await fetchedLibrary()
-    _ = await shell.execute("undo")
+    _ = await shell.run("undo")
     #expect(await shell.texts("history") == [
       "── now: the initial state ──",
       "1  didTapFetchButton   (undone)",

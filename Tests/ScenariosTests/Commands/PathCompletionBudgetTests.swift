@@ -67,7 +67,7 @@ struct PathCompletionBudgetTests {
     // Stopped at its first look at the interruption: before the line's tokens were read.
     #expect(answer.steps < 30_000 * 2)
     #expect(complete("state val", in: shell).completion.candidates.map(\.text) == ["value"])
-    #expect(await shell.execute("state value").succeeded)
+    #expect(await shell.run("state value").succeeded)
   }
 
   @Test func theRequestTakesTheSnapshotOnTheMainActorAndAnswersFromOffIt() async throws {

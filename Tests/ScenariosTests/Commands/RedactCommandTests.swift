@@ -15,8 +15,8 @@ import Testing
 
   @Test func builtInsReplaceDatesAndUUIDsFromThatLineOn() async throws {
     let shell = try await stampShell()
-    _ = await shell.execute("redact dates")
-    _ = await shell.execute("redact uuids")
+    _ = await shell.run("redact dates")
+    _ = await shell.run("redact uuids")
     let lines = await shell.texts("dispatch didStamp(note: \"\(Self.uuid) at 2026-01-31T09:15:00.250+01:00\")")
     #expect(lines.contains { $0.contains("\"[uuid] at [date]\"") }, "\(lines)")
     #expect(await shell.texts("redact") == ["dates → [date]", "uuids → [uuid]"])
@@ -24,14 +24,14 @@ import Testing
 
   @Test func pathsReplaceTheWorkingDirectory() async throws {
     let shell = try await stampShell()
-    _ = await shell.execute("redact paths")
+    _ = await shell.run("redact paths")
     let cwd = FileManager.default.currentDirectoryPath
     #expect(await shell.texts("dispatch didStamp(note: \"\(cwd)/out.txt\")").contains { $0.contains("\"[cwd]/out.txt\"") })
   }
 
   @Test func aPatternWithANameAndItsErrors() async throws {
     let shell = try await stampShell()
-    _ = await shell.execute("redact /took \\d+ ms/ as duration")
+    _ = await shell.run("redact /took \\d+ ms/ as duration")
     #expect(await shell.texts("dispatch didStamp(note: \"took 12 ms\")").contains { $0.contains("\"[duration]\"") })
     #expect(await shell.texts("redact") == ["/took \\d+ ms/ → [duration]"])
     #expect(parseError("redact /a(/ as [x]")?.message == "`a(` is not a valid regular expression")

@@ -46,13 +46,13 @@ import Testing
   @Test func expectPassesOrFailsWithTheActualValue() async throws {
     let shell = try await startedShell()
     #expect(await shell.texts("expect selectValue == 0") == ["ok"])
-    let failed = await shell.execute("expect selectValue == 3")
+    let failed = await shell.run("expect selectValue == 3")
     #expect(!failed.succeeded)
     #expect(failed.lines.map(\.text) == ["error: column 8: expectation failed: selectValue == 3", "  actual: 0"])
   }
 
   @Test func expectErrorFailsWhenTheReducerAccepts() async throws {
-    let result = try await startedShell().execute("expect error didTapIncrementButton")
+    let result = try await startedShell().run("expect error didTapIncrementButton")
     #expect(result.lines.last?.text == "error: column 14: expected the reducer to reject the action, but it accepts it (nothing was dispatched: the state and history are unchanged)")
   }
 

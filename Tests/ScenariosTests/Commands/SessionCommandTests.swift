@@ -26,7 +26,7 @@ import Testing
 
   @Test func settleAndResetStartAfresh() async throws {
     let shell = try await startedShell()
-    _ = await shell.execute("dispatch didTapIncrementButton")
+    _ = await shell.run("dispatch didTapIncrementButton")
     #expect(await shell.texts("settle") == ["settled"])
     #expect(await shell.texts("reset") == ["reset counter to a fresh store"])
     #expect(await shell.texts("select selectValue") == ["0"])
@@ -55,6 +55,6 @@ import Testing
   }
 
   @Test func quitEndsTheShell() async throws {
-    #expect(await (try startedShell()).execute("quit").quit)
+    #expect(await (try startedShell()).run("quit").quit)
   }
 }

@@ -13,23 +13,23 @@ import Testing
 
   @Test func aTypedDispatchIsTheUsersAndAScriptLineIsTheScripts() async throws {
     let shell = try await startedShell()
-    let typed = await shell.execute("dispatch didTapIncrementButton")
+    let typed = await shell.run("dispatch didTapIncrementButton")
     #expect(typed.events.first == .command(CommandEvent(line: "dispatch didTapIncrementButton", domain: "counter")))
     let dispatch = try #require(dispatches(typed.events).first)
     #expect(dispatch.origin == .user)
     #expect(dispatch.action == "didTapIncrementButton")
     #expect(dispatch.diff?.map(\.text) == ["  CounterState(", "-   value: 0", "+   value: 1", "  )"])
     #expect(typed.lines.map(\.text) == ["  CounterState(", "-   value: 0", "+   value: 1", "  )"])
-    let scripted = await shell.execute("dispatch didTapIncrementButton", location: "a.txt:2")
+    let scripted = await shell.run("dispatch didTapIncrementButton", location: "a.txt:2")
     #expect(dispatches(scripted.events).map(\.origin) == [.script])
   }
 
   @Test func debugLinesAndWatchesFollowTheDispatchInTheirOrder() async throws {
     let shell = try await startedShell()
     for line in ["debug actions on", "debug state on", "debug selectors on", "watch selectValue"] {
-      _ = await shell.execute(line)
+      _ = await shell.run(line)
     }
-    let result = await shell.execute("dispatch didTapIncrementButton")
+    let result = await shell.run("dispatch didTapIncrementButton")
     #expect(result.lines.map(\.text) == [
       "[actions] didTapIncrementButton", "  CounterState(", "-   value: 0", "+   value: 1", "  )",
       "[state] CounterState(value: 1)", "[selectors] selectValue: recomputed", "watch selectValue → 1",
@@ -39,7 +39,7 @@ import Testing
 
   @Test func timeTravelEmitsItsNoteAndDiff() async throws {
     let shell = try await startedShell()
-    _ = await shell.execute("dispatch didTapIncrementButton")
+    _ = await shell.run("dispatch didTapIncrementButton")
     #expect(await shell.texts("undo") == ["undid 1: didTapIncrementButton", "  CounterState(", "-   value: 1", "+   value: 0", "  )"])
     #expect(await shell.texts("redo").first == "redid 1: didTapIncrementButton")
     #expect(await shell.texts("jump 0").first == "jumped to 0: the initial state")
@@ -47,7 +47,7 @@ import Testing
 
   @Test func anExpectErrorTheReducerAcceptsFailsWithoutDispatching() async throws {
     let shell = try await startedShell()
-    let result = await shell.execute("expect error didTapIncrementButton")
+    let result = await shell.run("expect error didTapIncrementButton")
     #expect(!result.succeeded)
     // No diff, no dispatch event: the reducer ran on a copy of the state.
     #expect(result.lines.map(\.text) == [
@@ -59,7 +59,7 @@ import Testing
 
   @Test func aListenersRejectedActionIsPrinted() async throws {
     let shell = try await signalShell()
-    let result = await shell.execute("dispatch provoke")
+    let result = await shell.run("dispatch provoke")
     #expect(result.lines.map(\.text).last == "error: ↳ refused rejected: refused on purpose")
     #expect(dispatches(result.events).last == DispatchEvent(action: "refused", origin: .listener, diff: nil, rejection: "refused on purpose"))
     #expect(result.succeeded)
@@ -69,7 +69,7 @@ import Testing
     let shell = try await signalShell()
     let texts = await shell.texts("dispatch warn")
     #expect(texts.filter { $0.hasPrefix("[effects]") } == ["[effects] warning: running low", "[effects] error: ran out"])
-    _ = await shell.execute("debug effects on")
+    _ = await shell.run("debug effects on")
     #expect(await shell.texts("dispatch warn").filter { $0.hasPrefix("[effects]") } == [
       "[effects] a detail", "[effects] warning: running low", "[effects] error: ran out",
     ])
@@ -94,7 +94,7 @@ import Testing
   @Test func aSubscriberSeesEveryEventInOrder() async throws {
     let shell = try await startedShell()
     let stream = shell.events.subscribe()
-    let result = await shell.execute("dispatch didTapIncrementButton")
+    let result = await shell.run("dispatch didTapIncrementButton")
     await shell.close()
     var seen: [SessionEvent] = []
     for await event in stream { seen.append(event) }

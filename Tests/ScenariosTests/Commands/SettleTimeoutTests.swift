@@ -69,7 +69,7 @@ extension Domain {
     #expect(domain.settleTimeout == .seconds(2))
     let shell = Shell(domains: [domain], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "chores")
-    let result = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
+    let result = await shell.run(#"dispatch didStartChore(name: "dishes")"#)
     // The error names the timeout that gave up: the domain's 2 s, not the 60 s default.
     let error = try #require(result.lines.last { $0.kind == .error }?.text)
     #expect(error.contains("listeners did not finish their side effects within 2 seconds"), "\(error)")
@@ -83,7 +83,7 @@ extension Domain {
     let shell = Shell(domains: [.chores(settleTimeout: .seconds(600), chore: .zero, gate: gate)], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     shell.settings.settleTimeout = .milliseconds(200)
     _ = try await shell.start(domain: "chores")
-    let result = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
+    let result = await shell.run(#"dispatch didStartChore(name: "dishes")"#)
     let error = try #require(result.lines.last { $0.kind == .error }?.text)
     #expect(error.contains("listeners did not finish their side effects within 0.2 seconds"), "\(error)")
     gate.open()
@@ -109,7 +109,7 @@ extension Domain {
     // A timeout no loaded machine reaches: the test is that the listener's work is waited for.
     let shell = Shell(domains: [.chores(settleTimeout: .seconds(600), chore: .milliseconds(10))], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "chores")
-    let result = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
+    let result = await shell.run(#"dispatch didStartChore(name: "dishes")"#)
     #expect(result.succeeded)
     #expect(await shell.texts("history") == [#"1  didStartChore(name: "dishes")"#, "2  ↳ didFinishChore   (listener)"])
     await shell.close()

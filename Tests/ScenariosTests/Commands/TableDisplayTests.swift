@@ -10,7 +10,7 @@ import Testing
   private func library() async throws -> Shell {
     let shell = Shell(domains: [.testLibrary], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "library")
-    #expect(await shell.execute("dispatch didTapFetchButton").succeeded)
+    #expect(await shell.run("dispatch didTapFetchButton").succeeded)
     return shell
   }
 
@@ -48,16 +48,16 @@ import Testing
   @Test func fittedLinesNeverPassTheWidthNorBreakACell() async throws {
     let shell = try await library()
     for width in [45, 60, 81] {
-      _ = await shell.execute("width \(width)")
+      _ = await shell.run("width \(width)")
       let lines = await shell.texts("select selectBooks")
       #expect(lines.count == wholeTable.count, "\(width)")
       #expect(lines.allSatisfy { $0.count <= width }, "\(width): \(lines)")
       #expect(lines.contains { $0.contains("…") }, "\(width)")
     }
     // Too narrow for every column at its narrowest: they stay so, and the lines run over.
-    _ = await shell.execute("width 30")
+    _ = await shell.run("width 30")
     #expect(await shell.texts("select selectBooks")[3] == #""b1"    "The …  "Ursu…    304     4.5"#)
-    _ = await shell.execute("width 82")
+    _ = await shell.run("width 82")
     #expect(await shell.texts("select selectBooks") == wholeTable)
   }
 
@@ -90,9 +90,9 @@ import Testing
     #expect(await shell.texts("width") == ["width: terminal (60 columns)"])
     let fitted = await shell.texts("select selectBooks")
     #expect(fitted[3] == #""b1"    "The Left Hand of…  "Ursula K. Le Gu…    304     4.5"#)
-    _ = await shell.execute("width off")
+    _ = await shell.run("width off")
     #expect(await shell.texts("select selectBooks") == wholeTable)
-    _ = await shell.execute("width terminal")
+    _ = await shell.run("width terminal")
     shell.settings.terminalColumns = 200
     #expect(await shell.texts("select selectBooks") == wholeTable)
   }
@@ -100,12 +100,12 @@ import Testing
   @Test func saveComparesNoOutputTheTerminalShaped() async throws {
     let shell = try await library()
     shell.settings.terminalColumns = 60
-    _ = await shell.execute("select selectBooks")
+    _ = await shell.run("select selectBooks")
     #expect(shell.slot.running?.recording.lines.last?.output == nil)
-    _ = await shell.execute("select selectCount")
+    _ = await shell.run("select selectCount")
     #expect(shell.slot.running?.recording.lines.last?.output == ["3"])
-    _ = await shell.execute("width 60")
-    _ = await shell.execute("select selectBooks")
+    _ = await shell.run("width 60")
+    _ = await shell.run("select selectBooks")
     #expect(shell.slot.running?.recording.lines.last?.output?.count == wholeTable.count)
   }
 
@@ -136,7 +136,7 @@ import Testing
     #expect(await shell.texts("select selectBooks") == wholeTable)
     #expect(await shell.texts("select --expanded selectCount") == ["3"])
     // One record is a record too, but not yet a table of rows.
-    _ = await shell.execute(#"dispatch didFetchBooks(books: [Book(bookId: "b9", title: "Solaris", author: "Stanisław Lem", pages: 204, rating: 4.0)])"#)
+    _ = await shell.run(#"dispatch didFetchBooks(books: [Book(bookId: "b9", title: "Solaris", author: "Stanisław Lem", pages: 204, rating: 4.0)])"#)
     #expect(await shell.texts("select selectBooks") == [#"[Book(bookId: "b9", title: "Solaris", author: "Stanisław Lem", pages: 204, rating: 4.0)]"#])
     #expect(await shell.texts("select --expanded selectBooks") == [
       "1 × Book",
@@ -151,7 +151,7 @@ import Testing
 
   @Test func expandedRecordsFitTheWidthToo() async throws {
     let shell = try await library()
-    _ = await shell.execute("width 30")
+    _ = await shell.run("width 30")
     let lines = await shell.texts("select --expanded selectBooks")
     #expect(lines[1] == "-[ RECORD 1 ]-----------------")
     #expect(lines[3] == #"title  │ "The Left Hand of Da…"#)
@@ -163,22 +163,22 @@ import Testing
     #expect(await shell.texts("expanded") == ["expanded: off"])
     #expect(await shell.texts("expanded auto") == ["expanded: auto"])
     #expect(await shell.texts("select selectBooks") == wholeTable)
-    _ = await shell.execute("width 100")
+    _ = await shell.run("width 100")
     #expect(await shell.texts("select selectBooks") == wholeTable)
-    _ = await shell.execute("width 60")
+    _ = await shell.run("width 60")
     #expect(await shell.texts("select selectBooks")[1] == "-[ RECORD 1 ]----------------------------------")
-    _ = await shell.execute("expanded on")
-    _ = await shell.execute("width off")
+    _ = await shell.run("expanded on")
+    _ = await shell.run("width off")
     #expect(await shell.texts("select selectBooks")[1] == "-[ RECORD 1 ]----------------------------------")
-    _ = await shell.execute("expanded off")
+    _ = await shell.run("expanded off")
     #expect(await shell.texts("select selectBooks") == wholeTable)
   }
 
   @Test func settingsHoldAcrossReset() async throws {
     let shell = try await library()
-    _ = await shell.execute("expanded on")
-    _ = await shell.execute("width 70")
-    _ = await shell.execute("reset")
+    _ = await shell.run("expanded on")
+    _ = await shell.run("width 70")
+    _ = await shell.run("reset")
     #expect(await shell.texts("expanded") == ["expanded: on"])
     #expect(await shell.texts("width") == ["width: 70 columns"])
   }

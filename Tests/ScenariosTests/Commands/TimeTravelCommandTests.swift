@@ -8,7 +8,7 @@ import Testing
   /// A counter shell after three increments.
   private func counted() async throws -> Shell {
     let shell = try await startedShell()
-    for _ in 1...3 { _ = await shell.execute("dispatch didTapIncrementButton") }
+    for _ in 1...3 { _ = await shell.run("dispatch didTapIncrementButton") }
     return shell
   }
 
@@ -23,8 +23,8 @@ import Testing
 
   @Test func aDispatchAfterUndoDropsWhatCouldBeRedone() async throws {
     let shell = try await counted()
-    _ = await shell.execute("undo")
-    _ = await shell.execute("dispatch didTapDecrementButton")
+    _ = await shell.run("undo")
+    _ = await shell.run("dispatch didTapDecrementButton")
     #expect(await shell.texts("select selectValue") == ["1"])
     #expect(await shell.texts("redo") == ["error: nothing to redo"])
     #expect(await shell.texts("history") == ["1  didTapIncrementButton", "2  didTapIncrementButton", "3  didTapDecrementButton"])
@@ -33,7 +33,7 @@ import Testing
   @Test func undoBeforeAnyDispatchIsRefused() async throws {
     let shell = try await startedShell()
     #expect(await shell.texts("undo") == ["error: nothing to undo: no action dispatched yet"])
-    #expect(!(await shell.execute("undo")).succeeded)
+    #expect(!(await shell.run("undo")).succeeded)
   }
 
   @Test func jumpMarksLaterEntriesUndoneAndMovesEitherWay() async throws {
@@ -60,7 +60,7 @@ import Testing
 
   @Test func watchesReadTheStateTravelledTo() async throws {
     let shell = try await counted()
-    _ = await shell.execute("watch selectValue")
+    _ = await shell.run("watch selectValue")
     #expect(await shell.texts("undo").last == "watch selectValue → 2")
   }
 
@@ -69,7 +69,7 @@ import Testing
     let chores = Domain.chores(settleTimeout: .milliseconds(100), chore: .zero, gate: gate)
     let shell = Shell(domains: [chores], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "chores")
-    let started = await shell.execute(#"dispatch didStartChore(name: "dishes")"#)
+    let started = await shell.run(#"dispatch didStartChore(name: "dishes")"#)
     #expect(started.lines.last?.text.contains("still at work") == true, "the listener is still at work when the dispatch returns")
     #expect(await shell.texts("undo").first == #"undid 1: didStartChore(name: "dishes")"#)
     #expect(await shell.texts("select selectCount") == ["0"])
@@ -78,7 +78,7 @@ import Testing
     // several: the signal is a `settle` that succeeds, asked a bounded number of times.
     var settled = false
     for _ in 0..<600 where !settled {
-      settled = await shell.execute("settle").succeeded
+      settled = await shell.run("settle").succeeded
     }
     #expect(settled, "the listener finishes once its chore may")
     // The listener's late action is a new dispatch on the undone state: it drops what was undone.

@@ -19,22 +19,22 @@ import Testing
 
   @Test func aListenerChainNamesEachCauseBackToTheTypedLine() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("dispatch rename(name: \"x\")")
-    let events = dispatches(await shell.execute("dispatch start"))
+    _ = await shell.run("dispatch rename(name: \"x\")")
+    let events = dispatches(await shell.run("dispatch start"))
     #expect(events.map(\.entry) == [2, 3, 4, 5])
     #expect(events.map(\.cause) == [.typedLine(2), .entry(2), .entry(3), .entry(4)])
   }
 
   @Test func aScriptLineIsTheCauseByFileAndLine() async throws {
     let shell = try await chainShell()
-    let events = dispatches(await shell.execute("dispatch start", location: "flows/chain.txt:7"))
+    let events = dispatches(await shell.run("dispatch start", location: "flows/chain.txt:7"))
     #expect(events.first?.cause == .scriptLine("flows/chain.txt:7"))
     #expect(events.dropFirst().first?.cause == .entry(1))
   }
 
   @Test func anActionATaskTheListenerStartedDispatchedHasNoKnownCause() async throws {
     let shell = try await chainShell()
-    let events = dispatches(await shell.execute("dispatch spawn"))
+    let events = dispatches(await shell.run("dispatch spawn"))
     #expect(events.map(\.action) == ["spawn", "spawned"])
     #expect(events.map(\.cause) == [.typedLine(1), nil])
     #expect(await shell.texts("why spawned") == [
@@ -45,14 +45,14 @@ import Testing
 
   @Test func theJSONOfADispatchCarriesItsIdAndCauseAndReadsBack() async throws {
     let shell = try await chainShell()
-    let result = await shell.execute("dispatch start")
+    let result = await shell.run("dispatch start")
     let lines = result.events.map(SessionEventJSON.line(for:))
     #expect(lines.first { $0.contains("\"action\": \"start\"") }?.hasSuffix("\"id\": 1, \"cause\": {\"line\": 1}}") == true)
     #expect(lines.first { $0.contains("step(n: 1)") }?.hasSuffix("\"id\": 2, \"cause\": {\"entry\": 1}}") == true)
     for event in result.events {
       #expect(SessionEventJSON.event(from: SessionEventJSON.line(for: event)) == event)
     }
-    let scripted = await shell.execute("dispatch spawn", location: "a \"b\".txt:3").events
+    let scripted = await shell.run("dispatch spawn", location: "a \"b\".txt:3").events
     let line = try #require(scripted.map(SessionEventJSON.line(for:)).first { $0.contains("\"action\": \"spawn\"") })
     #expect(line.hasSuffix("\"id\": 5, \"cause\": {\"location\": \"a \\\"b\\\".txt:3\"}}"))
     #expect(scripted.map(SessionEventJSON.line(for:)).first { $0.contains("\"spawned\"") }?.hasSuffix("\"cause\": null}") == true)
@@ -60,7 +60,7 @@ import Testing
 
   @Test func whyNamesTheLastChangeAndItsChainOfCauses() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("dispatch start")
+    _ = await shell.run("dispatch start")
     #expect(await shell.texts("why steps") == [
       "#4 ↳ step(n: 3)",
       "  [",
@@ -76,7 +76,7 @@ import Testing
 
   @Test func aPathInsideAChangedArrayCountsOnlyTheEntriesThatChangedIt() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("dispatch start")
+    _ = await shell.run("dispatch start")
     // Every step changed the array; only the first changed its first element.
     #expect(await shell.texts("why --all steps[0]") == ["#2 ↳ step(n: 1)", "+ 1  // added", "  ← caused by #1 start", "  ← caused by line 1"])
     #expect(await shell.texts("why steps[1] --all").first == "#3 ↳ step(n: 2)")
@@ -86,16 +86,16 @@ import Testing
 
   @Test func aPathNoEntryChangedSaysSoAndShowsItsValue() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("dispatch start")
+    _ = await shell.run("dispatch start")
     #expect(await shell.texts("why name") == ["`name` has not changed since the initial state: no applied entry changed it. It is:", "  \"first\""])
     #expect(await shell.texts("history --changed name") == ["no entry changed `name`"])
   }
 
   @Test func whyLooksAtTheAppliedEntriesOnly() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("dispatch rename(name: \"second\")")
-    _ = await shell.execute("dispatch rename(name: \"third\")")
-    _ = await shell.execute("undo")
+    _ = await shell.run("dispatch rename(name: \"second\")")
+    _ = await shell.run("dispatch rename(name: \"third\")")
+    _ = await shell.run("undo")
     #expect(await shell.texts("why name") == [
       "#1 rename(name: \"second\")", "- \"first\"", "+ \"second\"", "  ← caused by line 1",
       "(1 undone entry is not counted: `why` looks at the state as it is now)",
@@ -106,16 +106,16 @@ import Testing
 
   @Test func anEntryWhoseDiffWasNeverComputedIsAnsweredFromThePartsAtThePath() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("hide step")
-    _ = await shell.execute("dispatch start")
+    _ = await shell.run("hide step")
+    _ = await shell.run("dispatch start")
     #expect(await shell.texts("why steps[2]").prefix(2) == ["#4 ↳ step(n: 3)", "+ 3  // added"])
     #expect(await shell.texts("why --all steps").filter { $0.hasPrefix("#") } == ["#2 ↳ step(n: 1)", "#3 ↳ step(n: 2)", "#4 ↳ step(n: 3)"])
   }
 
   @Test func theTreeIndentsEachActionUnderItsCause() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("dispatch start")
-    _ = await shell.execute("dispatch rename(name: \"x\")", location: "s.txt:2")
+    _ = await shell.run("dispatch start")
+    _ = await shell.run("dispatch rename(name: \"x\")", location: "s.txt:2")
     #expect(await shell.texts("history --tree") == [
       "1  start   ← line 1",
       "2    ↳ step(n: 1)   (listener)",
@@ -135,14 +135,14 @@ import Testing
 
   @Test func mistakesAreErrorsThatPointAtThemAndSuggest() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("dispatch start")
-    let misspelt = await shell.execute("why stepz")
+    _ = await shell.run("dispatch start")
+    let misspelt = await shell.run("why stepz")
     #expect(!misspelt.succeeded)
     #expect(misspelt.events.contains { if case .error(let error) = $0 { error.column == 5 && error.message.contains("did you mean `steps`?") } else { false } })
     #expect(await shell.texts("why steps[7]").first?.contains("`steps` has no `[7]`") == true)
-    #expect(!(await shell.execute("why")).succeeded)
-    #expect(!(await shell.execute("history --changed")).succeeded)
-    #expect(!(await shell.execute("history steps")).succeeded)
+    #expect(!(await shell.run("why")).succeeded)
+    #expect(!(await shell.run("history --changed")).succeeded)
+    #expect(!(await shell.run("history steps")).succeeded)
   }
 
   @Test func tabCompletesThePath() async throws {
@@ -155,7 +155,7 @@ import Testing
 
   @Test func aToolWritesTheChangedPathInQuotesAndTheShellReadsIt() async throws {
     let shell = try await chainShell()
-    _ = await shell.execute("dispatch start")
+    _ = await shell.run("dispatch start")
     #expect(await shell.texts("history --changed 'steps[1]'") == ["3  ↳ step(n: 2)   (listener)"])
   }
 

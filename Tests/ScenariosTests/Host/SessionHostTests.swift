@@ -72,7 +72,8 @@ import Testing
     #expect(await select.value.lines.map(\.text) == ["5"])
   }
 
-  /// A line sent to the shell itself while another runs is refused, not interleaved.
+  /// A line sent to the shell itself while another runs (`Shell.execute`, the host's door, reached
+  /// here through `@testable`) is refused, not interleaved.
   @Test func aLineThatBypassesTheHostWhileAnotherRunsIsRefused() async throws {
     let gate = ChoreGate()
     let shell = Shell(domains: [.chores(settleTimeout: .seconds(600), chore: .zero, gate: gate)], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))

@@ -16,7 +16,7 @@ import Testing
     let tree = Task { try await shell.inspection.stateTree() }
     await gate.waitUntilEntered()
     // The encoding is held at the gate: the main actor must still run a dispatch meanwhile.
-    let dispatched = await shell.execute("dispatch didTapIncrementButton")
+    let dispatched = await shell.run("dispatch didTapIncrementButton")
     gate.open()
     #expect(dispatched.succeeded)
     #expect(dispatched.events.contains { if case .dispatched = $0 { true } else { false } })

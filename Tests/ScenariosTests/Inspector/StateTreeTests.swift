@@ -61,8 +61,8 @@ import Testing
   /// replacement, not by the secret, with the shell's own redactions.
   @MainActor @Test func searchMatchesNamesAndValuesAsRedacted() async throws {
     let shell = try await startedShell()
-    #expect(await shell.execute("redact /n7/ as [secret]").succeeded)
-    #expect(await shell.execute("redact /k1[0-9]/ as [key]").succeeded)
+    #expect(await shell.run("redact /n7/ as [secret]").succeeded)
+    #expect(await shell.run("redact /k1[0-9]/ as [key]").succeeded)
     let tree = StateTree(root: Self.state(items: 30))
     let redact = shell.inspection.redaction
     #expect(tree.search("n7", in: .value, limit: 100).paths == [["items", "k7", "name"]])
@@ -77,7 +77,7 @@ import Testing
 
   @MainActor @Test func inspectWithoutAnInspectorSaysHowToAddOne() async throws {
     let shell = try await startedShell()
-    let result = await shell.execute("inspect")
+    let result = await shell.run("inspect")
     #expect(!result.succeeded)
     #expect(result.lines.map(\.text).joined().contains("add the `ReplShellInspector` product"))
     #expect(await shell.texts("inspect 70000") == ["error: column 9: expected a port number such as `8123` (or none, for a free port), found `70000`"])
@@ -85,8 +85,8 @@ import Testing
 
   @MainActor @Test func aDispatchCarriesTheHistoryEntryItBecame() async throws {
     let shell = try await startedShell()
-    let first = await shell.execute("dispatch didTapIncrementButton")
-    let second = await shell.execute("dispatch didTapIncrementButton")
+    let first = await shell.run("dispatch didTapIncrementButton")
+    let second = await shell.run("dispatch didTapIncrementButton")
     let entries = (first.events + second.events).compactMap { event -> Int? in
       if case .dispatched(let dispatch) = event { dispatch.entry } else { nil }
     }

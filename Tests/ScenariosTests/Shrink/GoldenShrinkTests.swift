@@ -47,7 +47,7 @@ import ShrinkFixtures
     let folder = try await folder(editedSelect: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = shell(in: folder)
-    let result = await shell.execute("shrink --save small.txt --swift SmallTests.swift golden lending.txt")
+    let result = await shell.run("shrink --save small.txt --swift SmallTests.swift golden lending.txt")
     let lines = result.lines.map(\.text)
     #expect(!result.succeeded)
     #expect(lines.contains("the fresh run of SmallTests.swift differs from its golden as it should until the bug is fixed: the test passes once it is"), "\(lines)")
@@ -76,7 +76,7 @@ import ShrinkFixtures
     let folder = try await folder(count: 24)
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = shell(in: folder)
-    let result = await shell.execute("shrink --save small.txt golden lending.txt")
+    let result = await shell.run("shrink --save small.txt golden lending.txt")
     let lines = result.lines.map(\.text)
     #expect(!result.succeeded)
     #expect(lines.first?.hasPrefix("the golden of lending.txt differs at `dispatch didRemoveItem(id: 777)` (lending.txt:22): 19 lines before it shrunk to 15 in ") == true, "\(lines)")
@@ -92,7 +92,7 @@ import ShrinkFixtures
     let folder = try await folder(count: 20)
     defer { try? FileManager.default.removeItem(at: folder) }
     let shell = shell(in: folder, bug: .none)
-    let result = await shell.execute("shrink golden lending.txt")
+    let result = await shell.run("shrink golden lending.txt")
     #expect(result.succeeded)
     #expect(result.lines.map(\.text) == ["the golden of lending.txt matches its transcript: there is nothing to shrink"])
     #expect(await shell.texts("shrink golden missing.txt").first?.hasPrefix("error: cannot read missing.txt") == true)

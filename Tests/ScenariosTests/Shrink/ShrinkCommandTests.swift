@@ -12,7 +12,7 @@ import ShrinkFixtures
   private func session(_ lines: [String], bug: LendingBug = .always, listeners: Bool = false, folder: URL = URL(fileURLWithPath: "/")) async throws -> Shell {
     let shell = Shell(domains: [.lending(bug: bug)], isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "lending", options: listeners ? [:] : [Shell.listenersOption: "off"])
-    for line in lines { _ = await shell.execute(line) }
+    for line in lines { _ = await shell.run(line) }
     return shell
   }
 
@@ -23,7 +23,7 @@ import ShrinkFixtures
 
   @Test func theThreeActionsOfTheBugAreFoundAmongHundreds() async throws {
     let shell = try await session(lendingSession(count: 400))
-    let result = await shell.execute("shrink invariant selectDanglingLoans == 0")
+    let result = await shell.run("shrink invariant selectDanglingLoans == 0")
     let lines = result.lines.map(\.text)
     #expect(!result.succeeded)
     #expect(lines.first?.hasPrefix("invariant selectDanglingLoans == 0 broken: 400 actions shrunk to 3 in ") == true, "\(lines)")
@@ -56,7 +56,7 @@ import ShrinkFixtures
 
   @Test func aPropertyThatHoldsIsSaidAtOnce() async throws {
     let shell = try await session(lendingSession(count: 300), bug: .none)
-    let result = await shell.execute("shrink invariant selectDanglingLoans == 0")
+    let result = await shell.run("shrink invariant selectDanglingLoans == 0")
     #expect(result.succeeded)
     #expect(
       result.lines.map(\.text) == ["invariant selectDanglingLoans == 0 holds over the 300 actions the state has applied: there is nothing to shrink"])

@@ -26,11 +26,11 @@ import Testing
       "complete 5",
     ]
     for line in lines {
-      let result = await shell.execute(line)
+      let result = await shell.run(line)
       #expect(result.succeeded, "\(line): \(result.lines.map(\.text))")
     }
     // The race itself: `abc`'s reply after `ab`'s.
-    let race = await shell.execute("complete 4")
+    let race = await shell.run("complete 4")
     #expect(race.succeeded == !planted, "\(race.lines.map(\.text))")
     return shell
   }
@@ -43,7 +43,7 @@ import Testing
 
   @Test func aRaceRecordedInAnEffectsSessionShrinksToTwoQueriesAndTwoCompletions() async throws {
     let shell = try await raceSession()
-    let result = await shell.execute("shrink")
+    let result = await shell.run("shrink")
     let lines = result.lines.map(\.text)
     let report = lines.joined(separator: "\n")
     #expect(!result.succeeded)
@@ -82,10 +82,10 @@ import Testing
       "complete 2",
     ]
     for line in lines {
-      let result = await shell.execute(line)
+      let result = await shell.run(line)
       #expect(result.succeeded, "\(line): \(result.lines.map(\.text))")
     }
-    #expect(!(await shell.execute("complete 3").succeeded))
+    #expect(!(await shell.run("complete 3").succeeded))
     let report = await shell.texts("shrink")
     let shrunk = steps(report)
     #expect(report.first?.hasPrefix("invariant selectShowsStaleResults == false broken: 7 steps shrunk to 4 in ") == true, "\(report)")
@@ -119,7 +119,7 @@ import Testing
 
   @Test func anExpectShrinksWithTheEffectsHeldToo() async throws {
     let shell = try await raceSession()
-    _ = await shell.execute("invariant clear")
+    _ = await shell.run("invariant clear")
     let lines = await shell.texts("shrink expect selectShowsStaleResults == false")
     let shrunk = steps(lines)
     #expect(lines.first?.hasPrefix("expect selectShowsStaleResults == false fails: 10 steps shrunk to 4 in ") == true, "\(lines)")
@@ -129,21 +129,21 @@ import Testing
 
   @Test func aSessionTravelledBackIsAskedToComeBackFirst() async throws {
     let shell = try await raceSession()
-    _ = await shell.execute("undo")
+    _ = await shell.run("undo")
     let refused = await shell.texts("shrink")
     #expect(refused.first?.hasPrefix("error: the state is back at action ") == true, "\(refused)")
     #expect(refused.first?.contains(" (undo or jump), but the listeners and held effects saw all ") == true, "\(refused)")
     // What it says to type brings the state back.
     let typed = try #require(refused.first?.split(separator: "`").dropFirst().first.map(String.init), "\(refused)")
     #expect(typed.hasPrefix("jump "), "\(refused)")
-    #expect(await shell.execute(typed).succeeded)
+    #expect(await shell.run(typed).succeeded)
     #expect(steps(await shell.texts("shrink")).count == 4)
     await shell.close()
   }
 
   @Test func aSessionWhoseRaceIsFixedHasNothingToShrink() async throws {
     let shell = try await raceSession(planted: false)
-    let result = await shell.execute("shrink")
+    let result = await shell.run("shrink")
     #expect(result.succeeded)
     #expect(
       result.lines.map(\.text) == [

@@ -13,11 +13,11 @@ import ShrinkFixtures
   private func session(folder: URL = URL(fileURLWithPath: "/")) async throws -> Shell {
     let shell = Shell(domains: [.lending(bug: .always)], isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "lending", options: [Shell.listenersOption: "off"])
-    for line in lendingSession(count: 200) + ["dispatch didAddItem(id: 900, name: \"chair\")"] { _ = await shell.execute(line) }
-    let add = await shell.execute("dispatch didAddItem(id: 777, name: \"lamp again\")")
+    for line in lendingSession(count: 200) + ["dispatch didAddItem(id: 900, name: \"chair\")"] { _ = await shell.run(line) }
+    let add = await shell.run("dispatch didAddItem(id: 777, name: \"lamp again\")")
     #expect(!add.succeeded && add.lines.map(\.text).contains { $0.contains("item 777 is still lent to Ada") }, "\(add.lines.map(\.text))")
     // An action accepted after the rejection: the rejection's actions are those before it.
-    _ = await shell.execute("dispatch didLendItem(id: 900, to: \"Cy\")")
+    _ = await shell.run("dispatch didLendItem(id: 900, to: \"Cy\")")
     return shell
   }
 
@@ -28,7 +28,7 @@ import ShrinkFixtures
   @Test(arguments: [("rejects", 201), ("rejects didAddItem(id: 777, name: \"lamp again\")", 202)])
   func theRejectionShrinksToTheThreeActionsOfTheBug(property: String, total: Int) async throws {
     let shell = try await session()
-    let result = await shell.execute("shrink \(property)")
+    let result = await shell.run("shrink \(property)")
     let lines = result.lines.map(\.text)
     #expect(!result.succeeded)
     #expect(lines.first?.hasPrefix("`dispatch didAddItem(id: 777, name: \"lamp again\")` rejected: \(total) actions shrunk to 3 in ") == true, "\(lines)")
@@ -55,7 +55,7 @@ import ShrinkFixtures
 
   @Test func anActionTheReducerAcceptsIsSaidAtOnce() async throws {
     let shell = try await session()
-    let result = await shell.execute("shrink rejects didAddItem(id: 5000, name: \"new\")")
+    let result = await shell.run("shrink rejects didAddItem(id: 5000, name: \"new\")")
     #expect(result.succeeded)
     #expect(
       result.lines.map(\.text) == ["the reducer accepts `didAddItem(id: 5000, name: \"new\")` after the 202 actions the state has applied: there is nothing to shrink"])
@@ -65,7 +65,7 @@ import ShrinkFixtures
   @Test func withoutARejectionItSaysWhatToType() async throws {
     let shell = Shell(domains: [.lending(bug: .always)], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "lending", options: [Shell.listenersOption: "off"])
-    _ = await shell.execute("dispatch didAddItem(id: 1, name: \"a\")")
+    _ = await shell.run("dispatch didAddItem(id: 1, name: \"a\")")
     #expect(await shell.texts("shrink rejects").first?.hasPrefix("error: no action was rejected in this session or its recording: name the one the reducer rejects, e.g. `shrink rejects <action>`") == true)
     await shell.close()
   }
