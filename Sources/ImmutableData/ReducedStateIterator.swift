@@ -18,10 +18,10 @@ extension AsyncIteratorProtocol {
   /// store reported with it (`ReducedStateIterator`), or else `current`, the store's state now.
   ///
   /// It asks whether the iterator is a `ReducedStateIterator` at all, then whether its state is
-  /// a `State`: both answers are cached by the runtime, about 40 ns an element. Asked in one cast,
-  /// `as? any ReducedStateIterator<State>`, the runtime checks the associated type anew every time:
-  /// about 800 ns an element from a `StoreStream`, and 10 µs from any other stream
-  /// (`Benchmarks/`, StoreDispatch's "newState read per element").
+  /// a `State`: the runtime caches both answers, about 40 ns an element. Asked in one cast,
+  /// `as? any ReducedStateIterator<State>`, the runtime checked the associated type anew every
+  /// time: about 800 ns an element from a `StoreStream` (`Benchmarks/`, StoreDispatch's
+  /// "newState read per element").
   @inlinable
   public func state<State>(afterLastElementOr current: @autoclosure () -> State) -> State {
     guard let reduced = self as? any ReducedStateIterator else { return current() }
