@@ -65,6 +65,52 @@ where Store: Dispatcher<Int, Tick> & Streamer<Int, Tick> {
   return await drain.value
 }
 
+/// A state that holds a reference, as an app's does (its dictionaries and arrays): every copy
+/// the store and its stream keep of it is a retain, and every copy they drop a release.
+struct Tally: Sendable {
+  var count = 0
+  /// Never changed: shared by every state, so copying a state retains it and costs nothing else.
+  var names: [String] = ["tally"]
+}
+
+/// The trivial reducer over `Tally`.
+@Sendable func countTicks(state: Tally, action: Tick) -> Tally {
+  var state = state
+  state.count &+= 1
+  return state
+}
+
+/// Makes a store with one stream and a task on the main actor that drains it as the domains'
+/// listeners do: for each element it reads the state right after its action with
+/// `state(afterLastElementOr:)` — the state the element carries (`ReducedStateIterator`), or the
+/// store's state for a stream that carries none (the guide's). It dispatches `count` ticks and
+/// returns the sum of the counts the listener read, once it has read `count` elements (the
+/// listener holds the store until then, so that a guide's listener reads it as it would).
+func dispatchTicksWithNewStateListener<Store>(
+  count: Int,
+  makeStore: @escaping @MainActor @Sendable () -> Store
+) async throws -> Int
+where Store: Dispatcher<Tally, Tick> & Selector<Tally> & Streamer<Tally, Tick> {
+  let drain = try await MainActor.run {
+    let store = makeStore()
+    let stream = store.makeStream()
+    let drain = Task { @MainActor in
+      var elements = stream.makeAsyncIterator()
+      var read = 0
+      for _ in 0..<count {
+        guard (try? await elements.next(isolation: #isolation)) != nil else { break }
+        read &+= elements.state(afterLastElementOr: store.state).count
+      }
+      return read
+    }
+    for _ in 0..<count {
+      try store.dispatch(action: .ticked)
+    }
+    return drain
+  }
+  return await drain.value
+}
+
 /// Counts the elements of `stream` until it finishes.
 func countElements<Stream: AsyncSequence>(of stream: Stream) async throws -> Int {
   var received = 0
@@ -124,5 +170,23 @@ let benchmarks: @Sendable () -> Void = {
       }
       blackHole(received)
     }
+  }
+
+  // What a listener pays for the new state each element carries (`StoreStream`'s
+  // `ReducedStateIterator`): the store's stream keeps it with the element and its iterator hands
+  // it over; the guide's stream carries none and its listener reads the store's state. The state
+  // holds a reference, so that the copies show.
+  Benchmark("2 dispatch, one listener stream drained on the main actor, newState read per element: Store", configuration: listenerConfiguration) { benchmark in
+    let read = try await dispatchTicksWithNewStateListener(count: benchmark.scaledIterations.count) {
+      Store(initialState: Tally(), reducer: countTicks)
+    }
+    blackHole(read)
+  }
+
+  Benchmark("2 dispatch, one listener stream drained on the main actor, newState read per element: GuideReferenceStore", configuration: listenerConfiguration) { benchmark in
+    let read = try await dispatchTicksWithNewStateListener(count: benchmark.scaledIterations.count) {
+      GuideReferenceStore(initialState: Tally(), reducer: countTicks)
+    }
+    blackHole(read)
   }
 }
