@@ -54,6 +54,8 @@ final class AttachConnection: @unchecked Sendable {
     var completing = false
     var completion: CompletionAnswer??
     var link: CheckedContinuation<String?, Never>?
+    /// Set while the exchange follows a tail: only then is Ctrl-C handed to it.
+    var following = false
     var ending: Ending?
     var endingReported = false
     var isClosed = false
@@ -135,8 +137,17 @@ final class AttachConnection: @unchecked Sendable {
     locked { state in state.inbox.isEmpty ? nil : state.inbox.removeFirst() }
   }
 
-  /// Hands the exchange `.interrupted`: Ctrl-C during a tail.
+  /// Runs `body` while the exchange follows a tail, when `interrupt()` hands it Ctrl-C.
+  func following<Answer>(isolation: isolated (any Actor)? = #isolation, _ body: () async -> Answer) async -> Answer {
+    locked { $0.following = true }
+    defer { locked { $0.following = false } }
+    return await body()
+  }
+
+  /// Hands the exchange `.interrupted` while it follows a tail (Ctrl-C); a Ctrl-C that comes late,
+  /// after the tail ended, is not kept for the next one.
   func interrupt() {
+    guard locked({ $0.following }) else { return }
     deliver(.interrupted)
   }
 
@@ -176,6 +187,12 @@ final class AttachConnection: @unchecked Sendable {
       return state.mode
     }
     defer { setMode(previous) }
+    // A bound for a silent app; the answer usually comes first, and the bound is cancelled.
+    let bound = Task {
+      try await Task.sleep(for: .milliseconds(milliseconds))
+      self.locked { $0.link.take() }?.resume(returning: nil)
+    }
+    defer { bound.cancel() }
     let key = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
       let ended = locked { state -> Bool in
         guard state.ending == nil else { return true }
@@ -189,11 +206,6 @@ final class AttachConnection: @unchecked Sendable {
           locked { $0.link.take() }?.resume(returning: nil)
         }
         return
-      }
-      // A bound for a silent app; the answer usually comes first and this finds nothing to resume.
-      Task {
-        try? await Task.sleep(for: .milliseconds(milliseconds))
-        self.locked { $0.link.take() }?.resume(returning: nil)
       }
     }
     // An ending that came meanwhile is reported at the prompt.

@@ -224,14 +224,16 @@ import Scenarios
   /// Prints what the app tails as it comes, until Ctrl-C; then asks the app to stop (what it
   /// tails meanwhile comes before its answer, and `exchange` prints it, then the stop).
   private func follow(_ connection: AttachConnection) async throws(Ending) {
-    let ending: Ending? = await Interrupt.caught(onInterrupt: { connection.interrupt() }) {
-      while true {
-        switch await connection.next() {
-        case .interrupted: return nil
-        case .lost(let failure): return .lost(failure)
-        case .message(.bye): return .detached
-        case .message(.event(let event)): output.write(rendered(event))
-        case .message: continue
+    let ending: Ending? = await connection.following {
+      await Interrupt.caught(onInterrupt: { connection.interrupt() }) {
+        while true {
+          switch await connection.next() {
+          case .interrupted: return nil
+          case .lost(let failure): return .lost(failure)
+          case .message(.bye): return .detached
+          case .message(.event(let event)): output.write(rendered(event))
+          case .message: continue
+          }
         }
       }
     }
