@@ -84,7 +84,9 @@ final class AttachConnection: @unchecked Sendable {
     self.socket = socket
     self.label = label
     self.onIdleEnding = onIdleEnding
-    BlockingThread.start("replshell.attach.connection") { [self] in read() }
+    socket.readEach(AppMessage.self, limit: AttachProtocol.maximumReplyLength, on: "replshell.attach.connection") { [self] message in
+      route(message)
+    }
   }
 
   /// Sends `bytes` (a frame); false when the connection is gone.
@@ -227,33 +229,31 @@ final class AttachConnection: @unchecked Sendable {
 
   // MARK: The reader
 
-  private func read() {
-    while true {
-      let message: AppMessage
-      do throws(AttachSocket.Failure) {
-        message = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
-      } catch {
-        end(.lost(error))
-        return
+  /// Hands what the app sent to whoever waits for it; false (stop reading) at the end.
+  private func route(_ received: Result<AppMessage, AttachSocket.Failure>) -> Bool {
+    switch received {
+    case .success(.completions(let answer)):
+      locked { state in
+        guard state.completing else { return }
+        state.completion = .some(answer)
+        condition.broadcast()
       }
-      switch message {
-      case .completions(let answer):
-        locked { state in
-          guard state.completing else { return }
-          state.completion = .some(answer)
-          condition.broadcast()
-        }
-      case .inspection(_, .linked(let key)):
-        locked { $0.link.take() }?.resume(returning: key)
-      case .event, .done:
-        if locked({ $0.mode == .exchanging }) { deliver(.message(message)) }
-      case .bye:
-        end(.bye)
-        return
-      case .hello, .refused, .inspection, .inspected:
-        continue
-      }
+    case .success(.inspection(_, .linked(let key))):
+      locked { $0.link.take() }?.resume(returning: key)
+    case .success(.event(let event)):
+      if locked({ $0.mode == .exchanging }) { deliver(.message(.event(event))) }
+    case .success(.done(let done)):
+      if locked({ $0.mode == .exchanging }) { deliver(.message(.done(done))) }
+    case .success(.bye):
+      end(.bye)
+      return false
+    case .success:
+      break
+    case .failure(let failure):
+      end(.lost(failure))
+      return false
     }
+    return true
   }
 
   /// The connection ended: whoever waits is told, and the shell ends now (at the prompt) or when

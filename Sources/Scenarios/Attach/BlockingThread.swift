@@ -8,7 +8,7 @@ import Foundation
 /// The threads, by name:
 /// - `replshell.attach.accept`: the app's listener, accepting shells (`ReplShellAttachment`).
 /// - `replshell.attach.read`: one per attached shell in the app, reading its requests
-///   (`AttachmentConnection`).
+///   (`AttachmentConnection`, through `AttachSocket.readEach`, as the two readers below).
 /// - `replshell.attach.write`: one per attached shell in the app, writing what its outbox
 ///   holds, so that the app never waits for a slow shell (`AttachmentOutbox`).
 /// - `replshell.attach.tap`: describing the app's dispatches while a shell follows them
