@@ -120,7 +120,7 @@ package struct AttachSocket: Sendable {
   /// the shell's of its connection, the inspector link's). `handle` is given each message, and
   /// last the failure that ended reading (`.closed` at the end); it returns false to stop
   /// reading sooner.
-  package func readEach<Message: Decodable>(
+  package func readEach<Message: Decodable & Sendable>(
     _ type: Message.Type, limit: Int, on name: String, _ handle: @escaping @Sendable (Result<Message, Failure>) -> Bool
   ) {
     BlockingThread.start(name) {
