@@ -46,7 +46,11 @@ import Synchronization
   /// Whether the reader waits (or is about to) for a pair: only then does the writer wake it.
   @usableFromInline let readerSleeps = Atomic<Bool>(false)
   private let isFinished = Atomic<Bool>(false)
-  /// Where the reader sleeps while the ring is empty.
+  /// Where the reader sleeps while the ring is empty. The project's one semaphore: the hot path
+  /// of a tap on a live app signals it only when the reader sleeps, without a lock or a fence,
+  /// which a lock and condition (or a continuation) would add to every dispatch it wakes from
+  /// (`Benchmarks/`: the tapped dispatch). The price is the reader's 10 ms second look in
+  /// `waitForNext()`, for a wake-up the unfenced writer may miss.
   @usableFromInline let wakeUp = DispatchSemaphore(value: 0)
 
   /// A ring of at least `capacity` slots (rounded up to a power of two), all allocated now.

@@ -5,53 +5,33 @@ import Glibc
 #endif
 import Foundation
 import Scenarios
-import Synchronization
 
-/// Watches an attached shell's socket while the shell waits for the user's next line: the app
-/// says nothing unasked, so anything that arrives then is its goodbye or the connection's end,
-/// and the shell leaves at once (0 after a goodbye, 1 after a lost connection) with a message,
-/// the terminal restored. The watch only notices; the shell ends on the main actor, which the
-/// prompt leaves free (its line is read on a thread of its own).
-final class AttachIdleWatch: Sendable {
-  private let isIdle = Mutex(false)
+/// What an attached shell does when the app says goodbye, or the connection ends, while the shell
+/// waits for the user's next line: the app says nothing unasked, so that is the end, and the shell
+/// leaves at once (0 after a goodbye, 1 after a lost connection) with a message, the terminal
+/// restored. The connection's reader (`AttachConnection`) notices; the shell ends on the main
+/// actor, which the prompt leaves free (its line is read on a thread of its own).
+struct AttachIdleWatch: Sendable {
+  private let saved: SavedTerminal
+  private let output: TerminalOutput
 
-  /// Starts watching `socket`; `label` names the app in the message, printed to `output`.
-  init(socket: AttachSocket, label: String, output: TerminalOutput) {
+  /// Notes the terminal's settings now, before the line editor changes them; prints to `output`.
+  init(output: TerminalOutput) {
     var terminal = termios()
     let hasTerminal = tcgetattr(STDIN_FILENO, &terminal) == 0
-    let saved = SavedTerminal(settings: hasTerminal ? terminal : nil)
-    BlockingThread.start("replshell.attach.idle") { [self] in
-      while true {
-        guard socket.isReadable(within: 100) else { continue }
-        let ending: (message: String, status: Int32)? = isIdle.withLock { idle in
-          guard idle, socket.isReadable(within: 0) else { return nil }
-          switch Result(catching: { () throws(AttachSocket.Failure) in try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) }) {
-          case .success(.bye):
-            return ("\(label) closed its attachment: detached", 0)
-          case .success:
-            return nil
-          case .failure(let failure):
-            return ("error: " + ControlCharacters.escaped(failure.shellMessage(app: label)), 1)
-          }
-        }
-        guard let ending else {
-          // Readable while the shell is busy: its own exchange reads it. Look again shortly.
-          usleep(20_000)
-          continue
-        }
-        Task { @MainActor in
-          saved.restore()
-          output.writeError("\n" + ending.message)
-          exit(ending.status)
-        }
-        return
-      }
-    }
+    saved = SavedTerminal(settings: hasTerminal ? terminal : nil)
+    self.output = output
   }
 
-  /// Marks the shell idle (waiting for a line) or busy (talking to the app).
-  func setIdle(_ idle: Bool) {
-    isIdle.withLock { $0 = idle }
+  /// Ends the shell with `message` and `status`, on the main actor.
+  func end(_ message: String, status: Int32) {
+    let saved = self.saved
+    let output = self.output
+    Task { @MainActor in
+      saved.restore()
+      output.writeError("\n" + message)
+      exit(status)
+    }
   }
 }
 

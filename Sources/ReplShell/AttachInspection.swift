@@ -23,22 +23,15 @@ import Scenarios
   /// Whether an inspector serves.
   var isServing: Bool { inspector?.address != nil }
 
-  /// Starts the inspector on `port` (0: a free one), asking the app over `socket` (the shell's
-  /// connection, between two lines) for the key its own connection follows this shell with;
+  /// Starts the inspector on `port` (0: a free one), asking the app over `connection` (the
+  /// shell's, between two lines) for the key its own connection follows this shell with;
   /// returns the address to open. When already serving, returns that address.
-  func start(port: Int, on socket: AttachSocket) async throws(CommandError) -> String {
+  func start(port: Int, on connection: AttachConnection) async throws(CommandError) -> String {
     if let address = inspector?.address { return address }
-    guard socket.send(ShellRequest.inspect(id: 0, .link)) else {
-      throw CommandError("lost the connection to \(label)")
+    guard let key = await connection.link(within: 10_000) else {
+      throw CommandError("\(label) did not answer `inspect`")
     }
-    var key: String?
-    while key == nil {
-      guard socket.isReadable(within: 10_000), let reply = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else {
-        throw CommandError("\(label) did not answer `inspect`")
-      }
-      if case .inspection(_, .linked(let linked)) = reply { key = linked }
-    }
-    let link = try AttachedInspectionLink.open(path: path, key: key ?? "", label: label)
+    let link = try AttachedInspectionLink.open(path: path, key: key, label: label)
     // The host's shell holds no session: the app keeps it; it is there for the factory's signature.
     let placeholder = Shell(domains: [], isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     let placeholderHost = SessionHost(shell: placeholder)

@@ -59,43 +59,41 @@ import Scenarios
       output.writeError("error: cannot attach to \(target): \(ControlCharacters.escaped(error.message))")
       return 1
     }
-    defer { socket.close() }
+    let watch = AttachIdleWatch(output: output)
+    let connection = AttachConnection(socket: socket, label: label) { message, status in watch.end(message, status: status) }
+    defer { connection.close() }
     do {
-      var prompt = try exchange(nil, on: socket).prompt ?? "\(label)> "
+      var prompt = try await exchange(nil, on: connection).prompt ?? "\(label)> "
       let inspection = AttachInspection(
         path: path, label: label, terminal: AttachedTerminal(output: output, format: format, isTerminal: LineEditor.isInteractive),
         makeInspector: makeInspector)
       defer { Task { await inspection.stop() } }
       if let inspectPort {
         do {
-          output.writeError("inspector: \(try await inspection.start(port: inspectPort, on: socket))")
+          output.writeError("inspector: \(try await inspection.start(port: inspectPort, on: connection))")
         } catch {
           output.writeError("error: \(error.message)")
           return 1
         }
       }
-      let watch = AttachIdleWatch(socket: socket, label: label, output: output)
       if LineEditor.isInteractive {
-        // Tab asks the app: the watch must not take its answer for a goodbye.
         output.write("\(programName) — attached to \(label). Type `help` for the commands, `tail` to follow the app, Ctrl-D to detach.")
         let editor = LineEditor(programName: programName, historyFile: LineEditor.defaultHistoryFile(programName: programName)) { line in
-          watch.setIdle(false)
-          defer { watch.setIdle(true) }
-          return Self.completion(of: line, on: socket)
+          Self.completion(of: line, on: connection)
         }
         inspection.terminal.use(editor.promptOutput)
         while true {
-          watch.setIdle(true)
+          connection.becomeIdle()
           inspection.terminal.showing(prompt: prompt)
-          let input = await Self.readLine(from: editor, prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
-          watch.setIdle(false)
+          let input = await StandardInputReader.line(from: UncheckedEditor(editor: editor), prompt: output.colors ? "\u{1}\u{1B}[1m\u{1}\(prompt)\u{1}\u{1B}[0m\u{1}" : prompt)
+          connection.beginExchange()
           guard case .line(let line) = input else {
             if input == .interrupted { continue }
             break
           }
           editor.addToHistory(line)
-          if await inspect(line, inspection, on: socket) { continue }
-          let reply = try exchange(.line(line, location: nil), on: socket, paged: true)
+          if await inspect(line, inspection, on: connection) { continue }
+          let reply = try await exchange(.line(line, location: nil), on: connection, paged: true)
           prompt = reply.prompt ?? prompt
           if reply.quit { return 0 }
         }
@@ -103,13 +101,13 @@ import Scenarios
       }
       var lineNumber = 0
       while true {
-        watch.setIdle(true)
-        let input = await Self.readStandardInput()
-        watch.setIdle(false)
+        connection.becomeIdle()
+        let input = await StandardInputReader.line()
+        connection.beginExchange()
         guard let line = input else { break }
         lineNumber += 1
-        if await inspect(line, inspection, on: socket) { continue }
-        let reply = try exchange(.line(line, location: "<stdin>:\(lineNumber)"), on: socket)
+        if await inspect(line, inspection, on: connection) { continue }
+        let reply = try await exchange(.line(line, location: "<stdin>:\(lineNumber)"), on: connection)
         if !reply.succeeded { return 1 }
         if reply.quit { break }
       }
@@ -128,60 +126,33 @@ import Scenarios
 
   /// Runs `line` here when it is `inspect [port]` (the inspector serves from this process, not
   /// the app's) and returns true; false for any other line, which goes to the app.
-  private func inspect(_ line: String, _ inspection: AttachInspection, on socket: AttachSocket) async -> Bool {
+  private func inspect(_ line: String, _ inspection: AttachInspection, on connection: AttachConnection) async -> Bool {
     guard let port = AttachInspection.port(in: line) else { return false }
     do throws(CommandError) {
-      output.write([OutputLine(.plain, "inspector: \(try await inspection.start(port: port.get(), on: socket))")])
+      output.write([OutputLine(.plain, "inspector: \(try await inspection.start(port: port.get(), on: connection))")])
     } catch {
       output.write([OutputLine(.error, "error: \(ControlCharacters.escaped(error.message))")])
     }
     return true
   }
 
-  /// Reads a line at the prompt on a thread of its own, so that the main actor stays free for
-  /// the idle watch to end the shell when the app says goodbye.
-  private static func readLine(from editor: LineEditor, prompt: String) async -> LineEditor.Input {
-    let unchecked = UncheckedEditor(editor: editor)
-    return await withCheckedContinuation { continuation in
-      BlockingThread.start("replshell.stdin") { continuation.resume(returning: unchecked.editor.readLine(prompt: prompt)) }
-    }
-  }
-
-  /// Reads a line of standard input (not a terminal) on a thread of its own; nil at its end.
-  private static func readStandardInput() async -> String? {
-    await withCheckedContinuation { continuation in
-      BlockingThread.start("replshell.stdin") { continuation.resume(returning: Swift.readLine(strippingNewline: true)) }
-    }
-  }
-
-  /// What Tab offers for `line`, asked of the app on the editor's thread; nothing when the app
-  /// does not answer with completions.
-  nonisolated private static func completion(of line: String, on socket: AttachSocket) -> Completion {
+  /// What Tab offers for `line`, asked of the app on the editor's thread, which waits for the
+  /// connection's reader to hand it the answer; nothing when the connection ends first.
+  nonisolated private static func completion(of line: String, on connection: AttachConnection) -> Completion {
     // A line the app would refuse as too long ends the attachment: it is not asked.
-    guard case .fits(let frame) = Self.frame(of: ShellRequest.complete(line)), socket.writeAll(frame) else { return .none }
-    // A late event (a note of the app's) may come first: the answer is the next `completions`.
-    while let message = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) {
-      switch message {
-      case .completions(let answer):
-        return Completion(
-          candidates: answer.candidates.map { Completion.Candidate(ControlCharacters.escaped($0.text), isWholeWord: $0.word) },
-          replacedLength: answer.replaced, refusal: answer.refused.map { "error: " + ControlCharacters.escaped($0) })
-      case .event, .inspection, .inspected:
-        continue
-      case .hello, .refused, .done, .bye:
-        return .none
-      }
-    }
-    return .none
+    guard case .fits(let frame) = Self.frame(of: ShellRequest.complete(line)), let answer = connection.complete(frame) else { return .none }
+    return Completion(
+      candidates: answer.candidates.map { Completion.Candidate(ControlCharacters.escaped($0.text), isWholeWord: $0.word) },
+      replacedLength: answer.replaced, refusal: answer.refused.map { "error: " + ControlCharacters.escaped($0) })
   }
 
   /// Sends `request` (nil: none, to read the first answer) and prints the events that come back
   /// until the app says it is done; while it tails, until Ctrl-C and the end of the tail.
-  private func exchange(_ request: ShellRequest?, on socket: AttachSocket, paged: Bool = false) throws(Ending) -> Reply {
+  private func exchange(_ request: ShellRequest?, on connection: AttachConnection, paged: Bool = false) async throws(Ending) -> Reply {
     if let request {
       switch Self.frame(of: request) {
       case .fits(let frame):
-        guard socket.writeAll(frame) else { throw .lost(.closed) }
+        guard connection.send(frame) else { throw .lost(.closed) }
       case .tooLong(let length):
         // The app closes a connection that sends more: the line is refused here, and the session goes on.
         output.write([
@@ -197,33 +168,31 @@ import Scenarios
     // Set once Ctrl-C ended a tail: the note comes after the actions the app tailed before it stopped.
     var stoppedTailing = false
     while true {
-      waitForAnswer(on: socket)
-      let message: AppMessage
-      do throws(AttachSocket.Failure) {
-        message = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
-      } catch {
-        throw .lost(error)
-      }
-      switch message {
-      case .done(let done):
+      switch await answer(on: connection) {
+      case .lost(let failure):
+        throw .lost(failure)
+      case .interrupted:
+        // A second Ctrl-C after the tail's: the untail is on its way.
+        continue
+      case .message(.done(let done)):
         reply.succeeded = done.succeeded
         reply.quit = done.quit
         reply.prompt = ControlCharacters.escaped(done.prompt)
         if paged { pager.show(collected, on: output) } else { output.write(collected) }
         collected = []
         if done.tailing {
-          try follow(socket)
+          try await follow(connection)
           stoppedTailing = true
           continue
         }
         if stoppedTailing { output.write([OutputLine(.note, "stopped tailing")]) }
         return reply
-      case .bye:
+      case .message(.bye):
         output.write(collected)
         throw .detached
-      case .event(let event):
+      case .message(.event(let event)):
         collected += rendered(event)
-      case .hello, .refused, .completions, .inspection, .inspected:
+      case .message:
         continue
       }
     }
@@ -234,40 +203,42 @@ import Scenarios
     ControlCharacters.escaped(format == .json ? OutputFormat.jsonLines([event]) : TranscriptRenderer.lines(for: [event], echoesCommands: false))
   }
 
-  /// How long the shell waits for an answer before it says that it is waiting (milliseconds).
-  static let patience: Int32 = 5_000
+  /// How long the shell waits for an answer before it says that it is waiting.
+  static let patience = Duration.seconds(5)
 
-  /// Waits until the app answers; when it has not within `patience`, says so once: the app runs
+  /// The app's next answer; when it has not come within `patience`, says so once: the app runs
   /// each line on its main actor, and a busy or blocked main actor would otherwise leave the
   /// shell silent.
-  private func waitForAnswer(on socket: AttachSocket) {
-    guard !socket.isReadable(within: Self.patience) else { return }
-    output.writeError(
-      "note: the app has not answered for \(Self.patience / 1_000) s: it runs each line on its main actor, which is busy or blocked (a `readLine()` on the app's main thread blocks it); still waiting, Ctrl-C leaves")
-    while !socket.isReadable(within: 1_000) {}
+  private func answer(on connection: AttachConnection) async -> AttachConnection.Reply {
+    if let ready = connection.nextIfReady() { return ready }
+    let output = self.output
+    let note = Task {
+      try await Task.sleep(for: Self.patience)
+      output.writeError(
+        "note: the app has not answered for \(Self.patience.components.seconds) s: it runs each line on its main actor, which is busy or blocked (a `readLine()` on the app's main thread blocks it); still waiting, Ctrl-C leaves")
+    }
+    defer { note.cancel() }
+    return await connection.next()
   }
 
   /// Prints what the app tails as it comes, until Ctrl-C; then asks the app to stop (what it
   /// tails meanwhile comes before its answer, and `exchange` prints it, then the stop).
-  private func follow(_ socket: AttachSocket) throws(Ending) {
-    Interrupt.received.store(false, ordering: .relaxed)
-    signal(SIGINT) { _ in Interrupt.received.store(true, ordering: .relaxed) }
-    defer { signal(SIGINT, SIG_DFL) }
-    while !Interrupt.received.load(ordering: .relaxed) {
-      guard socket.isReadable(within: 100) else { continue }
-      let message: AppMessage
-      do throws(AttachSocket.Failure) {
-        message = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
-      } catch {
-        throw .lost(error)
-      }
-      switch message {
-      case .bye: throw .detached
-      case .event(let event): output.write(rendered(event))
-      default: continue
+  private func follow(_ connection: AttachConnection) async throws(Ending) {
+    let ending: Ending? = await connection.following {
+      await Interrupt.caught(onInterrupt: { connection.interrupt() }) {
+        while true {
+          switch await connection.next() {
+          case .interrupted: return nil
+          case .lost(let failure): return .lost(failure)
+          case .message(.bye): return .detached
+          case .message(.event(let event)): output.write(rendered(event))
+          case .message: continue
+          }
+        }
       }
     }
-    guard socket.send(ShellRequest.untail) else { throw .lost(.closed) }
+    if let ending { throw ending }
+    guard connection.send(ShellRequest.untail) else { throw .lost(.closed) }
   }
 
   /// A request as a frame, or its length when it is past what an app accepts.

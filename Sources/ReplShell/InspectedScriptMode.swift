@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import Scenarios
-import Synchronization
 
 /// `--inspect --script FILE`: runs one script with the inspector serving it, prints its
 /// transcript, then goes on serving the session until Ctrl-C. Lines the page sends run after the
@@ -48,39 +46,9 @@ import Synchronization
       .run(url, displayPath: path, prelude: prelude, in: sessionHost)
     output.write(format == .json ? OutputFormat.jsonLines(outcome.events) : outcome.transcript)
     output.writeError("inspector: still serving \(address) — Ctrl-C to stop")
-    await Self.untilInterrupted()
+    await Interrupt.untilInterrupted()
     await inspector.stop()
     await shell.close()
     return outcome.succeeded
-  }
-
-  /// Returns when SIGINT or SIGTERM arrives; the default handlers are back afterwards.
-  static func untilInterrupted() async {
-    signal(SIGINT, SIG_IGN)
-    signal(SIGTERM, SIG_IGN)
-    defer {
-      signal(SIGINT, SIG_DFL)
-      signal(SIGTERM, SIG_DFL)
-    }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let once = Once(continuation)
-      let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
-      for source in sources {
-        source.setEventHandler {
-          for source in sources { source.cancel() }
-          once.resume()
-        }
-        source.resume()
-      }
-    }
-  }
-
-  /// Resumes a continuation at most once, whichever signal comes first.
-  private final class Once: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Void, Never>?>
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = Mutex(continuation) }
-    func resume() {
-      continuation.withLock { $0.take() }?.resume()
-    }
   }
 }

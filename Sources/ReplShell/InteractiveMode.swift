@@ -1,6 +1,5 @@
 import Foundation
 import Scenarios
-import Synchronization
 
 /// The shell at a prompt: libedit on a terminal, or plain lines from a pipe read like a script.
 @MainActor struct InteractiveMode {
@@ -125,25 +124,11 @@ import Synchronization
   }
 
   /// Runs `work` so that Ctrl-C cancels it instead of ending the shell. (While a line is being
-  /// edited, libedit reads Ctrl-C as a key; between lines it is a signal.) The signal handler
-  /// only sets a flag, which is all a handler may safely do; a watcher task turns it into a cancel.
+  /// edited, libedit reads Ctrl-C as a key; between lines it is a signal.) `Interrupt` turns the
+  /// signal into the cancel as it arrives.
   private func interruptible(_ work: @escaping @MainActor () async -> Shell.Result) async -> Shell.Result {
-    Interrupt.received.store(false, ordering: .relaxed)
-    signal(SIGINT) { _ in Interrupt.received.store(true, ordering: .relaxed) }
-    defer { signal(SIGINT, SIG_DFL) }
     let task = Task { @MainActor in await work() }
-    let watcher = Task {
-      while !Task.isCancelled {
-        if Interrupt.received.load(ordering: .relaxed) {
-          task.cancel()
-          return
-        }
-        try? await Task.sleep(for: .milliseconds(50))
-      }
-    }
-    let result = await task.value
-    watcher.cancel()
-    return result
+    return await Interrupt.caught(onInterrupt: { task.cancel() }) { await task.value }
   }
 
   private func readPipe(_ host: SessionHost, lines: TypedLines) async -> Bool {
@@ -172,9 +157,4 @@ struct ProgressLine {
     guard enabled else { return }
     FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
   }
-}
-
-/// Whether Ctrl-C arrived while a command ran.
-enum Interrupt {
-  static let received = Atomic<Bool>(false)
 }

@@ -1,5 +1,4 @@
-import Dispatch
-import Synchronization
+import Foundation
 
 /// An answer from the main actor for a thread that must block until it comes: libedit's
 /// completion callback is synchronous, and while an inspector serves it runs on the thread that
@@ -8,15 +7,29 @@ enum MainActorAnswer {
   /// Runs `work` on the main actor and blocks the calling thread until it returns. Never call it
   /// on the main thread: the work could not run.
   static func wait<Answer: Sendable>(_ work: @escaping @MainActor @Sendable () async -> Answer) -> Answer {
-    let answer = Mutex<Answer?>(nil)
-    let answered = DispatchSemaphore(value: 0)
-    Task { @MainActor in
-      let value = await work()
-      answer.withLock { $0 = value }
-      answered.signal()
+    let slot = Slot<Answer>()
+    Task { @MainActor in slot.fill(await work()) }
+    return slot.take()
+  }
+
+  /// One answer, handed from the main actor to the waiting thread under a lock and its condition.
+  private final class Slot<Answer: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var answer: Answer?
+
+    func fill(_ value: Answer) {
+      condition.lock()
+      answer = value
+      condition.broadcast()
+      condition.unlock()
     }
-    answered.wait()
-    // The task stored the answer before it signalled.
-    return answer.withLock { $0.take()! }
+
+    func take() -> Answer {
+      condition.lock()
+      defer { condition.unlock() }
+      while answer == nil { condition.wait() }
+      // Filled: the loop ends only then.
+      return answer.take()!
+    }
   }
 }

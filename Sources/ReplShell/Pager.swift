@@ -27,10 +27,10 @@ struct Pager {
     }
     // A pager quit early closes the pipe: the rest is not wanted. Ctrl-C belongs to the pager.
     signal(SIGPIPE, SIG_IGN)
-    signal(SIGINT, SIG_IGN)
-    defer { signal(SIGINT, SIG_DFL) }
-    fputs(output.text(lines), pipe)
-    pclose(pipe)
+    Interrupt.ignored {
+      fputs(output.text(lines), pipe)
+      pclose(pipe)
+    }
   }
 
   /// The terminal's height, when standard output is one.

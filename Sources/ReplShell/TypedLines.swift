@@ -1,6 +1,5 @@
 import Foundation
 import Scenarios
-import Synchronization
 
 /// The lines of an interactive session, typed or sent by the inspector, taken one at a time.
 /// While an inspector serves, the terminal (or the pipe) is read on a thread of its own, so that
@@ -30,42 +29,13 @@ import Synchronization
   func read(from editor: LineEditor, prompt: String) async -> LineEditor.Input {
     promptOutput = editor.promptOutput
     guard readsOffMain else { return editor.readLine(prompt: prompt) }
-    let unchecked = UncheckedEditor(editor: editor)
-    return await withCheckedContinuation { continuation in
-      BlockingThread.start("replshell.stdin") {
-        Self.readingThread.store(Self.currentThread, ordering: .releasing)
-        let input = unchecked.editor.readLine(prompt: prompt)
-        Self.readingThread.store(0, ordering: .releasing)
-        continuation.resume(returning: input)
-      }
-    }
-  }
-
-  /// The thread the editor reads on while an inspector serves, as `pthread_self()`; 0 when none.
-  nonisolated private static let readingThread = Atomic<UInt>(0)
-
-  /// Whether this is that thread: libedit's callbacks (Tab) must then reach the main actor
-  /// through its queue. (The main actor's jobs need not run on the main thread, so
-  /// `Thread.isMainThread` cannot tell, and Linux threads inherit their creator's name.)
-  nonisolated static var isReadingThread: Bool {
-    readingThread.load(ordering: .acquiring) == currentThread
-  }
-
-  /// This thread's `pthread_self()` as a number.
-  nonisolated private static var currentThread: UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
+    return await StandardInputReader.line(from: UncheckedEditor(editor: editor), prompt: prompt)
   }
 
   /// Reads a line of standard input when it is not a terminal; nil at its end.
   func readStandardInput() async -> String? {
     guard readsOffMain else { return readLine(strippingNewline: true) }
-    return await withCheckedContinuation { continuation in
-      BlockingThread.start("replshell.stdin") { continuation.resume(returning: readLine(strippingNewline: true)) }
-    }
+    return await StandardInputReader.line()
   }
 
   /// Runs a line the inspector sent, in its turn, and prints it as a typed line is printed.
@@ -88,7 +58,7 @@ import Synchronization
   /// way Ctrl-C stops a long completion (`TabInterruption`), and the prompt stays.
   nonisolated func completions(for line: String) -> ShellCompletion {
     TabInterruption.run { isInterrupted in
-      guard Self.isReadingThread else {
+      guard StandardInputReader.isReadingThread else {
         return MainActor.assumeIsolated {
           host.completionsAtOnce(for: line, limit: CompletionBudget.terminalLimit, isInterrupted: isInterrupted)
         }

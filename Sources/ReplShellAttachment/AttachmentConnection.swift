@@ -80,16 +80,11 @@ final class AttachmentConnection: Sendable {
   /// ends when the shell leaves or sends what is not a request.
   private func readRequests() -> AsyncStream<Result<ShellRequest, AttachSocket.Failure>> {
     let (requests, continuation) = AsyncStream<Result<ShellRequest, AttachSocket.Failure>>.makeStream()
-    BlockingThread.start("replshell.attach.read") { [self] in
-      while true {
-        do throws(AttachSocket.Failure) {
-          continuation.yield(.success(try socket.receive(ShellRequest.self, limit: AttachProtocol.maximumRequestLength)))
-        } catch {
-          continuation.yield(.failure(error))
-          break
-        }
-      }
-      continuation.finish()
+    socket.readEach(ShellRequest.self, limit: AttachProtocol.maximumRequestLength, on: "replshell.attach.read") { request in
+      continuation.yield(request)
+      // A failure is the last: reading ends after it.
+      if case .failure = request { continuation.finish() }
+      return true
     }
     return requests
   }

@@ -1,12 +1,12 @@
 import Foundation
 import ReplShellSession
-import Synchronization
 
 /// What one connection has yet to send, written by a thread of its own so that no one who hands
 /// it a message ever waits for the shell to read. Replies to the shell's requests always queue;
 /// tailed actions queue up to `tailLimit`, beyond which they are dropped and counted, and the
 /// shell is told how many when there is room again.
-final class AttachmentOutbox: Sendable {
+final class AttachmentOutbox: @unchecked Sendable {
+  // @unchecked: `contents` is read and written only with `condition` locked.
   private struct Contents {
     var frames: [(bytes: [UInt8], isTail: Bool)] = []
     var queuedTails = 0
@@ -19,11 +19,11 @@ final class AttachmentOutbox: Sendable {
 
   /// How many tailed actions may wait for a slow shell.
   static let tailLimit = 512
-  private let contents = Mutex(Contents())
-  /// Signalled when there is something to write or to stop for: the writer sleeps on it.
-  private let ready = DispatchSemaphore(value: 0)
-  /// Signalled once the writer has stopped, for `close()` of the app, which may not suspend.
-  private let writerEnded = DispatchSemaphore(value: 0)
+  private var contents = Contents()
+  /// Guards `contents`; broadcast when there is something to write or to stop for (the writer
+  /// waits on it), and once the writer has stopped (the app's `close()`, which may not suspend,
+  /// waits on it).
+  private let condition = NSCondition()
   private let socket: AttachSocket
 
   /// An outbox writing to `socket`; its writer thread starts at once and ends at `close()`. It
@@ -46,12 +46,10 @@ final class AttachmentOutbox: Sendable {
   /// Queues a reply.
   func send(_ message: AppMessage) {
     guard let frame = Self.frame(message) else { return }
-    guard contents.withLock({ contents in
-      guard !contents.isClosed else { return false }
+    changing { contents in
+      guard !contents.isClosed else { return }
       contents.frames.append((frame, false))
-      return true
-    }) else { return }
-    ready.signal()
+    }
   }
 
   /// Queues a tailed action, or drops it when the shell is `tailLimit` behind. Never waits.
@@ -64,44 +62,38 @@ final class AttachmentOutbox: Sendable {
 
   /// `sendTail(_:droppedBefore:)` of a frame already encoded, shared by the shells that tail.
   func sendTail(frame: [UInt8], droppedBefore: Int = 0) {
-    let queued = contents.withLock { contents -> Int in
-      guard !contents.isClosed else { return 0 }
+    changing { contents in
+      guard !contents.isClosed else { return }
       contents.dropped += droppedBefore
       guard contents.queuedTails < Self.tailLimit else {
         contents.dropped += 1
-        return 0
+        return
       }
-      var count = 1
       if contents.dropped > 0 {
         let note = SessionEvent.note(
           "tail dropped \(contents.dropped) action\(contents.dropped == 1 ? "" : "s") here: the app dispatched faster than this shell could follow (the app never waits for it)")
         if let noted = Self.frame(.event(note)) { contents.frames.append((noted, false)) }
         contents.dropped = 0
-        count += 1
       }
       contents.frames.append((frame, true))
       contents.queuedTails += 1
-      return count
     }
-    if queued > 0 { ready.signal() }
   }
 
   /// Stops writing at once; what is still queued is dropped.
   func close() {
-    contents.withLock { $0.isClosed = true }
-    ready.signal()
+    changing { $0.isClosed = true }
   }
 
   /// Sends what is queued, then stops.
   func finish() {
-    contents.withLock { $0.isFinishing = true }
-    ready.signal()
+    changing { $0.isFinishing = true }
   }
 
   /// Returns once the writer has stopped.
   func stopped() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isStopped = contents.withLock { contents in
+      let isStopped = changing { contents in
         if !contents.isStopped { contents.stopWaiters.append(continuation) }
         return contents.isStopped
       }
@@ -113,44 +105,56 @@ final class AttachmentOutbox: Sendable {
   /// app's `close()`, which returns once its shells were sent their goodbyes.
   @discardableResult
   func waitUntilStopped(before deadline: DispatchTime) -> Bool {
-    guard writerEnded.wait(timeout: deadline) == .success else { return false }
-    writerEnded.signal()  // a latch: whoever waits next passes too
+    let now = DispatchTime.now().uptimeNanoseconds
+    let until = Date(timeIntervalSinceNow: deadline.uptimeNanoseconds > now ? Double(deadline.uptimeNanoseconds - now) / 1e9 : 0)
+    condition.lock()
+    defer { condition.unlock() }
+    while !contents.isStopped {
+      guard condition.wait(until: until) else { return contents.isStopped }
+    }
     return true
+  }
+
+  /// Runs `change` on the contents with the lock held, and wakes whoever waits on them.
+  private func changing<Result>(_ change: (inout Contents) -> Result) -> Result {
+    condition.lock()
+    defer {
+      condition.broadcast()
+      condition.unlock()
+    }
+    return change(&contents)
   }
 
   private enum Next {
     case frame([UInt8])
-    case wait
     case stop
   }
 
   private func write() {
     loop: while true {
-      ready.wait()
-      let next = contents.withLock { contents -> Next in
-        if contents.isClosed { return .stop }
-        if !contents.frames.isEmpty {
-          let frame = contents.frames.removeFirst()
-          if frame.isTail { contents.queuedTails -= 1 }
-          if !contents.frames.isEmpty { ready.signal() }
-          return .frame(frame.bytes)
-        }
-        return contents.isFinishing ? .stop : .wait
+      condition.lock()
+      while !contents.isClosed && contents.frames.isEmpty && !contents.isFinishing { condition.wait() }
+      let next: Next
+      if contents.isClosed || contents.frames.isEmpty {
+        next = .stop
+      } else {
+        let frame = contents.frames.removeFirst()
+        if frame.isTail { contents.queuedTails -= 1 }
+        next = .frame(frame.bytes)
       }
+      condition.unlock()
       switch next {
       case .frame(let bytes): if !socket.writeAll(bytes) { break loop }
-      case .wait: continue
       case .stop: break loop
       }
     }
-    let waiters = contents.withLock { contents in
+    socket.shutdown()
+    let waiters = changing { contents in
       contents.isClosed = true
       contents.isStopped = true
       defer { contents.stopWaiters = [] }
       return contents.stopWaiters
     }
-    socket.shutdown()
-    writerEnded.signal()
     for waiter in waiters { waiter.resume() }
   }
 }

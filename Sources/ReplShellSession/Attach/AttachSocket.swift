@@ -115,6 +115,26 @@ package struct AttachSocket: Sendable {
     return try AttachFrame.message(type, from: try read(count: length))
   }
 
+  /// Reads messages on a thread of its own, called `name`, until the connection ends: the one
+  /// place a socket of the attachment is read in a loop (the app's reader of a shell's requests,
+  /// the shell's of its connection, the inspector link's). `handle` is given each message, and
+  /// last the failure that ended reading (`.closed` at the end); it returns false to stop
+  /// reading sooner.
+  package func readEach<Message: Decodable & Sendable>(
+    _ type: Message.Type, limit: Int, on name: String, _ handle: @escaping @Sendable (Result<Message, Failure>) -> Bool
+  ) {
+    BlockingThread.start(name) {
+      while true {
+        do throws(Failure) {
+          guard handle(.success(try receive(type, limit: limit))) else { return }
+        } catch {
+          _ = handle(.failure(error))
+          return
+        }
+      }
+    }
+  }
+
   /// Reads a running app's hello within `milliseconds` and checks the protocol version it speaks;
   /// when `answers`, sends this shell's hello back (an attached shell does; `--attach` alone only
   /// looks). Closes the socket and throws `silence` when no hello comes, the one mismatch error

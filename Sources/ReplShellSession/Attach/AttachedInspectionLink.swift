@@ -49,7 +49,9 @@ package final class AttachedInspectionLink: Sendable {
     self.label = label
     let (events, continuation) = AsyncStream<RelayedEvent>.makeStream(bufferingPolicy: .unbounded)
     self.events = events
-    BlockingThread.start("replshell.inspection-link.read") { [self] in read(into: continuation) }
+    socket.readEach(AppMessage.self, limit: AttachProtocol.maximumReplyLength, on: "replshell.inspection-link.read") { [self] message in
+      route(message, into: continuation)
+    }
   }
 
   /// Sends `call` and waits for the app's answer (`.failed` when the connection is gone).
@@ -82,28 +84,27 @@ package final class AttachedInspectionLink: Sendable {
     .failed("the connection to \(label) is gone")
   }
 
-  private func read(into events: AsyncStream<RelayedEvent>.Continuation) {
-    reading: while true {
-      let message: AppMessage
-      do throws(AttachSocket.Failure) {
-        message = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
-      } catch {
-        break
-      }
-      switch message {
-      case .inspection(let id, let answer):
-        pending.withLock { $0.answers.removeValue(forKey: id) }?.resume(returning: answer)
-      case .inspected(let relayed):
-        events.yield(relayed)
-      case .event(let event):
-        // A note the app's outbox adds (`tail dropped N actions here`), as any event.
-        events.yield(RelayedEvent(event: event, entry: nil, moves: false, app: false))
-      case .bye:
-        break reading
-      case .hello, .refused, .done, .completions:
-        continue
-      }
+  /// Hands what the app sent to whoever waits for it; false (stop reading) at the end.
+  private func route(_ received: Result<AppMessage, AttachSocket.Failure>, into events: AsyncStream<RelayedEvent>.Continuation) -> Bool {
+    switch received {
+    case .success(.inspection(let id, let answer)):
+      pending.withLock { $0.answers.removeValue(forKey: id) }?.resume(returning: answer)
+    case .success(.inspected(let relayed)):
+      events.yield(relayed)
+    case .success(.event(let event)):
+      // A note the app's outbox adds (`tail dropped N actions here`), as any event.
+      events.yield(RelayedEvent(event: event, entry: nil, moves: false, app: false))
+    case .success(.hello), .success(.refused), .success(.done), .success(.completions):
+      break
+    case .success(.bye), .failure:
+      end(events)
+      return false
     }
+    return true
+  }
+
+  /// The connection ended: the events finish, waiting requests are answered as failed.
+  private func end(_ events: AsyncStream<RelayedEvent>.Continuation) {
     events.finish()
     let waiting = pending.withLock { pending in
       pending.isClosed = true

@@ -108,8 +108,9 @@ import Synchronization
   /// Runs the scenario script at `url` (`name` in messages) in this shell up to its first line
   /// that fails, as the recording `shrink` works on: returns its transcript and the line that
   /// failed, when one did (an `expect` that does not hold names the property to shrink). Front
-  /// ends submit a `LoadScriptRequest` to the session's host, which calls it in its turn.
-  func loadScript(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], failedLine: String?) {
+  /// ends submit a `LoadScriptRequest` to the session's host, which calls it in its turn (`package`
+  /// only because that request is the shell process's, in `Scenarios`).
+  package func loadScript(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], failedLine: String?) {
     guard let data = FileManager.default.contents(atPath: url.path), let text = String(validating: data, as: UTF8.self) else {
       throw CommandError("cannot read \(name): no such file, or not UTF-8 text")
     }
@@ -185,8 +186,9 @@ import Synchronization
   /// show it. Only the session host's requests call it (`LineRequest`, `ParsedLineRequest`,
   /// `ScriptRequest`), in their turn: it is the host's door, not the front ends', so no front end
   /// can run a line out of the session's order. A line that reaches it while another runs (a
-  /// request's `perform` that runs a second line) is refused.
-  func execute(_ line: String, location: String? = nil, echoesCommands: Bool = false) async -> Result {
+  /// request's `perform` that runs a second line) is refused. `package`, not public: `ScriptRequest`
+  /// lives with the shell process's scripts, in `Scenarios`.
+  package func execute(_ line: String, location: String? = nil, echoesCommands: Bool = false) async -> Result {
     let request = LineRequest(line, location: location, echoesCommands: echoesCommands)
     guard !isRunningLine else {
       let message = "`\(line.truncatedForMessage)` arrived while another line was running: lines reach a session through its SessionHost, one at a time"

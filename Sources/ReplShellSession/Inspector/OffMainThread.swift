@@ -1,15 +1,15 @@
-import Foundation
+import Dispatch
 
-/// Work an inspector does on a thread of its own: encoding a 64k-entry state, or sorting and
-/// searching it, takes a few hundred milliseconds, during which the main actor must go on running
-/// lines and the cooperative pool must go on delivering events to the page.
+/// Work an inspector does off the main actor and off Swift's cooperative pool: encoding a
+/// 64k-entry state, or sorting and searching it, takes a few hundred milliseconds, during which
+/// the main actor must go on running lines and the cooperative pool must go on delivering events
+/// to the page. It is computation, not a blocking call: it runs on a worker of Dispatch's global
+/// queue, not on a thread of its own.
 package enum OffMainThread {
-  /// The result of `work`, run on a new thread; the caller suspends without blocking a thread.
+  /// The result of `work`, run on Dispatch's global queue; the caller suspends without blocking a thread.
   package static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-      let thread = Thread { continuation.resume(returning: work()) }
-      thread.name = "replshell-inspector-work"
-      thread.start()
+      DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
     }
   }
 }

@@ -51,17 +51,24 @@ extension DomainSession {
     }
     let started = ContinuousClock.now
     let result = await withTaskCancellationHandler {
-      if let progress {
-        while !shared.finished.load(ordering: .relaxed) {
-          try? await Task.sleep(for: .milliseconds(250))
+      guard let progress else { return await work.value }
+      // The progress line is redrawn four times a second while the runs go on (a display's rate,
+      // not a wait: the end of the runs is `work`'s value, which stops the redraws).
+      let redraws = Task { @MainActor in
+        while true {
+          try await Task.sleep(for: .milliseconds(250))
+          // Cancelled while this redraw waited for the main actor: the line is cleared already.
+          try Task.checkCancellation()
           progress(
             ExploreProgressReport(
               runs: shared.runsDone.load(ordering: .relaxed), steps: shared.stepsDone.load(ordering: .relaxed),
               failures: shared.failures.load(ordering: .relaxed), elapsed: ContinuousClock.now - started))
         }
-        progress(nil)
       }
-      return await work.value
+      let value = await work.value
+      redraws.cancel()
+      progress(nil)
+      return value
     } onCancel: {
       // Ctrl-C: the jobs stop starting runs; what ran is reported.
       shared.stopped.store(true, ordering: .relaxed)

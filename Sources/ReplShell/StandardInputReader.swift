@@ -1,0 +1,51 @@
+import Foundation
+import Scenarios
+import Synchronization
+
+/// The one place the shell reads its terminal or standard input on a thread of its own: while an
+/// inspector serves, or while a shell is attached to an app, the main actor must stay free (to run
+/// the page's lines, or to end the shell when the app says goodbye) while a blocking `read` waits
+/// for the user. The thread (`replshell.stdin`) reads one line — libedit's `el_gets`, or
+/// `readLine()` — hands it back and ends; libedit's Tab callback runs on it meanwhile.
+enum StandardInputReader {
+  /// A line at the prompt, read by `editor` on a thread of its own; the caller leaves the editor
+  /// to that thread until the line is read.
+  static func line(from unchecked: UncheckedEditor, prompt: String) async -> LineEditor.Input {
+    await onItsOwnThread {
+      readingThread.store(currentThread, ordering: .releasing)
+      defer { readingThread.store(0, ordering: .releasing) }
+      return unchecked.editor.readLine(prompt: prompt)
+    }
+  }
+
+  /// A line of standard input when it is not a terminal, on a thread of its own; nil at its end.
+  static func line() async -> String? {
+    await onItsOwnThread { Swift.readLine(strippingNewline: true) }
+  }
+
+  /// Whether this is the thread an editor reads on now: libedit's callbacks (Tab) must then reach
+  /// the main actor through its queue. (The main actor's jobs need not run on the main thread, so
+  /// `Thread.isMainThread` cannot tell, and Linux threads inherit their creator's name.)
+  static var isReadingThread: Bool {
+    readingThread.load(ordering: .acquiring) == currentThread
+  }
+
+  /// The thread an editor reads on, as `pthread_self()`; 0 when none.
+  private static let readingThread = Atomic<UInt>(0)
+
+  /// This thread's `pthread_self()` as a number.
+  private static var currentThread: UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+  }
+
+  /// `read`'s result, read on a new thread while the caller suspends.
+  private static func onItsOwnThread<Answer: Sendable>(_ read: @escaping @Sendable () -> Answer) async -> Answer {
+    await withCheckedContinuation { continuation in
+      BlockingThread.start("replshell.stdin") { continuation.resume(returning: read()) }
+    }
+  }
+}
