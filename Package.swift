@@ -192,7 +192,7 @@ let package = Package(
     // The engine's tests, over test domains of their own.
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ReplShellSession", "ShrinkFixtures", "ImmutableData", .product(name: "HashTreeCollections", package: "swift-collections")],
+      dependencies: ["Scenarios", "ReplShellSession", "ShrinkFixtures", "ImmutableData", "TestSupport", .product(name: "HashTreeCollections", package: "swift-collections")],
       exclude: ["Fixtures"]),
     // The engine driven through the sample domains: their scenarios, completions, values and listeners.
     .testTarget(
@@ -232,7 +232,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "ImmutableData",
+        "ImmutableData", "ReplShellSession",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

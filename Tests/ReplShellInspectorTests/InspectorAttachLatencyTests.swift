@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// How late the page of `replshell --attach PID --inspect` shows an action the app dispatched:

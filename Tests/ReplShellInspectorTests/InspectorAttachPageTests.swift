@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `replshell --attach PID --inspect` against a real running app (`AttachedCounter`), its page in

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The page in headless Chromium at the two window sizes it is made for, 1024×768 and 1280×900,

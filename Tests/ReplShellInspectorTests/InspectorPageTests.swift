@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The inspector's page in headless Chromium against a real shell: it loads the session so far,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The page in headless Chromium shows what the terminal shows after `redact`: the diffs and

@@ -1,6 +1,7 @@
 import Foundation
 import SampleDomains
 import Scenarios
+import TestSupport
 import Testing
 @testable import ReplShellInspector
 

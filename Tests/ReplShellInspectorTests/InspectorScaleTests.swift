@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The inspector over 64,000 quakes (a synthetic USGS feed read by the real Quakes domain): the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The page's state tree follows a change by updating the rows it shows in place: a row whose

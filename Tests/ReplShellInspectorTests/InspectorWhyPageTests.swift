@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// "Why did this change?" on the page: a selected action shows its chain of causes, each a button

@@ -1,6 +1,7 @@
 import AnimalsData
 import Foundation
 import SampleDomains
+import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession

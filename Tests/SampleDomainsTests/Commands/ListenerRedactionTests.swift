@@ -1,5 +1,6 @@
 import Foundation
 import SampleDomains
+import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession

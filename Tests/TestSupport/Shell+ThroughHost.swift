@@ -1,4 +1,4 @@
-import Scenarios
+import ReplShellSession
 
 extension Shell {
   /// Runs `line` as a front end does, in its turn through a `SessionHost` over this shell: the
@@ -6,7 +6,7 @@ extension Shell {
   /// host's alone). Each call takes the next turn of a host of its own; the tests run their
   /// lines one after another.
   @discardableResult
-  func run(_ line: String, location: String? = nil, echoesCommands: Bool = false) async -> Shell.Result {
+  package func run(_ line: String, location: String? = nil, echoesCommands: Bool = false) async -> Shell.Result {
     await SessionHost(shell: self).run(line, location: location, echoesCommands: echoesCommands)
   }
 }
