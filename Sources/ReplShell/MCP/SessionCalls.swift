@@ -35,7 +35,8 @@ struct SessionCalls: Sendable {
     }
     // `MessageKind` refuses parameters of another shape before they get here.
     host.giveUp(turn)
-    return Self.encoded(CallTool.response(id: .number(0), error: .invalidParams("parameters of another shape than the method takes")))
+    let id = (try? decoder.decode(RequestID.self, from: message))?.id
+    return Self.encoded(CallTool.response(id: id ?? .number(0), error: .invalidParams("parameters of another shape than the method takes")))
   }
 
   private func call(_ request: Request<CallTool>, in turn: SessionHost.Turn) async -> Response<CallTool>? {
@@ -98,4 +99,9 @@ struct SessionCalls: Sendable {
 /// A message's method, nothing else.
 private struct MethodName: Decodable {
   let method: String?
+}
+
+/// A request's id, nothing else: for the reply to a request whose parameters could not be read.
+private struct RequestID: Decodable {
+  let id: ID
 }
