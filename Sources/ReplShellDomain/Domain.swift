@@ -34,8 +34,14 @@ public struct Domain: Sendable {
   /// `Decodable`, to be read from what the user types, and `Equatable`, for the round trip.
   ///
   /// - Parameters:
+  ///   - name: what `use <name>` and the prompt call it.
+  ///   - summary: one line for `domains` and `help`.
+  ///   - options: the `--name value` options `use <name>` takes.
+  ///   - initialState: makes the state a session starts from.
+  ///   - reducer: the domain's reducer, the same function its app's store runs.
   ///   - actionExamples: one value of every action case; they define the case paths the shell
   ///     accepts, complete and lists, and the round-trip test checks each.
+  ///   - selectors: what `select` runs, each with its name and typed parameters.
   ///   - diffSpecializations: the dictionary types of the state that may grow large, so diffs of
   ///     them run as code specialized for their types.
   ///   - volatile: what the domain prints that changes from run to run (timestamps its listener
