@@ -90,7 +90,7 @@ import Synchronization
 
   /// The prompt for the current domain: `counter> `.
   public var prompt: String {
-    if let attached = slot.attached { return attached.prompt(isForked: slot.session?.liveness == .fork) }
+    if let attached = slot.attached { return attached.prompt(isForked: slot.session?.backend.isFork == true) }
     return (slot.domainName ?? "replshell") + "> "
   }
 

@@ -72,8 +72,8 @@
   func close() async
   /// The action cases `hide` keeps out of the output.
   var hiddenActions: HiddenActions { get }
-  /// Whether the store is the session's own, a live app's, or a fork of one.
-  var liveness: Liveness { get }
+  /// Where the store lives (the session's own, a live app's, or a fork of one), and what that allows.
+  var backend: SessionBackend { get }
   /// Whether any selector is watched.
   var isWatching: Bool { get }
   /// A local sandbox session on a copy of the current state: no listeners, its own history.
@@ -81,16 +81,6 @@
   /// Runs `opener` on the session with its state and action types: how explore, shrink and
   /// replay reach the typed session.
   func open<O: SessionOpener>(_ opener: O) async throws(CommandError) -> O.Result
-}
-
-/// Where a session's store lives.
-package enum Liveness: Equatable {
-  /// The session's own store (`use`).
-  case local
-  /// A running app's store, reached through its attachment; dispatches only when it allows writes.
-  case live(allowsWrites: Bool)
-  /// A local copy of a live store's state (`fork`).
-  case fork
 }
 
 /// How an action goes to a session.
