@@ -83,14 +83,14 @@ extension SessionSlot {
   /// came from a running app.
   func refuseIfAttached(_ command: any ShellCommand) throws(CommandError) {
     guard let attached else { return }
-    let isLive = session?.backend.isFork != true
+    let onAppStore = session?.backend.isFork != true
     // By name: these commands are a shell process's (`Scenarios`); an app's shell reads them as `ElsewhereCommand`s.
     let name = (command as? ElsewhereCommand)?.name ?? type(of: command).description.name
-    if name == "explore", isLive {
+    if name == "explore", onAppStore {
       throw CommandError(
         "`explore` runs generated actions through the reducer, which on the live store of \(attached.label) would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there")
     }
-    if name == "source", isLive {
+    if name == "source", onAppStore {
       throw CommandError(
         "`source` would run a script's lines on the live store of \(attached.label), inside the app; type `fork` for a sandbox copy of its state, then `source` there")
     }

@@ -23,14 +23,6 @@
   func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine]
   /// The breakpoints as `tail` checks them on the app's actions, off the main actor; nil when none is set.
   func tailBreaks() -> TailBreaks?
-  /// The first breakpoint a dispatch made true since the last call: the line that ran it stops.
-  func takeFiredBreak() -> BreakEvent?
-  /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed.
-  var lineLocation: String? { get set }
-  /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch
-  /// broke since the last call, as the error the line fails with, and where the state then
-  /// stands in the history.
-  func takeLineEnd() -> (brokenInvariant: CommandError?, mark: HistoryMark)
   /// The part of the state at `path`; an error points at `column`.
   func state(at path: StatePath, column: Int) throws(CommandError) -> Value
   /// The current state, taken now and encoded as a `Value` when the returned function is called,

@@ -10,9 +10,6 @@ extension DomainSession {
   package func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] { try checks.changeInvariants(change) }
   package func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine] { try checks.changeBreakpoints(change) }
   package func tailBreaks() -> TailBreaks? { checks.tailBreaks() }
-  package func takeFiredBreak() -> BreakEvent? { checks.takeFiredBreak() }
-  package var lineLocation: String? { get { checks.lineLocation } set { checks.lineLocation = newValue } }
-  package func takeLineEnd() -> (brokenInvariant: CommandError?, mark: HistoryMark) { (checks.takeBrokenInvariant(), timeline.historyMark) }
   package func historyLines(full: Bool) -> [OutputLine] { timeline.history.lines(full: full) }
   package func historyLines(full: Bool, tree: Bool, changed: StatePath?, column: Int) throws(CommandError) -> [OutputLine] { try whyIndex.historyLines(full: full, tree: tree, changed: changed, column: column) }
   package func why(_ path: StatePath, all: Bool, column: Int) throws(CommandError) -> [OutputLine] { try whyIndex.why(path, all: all, column: column) }

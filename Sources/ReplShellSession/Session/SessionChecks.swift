@@ -26,18 +26,12 @@
   }
   /// Whether any invariant is set, kept beside `invariants` as `isWatching` is beside `watches`.
   package private(set) var hasInvariants = false
-  /// An invariant a dispatch broke, kept until the line that is running fails with it.
-  package var brokenInvariant: CommandError?
   /// The breakpoints every dispatch checks (`break when`).
   package var breakpoints = BreakpointList<State>() {
     didSet { hasBreakpoints = !breakpoints.all.isEmpty }
   }
   /// Whether any breakpoint is set, kept beside `breakpoints` as `hasInvariants` is.
   package private(set) var hasBreakpoints = false
-  /// The first breakpoint a dispatch made true, kept until the line that is running stops with it.
-  package var firedBreak: BreakEvent?
-  /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed.
-  package var lineLocation: String?
 
   /// The checks of `timeline`'s store with `selectors`, reporting on `events`; a stop's causes come from `why`.
   init(
@@ -137,30 +131,25 @@ extension SessionChecks {
     return [.note(count == 0 ? "no invariants to clear" : "cleared \(count) invariant\(count == 1 ? "" : "s")")]
   }
 
-  /// Checks every invariant on the state `action` led to; a broken one is emitted and kept for
-  /// the line that is running, which then fails with it.
+  /// Checks every invariant on the state `action` led to; a broken one is emitted and reported
+  /// to the line that is running (`events.line`), which then fails with it.
   package func checkInvariants(after action: String, state: State) {
-    guard brokenInvariant == nil, let broken = invariants.firstBroken(on: state) else { return }
+    guard events.line.brokenInvariant == nil, let broken = invariants.firstBroken(on: state) else { return }
     let actual = broken.actualLines(on: state)
     let message = (["invariant \(broken.text) broken by `\(action)`"] + actual).joined(separator: "\n")
     events.emit(.invariant(InvariantEvent(name: broken.text, holds: false, message: message)))
-    brokenInvariant = CommandError(message)
+    events.line.invariantBroke(CommandError(message))
   }
 
   /// Checks the `--settled` invariants once the listeners are done with `action` and no side
   /// effect is held.
   package func checkSettledInvariants(after action: String, effectsHeld: Bool) {
-    guard brokenInvariant == nil, invariants.hasSettled, !effectsHeld else { return }
+    guard events.line.brokenInvariant == nil, invariants.hasSettled, !effectsHeld else { return }
     let state = store.select { $0 }
     guard let broken = invariants.firstBroken(on: state, settled: true) else { return }
     let message = (["invariant \(broken.text) broken once the listeners settled after `\(action)`"] + broken.actualLines(on: state)).joined(separator: "\n")
     events.emit(.invariant(InvariantEvent(name: broken.text, holds: false, message: message)))
-    brokenInvariant = CommandError(message)
-  }
-
-  package func takeBrokenInvariant() -> CommandError? {
-    defer { brokenInvariant = nil }
-    return brokenInvariant
+    events.line.invariantBroke(CommandError(message))
   }
 }
 
@@ -205,14 +194,14 @@ extension SessionChecks {
   }
 
   /// Emits every breakpoint the dispatch of `action` (history entry `entry`) from `old` to `new`
-  /// made true, and keeps the first for the line that is running, which then stops.
+  /// made true, and reports the first to the line that is running (`events.line`), which then stops.
   package func checkBreakpoints(after action: String, origin: DispatchEvent.Origin, entry: Int?, old: State, new: State) {
     for breakpoint in breakpoints.crossed(from: old, to: new) {
       let stop = BreakEvent(
-        number: breakpoint.number, predicate: breakpoint.text, action: action, origin: origin, entry: entry, location: lineLocation,
+        number: breakpoint.number, predicate: breakpoint.text, action: action, origin: origin, entry: entry, location: events.line.location,
         value: breakpoint.value(on: new), chain: entry.map(why.causeChain(ofEntryAt:)) ?? [])
       events.emit(.breakpoint(stop))
-      if firedBreak == nil { firedBreak = stop }
+      events.line.breakFired(stop)
     }
   }
 
@@ -225,10 +214,5 @@ extension SessionChecks {
         BreakEvent(number: breakpoint.number, predicate: breakpoint.text, action: text, origin: .app, entry: nil, value: breakpoint.value(on: new))
       }
     }
-  }
-
-  package func takeFiredBreak() -> BreakEvent? {
-    defer { firedBreak = nil }
-    return firedBreak
   }
 }
