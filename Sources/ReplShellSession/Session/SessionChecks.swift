@@ -143,8 +143,8 @@ extension SessionChecks {
 
   /// Checks the `--settled` invariants once the listeners are done with `action` and no side
   /// effect is held.
-  package func checkSettledInvariants(after action: String, effectsHeld: Bool) {
-    guard events.line.brokenInvariant == nil, invariants.hasSettled, !effectsHeld else { return }
+  package func checkSettledInvariants(after action: String, effectsHeld: @autoclosure () -> Bool) {
+    guard events.line.brokenInvariant == nil, invariants.hasSettled, !effectsHeld() else { return }
     let state = store.select { $0 }
     guard let broken = invariants.firstBroken(on: state, settled: true) else { return }
     let message = (["invariant \(broken.text) broken once the listeners settled after `\(action)`"] + broken.actualLines(on: state)).joined(separator: "\n")

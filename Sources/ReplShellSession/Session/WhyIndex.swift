@@ -18,7 +18,7 @@ package struct PathChange {
   /// The store, whose current state names the paths asked about.
   private let store: SessionStore<State, Action>
   /// Where the store lives: what the history leaves out.
-  var backend: SessionBackend
+  let backend: SessionBackend
 
   /// An index over `timeline`'s history, on a store that lives at `backend`.
   init(timeline: SessionTimeline<State, Action>, backend: SessionBackend) {
