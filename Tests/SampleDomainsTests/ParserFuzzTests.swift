@@ -68,7 +68,7 @@ import Testing
       do throws(CommandError) {
         let command = try CommandParser.parse(line)
         if let dispatch = command as? DispatchCommand {
-          _ = try DomainSession<AnimalsState, AnimalsAction>.decodeAction(dispatch.action, catalog: catalog)
+          _ = try ActionCache<AnimalsAction>.decodeAction(dispatch.action, catalog: catalog)
         }
         outcome.parsed += 1
       } catch {

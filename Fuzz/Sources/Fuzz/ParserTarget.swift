@@ -22,7 +22,7 @@ enum ParserTarget {
   private static func parse(_ line: String) {
     do throws(CommandError) {
       if let dispatch = try CommandParser.parse(line) as? DispatchCommand {
-        _ = try DomainSession<AnimalsState, AnimalsAction>.decodeAction(dispatch.action, catalog: catalog)
+        _ = try ActionCache<AnimalsAction>.decodeAction(dispatch.action, catalog: catalog)
       }
     } catch {
       check(error, in: line)

@@ -16,15 +16,8 @@
 
   /// `shelf@4711 (live, read-only)> `, `shelf@4711 (live)> ` or `shelf@4711 (fork)> `.
   func prompt(isForked: Bool) -> String {
-    let place: String
-    if isForked {
-      place = "fork"
-    } else if case .live(allowsWrites: true) = live.liveness {
-      place = "live"
-    } else {
-      place = "live, read-only"
-    }
-    return "\(label) (\(place))> "
+    let place = isForked ? SessionBackend.fork.name : live.backend.name
+    return "\(label) (\(place ?? ""))> "
   }
 }
 
@@ -75,17 +68,12 @@ extension SessionSlot {
   /// Whether the session is the app's live store, where the tap reports every action, the
   /// shell's own included.
   package var isOnLiveStore: Bool {
-    if case .live = session?.liveness { true } else { false }
+    session?.backend.isAppStore ?? false
   }
 
   /// `live`, `live, read-only` or `fork` for a session on a running app's store; nil for a local one.
   package var livenessName: String? {
-    switch session?.liveness {
-    case .live(allowsWrites: true): "live"
-    case .live(allowsWrites: false): "live, read-only"
-    case .fork: "fork"
-    case .local, nil: nil
-    }
+    session?.backend.name
   }
 
   /// What an attached shell refuses, with what to type instead: on the app's live store,
@@ -95,14 +83,14 @@ extension SessionSlot {
   /// came from a running app.
   func refuseIfAttached(_ command: any ShellCommand) throws(CommandError) {
     guard let attached else { return }
-    let isLive = session?.liveness != .fork
+    let onAppStore = session?.backend.isFork != true
     // By name: these commands are a shell process's (`Scenarios`); an app's shell reads them as `ElsewhereCommand`s.
     let name = (command as? ElsewhereCommand)?.name ?? type(of: command).description.name
-    if name == "explore", isLive {
+    if name == "explore", onAppStore {
       throw CommandError(
         "`explore` runs generated actions through the reducer, which on the live store of \(attached.label) would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there")
     }
-    if name == "source", isLive {
+    if name == "source", onAppStore {
       throw CommandError(
         "`source` would run a script's lines on the live store of \(attached.label), inside the app; type `fork` for a sandbox copy of its state, then `source` there")
     }
@@ -117,7 +105,7 @@ extension SessionSlot {
     guard let attached else {
       throw CommandError("`fork` copies a running app's state: start the shell with `--attach` to attach to one")
     }
-    guard session?.liveness != .fork else {
+    guard session?.backend.isFork != true else {
       throw CommandError("this session is already a fork of \(attached.label): type `attach` to return to the live store")
     }
     session = attached.live.forked()
@@ -128,7 +116,7 @@ extension SessionSlot {
     guard let attached else {
       throw CommandError("`attach` returns from a fork to a running app: start the shell with `--attach` to attach to one")
     }
-    guard session?.liveness == .fork else {
+    guard session?.backend.isFork == true else {
       throw CommandError("already on the live store of \(attached.label)")
     }
     session = attached.live

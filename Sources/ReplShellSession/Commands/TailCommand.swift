@@ -31,7 +31,7 @@ struct TailCommand: ShellCommand {
     guard let control = context.liveControl else {
       throw CommandError("`tail` follows a running app's actions: attach to one with `\(context.programName) --attach` (alone, it lists them)")
     }
-    if context.runningSession?.liveness == .fork {
+    if context.runningSession?.backend.isFork == true {
       throw CommandError("this session is a fork: nothing else dispatches into it; type `attach` to return to the live store, then `tail`")
     }
     if let only, let catalog = context.runningSession?.catalog {

@@ -32,9 +32,9 @@ extension Domain {
     let session = DomainSession(
       domainName: domain.name, catalog: domain.catalog, selectors: domain.selectors, initialState: start, reducer: domain.reducer,
       stateDiff: domain.stateDiff, events: events, settleTimeout: context.settleTimeout ?? domain.settleTimeout)
-    session.onWaiting = context.onWaiting
-    session.domainEffects = domain.effects
-    session.startContext = context
+    session.timeline.settler.onWaiting = context.onWaiting
+    session.effects.domainEffects = domain.effects
+    session.effects.startContext = context
     if context.holdsEffects, context.startsListeners, let effects = domain.effects {
       // The listeners' tasks start in a lane of their own, serialized until the session closes.
       let scheduler = EffectScheduler(activity: session.store.activity, lane: MainSerialExecution.openLane())
@@ -46,7 +46,7 @@ extension Domain {
         MainSerialExecution.close(scheduler.lane)
         throw error
       }
-      session.effectScheduler = scheduler
+      session.effects.effectScheduler = scheduler
       await scheduler.settle()
     } else if let listen = domain.listen, context.startsListeners {
       session.keepAlive = try await listen(session.store, context)
@@ -65,7 +65,7 @@ extension Domain {
     return { () throws(CommandError) -> [String] in
       try domain.actionExamples.map { action throws(CommandError) in
         let printed = domain.catalog.text(for: try ValueEncoder.encodeForShell(action))
-        let reparsed = try DomainSession<D.State, D.Action>.parseAction(printed, catalog: domain.catalog)
+        let reparsed = try ActionCache<D.Action>.parseAction(printed, catalog: domain.catalog)
         guard reparsed == action else {
           throw CommandError("`\(printed)` reads back as a different action")
         }

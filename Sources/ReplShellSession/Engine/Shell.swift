@@ -90,7 +90,7 @@ import Synchronization
 
   /// The prompt for the current domain: `counter> `.
   public var prompt: String {
-    if let attached = slot.attached { return attached.prompt(isForked: slot.session?.liveness == .fork) }
+    if let attached = slot.attached { return attached.prompt(isForked: slot.session?.backend.isFork == true) }
     return (slot.domainName ?? "replshell") + "> "
   }
 
@@ -230,10 +230,8 @@ import Synchronization
       return LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
     events.emit(.command(CommandEvent(line: line, domain: slot.domainName, location: location, isSourced: !isOutermost)))
-    // A breakpoint a dispatch of this line makes true names the line.
-    let outerLocation = slot.session?.lineLocation
-    slot.session?.lineLocation = location
-    defer { slot.session?.lineLocation = outerLocation }
+    // The line's place goes with it: a breakpoint a dispatch of this line makes true names it.
+    let outerLocation = events.line.begin(at: location)
     if let command {
       do throws(CommandError) {
         try slot.refuseIfAttached(command)
@@ -246,14 +244,14 @@ import Synchronization
         outcome = .failure(error)
       }
     }
-    // One call into the session for all the line leaves in it.
-    let lineEnd = slot.session?.takeLineEnd()
+    // What the line broke or stopped at, from the line's own report; the session keeps none of it.
+    let found = events.line.end(restoring: outerLocation)
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
-    if let broken = lineEnd?.brokenInvariant, case .success = outcome {
+    if let broken = found.brokenInvariant, case .success = outcome {
       outcome = .failure(broken)
     }
     // A breakpoint stops a script's line (the rest of the script does not run); typed, its event marks the stop.
-    if let stop = slot.session?.takeFiredBreak(), location != nil, case .success = outcome {
+    if let stop = found.firedBreak, location != nil, case .success = outcome {
       breakStop = stop
       let place = (stop.entry.map { "#\($0) " } ?? "") + TranscriptRenderer.shortened(stop.action)
       outcome = .failure(CommandError("stopped by break \(stop.number) (\(stop.predicate)) at \(place); the rest of the script did not run"))
@@ -263,7 +261,7 @@ import Synchronization
       if !output.lines.isEmpty { events.emit(.output(output.lines, value: output.value.map(JSONForm.init))) }
       var finished = LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
-      if let command, slot.running != nil, let mark = lineEnd?.mark {
+      if let command, slot.running != nil, let mark = slot.session?.historyMark {
         slot.running?.recording.append(
           line, role: type(of: command).recordingRole, output: output.dependsOnTerminal ? nil : finished.printed, mark: mark)
       }

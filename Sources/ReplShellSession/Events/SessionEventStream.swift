@@ -24,6 +24,9 @@ public final class SessionEventStream: Sendable {
   private let contents = Mutex(Contents())
   /// The debug categories that are on: log events of the others are not emitted at `.debug` level.
   public let debug = DebugSwitches()
+  /// What the line running has broken or stopped at, and where it is: the line runner's, which
+  /// every session reporting here writes into (see `LineReport`).
+  package let line = LineReport()
 
   /// An empty stream.
   public init() {}

@@ -33,10 +33,10 @@
     let session = try shell.slot.require(domains: shell.domains)
     let identity = ObjectIdentifier(session)
     let mark = session.historyMark
-    let isLive = if case .live = session.liveness { true } else { false }
-    let revision = isLive ? liveRevision : nil
+    let onAppStore = session.backend.isAppStore
+    let revision = onAppStore ? liveRevision : nil
     let encoding: Task<Swift.Result<StateTree, CommandError>, Never>
-    if !isLive || revision != nil, let cached = encoded, cached.session == identity, cached.mark == mark, cached.liveRevision == revision {
+    if !onAppStore || revision != nil, let cached = encoded, cached.session == identity, cached.mark == mark, cached.liveRevision == revision {
       encoding = cached.tree
     } else {
       let encode = session.stateEncoding()

@@ -75,7 +75,7 @@ package final class ActionCache<Action: Decodable> {
   }
 }
 
-extension DomainSession {
+extension ActionCache {
   /// Reads an action typed as text, as `dispatch` does.
   package nonisolated static func parseAction(_ text: String, catalog: ActionCatalog) throws(CommandError) -> Action {
     var parser = try ValueParser(text, startColumn: 1)

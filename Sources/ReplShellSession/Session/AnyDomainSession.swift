@@ -23,14 +23,6 @@
   func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine]
   /// The breakpoints as `tail` checks them on the app's actions, off the main actor; nil when none is set.
   func tailBreaks() -> TailBreaks?
-  /// The first breakpoint a dispatch made true since the last call: the line that ran it stops.
-  func takeFiredBreak() -> BreakEvent?
-  /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed.
-  var lineLocation: String? { get set }
-  /// What a line leaves in the session, read in one call when it ends: the invariant a dispatch
-  /// broke since the last call, as the error the line fails with, and where the state then
-  /// stands in the history.
-  func takeLineEnd() -> (brokenInvariant: CommandError?, mark: HistoryMark)
   /// The part of the state at `path`; an error points at `column`.
   func state(at path: StatePath, column: Int) throws(CommandError) -> Value
   /// The current state, taken now and encoded as a `Value` when the returned function is called,
@@ -72,8 +64,8 @@
   func close() async
   /// The action cases `hide` keeps out of the output.
   var hiddenActions: HiddenActions { get }
-  /// Whether the store is the session's own, a live app's, or a fork of one.
-  var liveness: Liveness { get }
+  /// Where the store lives (the session's own, a live app's, or a fork of one), and what that allows.
+  var backend: SessionBackend { get }
   /// Whether any selector is watched.
   var isWatching: Bool { get }
   /// A local sandbox session on a copy of the current state: no listeners, its own history.
@@ -81,16 +73,6 @@
   /// Runs `opener` on the session with its state and action types: how explore, shrink and
   /// replay reach the typed session.
   func open<O: SessionOpener>(_ opener: O) async throws(CommandError) -> O.Result
-}
-
-/// Where a session's store lives.
-package enum Liveness: Equatable {
-  /// The session's own store (`use`).
-  case local
-  /// A running app's store, reached through its attachment; dispatches only when it allows writes.
-  case live(allowsWrites: Bool)
-  /// A local copy of a live store's state (`fork`).
-  case fork
 }
 
 /// How an action goes to a session.

@@ -7,7 +7,31 @@ package struct PathChange {
   let after: Value?
 }
 
-extension DomainSession {
+/// The why index: the paths each history entry changed, and the questions asked of them — `why`,
+/// `history --changed`, the last change at a path (the inspector's), and the chain of causes of an
+/// entry (a breakpoint's stop).
+@MainActor package final class WhyIndex<State: Sendable, Action: Decodable & Equatable & Sendable> {
+  /// The paths each history entry changed, for `why` and `history --changed`.
+  package let changeIndex = ChangeIndex()
+  /// The history searched.
+  private let history: SessionHistory<State, Action>
+  /// The store, whose current state names the paths asked about.
+  private let store: SessionStore<State, Action>
+  /// Where the store lives: what the history leaves out.
+  let backend: SessionBackend
+
+  /// An index over `timeline`'s history, on a store that lives at `backend`.
+  init(timeline: SessionTimeline<State, Action>, backend: SessionBackend) {
+    self.history = timeline.history
+    self.store = timeline.store
+    self.backend = backend
+  }
+
+  /// The part of the current state at `path`; an error points at `column`.
+  private func state(at path: StatePath, column: Int) throws(CommandError) -> Value {
+    try StateNavigator(root: ValueEncoder.encodeForShell(store.select { $0 })).value(at: path, column: column)
+  }
+
   /// The state before the entry at `position` (1 for the first entry).
   private func state(before position: Int) -> State {
     position <= 1 ? history.initialState : history.entries[position - 2].state
@@ -78,9 +102,7 @@ extension DomainSession {
         _ = try state(at: path, column: column)
         throw CommandError("`\(path)` is not in the state", column: column)
       }
-      let unchanged = isLive
-        ? "`\(written)` was changed by no action dispatched from this shell. It is:"
-        : "`\(written)` has not changed since the initial state: no applied entry changed it. It is:"
+      let unchanged = backend.unchangedNote(written)
       var lines: [OutputLine] = [.note(unchanged)]
       lines += ValuePrinter.pretty(current, indent: 2).map { .plain($0) }
       return lines + undoneNote + liveNote
@@ -92,17 +114,8 @@ extension DomainSession {
     return lines + undoneNote + liveNote
   }
 
-  /// Whether the session follows a running app's store, whose own actions its history does not hold.
-  private var isLive: Bool {
-    if case .live = liveness { true } else { false }
-  }
-
   /// On a live store: what the history leaves out.
-  private var liveNote: [OutputLine] {
-    isLive
-      ? [.note("(on a live store the history holds only what this shell dispatched, not the app's own actions: `tail` follows those, and an app's flight recorder keeps them for `replshell --replay`)")]
-      : []
-  }
+  private var liveNote: [OutputLine] { backend.historyScopeNote }
 
   package func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)? {
     let components = try resolve(path).components
@@ -179,8 +192,8 @@ extension DomainSession {
   /// value at `changed` when given.
   package func historyLines(full: Bool, tree: Bool, changed: StatePath?, column: Int) throws(CommandError) -> [OutputLine] {
     guard let changed else {
-      if history.entries.isEmpty && isLive {
-        return [.note("no actions dispatched from this shell yet; the app's own are not kept here: `tail` follows them as they come")]
+      if history.entries.isEmpty, let note = backend.emptyHistoryNote {
+        return [note]
       }
       return tree ? history.treeLines(full: full) : history.lines(full: full)
     }

@@ -1,4 +1,29 @@
-extension DomainSession {
+/// `--replay`: a recording's actions reduced again, in order, into the session's history, each
+/// checked against what was recorded.
+@MainActor struct SessionReplayer<State: Sendable, Action: Decodable & Equatable & Sendable> {
+  /// The store and its history, which the replay fills.
+  let timeline: SessionTimeline<State, Action>
+  /// How actions are written.
+  let printer: ActionPrinter<State, Action>
+  /// The reducer alone.
+  let reducer: @Sendable (State, Action) throws -> State
+  /// Whether two states differ, when the state is `Equatable`.
+  let statesDiffer: (@Sendable (State, State) -> Bool)?
+  /// Diffs the domain's states.
+  let stateDiff: StateDiff
+
+  /// A replayer into the components of `session`.
+  init(_ session: DomainSession<State, Action>) {
+    (timeline, printer) = (session.timeline, session.printer)
+    (reducer, statesDiffer, stateDiff) = (session.reducer, session.statesDiffer, session.stateDiff)
+  }
+
+  private var domainName: String { printer.domainName }
+  private var catalog: ActionCatalog { printer.catalog }
+  private var store: SessionStore<State, Action> { timeline.store }
+  private var history: SessionHistory<State, Action> { timeline.history }
+  private func describe(_ action: Action) throws(CommandError) -> (text: String, path: [String]?) { try printer.describe(action) }
+
   /// Reduces `recorded`'s actions again, in order, without dispatching (no listener, no event):
   /// each from the state its history entry followed, checked against what was recorded. Stops
   /// at the first the reducer no longer does the same way; the history then holds the entries
@@ -28,7 +53,7 @@ extension DomainSession {
       let place = "\(name):\(dispatch.line)"
       let action: Action
       do throws(CommandError) {
-        action = try Self.parseAction(event.action, catalog: catalog)
+        action = try ActionCache<Action>.parseAction(event.action, catalog: catalog)
       } catch {
         outcome.mismatch = CommandError(
           "\(place): `\(ControlCharacters.escaped(event.action, onOneLine: true).truncatedForMessage)` cannot be read back as a \(domainName) action: \(ControlCharacters.escaped(error.message, onOneLine: true))")
@@ -56,7 +81,7 @@ extension DomainSession {
       } catch {
         guard event.rejection == nil else {
           // Still rejected, as recorded: what `shrink rejects` shrinks toward.
-          lastRejection = RejectedAction(action: action, text: text, position: number.map { $0 - 1 } ?? history.position)
+          timeline.lastRejection = RejectedAction(action: action, text: text, position: number.map { $0 - 1 } ?? history.position)
           continue
         }
         return stop(
@@ -102,7 +127,7 @@ extension DomainSession {
         }
       history.append(action, text: text, origin: event.origin, cause: cause, isHidden: event.isHidden, state: reduced)
       store.travel(to: reduced)
-      rememberForDiff(
+      timeline.rememberForDiff(
         DispatchEvent(action: text, origin: event.origin, diff: event.diff, isHidden: event.isHidden, entry: number, cause: recordedCause))
       outcome.actionCount += 1
       // Saved, each recorded action is a dispatch of its own (the listeners stay off, as here).
@@ -147,6 +172,6 @@ struct Replaying: SessionOpener {
   func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) async throws(CommandError) -> ReplayOutcome {
-    session.replay(recorded, name: name, redact: redact)
+    SessionReplayer(session).replay(recorded, name: name, redact: redact)
   }
 }

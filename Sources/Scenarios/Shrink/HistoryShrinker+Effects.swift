@@ -1,12 +1,12 @@
 import Foundation
 import Logging
 
-extension DomainSession {
+extension HistoryShrinker {
   typealias EffectStep = ExploreEngine<State, Action>.Step
 
   /// Whether `shrink` replays with held effects: the session was started with `--effects`, so
   /// what it recorded is the dispatches typed and the held effects completed or failed between them.
-  var shrinksWithEffects: Bool { effectScheduler != nil && domainEffects != nil }
+  var shrinksWithEffects: Bool { effects.shrinksWithEffects }
 
   /// What a replay with held effects checks: the invariants (an invariant, a breakpoint as the
   /// invariant that it stays false, or the session's), the report's words for each, and, for
@@ -43,7 +43,7 @@ extension DomainSession {
       ExploreEngine(
         start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants, catalog: catalog,
         enabled: Array(catalog.cases.indices), pool: LeafPool(catalog: catalog, state: stateValue),
-        decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
+        decode: { payload in try? ActionCache<Action>.parseAction(catalog.text(for: payload), catalog: catalog) })
     }
     // The listeners of each try start in a lane; the shrink itself stays out of it, or its own
     // turns would count as the listeners' work.
@@ -139,7 +139,7 @@ extension DomainSession {
   private func recordedSteps(_ explorer: EffectsExplorer<State, Action>) async throws(CommandError) -> [EffectStep] {
     // Each step as the dispatch's action or the effect released.
     var order: [(action: Action?, release: ReleasedEffect?)] = []
-    var releases = releasedEffects[...]
+    var releases = effects.releasedEffects[...]
     for entry in history.entries.prefix(history.position) where entry.origin != .listener {
       while let release = releases.first, release.afterSerial < entry.serial {
         order.append((nil, release))

@@ -1,7 +1,41 @@
 import Foundation
 import Logging
 
-extension DomainSession {
+/// `explore`: runs generated actions through the reducer (with `--effects`, with the listeners
+/// and their side effects held) from the session's state, checking its invariants and breakpoints.
+@MainActor struct SessionExplorer<State: Sendable, Action: Decodable & Equatable & Sendable> {
+  /// The store (its state is where the runs start).
+  let timeline: SessionTimeline<State, Action>
+  /// The invariants and breakpoints the runs check.
+  let checks: SessionChecks<State, Action>
+  /// The listeners' side effects, for `--effects`.
+  let effects: SessionEffects<State, Action>
+  /// How actions are written.
+  let printer: ActionPrinter<State, Action>
+  /// The reducer alone.
+  let reducer: @Sendable (State, Action) throws -> State
+  /// Whether two states differ, when the state is `Equatable`.
+  let statesDiffer: (@Sendable (State, State) -> Bool)?
+  /// Diffs the domain's states.
+  let stateDiff: StateDiff
+  /// Where notes go.
+  let events: SessionEventStream
+
+  /// An explorer over the components of `session`.
+  init(_ session: DomainSession<State, Action>) {
+    (timeline, checks, effects, printer) = (session.timeline, session.checks, session.effects, session.printer)
+    (reducer, statesDiffer, stateDiff, events) = (session.reducer, session.statesDiffer, session.stateDiff, session.events)
+  }
+
+  private var domainName: String { printer.domainName }
+  private var catalog: ActionCatalog { printer.catalog }
+  private var store: SessionStore<State, Action> { timeline.store }
+  private var invariants: InvariantList<State> { checks.invariants }
+  private var breakpoints: BreakpointList<State> { checks.breakpoints }
+  private var domainEffects: DomainEffects<State, Action>? { effects.domainEffects }
+  private var startContext: DomainContext? { effects.startContext }
+  private func actionText(_ action: Action) throws(CommandError) -> String { try printer.actionText(action) }
+
   func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome {
     var effects: DomainEffects<State, Action>?
     if options.effects {
@@ -30,7 +64,7 @@ extension DomainSession {
       start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all + breaks.map(\.negatedForExplore),
       catalog: catalog, enabled: enabled,
       pool: LeafPool(catalog: catalog, state: stateValue),
-      decode: { payload in try? DomainSession.parseAction(catalog.text(for: payload), catalog: catalog) })
+      decode: { payload in try? ActionCache<Action>.parseAction(catalog.text(for: payload), catalog: catalog) })
     if let effects {
       // The runs' listeners start in a lane; the explore itself stays out of it, or its own
       // turns would count as the listeners' work.
@@ -271,6 +305,6 @@ struct Exploration: SessionOpener {
   func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) async throws(CommandError) -> ExploreOutcome {
-    try await session.explore(options, progress: progress)
+    try await SessionExplorer(session).explore(options, progress: progress)
   }
 }
