@@ -45,24 +45,24 @@ extension Shell {
 extension SessionSlot {
   /// The action case paths `hide` hides in the running session.
   package var hiddenActions: HiddenActions {
-    session?.hiddenActions ?? HiddenActions()
+    session?.read(LiveReads.HiddenActionsRead()) ?? HiddenActions()
   }
 
   /// The session's breakpoints as `tail` checks them on the app's actions; nil when none is set.
   package var tailBreaks: TailBreaks? {
-    session?.tailBreaks()
+    session?.read(LiveReads.TailBreaksRead())
   }
 
   /// Whether the live session watches a selector: the app's own actions then refresh it.
   package var watchesLiveState: Bool {
     guard let attached, session === attached.live else { return false }
-    return attached.live.isWatching
+    return attached.live.read(LiveReads.IsWatchingRead())
   }
 
   /// The app's store changed by its own actions: the watches that changed print with the next line.
   package func liveStateChanged() {
     guard let attached, session === attached.live else { return }
-    _ = try? attached.live.changeWatches(.refresh)
+    _ = try? attached.live.read(LiveReads.RefreshWatches())
   }
 
   /// Whether the session is the app's live store, where the tap reports every action, the

@@ -24,8 +24,17 @@ struct ActionsCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let catalog = try context.session().catalog
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension ActionsCommand: SessionReader {
+  /// The action cases the pattern matches, or all, a line each.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    let catalog = session.catalog
     let cases = try pattern.map { pattern throws(CommandError) in try catalog.cases(matching: pattern, column: column) } ?? catalog.cases
-    return CommandOutput(cases.map { .plain($0.signature) })
+    return cases.map { .plain($0.signature) }
   }
 }

@@ -8,7 +8,7 @@ struct AttachCommand: CommandWithoutArguments {
   static let reach = CommandReach.outsideWorld
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    try context.returnToLive()
+    try context.session.returnToLive()
     return CommandOutput([.note("back on the live store; the fork is gone")])
   }
 }

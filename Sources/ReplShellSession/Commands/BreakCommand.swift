@@ -64,6 +64,15 @@ struct BreakCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().changeBreakpoints(change))
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension BreakCommand: SessionReader {
+  /// Sets, lists or clears the breakpoints.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    try session.changeBreakpoints(change)
   }
 }

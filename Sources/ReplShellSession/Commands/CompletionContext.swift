@@ -50,6 +50,13 @@ package struct CompletionSession: Sendable {
   private let state: @Sendable () throws(CommandError) -> Value
 
   @MainActor init(_ session: any AnyDomainSession, commandWord: Substring) {
+    self = session.read(Snapshot(commandWord: commandWord))
+  }
+
+  /// Takes the snapshot from the typed session.
+  @MainActor private init<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    typed session: DomainSession<State, Action>, commandWord: Substring
+  ) {
     catalog = session.catalog
     selectorSignatures = session.selectorSignatures
     hiddenActions = session.hiddenActions
@@ -62,5 +69,21 @@ package struct CompletionSession: Sendable {
   func statePaths(completing typed: String, budget: CompletionBudget) -> [(path: String, isLeaf: Bool)] {
     guard let root = try? state() else { return [] }
     return StateNavigator(root: root).completions(of: typed, budget: budget)
+  }
+}
+
+extension CompletionSession {
+  /// Takes a completion snapshot of the typed session; `commandWord` is the line's first word.
+  @MainActor struct Snapshot: SessionReader {
+    typealias Failure = Never
+    /// The line's first word, which decides what only one command completes.
+    let commandWord: Substring
+
+    /// The snapshot of `session` now.
+    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+      _ session: DomainSession<State, Action>
+    ) -> CompletionSession {
+      CompletionSession(typed: session, commandWord: commandWord)
+    }
   }
 }

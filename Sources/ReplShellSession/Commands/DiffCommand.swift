@@ -8,8 +8,17 @@ struct DiffCommand: CommandWithoutArguments {
   static let recordingRole = RecordingRole.omitted
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let dispatches = try context.session().lastDispatch
+    let dispatches = try context.session.read(self)
     guard !dispatches.isEmpty else { return CommandOutput([.note("nothing dispatched yet")]) }
     return CommandOutput(TranscriptRenderer.lines(for: dispatches.map(SessionEvent.dispatched), echoesCommands: false))
+  }
+}
+
+extension DiffCommand: SessionReader {
+  /// The last dispatch that was not a listener's and what listeners dispatched after it.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [DispatchEvent] {
+    session.lastDispatch
   }
 }

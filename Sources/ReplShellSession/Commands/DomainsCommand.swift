@@ -9,7 +9,7 @@ struct DomainsCommand: CommandWithoutArguments {
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     CommandOutput(context.domains.flatMap { domain -> [OutputLine] in
-      let running = domain.name == context.runningSession?.domainName ? " (running)" : ""
+      let running = domain.name == context.session.current?.domainName ? " (running)" : ""
       var entry = [OutputLine.plain("\(domain.name)\(running) — \(domain.summary)")]
       var flags = domain.options.map { ("--\($0.name) \($0.valueName)", $0.help) }
       if domain.hasEffects {

@@ -10,10 +10,19 @@ struct EffectsCommand: CommandWithoutArguments {
   static let recordingRole = RecordingRole.reading
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let held = try context.session().heldEffects()
+    let held = try context.session.read(self)
     guard !held.isEmpty else { return CommandOutput([.note("no side effect is held")]) }
     var lines: [OutputLine] = [.plain("\(held.count) held (`complete N` lets one finish, `fail N` fails it):")]
     lines += held.map { .plain("  #\($0.number) \($0.label)" + ($0.canFail ? "" : " (cannot fail)")) }
     return CommandOutput(lines)
+  }
+}
+
+extension EffectsCommand: SessionReader {
+  /// The side effects held now, oldest first.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [EffectScheduler.Effect] {
+    try session.heldEffects()
   }
 }

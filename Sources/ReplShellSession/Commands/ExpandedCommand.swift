@@ -28,7 +28,7 @@ struct ExpandedCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    if let display { context.tables.expanded = display }
-    return CommandOutput([.plain("expanded: \(context.tables.expanded.rawValue)")])
+    if let display { context.output.tables.expanded = display }
+    return CommandOutput([.plain("expanded: \(context.output.tables.expanded.rawValue)")])
   }
 }

@@ -50,10 +50,10 @@ struct ExpectCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let session = try context.session()
+    let session = try context.session.require()
     switch assertion {
     case .selector(let predicate):
-      return CommandOutput(try session.expect(predicate))
+      return CommandOutput(try session.read(Check(predicate: predicate)))
     case .error(let action):
       // An assertion reads: the reducer runs on a copy of the state, whatever it answers.
       switch try await session.dispatch(action, key: action.sourceText, as: .trial) {
@@ -64,6 +64,21 @@ struct ExpectCommand: ShellCommand {
       case .rejected(let error):
         return CommandOutput([.note("rejected as expected: \(error)")])
       }
+    }
+  }
+}
+
+extension ExpectCommand {
+  /// A predicate checked on the typed session.
+  struct Check: SessionReader {
+    /// What must hold of a selector's output.
+    let predicate: Predicate
+
+    /// `ok`, or the error with the actual output.
+    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+      try session.expect(predicate)
     }
   }
 }

@@ -8,7 +8,7 @@ struct ForkCommand: CommandWithoutArguments {
   static let reach = CommandReach.session
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    try context.fork()
+    try context.session.fork()
     return CommandOutput([.note("forked the live state into a sandbox: no listeners run, and the app is not touched; `attach` returns to it")])
   }
 }

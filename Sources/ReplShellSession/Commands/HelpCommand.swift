@@ -24,7 +24,7 @@ struct HelpCommand: ShellCommand {
       return CommandOutput(Self.groupedList(context.commands.descriptions))
     }
     if let helpTopic = HelpTopic.named(topic) {
-      let names = context.exampleNames(for: helpTopic.examples)
+      let names = context.session.exampleNames(for: helpTopic.examples)
       return CommandOutput(
         [.plain("\(helpTopic.name): \(helpTopic.summary)")] + helpTopic.lines.map { OutputLine(.plain, $0, hangingIndent: 0) }
           + helpTopic.examples.compactMap(names.render).map { .plain("  example: \($0)") })
@@ -35,7 +35,7 @@ struct HelpCommand: ShellCommand {
       throw CommandError("no command `\(topic.truncatedForMessage)`: \(hint)type `help` for the list")
     }
     let match = command.description
-    let names = context.exampleNames(for: match.examples)
+    let names = context.session.exampleNames(for: match.examples)
     return CommandOutput(
       [.plain("usage: \(match.usage)"), OutputLine(.plain, match.summary, hangingIndent: 0),
        OutputLine(.plain, "touches: \(command.reach.phrase)", hangingIndent: 9)]

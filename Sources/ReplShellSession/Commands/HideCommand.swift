@@ -23,6 +23,15 @@ struct HideCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().hide(pattern, column: column))
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension HideCommand: SessionReader {
+  /// Hides what the pattern matches, or lists what is hidden.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    try session.hide(pattern, column: column)
   }
 }

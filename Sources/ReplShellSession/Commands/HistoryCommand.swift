@@ -61,6 +61,15 @@ struct HistoryCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().historyLines(full: full, tree: tree, changed: changed, column: column))
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension HistoryCommand: SessionReader {
+  /// The history's lines as the flags ask.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    try session.historyLines(full: full, tree: tree, changed: changed, column: column)
   }
 }

@@ -21,7 +21,7 @@ struct InspectCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let address = try await context.startInspector(port: port)
+    let address = try await context.session.startInspector(port: port)
     return CommandOutput([.plain("inspector: \(address)")])
   }
 }

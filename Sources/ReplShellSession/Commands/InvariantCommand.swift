@@ -49,14 +49,19 @@ struct InvariantCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let session = try context.session()
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension InvariantCommand: SessionReader {
+  /// Adds, lists or clears the invariants.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
     switch request {
-    case .list:
-      return CommandOutput(try session.changeInvariants(.list))
-    case .clear:
-      return CommandOutput(try session.changeInvariants(.clear))
-    case .add(let predicate, let settled):
-      return CommandOutput(try session.changeInvariants(.add(predicate, settled: settled)))
+    case .list: try session.changeInvariants(.list)
+    case .clear: try session.changeInvariants(.clear)
+    case .add(let predicate, let settled): try session.changeInvariants(.add(predicate, settled: settled))
     }
   }
 }

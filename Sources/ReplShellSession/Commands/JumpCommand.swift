@@ -28,7 +28,16 @@ struct JumpCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    try context.session().travel(.jump(to: entry, column: column))
+    try context.session.read(self)
     return CommandOutput([])
+  }
+}
+
+extension JumpCommand: SessionReader {
+  /// Moves the state to the history entry.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> Void {
+    try session.travel(.jump(to: entry, column: column))
   }
 }

@@ -51,8 +51,8 @@ struct RedactCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    guard let redaction else { return CommandOutput(context.redactions.lines) }
-    context.addRedaction(redaction)
+    guard let redaction else { return CommandOutput(context.output.redactions.lines) }
+    context.output.addRedaction(redaction)
     return CommandOutput([])
   }
 }

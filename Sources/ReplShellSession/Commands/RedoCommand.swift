@@ -10,7 +10,16 @@ struct RedoCommand: CommandWithoutArguments {
   static let recordingRole = RecordingRole.travel
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    try context.session().travel(.redo)
+    try context.session.read(self)
     return CommandOutput([])
+  }
+}
+
+extension RedoCommand: SessionReader {
+  /// Moves forward over the next undone dispatch.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> Void {
+    try session.travel(.redo)
   }
 }

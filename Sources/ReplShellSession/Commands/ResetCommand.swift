@@ -9,9 +9,9 @@ struct ResetCommand: CommandWithoutArguments {
   static let recordingRole = RecordingRole.omitted
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    _ = try context.session()
-    guard let running = context.running else { return CommandOutput([]) }
-    try await context.start(domain: running.domain, options: running.options)
+    _ = try context.session.require()
+    guard let running = context.session.runningDomain else { return CommandOutput([]) }
+    try await context.session.start(domain: running.domain, options: running.options)
     return CommandOutput([.note("reset \(running.domain) to a fresh store")])
   }
 }

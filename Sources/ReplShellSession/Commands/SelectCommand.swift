@@ -34,14 +34,23 @@ struct SelectCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let value = try context.session().select(call)
+    let value = try context.session.read(self)
     if asJSON { return CommandOutput(value: value, asJSON: true) }
-    var layout = context.tableLayout
+    var layout = context.output.tableLayout
     if expanded { layout.expanded = .on }
     let (lines, fittedToWidth) = SelectionRenderer.render(value, layout: layout)
     var output = CommandOutput(lines)
     output.value = value
     output.dependsOnTerminal = fittedToWidth && layout.widthIsTerminal
     return output
+  }
+}
+
+extension SelectCommand: SessionReader {
+  /// The selector's output on the current state.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> Value {
+    try session.select(call)
   }
 }

@@ -9,6 +9,15 @@ struct SelectorsCommand: CommandWithoutArguments {
   static let recordingRole = RecordingRole.omitted
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().selectorSignatures.map { .plain($0.signature) })
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension SelectorsCommand: SessionReader {
+  /// Every selector's signature, a line each.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    session.selectorSignatures.map { .plain($0.signature) }
   }
 }

@@ -9,7 +9,16 @@ struct SettleCommand: CommandWithoutArguments {
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     // What listeners do while it waits are the session's events, and so is `settled`.
-    try await context.session().settle(requested: true)
+    try await context.session.open(self)
     return CommandOutput([])
+  }
+}
+
+extension SettleCommand: SessionOpener {
+  /// Waits for the listeners to finish.
+  @MainActor func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) async throws(CommandError) -> Void {
+    try await session.settle(requested: true)
   }
 }

@@ -41,7 +41,16 @@ struct StateCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let value = try context.session().state(at: path, column: column)
+    let value = try context.session.read(self)
     return CommandOutput(value: value, asJSON: asJSON)
+  }
+}
+
+extension StateCommand: SessionReader {
+  /// The part of the state at the path.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> Value {
+    try session.state(at: path, column: column)
   }
 }

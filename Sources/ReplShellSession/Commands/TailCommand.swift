@@ -28,16 +28,23 @@ struct TailCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    guard let control = context.liveControl else {
+    guard let control = context.session.liveControl else {
       throw CommandError("`tail` follows a running app's actions: attach to one with `\(context.programName) --attach` (alone, it lists them)")
     }
-    if context.runningSession?.backend.isFork == true {
+    if context.session.current?.backend.isFork == true {
       throw CommandError("this session is a fork: nothing else dispatches into it; type `attach` to return to the live store, then `tail`")
     }
-    if let only, let catalog = context.runningSession?.catalog {
-      _ = try catalog.cases(matching: only, column: nil)
-    }
+    try context.session.current?.read(self)
     control.startTail(only: only?.description)
     return CommandOutput([.note("tailing every action the app dispatches\(only.map { " that `\($0)` matches" } ?? ""); Ctrl-C stops")])
+  }
+}
+
+extension TailCommand: SessionReader {
+  /// Checks that the pattern to follow matches one of the domain's action cases.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> Void {
+    if let only { _ = try session.catalog.cases(matching: only, column: nil) }
   }
 }

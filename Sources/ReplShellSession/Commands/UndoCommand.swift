@@ -10,7 +10,16 @@ struct UndoCommand: CommandWithoutArguments {
   static let recordingRole = RecordingRole.travel
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    try context.session().travel(.undo)
+    try context.session.read(self)
     return CommandOutput([])
+  }
+}
+
+extension UndoCommand: SessionReader {
+  /// Takes back the last dispatch that was not a listener's.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> Void {
+    try session.travel(.undo)
   }
 }

@@ -23,6 +23,15 @@ struct UnhideCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().unhide(pattern, column: column))
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension UnhideCommand: SessionReader {
+  /// Shows what the pattern hid again, or everything hidden.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    try session.unhide(pattern, column: column)
   }
 }

@@ -19,6 +19,15 @@ struct UnwatchCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().changeWatches(.remove(name)))
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension UnwatchCommand: SessionReader {
+  /// Stops watching the selector, or all.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    try session.changeWatches(.remove(name))
   }
 }

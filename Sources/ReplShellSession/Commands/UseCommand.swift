@@ -49,7 +49,7 @@ struct UseCommand: ShellCommand {
       throw CommandError(refusal.message, column: optionColumns[refusal.option] ?? column)
     }
     do {
-      try await context.start(domain: domain, options: options)
+      try await context.session.start(domain: domain, options: options)
     } catch {
       // The domain's checks of an option's value name the option first (`--store PATH: there is no folder …`).
       let named = optionColumns.first { error.message.hasPrefix("--\($0.key) ") }?.value

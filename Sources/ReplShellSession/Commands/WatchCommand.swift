@@ -12,6 +12,15 @@ struct WatchCommand: SelectorCallCommand {
   let call: SelectorCall
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().changeWatches(.add(call)))
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension WatchCommand: SessionReader {
+  /// Starts watching the selector.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    try session.changeWatches(.add(call))
   }
 }

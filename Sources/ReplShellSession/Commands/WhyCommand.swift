@@ -48,6 +48,15 @@ struct WhyCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    CommandOutput(try context.session().why(path, all: all, column: column))
+    CommandOutput(try context.session.read(self))
+  }
+}
+
+extension WhyCommand: SessionReader {
+  /// The changes of the value at the path and their causes.
+  @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [OutputLine] {
+    try session.why(path, all: all, column: column)
   }
 }

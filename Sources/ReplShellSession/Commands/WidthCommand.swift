@@ -35,9 +35,9 @@ struct WidthCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    if let width { context.tables.width = width }
-    var output = CommandOutput([.plain(context.tables.widthDescription(terminalColumns: context.terminalColumns))])
-    output.dependsOnTerminal = context.tables.width == .terminal && context.terminalColumns != nil
+    if let width { context.output.tables.width = width }
+    var output = CommandOutput([.plain(context.output.tables.widthDescription(terminalColumns: context.output.terminalColumns))])
+    output.dependsOnTerminal = context.output.tables.width == .terminal && context.output.terminalColumns != nil
     return output
   }
 }

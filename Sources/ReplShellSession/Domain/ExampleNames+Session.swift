@@ -1,23 +1,33 @@
 extension ExampleNames {
-  /// The names of a running session: its domain's and, when `readsState`, a path into its state
-  /// and the selector's output now (reading a large state takes a while).
-  @MainActor init(session: any AnyDomainSession, readsState: Bool) {
-    let selectors = session.selectorSignatures.map { (name: $0.name, parameters: $0.parameters) }
-    self.init(domain: session.domainName, catalog: session.catalog, selectors: selectors)
-    guard readsState else { return }
-    if let state = try? session.stateEncoding()() {
-      path = Self.path(into: state)
-    }
-    if let selector, selectors.first(where: { $0.name == selector })?.parameters.isEmpty == true,
-      let output = try? session.select(SelectorCall(name: selector, arguments: [], column: 1))
-    {
-      let text = ValuePrinter.singleLine(output)
-      if text.count <= 40 { value = text }
+  /// Reads the names of a running session: its domain's and, when `readsState`, a path into
+  /// its state and the selector's output now (reading a large state takes a while).
+  @MainActor struct Reading: SessionReader {
+    typealias Failure = Never
+    /// Whether a path into the state and a selector's output are read too.
+    let readsState: Bool
+
+    /// The names of `session`.
+    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+      _ session: DomainSession<State, Action>
+    ) -> ExampleNames {
+      let selectors = session.selectorSignatures.map { (name: $0.name, parameters: $0.parameters) }
+      var names = ExampleNames(domain: session.domainName, catalog: session.catalog, selectors: selectors)
+      guard readsState else { return names }
+      if let state = try? session.stateEncoding()() {
+        names.path = ExampleNames.path(into: state)
+      }
+      if let selector = names.selector, selectors.first(where: { $0.name == selector })?.parameters.isEmpty == true,
+        let output = try? session.select(SelectorCall(name: selector, arguments: [], column: 1))
+      {
+        let text = ValuePrinter.singleLine(output)
+        if text.count <= 40 { names.value = text }
+      }
+      return names
     }
   }
 
   /// A path two levels into `state` (one when the first part is a leaf).
-  private static func path(into state: Value) -> String? {
+  fileprivate static func path(into state: Value) -> String? {
     guard let first = StateNavigator.children(of: state).first else { return nil }
     var path = StatePath([first.component])
     if let second = StateNavigator.children(of: first.value).first, case .name(let name) = second.component, name.isPlainName {

@@ -39,7 +39,7 @@
     if !onAppStore || revision != nil, let cached = encoded, cached.session == identity, cached.mark == mark, cached.liveRevision == revision {
       encoding = cached.tree
     } else {
-      let encode = session.stateEncoding()
+      let encode = session.read(StateEncodingReader())
       encoding = Task.detached {
         await OffMainThread.run { () -> Swift.Result<StateTree, CommandError> in
           do throws(CommandError) {
@@ -59,7 +59,7 @@
   package func changedBy(_ path: [String], id: Int) async throws(CommandError) -> InspectorReply.ChangedBy {
     let statePath = try await stateTree().statePath(of: path)
     guard let session = shell?.slot.session else { throw CommandError("the shell has ended") }
-    let change = try session.lastChange(of: statePath)
+    let change = try session.read(LastChange(path: statePath))
     return InspectorReply.ChangedBy(id: id, path: path, entry: change?.entry, action: change.map { redaction($0.action) })
   }
 
@@ -86,7 +86,7 @@
   /// How many entries `history` lists and how many of them the current state applies (the
   /// entry `jump` is at); zeros before any `use`.
   package var history: (count: Int, position: Int) {
-    guard let position = shell?.slot.session?.historyPosition else { return (0, 0) }
+    guard let position = shell?.slot.session?.read(HistoryPositionReader()) else { return (0, 0) }
     return (position.count, position.applied.values.max() ?? 0)
   }
 
@@ -104,18 +104,11 @@
   /// as examples: an action without parameters and a selector without parameters, of numeric
   /// output (the page plots it), when the domain has them; nils before any `use`.
   package var examples: (action: String?, selector: String?) {
-    guard let session = shell?.slot.session else { return (nil, nil) }
-    let selectors = session.selectorSignatures
-    let names = ExampleNames(
-      domain: session.domainName, catalog: session.catalog, selectors: selectors.map { (name: $0.name, parameters: $0.parameters) })
-    let action = names.action ?? session.catalog.cases.first?.pathText
-    let plain = selectors.filter { $0.parameters.isEmpty }
-    let numeric = plain.first { Self.numericTypeNames.contains(String($0.signature.split(separator: " -> ").last ?? "")) }
-    return (action, (numeric ?? plain.first ?? selectors.first)?.name)
+    shell?.slot.session?.read(Examples()) ?? (nil, nil)
   }
 
   /// The output types a selector's signature names that the page can plot.
-  private static let numericTypeNames: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Decimal"]
+  fileprivate static let numericTypeNames: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Decimal"]
 
   /// Starts the inspector on `port`, or says how to add one; returns the address to open.
   func start(port: Int) async throws(CommandError) -> String {
@@ -129,4 +122,38 @@ extension CommandError {
   /// how to add one.
   package static let noInspector = CommandError(
     "this shell has no inspector: add the `ReplShellInspector` product to the executable and `static func makeInspector(_ host: InspectorHost) -> (any SessionInspector)? { WebInspector(host: host) }` to its `ReplShellApp` type (`import ReplShellInspector`)")
+}
+
+extension ShellInspection {
+  /// The applied entry that last changed a value, read on the typed session.
+  struct LastChange: SessionReader {
+    /// Where the value is in the state.
+    let path: StatePath
+
+    /// The entry, as `history` numbers and writes it; nil when none changed the value.
+    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+      _ session: DomainSession<State, Action>
+    ) throws(CommandError) -> (entry: Int, action: String)? {
+      try session.lastChange(of: path)
+    }
+  }
+
+  /// The example action and selector a page shows, read on the typed session.
+  struct Examples: SessionReader {
+    typealias Failure = Never
+
+    /// An action without parameters and a selector without parameters, of numeric output when
+    /// the domain has one.
+    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+      _ session: DomainSession<State, Action>
+    ) -> (action: String?, selector: String?) {
+      let selectors = session.selectorSignatures
+      let names = ExampleNames(
+        domain: session.domainName, catalog: session.catalog, selectors: selectors.map { (name: $0.name, parameters: $0.parameters) })
+      let action = names.action ?? session.catalog.cases.first?.pathText
+      let plain = selectors.filter { $0.parameters.isEmpty }
+      let numeric = plain.first { ShellInspection.numericTypeNames.contains(String($0.signature.split(separator: " -> ").last ?? "")) }
+      return (action, (numeric ?? plain.first ?? selectors.first)?.name)
+    }
+  }
 }

@@ -102,14 +102,14 @@ struct ExploreCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let session = try context.session()
+    let session = try context.session.require()
     // A file in the way is said before the runs, not after them.
-    if let path = options.savePath, let recording = context.recording {
-      let files = try ScenarioFiles(script: context.url(forPath: path), recording: recording, column: saveColumn)
+    if let path = options.savePath, let recording = context.session.recording {
+      let files = try ScenarioFiles(script: context.paths.url(forPath: path), recording: recording, column: saveColumn)
       try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
       try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
     }
-    let outcome = try await session.open(Exploration(options: options, progress: context.exploreProgress))
+    let outcome = try await session.open(Exploration(options: options, progress: context.progress.explore))
     var lines = outcome.lines
     if let path = options.savePath, let failure = outcome.failure {
       lines.append(.note(try save(outcome, to: path, in: context, session: session)))
@@ -126,14 +126,14 @@ struct ExploreCommand: ShellCommand {
   /// Writes the scenario that reproduces the failure: the `use` line, the session's set-up, the
   /// shrunk dispatches and the `expect` of the broken invariant, which fails until the bug is fixed.
   @MainActor private func save(_ outcome: ExploreOutcome, to path: String, in context: CommandContext, session: any AnyDomainSession) throws(CommandError) -> String {
-    guard var recording = context.recording, let expect = outcome.expectLine else { return "nothing to save" }
-    let setUp = recording.script(applied: session.historyPosition.applied).map(\.text).filter { !$0.hasPrefix("invariant") }
+    guard var recording = context.session.recording, let expect = outcome.expectLine else { return "nothing to save" }
+    let setUp = recording.script(applied: session.read(HistoryPositionReader()).applied).map(\.text).filter { !$0.hasPrefix("invariant") }
     // Found with held effects, the scenario holds them too, so that its `complete N` lines apply.
     let addsEffects = outcome.holdsEffects && recording.options[DomainContext.effectsOption] == nil
     if addsEffects {
       recording = try heldEffectsRecording(of: recording, session: session, in: context)
     }
-    let files = try ScenarioFiles(script: context.url(forPath: path), recording: recording, column: saveColumn)
+    let files = try ScenarioFiles(script: context.paths.url(forPath: path), recording: recording, column: saveColumn)
     try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
     try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
     let useLine = addsEffects ? files.useLine + " --effects" : files.useLine
@@ -150,7 +150,7 @@ struct ExploreCommand: ShellCommand {
   @MainActor private func heldEffectsRecording(
     of recording: SessionRecording, session: any AnyDomainSession, in context: CommandContext
   ) throws(CommandError) -> SessionRecording {
-    guard session.historyPosition.count == 0 else {
+    guard session.read(HistoryPositionReader()).count == 0 else {
       throw CommandError(
         "cannot save what explore --effects found here: this session ran its side effects freely, so its set-up would not replay the same "
           + "with them held; start with `use \(recording.domain) --effects`, set it up again (`complete N` lets each effect finish), then explore --effects --save",

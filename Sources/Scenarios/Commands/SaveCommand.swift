@@ -46,14 +46,14 @@ struct SaveCommand: ShellCommand {
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let session = try context.session()
-    guard let recording = context.recording else { return CommandOutput([]) }
-    let script = context.url(forPath: path)
+    let session = try context.session.require()
+    guard let recording = context.session.recording else { return CommandOutput([]) }
+    let script = context.paths.url(forPath: path)
     let golden = ScriptRunner.goldenURL(for: script)
     let files = try ScenarioFiles(script: script, recording: recording, column: column)
     try files.refuseReplacingOpenFiles(files.targets(with: [golden]), column: column)
     try ScenarioFiles.refuseOverwriting(files.targets(with: [golden]), force: force, overwrite: "type `save --force \(path)`", column: column)
-    let lines = recording.script(applied: session.historyPosition.applied)
+    let lines = recording.script(applied: session.read(HistoryPositionReader()).applied)
     let text = ([files.useLine] + lines.map(\.text)).joined(separator: "\n") + "\n"
     try Self.checkReadsBack(text, as: [files.useLine] + lines.map(\.text), column: column)
     // The starting databases first: the fresh run reads them where the script names them.

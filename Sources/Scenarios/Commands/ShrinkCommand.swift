@@ -84,11 +84,11 @@ struct ShrinkCommand: ShellCommand {
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     if case .golden(let path, _) = property { return try await shrinkGolden(path, in: context) }
-    let session = try context.session()
+    let session = try context.session.require()
     // The files in the way are said before the search, not after it.
     let targets = try plannedFiles(in: context)
     try ScenarioFiles.refuseOverwriting(targets.urls, force: force, overwrite: "add `--force`", column: targets.column)
-    let outcome = try await session.open(Shrinking(property: property, progress: context.shrinkProgress))
+    let outcome = try await session.open(Shrinking(property: property, progress: context.progress.shrink))
     guard let failure = outcome.failure else { return CommandOutput(outcome.lines) }
     var lines = outcome.lines
     if let savePath {
@@ -105,10 +105,10 @@ struct ShrinkCommand: ShellCommand {
   @MainActor private func plannedFiles(in context: CommandContext) throws(CommandError) -> (urls: [URL], column: Int) {
     var urls: [URL] = []
     if let savePath {
-      let script = context.url(forPath: savePath.path)
+      let script = context.paths.url(forPath: savePath.path)
       urls += [script, ScriptRunner.goldenURL(for: script)]
     }
-    if let swiftPath { urls.append(context.url(forPath: swiftPath.path)) }
+    if let swiftPath { urls.append(context.paths.url(forPath: swiftPath.path)) }
     return (urls, savePath?.column ?? swiftPath?.column ?? 1)
   }
 
@@ -116,7 +116,7 @@ struct ShrinkCommand: ShellCommand {
   /// listeners off (their actions are dispatched as recorded), or, shrunk with held effects, as
   /// the session started (`--effects`: its `complete N` lines need them held).
   @MainActor private func scenario(_ outcome: ShrinkOutcome, for script: URL, in context: CommandContext, column: Int) throws(CommandError) -> (files: ScenarioFiles, text: String) {
-    guard let recording = context.recording else { throw CommandError("no session is running: type `use <domain>` first", column: column) }
+    guard let recording = context.session.recording else { throw CommandError("no session is running: type `use <domain>` first", column: column) }
     var options = recording.options
     // Held effects are written `--effects`, as typed, after the other options.
     options.removeValue(forKey: DomainContext.effectsOption)
@@ -133,7 +133,7 @@ struct ShrinkCommand: ShellCommand {
 
   /// Writes the scenario and its golden, from a fresh run of it.
   @MainActor private func save(_ outcome: ShrinkOutcome, to target: (path: String, column: Int), in context: CommandContext) async throws(CommandError) -> [OutputLine] {
-    let script = context.url(forPath: target.path)
+    let script = context.paths.url(forPath: target.path)
     let (files, text) = try scenario(outcome, for: script, in: context, column: target.column)
     try files.write(text, column: target.column)
     let run = await ScriptRunner(domains: context.domains).run(script, displayPath: script.lastPathComponent)
@@ -167,11 +167,11 @@ struct ShrinkCommand: ShellCommand {
   /// Writes the Swift Testing test: the scenario and its golden in one test on `ReplShellTesting`,
   /// for the app's test target.
   @MainActor private func writeSwift(_ outcome: ShrinkOutcome, to target: (path: String, column: Int), in context: CommandContext) async throws(CommandError) -> [OutputLine] {
-    let url = context.url(forPath: target.path)
+    let url = context.paths.url(forPath: target.path)
     let name = url.deletingPathExtension().lastPathComponent
     let (_, text) = try scenario(outcome, for: url.deletingPathExtension().appendingPathExtension("txt"), in: context, column: target.column)
     let run = await ScriptRunner(domains: context.domains).run(text: text, name: name + ".txt", baseDirectory: url.deletingLastPathComponent())
-    let domain = context.recording?.domain ?? "domain"
+    let domain = context.session.recording?.domain ?? "domain"
     let module = context.domains.first { $0.name == domain }?.module ?? ""
     let source = SwiftTestSource(testName: name, domain: domain, module: module, script: text, golden: Self.golden(of: run), summary: outcome.failure ?? "").text
     try ScenarioFiles.writeAtomically(Data(source.utf8), to: url, column: target.column)
@@ -184,8 +184,8 @@ struct ShrinkCommand: ShellCommand {
   @MainActor private func shrinkGolden(_ path: String, in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let targets = try plannedFiles(in: context)
     try ScenarioFiles.refuseOverwriting(targets.urls, force: force, overwrite: "add `--force`", column: targets.column)
-    let shrink = GoldenShrink(domains: context.domains, script: context.url(forPath: path), displayPath: path)
-    let result = try await shrink.shrink(progress: context.shrinkProgress)
+    let shrink = GoldenShrink(domains: context.domains, script: context.paths.url(forPath: path), displayPath: path)
+    let result = try await shrink.shrink(progress: context.progress.shrink)
     guard let failure = result.outcome.failure else { return CommandOutput(result.outcome.lines) }
     var lines = result.outcome.lines
     var scriptLines = GoldenShrink.lines(of: result.scriptText)
@@ -193,7 +193,7 @@ struct ShrinkCommand: ShellCommand {
     scriptLines.insert(note, at: scriptLines.first?.hasPrefix("use ") == true ? 1 : 0)
     let text = scriptLines.joined(separator: "\n") + "\n"
     if let savePath {
-      let url = context.url(forPath: savePath.path)
+      let url = context.paths.url(forPath: savePath.path)
       let run = await ScriptRunner(domains: context.domains).run(text: text, name: url.lastPathComponent, baseDirectory: url.deletingLastPathComponent())
       let golden = Self.golden(of: run, expecting: result.expectedBlock)
       try ScenarioFiles.writeAll([(url, Data(text.utf8)), (ScriptRunner.goldenURL(for: url), Data(golden.utf8))], column: savePath.column)
@@ -201,7 +201,7 @@ struct ShrinkCommand: ShellCommand {
       lines.append(Self.goldenVerdict(run, golden: golden, file: savePath.path, passesOnceFixed: "`\(context.programName) --check \(savePath.path)`"))
     }
     if let swiftPath {
-      let url = context.url(forPath: swiftPath.path)
+      let url = context.paths.url(forPath: swiftPath.path)
       let name = url.deletingPathExtension().lastPathComponent
       let run = await ScriptRunner(domains: context.domains).run(text: text, name: name + ".txt", baseDirectory: url.deletingLastPathComponent())
       let golden = Self.golden(of: run, expecting: result.expectedBlock)

@@ -49,10 +49,10 @@ struct SourceCommand: ShellCommand {
   static let depthLimit = 16
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let url = context.url(forPath: path)
-    let chain = context.sourceChain
+    let url = context.paths.url(forPath: path)
+    let chain = context.scripts.sourceChain
     let resolved = url.resolvingSymlinksInPath().standardizedFileURL
-    let route = (chain.map { $0.sourcedAt ?? "`source \($0.name)` typed" } + [context.location ?? "this line"]).joined(separator: " → ")
+    let route = (chain.map { $0.sourcedAt ?? "`source \($0.name)` typed" } + [context.line.location ?? "this line"]).joined(separator: " → ")
     if chain.contains(where: { $0.script == resolved }) {
       throw CommandError("\(path) is already being sourced (\(route)): a script that sources itself would never end", column: column)
     }
@@ -66,7 +66,7 @@ struct SourceCommand: ShellCommand {
       throw CommandError("\(path) is not UTF-8 text", column: column)
     }
     // The script's lines run as `--script` runs them; what they print are the session's events.
-    let stopped = await context.runScript(at: url, text: text, name: path)
+    let stopped = await context.scripts.runScript(at: url, text: text, name: path)
     if expectsBreak {
       guard let stopped else {
         throw CommandError("expected a breakpoint to stop \(path), but it ran to its end: no dispatch made a `break when` predicate true", column: column)
@@ -77,7 +77,7 @@ struct SourceCommand: ShellCommand {
     }
     if let stopped {
       // Typed, a breakpoint's stop is reported and the session goes on; in a script it stops the script.
-      if context.location == nil, let stop = stopped.breakStop {
+      if context.line.location == nil, let stop = stopped.breakStop {
         return CommandOutput([.note("source stopped by break \(stop.number) at \(stop.location ?? stopped.failedAt); the rest of \(path) did not run")])
       }
       throw CommandError("source stopped at \(stopped.failedAt)", column: column)

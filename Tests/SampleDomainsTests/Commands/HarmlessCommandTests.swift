@@ -20,13 +20,7 @@ import Testing
   /// Everything a line could change in a session and its store, as text.
   private func snapshot(of shell: Shell) throws -> [String] {
     let session = try #require(shell.slot.session)
-    var parts = ValuePrinter.pretty(try session.stateEncoding()())
-    parts += session.historyLines(full: true).map(\.text)
-    parts.append("mark \(session.historyMark.current) \(session.historyMark.lastUserDispatch)")
-    parts += session.lastDispatch.map { "\($0.action) \($0.origin)" }
-    parts += (try session.changeInvariants(.list)).map(\.text)
-    parts += session.hiddenActions.lines.map(\.text)
-    parts.append("watching \(session.isWatching)")
+    var parts = try session.read(SessionParts())
     parts.append("debug \(shell.events.debug.enabledCategories.map(\.rawValue).sorted())")
     parts += shell.redactions.lines.map(\.text)
     parts.append("tables \(shell.settings.tables)")
@@ -76,24 +70,24 @@ import Testing
   @Test func anExpectationOfAnErrorDispatchesNothingWhateverTheReducerSays() async throws {
     let shell = try await startedShell("counter")
     #expect(await shell.run("dispatch didTapIncrementButton").succeeded)
-    let history = shell.slot.session?.historyLines(full: true).map(\.text)
+    let history = shell.slot.session?.read(FullHistory())
     let failed = await shell.run("expect error didTapIncrementButton")
     #expect(!failed.succeeded)
     #expect(failed.lines.map(\.text) == [
       "error: column 14: expected the reducer to reject the action, but it accepts it (nothing was dispatched: the state and history are unchanged)"
     ])
     #expect(await shell.texts("select selectValue") == ["1"])
-    #expect(shell.slot.session?.historyLines(full: true).map(\.text) == history)
+    #expect(shell.slot.session?.read(FullHistory()) == history)
   }
 
   @Test func anExpectedRejectionPrintsItAndLeavesNoRejectedEntry() async throws {
     let shell = try await startedShell("animals")
     _ = await shell.run("dispatch animalList.onAppear")
-    let history = shell.slot.session?.historyLines(full: true).map(\.text)
+    let history = shell.slot.session?.read(FullHistory())
     let held = await shell.run("expect error animalList.onTapDeleteSelectedAnimalButton(animalId: \"Nope\")")
     #expect(held.succeeded)
     #expect(held.lines.map(\.text) == ["rejected as expected: AnimalsReducer.Error(code: .animalNotFound)"])
-    #expect(shell.slot.session?.historyLines(full: true).map(\.text) == history)
+    #expect(shell.slot.session?.read(FullHistory()) == history)
   }
 
   /// The animals in the database at `path`, by name.
@@ -265,5 +259,30 @@ import Testing
     _ = try await shell.start(domain: "counter")
     let texts = await shell.texts("source s0.txt")
     #expect(texts.contains { $0.hasPrefix("error: s15.txt:1:8: source nests at most 16 scripts deep (`source s0.txt` typed → s0.txt:1 → ") }, "\(texts)")
+  }
+}
+
+/// Everything a line could change in a session and its store, as text, read on the typed session.
+private struct SessionParts: SessionReader {
+  func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) throws(CommandError) -> [String] {
+    var parts = ValuePrinter.pretty(try session.stateEncoding()())
+    parts += session.historyLines(full: true).map(\.text)
+    parts.append("mark \(session.historyMark.current) \(session.historyMark.lastUserDispatch)")
+    parts += session.lastDispatch.map { "\($0.action) \($0.origin)" }
+    parts += (try session.changeInvariants(.list)).map(\.text)
+    parts += session.hiddenActions.lines.map(\.text)
+    parts.append("watching \(session.isWatching)")
+    return parts
+  }
+}
+
+/// The lines of `history --full`, read on the typed session.
+private struct FullHistory: SessionReader {
+  typealias Failure = Never
+
+  func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> [String] {
+    session.historyLines(full: true).map(\.text)
   }
 }

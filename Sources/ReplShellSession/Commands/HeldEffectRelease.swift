@@ -1,0 +1,17 @@
+/// `complete N` or `fail N` on the typed session: completes, or fails, a held side effect and
+/// waits for what its listener does next.
+struct HeldEffectRelease: SessionOpener {
+  /// The held effect's number, as `effects` lists it.
+  let number: Int
+  /// Whether it fails rather than completes.
+  let failing: Bool
+  /// Where errors about the number point.
+  let column: Int
+
+  /// Releases the effect and waits for its listener.
+  func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    _ session: DomainSession<State, Action>
+  ) async throws(CommandError) {
+    try await session.release(effect: number, failing: failing, column: column)
+  }
+}

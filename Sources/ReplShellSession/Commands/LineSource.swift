@@ -1,0 +1,18 @@
+/// Where a command's line comes from: who a dispatch by it counts as, where it is in a script,
+/// and what it is as the cause of what it dispatches.
+package struct LineSource: Sendable {
+  /// Who a dispatch of this line counts as: the user, or a script.
+  package let origin: DispatchEvent.Origin
+  /// Where the line is (`file.txt:12`) when it comes from a script.
+  package let location: String?
+  /// The line as what caused what it dispatches: `file.txt:12`, or its number in the session's
+  /// input (`line 3`); nil when not known.
+  package let cause: DispatchEvent.Cause?
+
+  /// A line from `origin` at `location`; `typedLine` is its number among the lines typed.
+  init(origin: DispatchEvent.Origin, location: String?, typedLine: Int?) {
+    self.origin = origin
+    self.location = location
+    self.cause = location.map { .scriptLine($0) } ?? typedLine.map { .typedLine($0) }
+  }
+}

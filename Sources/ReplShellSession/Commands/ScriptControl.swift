@@ -1,0 +1,39 @@
+import Foundation
+
+/// The scripts `source` runs in the shell: running one, and the chain of those running.
+@MainActor package struct ScriptControl {
+  /// The shell the scripts run in.
+  let shell: Shell
+  /// Where the line that runs a script is (`file.txt:12`); nil when it was typed.
+  let location: String?
+
+  /// Runs the script at `url` in this session with the lines of `--script`, its relative paths
+  /// taken from its folder; `name` is how its lines' locations name it. Returns the line that
+  /// failed (`name:line`), or nil when every line succeeded or it quit.
+  /// `breakStop` is the breakpoint that stopped it, at any depth of `source`.
+  package func runScript(at url: URL, text: String, name: String) async -> (failedAt: String, breakStop: BreakEvent?)? {
+    let outer = shell.baseDirectory
+    shell.baseDirectory = url.deletingLastPathComponent()
+    shell.sourceChain.append(SourceFrame(script: url.resolvingSymlinksInPath().standardizedFileURL, name: name, sourcedAt: location))
+    defer {
+      shell.baseDirectory = outer
+      shell.sourceChain.removeLast()
+    }
+    shell.breakStop = nil
+    guard let failed = await ScriptLines(text: text, name: name).runSourced(in: shell).failedLocation else { return nil }
+    return (failed, shell.breakStop)
+  }
+
+  /// The scripts `source` is running, outermost first.
+  package var sourceChain: [SourceFrame] { shell.sourceChain }
+}
+
+/// A script `source` is running, and where the `source` line that runs it is.
+package struct SourceFrame {
+  /// The script's file, symbolic links resolved.
+  package let script: URL
+  /// How its lines' locations name it.
+  package let name: String
+  /// The `source` line's `file:line`; nil when it was typed.
+  package let sourcedAt: String?
+}
