@@ -8,7 +8,7 @@ package enum LiveReads {
 
     /// The hidden action cases now.
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> HiddenActions {
-      session.hiddenActions
+      session.printer.hiddenActions
     }
   }
 
@@ -18,7 +18,7 @@ package enum LiveReads {
 
     /// The breakpoints now; nil when none is set.
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> TailBreaks? {
-      session.tailBreaks()
+      session.checks.tailBreaks()
     }
   }
 
@@ -28,7 +28,7 @@ package enum LiveReads {
 
     /// True when a selector is watched now.
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> Bool {
-      session.isWatching
+      session.checks.isWatching
     }
   }
 
@@ -39,7 +39,7 @@ package enum LiveReads {
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
       _ session: DomainSession<State, Action>
     ) throws(CommandError) -> [OutputLine] {
-      try session.changeWatches(.refresh)
+      try session.checks.changeWatches(.refresh)
     }
   }
 }

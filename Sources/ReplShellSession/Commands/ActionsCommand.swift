@@ -33,7 +33,7 @@ extension ActionsCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    let catalog = session.catalog
+    let catalog = session.printer.catalog
     let cases = try pattern.map { pattern throws(CommandError) in try catalog.cases(matching: pattern, column: column) } ?? catalog.cases
     return cases.map { .plain($0.signature) }
   }

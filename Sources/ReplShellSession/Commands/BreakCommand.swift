@@ -73,6 +73,6 @@ extension BreakCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    try session.changeBreakpoints(change)
+    try session.checks.changeBreakpoints(change)
   }
 }

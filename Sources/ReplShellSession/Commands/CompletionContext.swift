@@ -57,11 +57,11 @@ package struct CompletionSession: Sendable {
   @MainActor private init<State: Sendable, Action: Decodable & Equatable & Sendable>(
     typed session: DomainSession<State, Action>, commandWord: Substring
   ) {
-    catalog = session.catalog
-    selectorSignatures = session.selectorSignatures
-    hiddenActions = session.hiddenActions
-    heldEffectNumbers = (commandWord == "complete" || commandWord == "fail") ? ((try? session.heldEffects()) ?? []).map(\.number) : []
-    historyCount = commandWord == "jump" ? session.historyPosition.count : nil
+    catalog = session.printer.catalog
+    selectorSignatures = session.checks.selectorSignatures
+    hiddenActions = session.printer.hiddenActions
+    heldEffectNumbers = (commandWord == "complete" || commandWord == "fail") ? ((try? session.effects.heldEffects()) ?? []).map(\.number) : []
+    historyCount = commandWord == "jump" ? session.timeline.historyPosition.count : nil
     state = session.stateEncoding()
   }
 

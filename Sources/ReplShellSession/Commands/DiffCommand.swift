@@ -19,6 +19,6 @@ extension DiffCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [DispatchEvent] {
-    session.lastDispatch
+    session.timeline.lastDispatch
   }
 }

@@ -23,6 +23,6 @@ extension EffectsCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [EffectScheduler.Effect] {
-    try session.heldEffects()
+    try session.effects.heldEffects()
   }
 }

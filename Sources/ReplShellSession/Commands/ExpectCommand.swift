@@ -78,7 +78,7 @@ extension ExpectCommand {
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-      try session.expect(predicate)
+      try session.checks.expect(predicate)
     }
   }
 }

@@ -32,6 +32,6 @@ extension HideCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    try session.hide(pattern, column: column)
+    try session.printer.hide(pattern, column: column)
   }
 }

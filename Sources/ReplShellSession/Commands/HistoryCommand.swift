@@ -70,6 +70,6 @@ extension HistoryCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    try session.historyLines(full: full, tree: tree, changed: changed, column: column)
+    try session.whyIndex.historyLines(full: full, tree: tree, changed: changed, column: column)
   }
 }

@@ -59,9 +59,9 @@ extension InvariantCommand: SessionReader {
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
     switch request {
-    case .list: try session.changeInvariants(.list)
-    case .clear: try session.changeInvariants(.clear)
-    case .add(let predicate, let settled): try session.changeInvariants(.add(predicate, settled: settled))
+    case .list: try session.checks.changeInvariants(.list)
+    case .clear: try session.checks.changeInvariants(.clear)
+    case .add(let predicate, let settled): try session.checks.changeInvariants(.add(predicate, settled: settled))
     }
   }
 }

@@ -51,6 +51,6 @@ extension SelectCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> Value {
-    try session.select(call)
+    try session.checks.select(call)
   }
 }

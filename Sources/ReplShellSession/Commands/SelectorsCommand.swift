@@ -18,6 +18,6 @@ extension SelectorsCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    session.selectorSignatures.map { .plain($0.signature) }
+    session.checks.selectorSignatures.map { .plain($0.signature) }
   }
 }

@@ -45,6 +45,6 @@ extension TailCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> Void {
-    if let only { _ = try session.catalog.cases(matching: only, column: nil) }
+    if let only { _ = try session.printer.catalog.cases(matching: only, column: nil) }
   }
 }

@@ -32,6 +32,6 @@ extension UnhideCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    try session.unhide(pattern, column: column)
+    try session.printer.unhide(pattern, column: column)
   }
 }

@@ -28,6 +28,6 @@ extension UnwatchCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    try session.changeWatches(.remove(name))
+    try session.checks.changeWatches(.remove(name))
   }
 }

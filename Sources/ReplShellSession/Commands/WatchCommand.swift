@@ -21,6 +21,6 @@ extension WatchCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    try session.changeWatches(.add(call))
+    try session.checks.changeWatches(.add(call))
   }
 }

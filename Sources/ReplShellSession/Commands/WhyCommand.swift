@@ -57,6 +57,6 @@ extension WhyCommand: SessionReader {
   @MainActor func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [OutputLine] {
-    try session.why(path, all: all, column: column)
+    try session.whyIndex.why(path, all: all, column: column)
   }
 }

@@ -10,14 +10,14 @@ extension ExampleNames {
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
       _ session: DomainSession<State, Action>
     ) -> ExampleNames {
-      let selectors = session.selectorSignatures.map { (name: $0.name, parameters: $0.parameters) }
-      var names = ExampleNames(domain: session.domainName, catalog: session.catalog, selectors: selectors)
+      let selectors = session.checks.selectorSignatures.map { (name: $0.name, parameters: $0.parameters) }
+      var names = ExampleNames(domain: session.domainName, catalog: session.printer.catalog, selectors: selectors)
       guard readsState else { return names }
       if let state = try? session.stateEncoding()() {
         names.path = ExampleNames.path(into: state)
       }
       if let selector = names.selector, selectors.first(where: { $0.name == selector })?.parameters.isEmpty == true,
-        let output = try? session.select(SelectorCall(name: selector, arguments: [], column: 1))
+        let output = try? session.checks.select(SelectorCall(name: selector, arguments: [], column: 1))
       {
         let text = ValuePrinter.singleLine(output)
         if text.count <= 40 { names.value = text }

@@ -134,7 +134,7 @@ extension ShellInspection {
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
       _ session: DomainSession<State, Action>
     ) throws(CommandError) -> (entry: Int, action: String)? {
-      try session.lastChange(of: path)
+      try session.whyIndex.lastChange(of: path)
     }
   }
 
@@ -147,10 +147,10 @@ extension ShellInspection {
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
       _ session: DomainSession<State, Action>
     ) -> (action: String?, selector: String?) {
-      let selectors = session.selectorSignatures
+      let selectors = session.checks.selectorSignatures
       let names = ExampleNames(
-        domain: session.domainName, catalog: session.catalog, selectors: selectors.map { (name: $0.name, parameters: $0.parameters) })
-      let action = names.action ?? session.catalog.cases.first?.pathText
+        domain: session.domainName, catalog: session.printer.catalog, selectors: selectors.map { (name: $0.name, parameters: $0.parameters) })
+      let action = names.action ?? session.printer.catalog.cases.first?.pathText
       let plain = selectors.filter { $0.parameters.isEmpty }
       let numeric = plain.first { ShellInspection.numericTypeNames.contains(String($0.signature.split(separator: " -> ").last ?? "")) }
       return (action, (numeric ?? plain.first ?? selectors.first)?.name)

@@ -12,6 +12,6 @@ package struct HistoryPositionReader: SessionReader {
   package func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) -> HistoryPosition {
-    session.historyPosition
+    session.timeline.historyPosition
   }
 }

@@ -61,6 +61,9 @@ import ImmutableData
   /// The store the session drives.
   package var store: SessionStore<State, Action> { timeline.store }
 
+  /// Where the state stands in the history, recorded with every line that succeeds.
+  package var historyMark: HistoryMark { timeline.historyMark }
+
   package func close() async {
     // A live store is the app's: its listeners go on after the shell detaches.
     guard backend.closesStore else { return }

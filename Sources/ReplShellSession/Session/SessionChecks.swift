@@ -5,6 +5,11 @@
 @MainActor package final class SessionChecks<State: Sendable, Action: Decodable & Equatable & Sendable> {
   /// The domain's selectors.
   package let selectors: [SelectorDefinition<State, Action>]
+  /// Every selector's name, signature and parameters with their completions, as `selectors`,
+  /// Tab and the inspector list them.
+  package var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
+    selectors.map { ($0.name, $0.signature, $0.parameters.map { ($0.label, $0.completions) }) }
+  }
   /// The store whose state is checked.
   private let store: SessionStore<State, Action>
   /// The history, where a new breakpoint looks for the entry that first made it true.

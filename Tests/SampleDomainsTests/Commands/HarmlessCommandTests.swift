@@ -268,12 +268,12 @@ private struct SessionParts: SessionReader {
     _ session: DomainSession<State, Action>
   ) throws(CommandError) -> [String] {
     var parts = ValuePrinter.pretty(try session.stateEncoding()())
-    parts += session.historyLines(full: true).map(\.text)
+    parts += session.timeline.history.lines(full: true).map(\.text)
     parts.append("mark \(session.historyMark.current) \(session.historyMark.lastUserDispatch)")
-    parts += session.lastDispatch.map { "\($0.action) \($0.origin)" }
-    parts += (try session.changeInvariants(.list)).map(\.text)
-    parts += session.hiddenActions.lines.map(\.text)
-    parts.append("watching \(session.isWatching)")
+    parts += session.timeline.lastDispatch.map { "\($0.action) \($0.origin)" }
+    parts += (try session.checks.changeInvariants(.list)).map(\.text)
+    parts += session.printer.hiddenActions.lines.map(\.text)
+    parts.append("watching \(session.checks.isWatching)")
     return parts
   }
 }
@@ -283,6 +283,6 @@ private struct FullHistory: SessionReader {
   typealias Failure = Never
 
   func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> [String] {
-    session.historyLines(full: true).map(\.text)
+    session.timeline.history.lines(full: true).map(\.text)
   }
 }

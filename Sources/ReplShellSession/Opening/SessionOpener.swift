@@ -1,6 +1,7 @@
-/// Work on a session with its state and action types: what a command that needs the typed
-/// session (explore, shrink, replay) hands `AnyDomainSession.open`, instead of the erased
-/// session growing a requirement for it.
+/// Work that waits, on a session with its state and action types: what a command that needs the
+/// typed session and awaits (settle, complete/fail, explore, shrink, replay) hands
+/// `AnyDomainSession.open`, instead of the erased session growing a requirement for it. Work
+/// done at once is a `SessionReader`.
 @MainActor package protocol SessionOpener {
   /// What the work returns.
   associatedtype Result
