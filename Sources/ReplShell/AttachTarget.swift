@@ -90,7 +90,7 @@ struct AttachTarget {
     let deadline = ContinuousClock.now + .milliseconds(milliseconds)
     while !waiting.isEmpty, ContinuousClock.now < deadline {
       let left = deadline - ContinuousClock.now
-      let ready = poll(&waiting, nfds_t(waiting.count), Int32(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000))
+      let ready = poll(&waiting, nfds_t(waiting.count), Int32((left.inSeconds * 1_000).rounded(.up)))
       guard ready >= 0 || errno == EINTR else { break }
       waiting.removeAll { $0.revents != 0 }
     }

@@ -38,8 +38,7 @@ struct JUnitReport {
 
   /// Seconds with millisecond precision: `1.250`.
   private static func seconds(_ duration: Duration) -> String {
-    let components = duration.components
-    return String(format: "%.3f", Double(components.seconds) + Double(components.attoseconds) / 1e18)
+    String(format: "%.3f", duration.inSeconds)
   }
 
   /// `text` as XML character data or, with `inAttribute`, an attribute value (where line breaks

@@ -6,7 +6,11 @@ import Synchronization
 /// inspector serves, or while a shell is attached to an app, the main actor must stay free (to run
 /// the page's lines, or to end the shell when the app says goodbye) while a blocking `read` waits
 /// for the user. The thread (`replshell.stdin`) reads one line — libedit's `el_gets`, or
-/// `readLine()` — hands it back and ends; libedit's Tab callback runs on it meanwhile.
+/// `readLine()` — hands it back and ends; libedit's Tab callback runs on it meanwhile. The MCP
+/// server reads its input here too, on one such thread for as long as the input lasts
+/// (`readOnItsOwnThread`, from `StandardStreams`). Why a thread: `el_gets` and `read(2)` on a
+/// descriptor the process shares with its parent block, and switching that descriptor to
+/// non-blocking mode would switch it for the parent too.
 enum StandardInputReader {
   /// A line at the prompt, read by `editor` on a thread of its own; the caller leaves the editor
   /// to that thread until the line is read.
@@ -45,7 +49,13 @@ enum StandardInputReader {
   /// `read`'s result, read on a new thread while the caller suspends.
   private static func onItsOwnThread<Answer: Sendable>(_ read: @escaping @Sendable () -> Answer) async -> Answer {
     await withCheckedContinuation { continuation in
-      BlockingThread.start("replshell.stdin") { continuation.resume(returning: read()) }
+      readOnItsOwnThread { continuation.resume(returning: read()) }
     }
+  }
+
+  /// Runs `read`, which blocks reading the process's input (a line, or the MCP server's input to
+  /// its end), on a new thread called `replshell.stdin`, without waiting for it.
+  static func readOnItsOwnThread(_ read: @escaping @Sendable () -> Void) {
+    BlockingThread.start("replshell.stdin", read)
   }
 }

@@ -1,18 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
 import Foundation
 import ReplShellSession
 
-/// What one connection has yet to send, written by a thread of its own so that no one who hands
-/// it a message ever waits for the shell to read. Replies to the shell's requests always queue;
-/// tailed actions queue up to `tailLimit`, beyond which they are dropped and counted, and the
-/// shell is told how many when there is room again.
+/// What one connection has yet to send, written without a thread of its own and without ever
+/// making whoever hands it a message wait for the shell to read. Replies to the shell's requests
+/// always queue; tailed actions queue up to `tailLimit`, beyond which they are dropped and
+/// counted, and the shell is told how many when there is room again.
+///
+/// Writing: a handed-over message schedules a drain on the outbox's serial queue
+/// (`replshell.attach.write`), which sends with `MSG_DONTWAIT` — the socket itself stays blocking,
+/// as its reader (`AttachSocket.readEach`) expects — until the queue is empty or the kernel's
+/// buffer is full. Then a dispatch write source waits for the shell to read, and the drain goes
+/// on from there: a shell that does not read holds neither a thread nor the app.
 final class AttachmentOutbox: @unchecked Sendable {
-  // @unchecked: `contents` is read and written only with `condition` locked.
+  // @unchecked: `contents` is read and written only with `condition` locked; `writable`,
+  // `isArmed` and `hasStopped` only on `queue`.
   private struct Contents {
     var frames: [(bytes: [UInt8], isTail: Bool)] = []
+    /// How many bytes of the first frame the kernel took already.
+    var written = 0
     var queuedTails = 0
     var dropped = 0
     var isClosed = false
     var isFinishing = false
+    /// A drain is scheduled or runs on `queue`, or waits on `writable` for room.
+    var isDraining = false
     var isStopped = false
     var stopWaiters: [CheckedContinuation<Void, Never>] = []
   }
@@ -20,17 +35,25 @@ final class AttachmentOutbox: @unchecked Sendable {
   /// How many tailed actions may wait for a slow shell.
   static let tailLimit = 512
   private var contents = Contents()
-  /// Guards `contents`; broadcast when there is something to write or to stop for (the writer
-  /// waits on it), and once the writer has stopped (the app's `close()`, which may not suspend,
-  /// waits on it).
+  /// Guards `contents`; broadcast when it changes, and once writing has stopped (the app's
+  /// `close()`, which may not suspend, waits on it).
   private let condition = NSCondition()
   private let socket: AttachSocket
+  /// Where the drains run, one at a time.
+  private let queue = DispatchQueue(label: "replshell.attach.write")
+  /// Fires when the socket takes bytes again after a send would have blocked; made the first
+  /// time one would, suspended (`isArmed` false) while there is room. Once made, it is cancelled
+  /// when writing stops, and only its cancel handler says so: the socket is closed after that,
+  /// never under a source that watches it. It holds the outbox until then.
+  private var writable: (any DispatchSourceWrite)?
+  private var isArmed = false
+  /// Whether `stop()` ran already (on `queue`): drains scheduled after it do nothing.
+  private var hasStopped = false
 
-  /// An outbox writing to `socket`; its writer thread starts at once and ends at `close()`. It
-  /// runs at the app's own priority: it writes the replies to what the user typed.
+  /// An outbox writing to `socket`, from now until `close()` or `finish()`. Its drains run at the
+  /// app's own priority: they write the replies to what the user typed.
   init(socket: AttachSocket) {
     self.socket = socket
-    BlockingThread.start("replshell.attach.write") { [self] in write() }
   }
 
   /// The frame of `message`, encoded once; nil when it cannot be encoded, which the protocol's
@@ -90,10 +113,10 @@ final class AttachmentOutbox: @unchecked Sendable {
     changing { $0.isFinishing = true }
   }
 
-  /// Returns once the writer has stopped.
+  /// Returns once writing has stopped.
   func stopped() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isStopped = changing { contents in
+      let isStopped = locked { contents in
         if !contents.isStopped { contents.stopWaiters.append(continuation) }
         return contents.isStopped
       }
@@ -101,8 +124,8 @@ final class AttachmentOutbox: @unchecked Sendable {
     }
   }
 
-  /// Waits until the writer has stopped, at most until `deadline`; true when it has. For the
-  /// app's `close()`, which returns once its shells were sent their goodbyes.
+  /// Waits until writing has stopped, at most until `deadline`; true when it has. For the app's
+  /// `close()`, which returns once its shells were sent their goodbyes.
   @discardableResult
   func waitUntilStopped(before deadline: DispatchTime) -> Bool {
     let now = DispatchTime.now().uptimeNanoseconds
@@ -115,42 +138,126 @@ final class AttachmentOutbox: @unchecked Sendable {
     return true
   }
 
-  /// Runs `change` on the contents with the lock held, and wakes whoever waits on them.
+  /// Runs `change` on the contents with the lock held, wakes whoever waits on them, and
+  /// schedules a drain when there is something to write or to stop for and none is on its way —
+  /// or, once closed, at once: a drain that waits for a shell to make room stops then.
   private func changing<Result>(_ change: (inout Contents) -> Result) -> Result {
+    let (result, drains) = locked { contents in
+      let result = change(&contents)
+      guard !contents.isStopped else { return (result, false) }
+      guard !contents.isDraining || contents.isClosed else { return (result, false) }
+      guard !contents.frames.isEmpty || contents.isClosed || contents.isFinishing else { return (result, false) }
+      contents.isDraining = true
+      return (result, true)
+    }
+    if drains { queue.async { [self] in drain() } }
+    return result
+  }
+
+  /// Runs `body` on the contents with the lock held, and wakes whoever waits on them.
+  private func locked<Result>(_ body: (inout Contents) -> Result) -> Result {
     condition.lock()
     defer {
       condition.broadcast()
       condition.unlock()
     }
-    return change(&contents)
+    return body(&contents)
   }
 
   private enum Next {
-    case frame([UInt8])
+    case bytes(ArraySlice<UInt8>)
+    case idle
     case stop
   }
 
-  private func write() {
-    loop: while true {
-      condition.lock()
-      while !contents.isClosed && contents.frames.isEmpty && !contents.isFinishing { condition.wait() }
-      let next: Next
-      if contents.isClosed || contents.frames.isEmpty {
-        next = .stop
-      } else {
-        let frame = contents.frames.removeFirst()
-        if frame.isTail { contents.queuedTails -= 1 }
-        next = .frame(frame.bytes)
+  /// Sends what is queued, on `queue`, until it is empty (then the next message schedules another
+  /// drain), the socket is full (then `writable` resumes it), or writing ends.
+  private func drain() {
+    while true {
+      let next = locked { contents -> Next in
+        if contents.isClosed { return .stop }
+        guard let first = contents.frames.first else {
+          if contents.isFinishing { return .stop }
+          contents.isDraining = false
+          return .idle
+        }
+        return .bytes(first.bytes[contents.written...])
       }
-      condition.unlock()
+      let bytes: ArraySlice<UInt8>
       switch next {
-      case .frame(let bytes): if !socket.writeAll(bytes) { break loop }
-      case .stop: break loop
+      case .idle: return
+      case .stop:
+        stop()
+        return
+      case .bytes(let waiting): bytes = waiting
+      }
+      let sent = bytes.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+      if sent > 0 {
+        locked { contents in
+          contents.written += sent
+          guard contents.written == contents.frames[0].bytes.count else { return }
+          if contents.frames.removeFirst().isTail { contents.queuedTails -= 1 }
+          contents.written = 0
+        }
+        continue
+      }
+      switch sent < 0 ? errno : 0 {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK:
+        // The shell has not read what it was sent: wait for room, holding no thread.
+        waitForRoom()
+        return
+      default:
+        // The shell is gone.
+        stop()
+        return
       }
     }
+  }
+
+  /// Resumes the drain, on `queue`, once the socket takes bytes again.
+  private func waitForRoom() {
+    let source: any DispatchSourceWrite
+    if let writable {
+      source = writable
+    } else {
+      source = DispatchSource.makeWriteSource(fileDescriptor: socket.descriptor, queue: queue)
+      source.setEventHandler { [self] in
+        writable?.suspend()
+        isArmed = false
+        drain()
+      }
+      source.setCancelHandler { [self] in markStopped() }
+      writable = source
+    }
+    guard !isArmed else { return }
+    isArmed = true
+    source.resume()
+  }
+
+  /// Ends writing, on `queue`: the socket is shut down (the app's reader of the shell's requests
+  /// wakes to its end), and `writable`, when made, cancelled: its cancel handler says writing has
+  /// stopped, else this does.
+  private func stop() {
+    guard !hasStopped else { return }
+    hasStopped = true
+    locked { $0.isClosed = true }
     socket.shutdown()
-    let waiters = changing { contents in
-      contents.isClosed = true
+    guard let writable else {
+      markStopped()
+      return
+    }
+    writable.cancel()
+    // A cancelled source calls its cancel handler only once resumed.
+    if !isArmed {
+      isArmed = true
+      writable.resume()
+    }
+  }
+
+  /// Writing has stopped: `stopped()` and `waitUntilStopped(before:)` return.
+  private func markStopped() {
+    let waiters = locked { contents in
       contents.isStopped = true
       defer { contents.stopWaiters = [] }
       return contents.stopWaiters

@@ -35,8 +35,8 @@ public final class ReplShellAttachment: Sendable, Service {
   /// `shelf@4711`: what the prompt calls this app.
   let label: String
   private let hello: AppHello
-  /// The listening socket; nil when the attachment could not open.
-  private let listener: AttachSocket?
+  /// What accepts shells on the listening socket; nil when the attachment could not open.
+  private let acceptor: AttachAcceptor?
   private let state = Mutex(State())
   /// Serves every accepted shell, each as a child task, until the listener closes and the last
   /// connection ends; nil when the attachment could not open.
@@ -85,12 +85,17 @@ public final class ReplShellAttachment: Sendable, Service {
       logger.error("replshell attachment: not opened, the app runs on without one: \(error.message)")
       opened = nil
     }
-    self.listener = opened
+    // Accepting starts now; the shells wait in the stream until the serving task below takes them.
+    let (accepted, continuation) = AsyncStream<AttachSocket>.makeStream()
+    self.acceptor = opened.map { AttachAcceptor(listener: $0, into: continuation, logger: logger) }
     self.recorderLog = flightRecorder.flatMap { recorder in
       FlightRecorderLog(recorder, domain: domain.name, initial: domain.live.snapshot(store), report: { logger.error("\($0)") })
     }
     if recorderLog != nil { updateTap() }
-    guard opened != nil else { return }
+    guard acceptor != nil else {
+      continuation.finish()
+      return
+    }
     // What `--attach` alone lists, so that it need not connect to every app.
     do throws(CommandError) {
       try AttachSidecar(app: app, domain: domain.name, pid: pid, allowsWrites: allowsWrites, started: started)
@@ -98,7 +103,6 @@ public final class ReplShellAttachment: Sendable, Service {
     } catch {
       logger.warning("replshell attachment: \(error.message); `--attach` alone will greet this app to list it")
     }
-    let (accepted, continuation) = AsyncStream<AttachSocket>.makeStream()
     let task = Task { [hello] in
       await withDiscardingTaskGroup { group in
         for await socket in accepted {
@@ -115,11 +119,10 @@ public final class ReplShellAttachment: Sendable, Service {
       }
     }
     serving.withLock { $0 = task }
-    BlockingThread.start("replshell.attach.accept") { [self] in acceptConnections(into: continuation) }
   }
 
   /// Whether the attachment listens: false when it could not open (it logged why).
-  public var isOpen: Bool { listener != nil }
+  public var isOpen: Bool { acceptor != nil }
 
   /// The version of the attach protocol this attachment speaks (`Documentation/Protocol.md`): what
   /// a client of the socket other than `replshell` (a benchmark's raw shell) says in its hello.
@@ -138,7 +141,7 @@ public final class ReplShellAttachment: Sendable, Service {
   /// read).
   public func close() {
     defer { recorderLog?.close() }
-    guard let listener else {
+    guard let acceptor else {
       let tap = state.withLock { state in
         state.isClosed = true
         defer { state.tap = nil }
@@ -156,36 +159,12 @@ public final class ReplShellAttachment: Sendable, Service {
       return (Array(state.connections.values), state.tap)
     }
     if let tap { Task { @MainActor in tap.stop() } }
-    listener.shutdown()
+    acceptor.cancel()
     unlink(AttachSidecar.path(forSocket: path))
     unlink(path)
     for connection in connections { connection.detach() }
     let deadline = DispatchTime.now() + .seconds(2)
     for connection in connections { connection.outbox.waitUntilStopped(before: deadline) }
-  }
-
-  /// Accepts shells until the listener closes, refusing any of another user, and hands each
-  /// one to the serving task.
-  private func acceptConnections(into accepted: AsyncStream<AttachSocket>.Continuation) {
-    guard let listener else { return }
-    while true {
-      let descriptor = accept(listener.descriptor, nil, nil)
-      if descriptor < 0 {
-        if errno == EINTR || errno == ECONNABORTED { continue }
-        break
-      }
-      let socket = AttachSocket(descriptor: descriptor)
-      if let refusal = PeerCheck.refusal(of: socket) {
-        logger.warning("replshell attachment: \(refusal.appMessage)")
-        socket.send(AppMessage.refused(refusal.shellMessage))
-        socket.shutdown()
-        socket.close()
-        continue
-      }
-      accepted.yield(socket)
-    }
-    accepted.finish()
-    listener.close()
   }
 
   /// Keeps `connection` among those the app's actions and `close()` reach; false once closed.

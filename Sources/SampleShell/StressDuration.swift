@@ -16,6 +16,6 @@ enum StressDuration {
 
   /// `1.52 s`.
   static func show(_ duration: Duration) -> String {
-    String(format: "%.2f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    String(format: "%.2f s", duration.inSeconds)
   }
 }

@@ -65,7 +65,7 @@ import SystemPackage
     await transport.finishCalls()
     await host.submit(Drain())
     do {
-      try await streams.flush()
+      try streams.flush()
     } catch {
       FileHandle.standardError.write(Data("error: the last replies could not be written: \(error)\n".utf8))
     }

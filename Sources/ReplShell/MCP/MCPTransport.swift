@@ -84,7 +84,7 @@ actor MCPTransport: Transport {
     let place: Int? = if case .number(let place)? = MessageKind.responseID(of: data) { place } else { nil }
     guard let place else {
       // A notification, or a request of the server's own.
-      try await streams.write(data)
+      try streams.write(data)
       return
     }
     try await answer(place, with: data)
@@ -95,16 +95,16 @@ actor MCPTransport: Transport {
     guard let client = unanswered.removeValue(forKey: place) else {
       if let client = cancelled.removeValue(forKey: place) {
         // The late reply to a request the client cancelled: out of turn, its place was dropped.
-        try await streams.write(Self.withID(client.text, in: reply))
+        try streams.write(Self.withID(client.text, in: reply))
       } else {
-        try await streams.write(reply)
+        try streams.write(reply)
       }
       return
     }
     early[place] = Self.withID(client.text, in: reply)
     writeInOrder()
     // The reply may wait for an earlier one; a write that failed is the server's to hear of.
-    try await streams.flush()
+    try streams.flush()
   }
 
   /// The end of a call the transport served: its reply, or nil when it was cancelled before it ran.

@@ -3,15 +3,19 @@ import MCP
 import Synchronization
 import SystemPackage
 
-/// The MCP server's two byte streams: lines read from standard input, and messages written to
-/// the protocol's output, each followed by a newline.
+/// The MCP server's two byte streams: lines read from its input, and messages written to the
+/// protocol's output, each followed by a newline.
 ///
-/// Reading is a blocking `read` on a thread of its own, so neither descriptor is switched to
-/// non-blocking mode (a flag that lives on the open file, which the process that started the
-/// server shares: the SDK's `StdioTransport` set it on both), and the end of the input is seen
-/// the moment it happens. Writing goes through one serial queue, so messages leave whole and in
-/// the order they were handed over, and a client that reads slowly blocks that queue, never a
-/// thread of Swift's cooperative pool.
+/// Reading is a blocking `read` on the process's one input-reading thread
+/// (`StandardInputReader.readOnItsOwnThread`), so neither descriptor is switched to non-blocking
+/// mode (a flag that lives on the open file, which the process that started the server shares:
+/// the SDK's `StdioTransport` set it on both), and the end of the input is seen the moment it
+/// happens. Writing happens in the caller's context, which is the transport's actor
+/// (`MCPTransport`): messages leave whole and in the order the actor hands them over, with no
+/// queue or thread of their own. A client that stops reading its replies holds that actor (and
+/// one thread of the pool) in `write` until it reads again; it can be answered nothing meanwhile
+/// anyway, and the input is still read, so a client that writes everything before it reads is
+/// not stuck on a full input pipe.
 final class StandardStreams: Sendable {
   /// Input is read in pieces of this size.
   static let readSize = 64 * 1024
@@ -19,7 +23,6 @@ final class StandardStreams: Sendable {
   private let input: FileDescriptor
   private let output: FileDescriptor
   private let lineLimit: Int
-  private let writes = DispatchQueue(label: "replshell.mcp.output")
   /// The first write that failed (the client closed the output): the next `flush()` throws it.
   private let writeFailure = Mutex<(any Error)?>(nil)
 
@@ -36,7 +39,7 @@ final class StandardStreams: Sendable {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: LineFramer.Frame.self, throwing: (any Error).self)
     let input = input
     let lineLimit = lineLimit
-    let reader = Thread {
+    StandardInputReader.readOnItsOwnThread {
       var framer = LineFramer(limit: lineLimit)
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 1)
       defer { buffer.deallocate() }
@@ -60,39 +63,30 @@ final class StandardStreams: Sendable {
       if let last = framer.end() { continuation.yield(last) }
       continuation.finish()
     }
-    reader.name = "replshell.mcp.input"
-    reader.start()
     return stream
   }
 
-  /// Queues `message` and its newline to be written after everything queued before it, without
-  /// waiting for the write; a failure is kept for the next `flush()`.
+  /// Writes `message` and its newline now, in the caller's context (after everything handed
+  /// over before it, which was written when it was handed over); a failure is kept for the next
+  /// `flush()`, the writes after it are skipped.
   func enqueue(_ message: Data) {
-    writes.async { [self] in
-      do {
-        try Self.write(message, to: output)
-      } catch {
-        writeFailure.withLock { $0 = $0 ?? error }
-      }
+    guard writeFailure.withLock({ $0 }) == nil else { return }
+    do {
+      try Self.write(message, to: output)
+    } catch {
+      writeFailure.withLock { $0 = $0 ?? error }
     }
   }
 
-  /// Writes `message` and its newline after everything queued before it, and returns once it is
-  /// written; throws when the output is closed.
-  func write(_ message: Data) async throws {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-      writes.async { [output] in
-        continuation.resume(with: Result { try Self.write(message, to: output) })
-      }
-    }
+  /// Writes `message` and its newline now, in the caller's context; throws when the output is
+  /// closed.
+  func write(_ message: Data) throws {
+    try Self.write(message, to: output)
   }
 
-  /// Returns once everything queued so far is written, so the last replies leave before the
-  /// process ends; throws when a queued write failed.
-  func flush() async throws {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      writes.async { continuation.resume() }
-    }
+  /// Throws when a write handed to `enqueue` failed; every message handed over so far was written
+  /// when it was handed over, so the last replies have left once this returns.
+  func flush() throws {
     if let failure = writeFailure.withLock({ $0 }) { throw failure }
   }
 

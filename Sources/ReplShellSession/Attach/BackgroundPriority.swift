@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// The work an attachment does for its shells — describing the app's dispatches, writing to the
-/// shells' sockets — runs on threads of the lowest priority, so that it never takes a core from
-/// the app's own threads: the app never waits for a shell, not even for a CPU.
+/// The work an attachment does for its shells that is not a reply to what they typed —
+/// describing the app's dispatches (`LiveHooks`' tap) — runs on a thread of the lowest priority,
+/// so that it never takes a core from the app's own threads: the app never waits for a shell,
+/// not even for a CPU.
 package enum BackgroundPriority {
   /// Lowers the calling thread to the least priority (nice 19) where the platform allows it.
   package static func lowerCurrentThread() {

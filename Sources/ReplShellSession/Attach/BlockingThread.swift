@@ -1,26 +1,26 @@
 import Foundation
 
-/// The one place the project starts threads of its own: each runs blocking system calls
-/// (`accept`, `recv` or `send` on a socket, `read` on standard input, a wait for the tap's next
-/// dispatch), which must not hold a thread of Swift's cooperative pool. Everything else runs in
-/// tasks (and the inspector's long computations on Dispatch's global queue: `OffMainThread`).
+/// The one place the project starts threads of its own: each runs a blocking call (`recv` on a
+/// socket, `read` on standard input, a wait for the tap's next dispatch), which must
+/// not hold a thread of Swift's cooperative pool. Everything else runs in tasks (and the
+/// inspector's long computations on Dispatch's global queue: `OffMainThread`; the attachment's
+/// `accept` and Ctrl-C's pipe on dispatch read sources: `AttachAcceptor`, `Interrupt`).
 ///
-/// The threads, by name:
-/// - `replshell.attach.accept`: the app's listener, accepting shells (`ReplShellAttachment`).
-/// - `replshell.attach.read`: one per attached shell in the app, reading its requests
-///   (`AttachmentConnection`, through `AttachSocket.readEach`, as the two readers below).
-/// - `replshell.attach.write`: one per attached shell in the app, writing what its outbox
-///   holds, so that the app never waits for a slow shell (`AttachmentOutbox`).
-/// - `replshell.attach.tap`: describing the app's dispatches while a shell follows them
-///   (`LiveHooks`), at the lowest priority: the diffs never take a core from the app.
-/// - `replshell.attach.connection`: an attached shell's one reader of its connection, which
-///   routes every message the app sends (`AttachConnection`).
-/// - `replshell.inspection-link.read`: an attached shell's inspector, reading what the app
-///   relays (`AttachedInspectionLink`).
-/// - `replshell.stdin`: a line of the terminal or a pipe, read while the main actor must stay
-///   free — an inspector serves, or the shell is attached (`StandardInputReader`).
+/// It is called from three places, by the threads' names:
+/// - `AttachSocket.readEach`: one loop for the three socket readers —
+///   `replshell.attach.read`, one per attached shell in the app, reading its requests
+///   (`AttachmentConnection`); `replshell.attach.connection`, an attached shell's one reader of
+///   its connection, which routes every message the app sends (`AttachConnection`); and
+///   `replshell.inspection-link.read`, an attached shell's inspector, reading what the app relays
+///   (`AttachedInspectionLink`).
+/// - `LiveHooks`: `replshell.attach.tap`, describing the app's dispatches while a shell follows
+///   them, at the lowest priority: the diffs never take a core from the app.
+/// - `StandardInputReader`: `replshell.stdin`, a line of the terminal or a pipe, read while the
+///   main actor must stay free — an inspector serves, or the shell is attached — and the MCP
+///   server's input, read to its end (`StandardStreams`).
 ///
-/// One more thread is started outside it: the MCP server's standard input (`StandardStreams`).
+/// An attached shell's outbox in the app sends without blocking and waits for room on a dispatch
+/// write source (`AttachmentOutbox`): it needs no thread.
 package enum BlockingThread {
   /// Starts `body` on a new thread called `name`.
   package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {

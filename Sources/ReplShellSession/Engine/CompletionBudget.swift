@@ -70,7 +70,7 @@ package final class CompletionBudget: Sendable {
 extension Duration {
   /// `1 s`, `0.5 s`.
   fileprivate var spokenSeconds: String {
-    let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+    let seconds = inSeconds
     return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
   }
 }

@@ -19,7 +19,7 @@ package struct ExploreProgressReport: Sendable {
 
   /// Actions tried a second, so far.
   package var stepsPerSecond: Int {
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.inSeconds
     return seconds > 0 ? Int(Double(steps) / seconds) : 0
   }
 

@@ -15,7 +15,7 @@ package struct ShrinkProgressReport: Sendable {
 
   /// The progress line: `shrink: 10000 actions → 37 left, 212 replays, 1.2 s`.
   package var text: String {
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.inSeconds
     return "shrink: \(total) actions → \(left) left, \(replays) replays, \(String(format: "%.1f", seconds)) s (Ctrl-C stops)"
   }
 }

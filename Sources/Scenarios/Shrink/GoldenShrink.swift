@@ -129,7 +129,7 @@ import Foundation
     let shrunk = await shrinker.shrink(units)
     progress?(nil)
     let elapsed = ContinuousClock.now - started
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.inSeconds
     let place = "`\(command.text)` (\(displayPath):\(command.number))"
     var lines: [OutputLine] = [
       .plain(

@@ -210,7 +210,7 @@ extension HistoryShrinker {
     }
     let (line, name, broken, isBroken) =
       check.atEnd.map { ("expect \($0.predicate.text)", "expect \($0.predicate.text)", "fails", "fails") } ?? check.lines[0]
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.inSeconds
     var lines: [OutputLine] = [
       .plain(
         "\(name) \(broken): \(Self.count(total, "step")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s), replayed with the side effects held")

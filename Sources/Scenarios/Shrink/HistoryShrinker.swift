@@ -244,7 +244,7 @@ import Foundation
       after = next
       texts.append(catalog.text(for: element.payload))
     }
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.inSeconds
     var lines: [OutputLine] = [
       .plain(
         "\(check.name) \(check.broken): \(Self.count(total, "action")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s)")

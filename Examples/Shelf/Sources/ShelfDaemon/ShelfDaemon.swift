@@ -32,11 +32,8 @@ import ShelfDomain
     listener.listen(to: store)
     // The one line an app adds to be attachable (in debug builds).
     let attachment = ReplShellAttachment(store: store, domain: .shelf, app: "shelfd", allowsWrites: allowsWrites, logger: logger)
-    try store.dispatch(action: .onAppear)
     // Announce once the listener has loaded the catalog: what attaches then sees a settled shelf.
-    for _ in 0..<500 where store.select({ $0.status }) != .success {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    try await untilCatalogLoaded(in: store) { try store.dispatch(action: .onAppear) }
     // Told how to attach only when it can be: otherwise the attachment's log line said why not.
     let announcement =
       attachment.isOpen
@@ -51,6 +48,17 @@ import ShelfDomain
     try await group.run()
     taps.cancel()
     _ = listener
+  }
+
+  /// Runs `start`, then returns once the store's catalog is loaded: woken by each action the
+  /// store dispatches (a stream of its own, made before `start` runs, so the listener's
+  /// `didLoadCatalog` cannot slip by unseen), never by a clock. The stream ends, and this
+  /// returns, when it does; what `start` throws is thrown.
+  @MainActor static func untilCatalogLoaded(in store: Store<ShelfState, ShelfAction>, after start: () throws -> Void) async throws {
+    let actions = store.makeStream()
+    try start()
+    guard store.select({ $0.status }) != .success else { return }
+    for await _ in actions where store.select({ $0.status }) == .success { return }
   }
 
   /// Dispatches the taps read from standard input, and ticks, until the input ends.
