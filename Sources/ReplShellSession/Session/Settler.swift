@@ -72,8 +72,7 @@ import ImmutableData
   /// A duration as people write it: `60 seconds`, `0.5 seconds`.
   static func text(of duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
-    let fraction = Double(attoseconds) / 1e18
-    let value = fraction == 0 ? String(seconds) : String(Double(seconds) + fraction)
+    let value = attoseconds == 0 ? String(seconds) : String(duration.inSeconds)
     return value + (value == "1" ? " second" : " seconds")
   }
 }
