@@ -13,18 +13,8 @@ import ImmutableData
 /// The only action of the trivial reducer.
 enum Tick: Hashable, Sendable { case ticked }
 
-/// A state that holds a reference, as StoreDispatch's `Tally`.
-struct Tally: Sendable {
-  var count = 0
-  var names: [String] = ["tally"]
-}
-
-/// The trivial reducer over `Tally`.
-@Sendable func countTicks(state: Tally, action: Tick) -> Tally {
-  var state = state
-  state.count &+= 1
-  return state
-}
+/// The trivial reducer: counts the ticks.
+@Sendable func countTicks(state: Int, action: Tick) -> Int { state &+ 1 }
 
 /// StoreDispatch's figure-2 drain: a nonisolated async function, so (Swift 6, without
 /// `NonisolatedNonsendingByDefault`) it runs on the global executor, whoever awaits it.
@@ -40,95 +30,54 @@ func countElements<Stream: AsyncSequence>(of stream: Stream, upTo count: Int) as
 /// One way of draining the stream.
 enum Drain: String, CaseIterable {
   /// `for await` in a main-actor task, as the guide's listeners: `next(isolation:)` on the main actor.
-  case guideForAwaitOnMainActor = "guide store, for await in a @MainActor task"
-  /// StoreDispatch's listener: `next(isolation: #isolation)` and `state(afterLastElementOr:)`.
-  case guideBenchmarkListener = "guide store, StoreDispatch's newState listener"
-  /// The same listener without reading any state: the drain alone.
-  case guideNextIsolationOnly = "guide store, next(isolation:) on the main actor, nothing read"
+  case forAwaitOnMainActor = "for await in a @MainActor task"
+  /// StoreDispatch's newState listener: `next(isolation: #isolation)`, then `state(afterLastElementOr:)`.
+  case newStateListener = "StoreDispatch's newState listener"
+  /// The same listener reading no state: the drain alone.
+  case nextIsolationOnly = "next(isolation:) on the main actor, nothing read"
   /// Figure 2's "drained on the main actor": `countElements` awaited from a main-actor task.
-  case guideCountElements = "guide store, figure 2's countElements from a @MainActor task"
-  /// Drained by a detached task (after the dispatches, as above).
-  case guideDetached = "guide store, for await in a detached task"
-  /// The library's store, `for await` in a main-actor task.
-  case storeForAwaitOnMainActor = "Store, for await in a @MainActor task"
-  /// The library's store, StoreDispatch's newState listener.
-  case storeBenchmarkListener = "Store, StoreDispatch's newState listener"
+  case countElements = "figure 2's countElements from a @MainActor task"
+  /// `for await` in a detached task.
+  case detached = "for await in a detached task"
 }
 
-/// Dispatches `count` ticks to a store with one stream drained as `drain` says; returns what the
-/// drain returned once it has taken `count` elements.
-@MainActor func run(_ drain: Drain, count: Int) async -> Int {
+/// Dispatches `count` ticks to `store`, whose one stream a task drains as `drain` says (it waits
+/// for the main actor until the dispatches end); returns how many elements the drain took.
+@MainActor func run<Store>(_ drain: Drain, on store: Store, count: Int) async -> Int
+where Store: Dispatcher<Int, Tick> & Selector<Int> & Streamer<Int, Tick> {
+  let stream = store.makeStream()
+  let task: Task<Int, Never>
   switch drain {
-  case .storeForAwaitOnMainActor, .storeBenchmarkListener:
-    let store = Store(initialState: Tally(), reducer: countTicks)
-    let stream = store.makeStream()
-    let task = Task { @MainActor in
+  case .forAwaitOnMainActor:
+    task = Task { @MainActor in
       var read = 0
-      if drain == .storeForAwaitOnMainActor {
-        for await _ in stream {
+      do {
+        for try await _ in stream {
           read += 1
           if read == count { break }
         }
-        return read
-      }
-      var elements = stream.makeAsyncIterator()
-      for _ in 0..<count {
-        guard await elements.next(isolation: #isolation) != nil else { break }
-        read &+= elements.state(afterLastElementOr: store.state).count
-      }
+      } catch {}
       return read
     }
-    for _ in 0..<count { try! store.dispatch(action: .ticked) }
-    return await task.value
-  default:
-    let store = GuideReferenceStore(initialState: Tally(), reducer: countTicks)
-    let stream = store.makeStream()
-    let task: Task<Int, Never>
-    switch drain {
-    case .guideForAwaitOnMainActor:
-      task = Task { @MainActor in
-        var read = 0
-        for await _ in stream {
-          read += 1
-          if read == count { break }
-        }
-        return read
+  case .newStateListener, .nextIsolationOnly:
+    task = Task { @MainActor in
+      var elements = stream.makeAsyncIterator()
+      var read = 0
+      var sum = 0
+      while read < count, (try? await elements.next(isolation: #isolation)) != nil {
+        read += 1
+        if drain == .newStateListener { sum &+= elements.state(afterLastElementOr: store.state) }
       }
-    case .guideNextIsolationOnly:
-      task = Task { @MainActor in
-        var elements = stream.makeAsyncIterator()
-        var read = 0
-        for _ in 0..<count {
-          guard await elements.next(isolation: #isolation) != nil else { break }
-          read += 1
-        }
-        return read
-      }
-    case .guideCountElements:
-      task = Task { @MainActor in (try? await countElements(of: stream, upTo: count)) ?? 0 }
-    case .guideDetached:
-      task = Task.detached {
-        var read = 0
-        for await _ in stream {
-          read += 1
-          if read == count { break }
-        }
-        return read
-      }
-    default:
-      task = Task { @MainActor in
-        var elements = stream.makeAsyncIterator()
-        var read = 0
-        for _ in 0..<count {
-          guard await elements.next(isolation: #isolation) != nil else { break }
-          read &+= elements.state(afterLastElementOr: store.state).count
-        }
-        return read
-      }
+      // The sum keeps the reads from being optimized away: every state read is at least 1.
+      return drain == .nextIsolationOnly || sum > 0 ? read : 0
     }
-    for _ in 0..<count { try! store.dispatch(action: .ticked) }
-    return await task.value
+  case .countElements:
+    task = Task { @MainActor in (try? await countElements(of: stream, upTo: count)) ?? 0 }
+  case .detached:
+    task = Task.detached { (try? await countElements(of: stream, upTo: count)) ?? 0 }
   }
+  for _ in 0..<count { try! store.dispatch(action: .ticked) }
+  return await task.value
 }
 
 /// CPU time (every thread) in nanoseconds, and context switches (voluntary and not, every thread).
@@ -144,19 +93,26 @@ func usage() -> (cpu: Double, switches: Int) {
   static func main() async {
     let count = Int(CommandLine.arguments.dropFirst().first ?? "200000") ?? 200_000
     print("per dispatch, \(count) dispatches then the drain (a warm-up of a tenth first)")
+    await measure("guide store", count: count) { GuideReferenceStore(initialState: 0, reducer: countTicks) }
+    await measure("Store", count: count) { Store(initialState: 0, reducer: countTicks) }
+  }
+
+  /// Prints a row for each drain of a store `makeStore` makes, a new one for every run.
+  @MainActor static func measure<Store>(_ name: String, count: Int, _ makeStore: () -> Store) async
+  where Store: Dispatcher<Int, Tick> & Selector<Int> & Streamer<Int, Tick> {
     for drain in Drain.allCases {
-      _ = await run(drain, count: count / 10)
+      _ = await run(drain, on: makeStore(), count: count / 10)
       let before = usage()
       let start = ContinuousClock.now
-      let result = await run(drain, count: count)
+      let taken = await run(drain, on: makeStore(), count: count)
       let elapsed = ContinuousClock.now - start
       let after = usage()
+      guard taken == count else { fatalError("\(name), \(drain.rawValue): the drain took \(taken) of \(count)") }
       let wall = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) * 1e-9
-      guard result > 0 else { fatalError("\(drain.rawValue): the drain took nothing") }
       let cpu = Int((after.cpu - before.cpu) / Double(count))
       let switches = Double((after.switches - before.switches) * 100 / count) / 100
-      let name = drain.rawValue + String(repeating: " ", count: max(0, 64 - drain.rawValue.count))
-      print("\(name) cpu \(cpu) ns, wall \(Int(wall / Double(count))) ns, \(switches) context switches")
+      let label = "\(name), \(drain.rawValue)"
+      print("\(label + String(repeating: " ", count: max(0, 66 - label.count))) cpu \(cpu) ns, wall \(Int(wall / Double(count))) ns, \(switches) context switches")
     }
   }
 }
