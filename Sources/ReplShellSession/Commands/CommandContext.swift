@@ -26,11 +26,8 @@ import Foundation
   /// Where commands emit what they print while they run, in order.
   package var events: SessionEventStream { shell.events }
 
-  /// Where `explore` reports its progress: on a terminal only, nil in scripts.
-  package var exploreProgress: ExploreProgress? { shell.progress.explore }
-
-  /// Where `shrink` reports its progress: on a terminal only, nil in scripts.
-  package var shrinkProgress: ShrinkProgress? { shell.progress.shrink }
+  /// Where `explore` and `shrink` report their progress: on a terminal only, nil in scripts.
+  package var progress: ProgressReporter? { shell.progress.work }
 
   /// The debug categories that are on.
   var debug: DebugSwitches { shell.events.debug }
