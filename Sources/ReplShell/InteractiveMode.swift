@@ -97,10 +97,7 @@ import Scenarios
     shell.progress.onWaiting = { waiting in
       if waiting { progress.show("waiting for side effects…") } else { progress.clear() }
     }
-    shell.progress.explore = { report in
-      if let report { progress.show(report.text) } else { progress.clear() }
-    }
-    shell.progress.shrink = { report in
+    shell.progress.work = { report in
       if let report { progress.show(report.text) } else { progress.clear() }
     }
     while true {

@@ -23,7 +23,7 @@ import Scenarios
     defer { Task { await shell.close() } }
     let host = SessionHost(shell: shell)
     let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
-    shell.progress.shrink = { report in
+    shell.progress.work = { report in
       if let report { progress.show(report.text) } else { progress.clear() }
     }
     var property = self.property

@@ -18,8 +18,8 @@ import Foundation
   /// Where commands emit what they print while they run, in order.
   package var events: SessionEventStream { shell.events }
 
-  /// Where `explore` and `shrink` report their progress: on a terminal only, nils in scripts.
-  package var progress: ProgressReports { shell.progress }
+  /// Where `explore` and `shrink` report their progress: on a terminal only, nil in scripts.
+  package var progress: ProgressReporter? { shell.progress.work }
 
   /// The debug categories that are on.
   var debug: DebugSwitches { shell.events.debug }

@@ -4,10 +4,9 @@ public struct ProgressReports {
   /// Told `true` when a command starts waiting for listeners' side effects longer than a moment,
   /// and `false` when the wait ends.
   public var onWaiting: (@MainActor (Bool) -> Void)?
-  /// Told, while `explore` runs, its runs, steps and failures so far.
-  package var explore: ExploreProgress?
-  /// Told, while `shrink` runs, the actions left and the replays run so far.
-  package var shrink: ShrinkProgress?
+  /// Told, while `explore` or `shrink` runs, how far it got: runs, steps and failures; actions
+  /// left and replays run.
+  package var work: ProgressReporter?
 
   /// No reports: nobody is told.
   public init() {}

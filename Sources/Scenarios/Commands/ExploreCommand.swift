@@ -109,7 +109,7 @@ struct ExploreCommand: ShellCommand {
       try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
       try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
     }
-    let outcome = try await session.open(Exploration(options: options, progress: context.progress.explore))
+    let outcome = try await session.open(Exploration(options: options, progress: context.progress))
     var lines = outcome.lines
     if let path = options.savePath, let failure = outcome.failure {
       lines.append(.note(try save(outcome, to: path, in: context, session: session)))

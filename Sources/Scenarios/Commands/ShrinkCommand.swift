@@ -88,7 +88,7 @@ struct ShrinkCommand: ShellCommand {
     // The files in the way are said before the search, not after it.
     let targets = try plannedFiles(in: context)
     try ScenarioFiles.refuseOverwriting(targets.urls, force: force, overwrite: "add `--force`", column: targets.column)
-    let outcome = try await session.open(Shrinking(property: property, progress: context.progress.shrink))
+    let outcome = try await session.open(Shrinking(property: property, progress: context.progress))
     guard let failure = outcome.failure else { return CommandOutput(outcome.lines) }
     var lines = outcome.lines
     if let savePath {
@@ -185,7 +185,7 @@ struct ShrinkCommand: ShellCommand {
     let targets = try plannedFiles(in: context)
     try ScenarioFiles.refuseOverwriting(targets.urls, force: force, overwrite: "add `--force`", column: targets.column)
     let shrink = GoldenShrink(domains: context.domains, script: context.paths.url(forPath: path), displayPath: path)
-    let result = try await shrink.shrink(progress: context.progress.shrink)
+    let result = try await shrink.shrink(progress: context.progress)
     guard let failure = result.outcome.failure else { return CommandOutput(result.outcome.lines) }
     var lines = result.outcome.lines
     var scriptLines = GoldenShrink.lines(of: result.scriptText)

@@ -36,7 +36,7 @@ import Logging
   private var startContext: DomainContext? { effects.startContext }
   private func actionText(_ action: Action) throws(CommandError) -> String { try printer.actionText(action) }
 
-  func explore(_ options: ExploreOptions, progress: ExploreProgress?) async throws(CommandError) -> ExploreOutcome {
+  func explore(_ options: ExploreOptions, progress: ProgressReporter?) async throws(CommandError) -> ExploreOutcome {
     var effects: DomainEffects<State, Action>?
     if options.effects {
       guard let domainEffects else {
@@ -94,9 +94,11 @@ import Logging
           // Cancelled while this redraw waited for the main actor: the line is cleared already.
           try Task.checkCancellation()
           progress(
-            ExploreProgressReport(
-              runs: shared.runsDone.load(ordering: .relaxed), steps: shared.stepsDone.load(ordering: .relaxed),
-              failures: shared.failures.load(ordering: .relaxed), elapsed: ContinuousClock.now - started))
+            ProgressReport(
+              .explore(
+                runs: shared.runsDone.load(ordering: .relaxed), steps: shared.stepsDone.load(ordering: .relaxed),
+                failures: shared.failures.load(ordering: .relaxed)),
+              elapsed: ContinuousClock.now - started))
         }
       }
       let value = await work.value
@@ -164,7 +166,7 @@ import Logging
   /// listeners started afresh on a store at the current state and their effects held.
   private func exploreWithEffects(
     _ options: ExploreOptions, effects: DomainEffects<State, Action>, engine: ExploreEngine<State, Action>, enabled: [Int], seed: UInt64,
-    breaks: [Breakpoint<State>], lane: MainSerialExecution.Lane, progress: ExploreProgress?
+    breaks: [Breakpoint<State>], lane: MainSerialExecution.Lane, progress: ProgressReporter?
   ) async throws(CommandError) -> ExploreOutcome {
     let base = startContext ?? DomainContext(
       isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), calendar: .current,
@@ -192,7 +194,7 @@ import Logging
       }
       if let progress, ContinuousClock.now - lastProgress >= .milliseconds(250) {
         lastProgress = ContinuousClock.now
-        progress(ExploreProgressReport(runs: coverage.runs, steps: coverage.steps, failures: 0, elapsed: lastProgress - started))
+        progress(ProgressReport(.explore(runs: coverage.runs, steps: coverage.steps, failures: 0), elapsed: lastProgress - started))
       }
     }
     progress?(nil)
@@ -300,7 +302,7 @@ struct Exploration: SessionOpener {
   /// The runs to make.
   let options: ExploreOptions
   /// Told how the runs go; nil: nobody is.
-  let progress: ExploreProgress?
+  let progress: ProgressReporter?
 
   func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>

@@ -51,7 +51,7 @@ import Foundation
   static let transcriptEnds = "(the transcript ends)"
 
   /// Shrinks the script; the outcome says so at once when its golden matches.
-  func shrink(progress: ShrinkProgress?) async throws(CommandError) -> Result {
+  func shrink(progress: ProgressReporter?) async throws(CommandError) -> Result {
     let started = ContinuousClock.now
     guard let data = FileManager.default.contents(atPath: script.path), let text = String(validating: data, as: UTF8.self) else {
       throw CommandError("cannot read \(displayPath): no such file, or not UTF-8 text; `shrink golden` takes a scenario script ending in `.txt`")
@@ -119,7 +119,7 @@ import Foundation
     shrinker.progress = { left, replays in
       guard let progress, ContinuousClock.now - lastReport >= .milliseconds(100) else { return }
       lastReport = ContinuousClock.now
-      progress(ShrinkProgressReport(total: total, left: left, replays: replays, elapsed: lastReport - started))
+      progress(ProgressReport(.shrink(total: total, left: left, replays: replays), elapsed: lastReport - started))
     }
     guard await shrinker.breaks(units) != nil else {
       progress?(nil)

@@ -25,7 +25,7 @@ extension HistoryShrinker {
   /// the listeners dispatch again what they dispatched, and a completion names its effect by the
   /// step that started it, so that dropping other steps leaves it completing the same one. The
   /// passes are the one shrinker's (`SequenceShrinker`), with the effects' moves (`Shrinker.moves`).
-  func shrinkWithEffects(_ property: ShrinkProperty, progress: ShrinkProgress?) async throws(CommandError) -> ShrinkOutcome {
+  func shrinkWithEffects(_ property: ShrinkProperty, progress: ProgressReporter?) async throws(CommandError) -> ShrinkOutcome {
     guard let effects = domainEffects else {
       throw CommandError("\(domainName) cannot hold its side effects: its registration gives no `effects:` (see README, \"Races\")")
     }
@@ -80,7 +80,7 @@ extension HistoryShrinker {
     shrinker.progress = { left, replays in
       guard let progress, ContinuousClock.now - lastReport >= .milliseconds(100) else { return }
       lastReport = ContinuousClock.now
-      progress(ShrinkProgressReport(total: total, left: left, replays: replays, elapsed: lastReport - started))
+      progress(ProgressReport(.shrink(total: total, left: left, replays: replays), elapsed: lastReport - started))
     }
     let shrunk = await shrinker.shrink(recorded)
     progress?(nil)

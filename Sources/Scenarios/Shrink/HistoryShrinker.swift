@@ -63,7 +63,7 @@ import Foundation
   /// In a session started with `--effects`, every property but `rejects` shrinks with the side
   /// effects held instead (`shrinkWithEffects`): the dispatches typed and the effects completed
   /// or failed are the steps, and each try runs the listeners afresh.
-  func shrink(_ property: ShrinkProperty, progress: ShrinkProgress?) async throws(CommandError) -> ShrinkOutcome {
+  func shrink(_ property: ShrinkProperty, progress: ProgressReporter?) async throws(CommandError) -> ShrinkOutcome {
     if shrinksWithEffects {
       if case .rejects = property {} else { return try await shrinkWithEffects(property, progress: progress) }
     }
@@ -110,7 +110,7 @@ import Foundation
     shrinker.progress = { left, replays in
       guard let progress, ContinuousClock.now - lastReport >= .milliseconds(100) else { return }
       lastReport = ContinuousClock.now
-      progress(ShrinkProgressReport(total: total, left: left, replays: replays, elapsed: lastReport - started))
+      progress(ProgressReport(.shrink(total: total, left: left, replays: replays), elapsed: lastReport - started))
     }
     guard let broken = await shrinker.breaks(recorded) else {
       progress?(nil)
@@ -294,7 +294,7 @@ struct Shrinking: SessionOpener {
   /// What the shrunk actions must still break.
   let property: ShrinkProperty
   /// Told how the search goes; nil: nobody is.
-  let progress: ShrinkProgress?
+  let progress: ProgressReporter?
 
   func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
