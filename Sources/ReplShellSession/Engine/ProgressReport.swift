@@ -23,9 +23,7 @@ package struct ProgressReport: Sendable {
   }
 
   /// `elapsed` in seconds.
-  var seconds: Double {
-    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-  }
+  var seconds: Double { elapsed.inSeconds }
 
   /// The progress line: `explore: 40 runs, 2000 steps, 51234 steps/s, 0 failures`, or
   /// `shrink: 10000 actions → 37 left, 212 replays, 1.2 s (Ctrl-C stops)`.
