@@ -47,7 +47,10 @@ final class AttachmentConnection: Sendable {
   func serve(hello: AppHello) async {
     outbox.send(.hello(hello))
     let requests = readRequests()
-    let responder = await MainActor.run { Responder(connection: self) }
+    let (responder, commands) = await MainActor.run {
+      let responder = Responder(connection: self)
+      return (responder, responder.shell.commands)
+    }
     // A shell refused (its store, its protocol) is sent why before the connection closes.
     var isRefused = true
     if await responder.attach() {
@@ -57,7 +60,8 @@ final class AttachmentConnection: Sendable {
         serving: while let next = await iterator.next() {
           switch next {
           case .success(let request):
-            await responder.handle(request)
+            // A line is parsed here, off the app's main actor, on its way there.
+            await responder.handle(ArrivedRequest(request, commands: commands))
           case .failure(.closed):
             break serving
           case .failure(let failure):

@@ -92,15 +92,20 @@ final class AttachmentOutbox: @unchecked Sendable {
         contents.dropped += 1
         return
       }
-      if contents.dropped > 0 {
-        let note = SessionEvent.note(
-          "tail dropped \(contents.dropped) action\(contents.dropped == 1 ? "" : "s") here: the app dispatched faster than this shell could follow (the app never waits for it)")
-        if let noted = Self.frame(.event(note)) { contents.frames.append((noted, false)) }
-        contents.dropped = 0
-      }
+      Self.noteDropped(in: &contents)
       contents.frames.append((frame, true))
       contents.queuedTails += 1
     }
+  }
+
+  /// Queues the note of the actions dropped since the last one told, if any: "tail dropped N
+  /// actions here", in the place they would have been.
+  private static func noteDropped(in contents: inout Contents) {
+    guard contents.dropped > 0 else { return }
+    let note = SessionEvent.note(
+      "tail dropped \(contents.dropped) action\(contents.dropped == 1 ? "" : "s") here: the app dispatched faster than this shell could follow (the app never waits for it)")
+    if let noted = frame(.event(note)) { contents.frames.append((noted, false)) }
+    contents.dropped = 0
   }
 
   /// Stops writing at once; what is still queued is dropped.
@@ -196,8 +201,12 @@ final class AttachmentOutbox: @unchecked Sendable {
         locked { contents in
           contents.written += sent
           guard contents.written == contents.frames[0].bytes.count else { return }
-          if contents.frames.removeFirst().isTail { contents.queuedTails -= 1 }
           contents.written = 0
+          guard contents.frames.removeFirst().isTail else { return }
+          contents.queuedTails -= 1
+          // Room again: what was dropped meanwhile is told now, not only with the next action
+          // the app dispatches (the last one dropped may have no next).
+          Self.noteDropped(in: &contents)
         }
         continue
       }

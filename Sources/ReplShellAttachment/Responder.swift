@@ -44,23 +44,19 @@ import ReplShellSession
   }
 
   /// Answers one request.
-  func handle(_ request: ShellRequest) async {
+  func handle(_ arrived: ArrivedRequest) async {
+    let request: ShellRequest
+    switch arrived {
+    case .line(let parsed):
+      await run(parsed)
+      return
+    case .other(let other):
+      request = other
+    }
     switch request {
-    case .line(let line, let location):
-      // Its place in the session's order is taken now, as it arrives; it is parsed off the main
-      // actor (a line may be up to a mebibyte), and only running it holds the main actor.
-      let turn = host.drawTurn()
-      let commands = shell.commands
-      let request = await Task.detached { ParsedLineRequest(parsing: line, location: location, commands: commands) }.value
-      let result = await host.submit(request, in: turn)
-      for event in result.events { connection.outbox.send(.event(event)) }
-      let redact = shell.inspection.tailRedaction
-      connection.tail.withLock { filter in
-        filter?.hidden = shell.slot.hiddenActions
-        filter?.redact = redact
-      }
-      updateWatching()
-      connection.outbox.send(.done(done(succeeded: result.succeeded, quit: result.quit)))
+    case .line:
+      // Lines arrive parsed (`ArrivedRequest.line`).
+      break
     case .complete(let line):
       // The main actor only takes the session's snapshot; the completion runs off it, within its
       // budget, so the app's own work goes on whatever line the shell sends.
@@ -79,6 +75,21 @@ import ReplShellSession
       // Said once, first; a second hello changes nothing.
       break
     }
+  }
+
+  /// Runs a line the connection parsed on its way here: its place in the session's order is
+  /// taken now, as it arrives on the main actor, and only running it holds the main actor.
+  private func run(_ parsed: ParsedLineRequest) async {
+    let turn = host.drawTurn()
+    let result = await host.submit(parsed, in: turn)
+    for event in result.events { connection.outbox.send(.event(event)) }
+    let redact = shell.inspection.tailRedaction
+    connection.tail.withLock { filter in
+      filter?.hidden = shell.slot.hiddenActions
+      filter?.redact = redact
+    }
+    updateWatching()
+    connection.outbox.send(.done(done(succeeded: result.succeeded, quit: result.quit)))
   }
 
   /// The end of a line, as the shell is told it.
