@@ -6,24 +6,51 @@ import Synchronization
 /// app hardly notices.
 ///
 /// The store writes each pair into a slot allocated up front: no allocation, no lock, no
-/// read-modify-write, no fence and no waiting per dispatch. When the reader is `capacity` pairs behind, the pair is dropped and
-/// counted; the next pair that fits carries how many were dropped just before it, so the reader
-/// can say where the gap is. One writer (the store, on its actor) and one reader at a time: a
-/// thread of its own, which `waitForNext()` blocks (so that it may run at a low priority).
+/// read-modify-write, no fence and no waiting per dispatch. When the reader is `capacity` pairs
+/// behind, the pair is dropped and counted. The reader is told every drop once, where it was:
+/// with the next pair written after it, or, when none was (the app dispatched nothing since),
+/// as soon as the reader finds the ring empty (`Taken` without an element), before it would
+/// sleep. One writer (the store, on its actor) and one reader at a time: a thread of its own,
+/// which `waitForNext()` blocks (so that it may run at a low priority).
 @usableFromInline package final class DispatchTap<Element: Sendable>: @unchecked Sendable {
   // @unchecked: `slots` is shared by one writer and one reader, which the atomic counts keep
   // apart: the writer initializes a slot before it publishes `written`; the reader moves the
   // pair out before it publishes `read`, after which the writer may reuse the slot.
+  //
+  // Telling drops, and why each is told once and in its place. Every entry carries the writer's
+  // `droppedTotal` as it wrote the entry; the reader keeps in `told` how many drops it has told,
+  // and tells `entry.droppedTotalBefore - told` before the entry's pair. A drop with no entry
+  // after it is told when the reader finds the ring empty: `take()` loads `droppedTotal`
+  // (acquiring) *before* it loads `written`, and when the ring is empty by that load it tells
+  // `droppedTotal - told`. Those drops all happened before any pair the reader has yet to read:
+  // the writer stores `droppedTotal` releasing, after its own store of `written` for every pair
+  // written before the drop, so a reader that saw the drop sees those pairs written too — the
+  // ring would not be empty. Hence every entry read later carries a `droppedTotalBefore` at least
+  // `told`: no drop is told twice, and none is told after a pair that came before it. The
+  // `droppedTotal` must be loaded first: loaded after an empty `written`, it could count drops
+  // the writer made after filling the ring meanwhile (a starved reader may wait long between two
+  // loads), which belong after pairs the reader has not read yet. The ring drops only when full,
+  // so never while the reader sleeps on an empty ring: what it was told before sleeping is all
+  // there is until the writer wakes it with a pair.
 
-  /// One pair with how many were dropped just before it.
+  /// One pair with the writer's `droppedTotal` when it wrote it.
   @usableFromInline struct Entry {
     @usableFromInline let element: Element
-    @usableFromInline let droppedBefore: Int
+    @usableFromInline let droppedTotalBefore: Int
 
-    @inlinable init(element: Element, droppedBefore: Int) {
+    @inlinable init(element: Element, droppedTotalBefore: Int) {
       self.element = element
-      self.droppedBefore = droppedBefore
+      self.droppedTotalBefore = droppedTotalBefore
     }
+  }
+
+  /// What the reader takes: the oldest pair with how many were dropped just before it; or, when
+  /// no pair waits, how many were dropped since the reader was last told (`element` nil).
+  package struct Taken {
+    /// The pair, or nil when the drops are the last thing the writer did.
+    package let element: Element?
+    /// Pairs dropped just before `element` (or since the last pair), not told before: at least 1 when `element` is nil.
+    package let droppedBefore: Int
   }
 
   /// How many pairs may wait for the reader: a power of two.
@@ -34,15 +61,15 @@ import Synchronization
   // reader's progress does not evict what the writer touches on every dispatch.
   /// Pairs written so far; only the writer stores it.
   @usableFromInline let written = Atomic<Int>(0)
-  /// Pairs dropped since the last one written; only the writer uses it.
-  @usableFromInline let droppedSinceWritten = Atomic<Int>(0)
-  /// Pairs dropped in all; only the writer stores it.
+  /// Pairs dropped in all; only the writer stores it (releasing: see above).
   @usableFromInline let droppedTotal = Atomic<Int>(0)
   /// What the writer last read of `read`: it reads `read` again only when the ring looks full.
   @usableFromInline let readSeen = Atomic<Int>(0)
   private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
   /// Pairs read so far; only the reader stores it.
   @usableFromInline let read = Atomic<Int>(0)
+  /// Drops the reader has told; only the reader uses it.
+  private let told = Atomic<Int>(0)
   /// Whether the reader waits (or is about to) for a pair: only then does the writer wake it.
   @usableFromInline let readerSleeps = Atomic<Bool>(false)
   private let isFinished = Atomic<Bool>(false)
@@ -89,15 +116,14 @@ extension DispatchTap {
       let read = self.read.load(ordering: .acquiring)
       readSeen.store(read, ordering: .relaxed)
       guard position &- read < capacity else {
-        // One writer: plain loads and stores, no read-modify-write.
-        droppedSinceWritten.store(droppedSinceWritten.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
-        droppedTotal.store(droppedTotal.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        // One writer: a plain load and store, no read-modify-write. Releasing, after `written`:
+        // a reader that sees this drop sees every pair written before it (see above).
+        droppedTotal.store(droppedTotal.load(ordering: .relaxed) &+ 1, ordering: .releasing)
         return
       }
     }
-    let dropped = droppedSinceWritten.load(ordering: .relaxed)
-    (slots + (position & mask)).initialize(to: Entry(element: element, droppedBefore: dropped))
-    if dropped != 0 { droppedSinceWritten.store(0, ordering: .relaxed) }
+    // The writer's own count: a relaxed load sees its last store.
+    (slots + (position & mask)).initialize(to: Entry(element: element, droppedTotalBefore: droppedTotal.load(ordering: .relaxed)))
     written.store(position &+ 1, ordering: .releasing)
     // No fence between the store and this load (it would cost the app more than the rest): the
     // writer may miss a reader that just went to sleep, which then wakes on the next pair or on
@@ -126,19 +152,28 @@ extension DispatchTap {
 }
 
 extension DispatchTap {
-  /// The reader's side: the oldest pair and how many were dropped just before it, or nil when
-  /// none waits. Never waits.
-  package func take() -> (element: Element, droppedBefore: Int)? {
+  /// The reader's side: the oldest pair and how many were dropped just before it; when none
+  /// waits, the drops not told yet (without a pair), or nil when there are none. Never waits.
+  package func take() -> Taken? {
     let position = read.load(ordering: .relaxed)
-    guard position != written.load(ordering: .acquiring) else { return nil }
+    let told = self.told.load(ordering: .relaxed)
+    // Before `written`: the drops it counts all came before the pairs not read yet (see above).
+    let droppedTotal = self.droppedTotal.load(ordering: .acquiring)
+    guard position != written.load(ordering: .acquiring) else {
+      guard droppedTotal != told else { return nil }
+      self.told.store(droppedTotal, ordering: .relaxed)
+      return Taken(element: nil, droppedBefore: droppedTotal &- told)
+    }
     let entry = (slots + (position & mask)).move()
     read.store(position &+ 1, ordering: .releasing)
-    return (entry.element, entry.droppedBefore)
+    if entry.droppedTotalBefore != told { self.told.store(entry.droppedTotalBefore, ordering: .relaxed) }
+    return Taken(element: entry.element, droppedBefore: entry.droppedTotalBefore &- told)
   }
 
   /// The reader's side: the oldest pair, blocking the calling thread until there is one (at most
-  /// 10 ms after it is written); nil once the ring is finished and empty.
-  package func waitForNext() -> (element: Element, droppedBefore: Int)? {
+  /// 10 ms after it is written); before it would block, the drops not told yet, without a pair
+  /// (`take()`); nil once the ring is finished and empty, its drops told.
+  package func waitForNext() -> Taken? {
     while true {
       if let entry = take() { return entry }
       if isFinished.load(ordering: .sequentiallyConsistent) { return take() }
@@ -163,8 +198,8 @@ extension DispatchTap {
     isFinished.load(ordering: .sequentiallyConsistent)
   }
 
-  /// Ends the ring: the reader gets what waits, then nil. Pairs written later are kept until
-  /// the ring is full, then dropped; nobody reads them.
+  /// Ends the ring: the reader gets what waits (and the drops not told), then nil. Pairs written
+  /// later are kept until the ring is full, then dropped; nobody reads them.
   package func finish() {
     isFinished.store(true, ordering: .sequentiallyConsistent)
     wakeUp.signal()

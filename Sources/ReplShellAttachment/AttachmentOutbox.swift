@@ -98,6 +98,18 @@ final class AttachmentOutbox: @unchecked Sendable {
     }
   }
 
+  /// Counts `count` of the app's actions dropped before they reached this outbox, with no
+  /// action after them (the app dispatched nothing since): the shell is told now, or, when
+  /// `tailLimit` tailed actions wait, as soon as there is room again. Never waits.
+  func tellDropped(_ count: Int) {
+    changing { contents in
+      guard !contents.isClosed else { return }
+      contents.dropped += count
+      guard contents.queuedTails < Self.tailLimit else { return }
+      Self.noteDropped(in: &contents)
+    }
+  }
+
   /// Queues the note of the actions dropped since the last one told, if any: "tail dropped N
   /// actions here", in the place they would have been.
   private static func noteDropped(in contents: inout Contents) {

@@ -41,6 +41,12 @@ final class FlightRecorderLog: Sendable {
     }
   }
 
+  /// Leaves `count` entries out: actions the tap dropped, with none written after them yet.
+  /// The next action written is numbered past them, so a replay stops at the gap.
+  func skip(_ count: Int) {
+    state.withLock { $0.entry += count }
+  }
+
   /// Closes the log.
   func close() {
     state.withLock { writing in

@@ -189,7 +189,12 @@ public final class ReplShellAttachment: Sendable, Service {
     if isNeeded, tap == nil {
       let started: LiveTap?
       do {
-        started = try domain.live.tap(store) { [weak self] dispatch in self?.deliver(dispatch) }
+        started = try domain.live.tap(store) { [weak self] report in
+          switch report {
+          case .dispatched(let dispatch): self?.deliver(dispatch)
+          case .dropped(let count): self?.deliverDropped(count)
+          }
+        }
       } catch {
         // The store was checked when the attachment opened; this names the impossible case.
         logger.error("replshell attachment: cannot follow the app's actions: \((error as? CommandError)?.message ?? String(describing: error))")
@@ -199,6 +204,15 @@ public final class ReplShellAttachment: Sendable, Service {
     } else if !isNeeded, let tap {
       state.withLock { $0.tap = nil }
       tap.stop()
+    }
+  }
+
+  /// Tells every shell that tails the app's actions, and the flight recorder, of `count` actions
+  /// dropped with none described after them yet (the app dispatched nothing since).
+  private func deliverDropped(_ count: Int) {
+    recorderLog?.skip(count)
+    for connection in state.withLock({ Array($0.connections.values) }) where connection.tail.withLock({ $0 != nil }) {
+      connection.outbox.tellDropped(count)
     }
   }
 

@@ -37,9 +37,9 @@ final class ThreadResult<T: Sendable>: Sendable {
 /// The ring a debugging attachment reads a store's dispatches from: order, wrap-around, drops
 /// counted where they happen, the store's hook, and one writer racing one reader.
 @Suite(.timeLimit(.minutes(3))) struct DispatchTapTests {
-  /// Everything waiting, without waiting.
-  private func takeAll<Element>(_ tap: DispatchTap<Element>) -> [(element: Element, droppedBefore: Int)] {
-    var taken: [(element: Element, droppedBefore: Int)] = []
+  /// Everything waiting, without waiting: the pairs, and the drops told after the last one.
+  private func takeAll<Element>(_ tap: DispatchTap<Element>) -> [DispatchTap<Element>.Taken] {
+    var taken: [DispatchTap<Element>.Taken] = []
     while let entry = tap.take() { taken.append(entry) }
     return taken
   }
@@ -64,7 +64,7 @@ final class ThreadResult<T: Sendable>: Sendable {
   @Test func theRingWrapsAroundAndKeepsTheOrder() {
     let tap = DispatchTap<Int>(capacity: 4)
     var next = 0
-    var seen: [Int] = []
+    var seen: [Int?] = []
     for round in 0..<300 {
       // 1, 2, 3 or 4 at a time, so the slots used move around the ring.
       for _ in 0...(round % 4) {
@@ -73,26 +73,102 @@ final class ThreadResult<T: Sendable>: Sendable {
       }
       seen += takeAll(tap).map(\.element)
     }
-    #expect(seen == Array(0..<next))
+    #expect(seen == (0..<next).map { $0 }, "every pair, and no drops told")
     #expect(tap.dropped == 0)
   }
 
-  @Test func aFullRingDropsAndTheNextPairSaysHowMany() {
+  @Test func aFullRingDropsAndTheReaderIsToldHowManyWhereTheyWere() {
     let tap = DispatchTap<Int>(capacity: 4)
     for value in 1...10 { tap.record(value) }
     #expect(tap.dropped == 6)
-    #expect(takeAll(tap).map(\.element) == [1, 2, 3, 4])
+    let first = takeAll(tap)
+    #expect(first.map(\.element) == [1, 2, 3, 4, nil], "the drops after the last pair are told once the ring is empty")
+    #expect(first.map(\.droppedBefore) == [0, 0, 0, 0, 6])
     tap.record(11)
     tap.record(12)
     let taken = takeAll(tap)
     #expect(taken.map(\.element) == [11, 12])
-    #expect(taken.map(\.droppedBefore) == [6, 0], "the gap is reported once, just before the pair that follows it")
+    #expect(taken.map(\.droppedBefore) == [0, 0], "drops already told are not told again")
     for value in 13...20 { tap.record(value) }
     tap.record(21)
     #expect(tap.dropped == 6 + 5)
-    #expect(takeAll(tap).map(\.droppedBefore) == [0, 0, 0, 0])
+    #expect(takeAll(tap).map(\.droppedBefore) == [0, 0, 0, 0, 5])
     tap.record(22)
-    #expect(tap.take().map { [$0.element, $0.droppedBefore] } == [22, 5])
+    #expect(tap.take().map { [$0.element, $0.droppedBefore] } == [22, 0])
+  }
+
+  /// A gap between pairs is told with the pair after it, when the reader gets to it after the
+  /// writer wrote that pair.
+  @Test func aGapFollowedByAPairIsToldWithThatPair() {
+    let tap = DispatchTap<Int>(capacity: 4)
+    for value in 1...6 { tap.record(value) }
+    #expect(tap.take().map { [$0.element, $0.droppedBefore] } == [1, 0])
+    tap.record(7)
+    #expect(takeAll(tap).map { [$0.element, $0.droppedBefore] } == [[2, 0], [3, 0], [4, 0], [7, 2]])
+    #expect(tap.take() == nil)
+  }
+
+  /// The app's last actions dropped while the reader drained a full ring, and nothing dispatched
+  /// after them: the reader that finds the ring empty is told them before it would sleep, by
+  /// `waitForNext()` as by `take()`, and once.
+  @Test func dropsWithNothingAfterThemAreToldWhenTheRingIsEmpty() async {
+    let tap = DispatchTap<Int>(capacity: 8)
+    for value in 0..<8 { tap.record(value) }
+    for value in 8..<11 { tap.record(value) }
+    #expect(tap.dropped == 3)
+    let told = await onThread { () -> [DispatchTap<Int>.Taken] in
+      var taken: [DispatchTap<Int>.Taken] = []
+      while taken.last?.element != nil || taken.isEmpty, let next = tap.waitForNext() { taken.append(next) }
+      return taken
+    }
+    #expect(told.map(\.element) == Array(0..<8) + [nil])
+    #expect(told.map(\.droppedBefore) == Array(repeating: 0, count: 8) + [3])
+    #expect(tap.take() == nil, "told once")
+    tap.finish()
+    #expect(tap.waitForNext() == nil)
+  }
+
+  /// Drops and pairs in every order, read at every point: the drops told add up to the drops
+  /// counted, each told in its place (before the first pair written after it), none twice.
+  @Test func dropsToldAddUpToDropsCountedWhateverTheInterleaving() {
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<200 {
+      let tap = DispatchTap<Int>(capacity: 1 << (round % 4))
+      var next = 0
+      var last = -1
+      var toldSinceLast = 0
+      var toldInAll = 0
+      for _ in 0..<50 {
+        for _ in 0..<Int.random(in: 0...(2 * tap.capacity), using: &generator) {
+          tap.record(next)
+          next += 1
+        }
+        for _ in 0..<Int.random(in: 0...(tap.capacity + 1), using: &generator) {
+          guard let taken = tap.take() else { break }
+          #expect(taken.droppedBefore >= 0)
+          toldSinceLast += taken.droppedBefore
+          toldInAll += taken.droppedBefore
+          guard let element = taken.element else {
+            #expect(taken.droppedBefore > 0, "round \(round): an empty ring with nothing to tell takes nil")
+            continue
+          }
+          #expect(element - last - 1 == toldSinceLast, "round \(round): the gap before \(element) was told \(toldSinceLast)")
+          last = element
+          toldSinceLast = 0
+        }
+      }
+      for taken in takeAll(tap) {
+        toldSinceLast += taken.droppedBefore
+        toldInAll += taken.droppedBefore
+        if let element = taken.element {
+          #expect(element - last - 1 == toldSinceLast, "round \(round)")
+          last = element
+          toldSinceLast = 0
+        }
+      }
+      #expect(toldInAll == tap.dropped, "round \(round): told \(toldInAll) of \(tap.dropped) dropped")
+      #expect(next - 1 - last == toldSinceLast, "round \(round): the drops after the last pair")
+    }
   }
 
   @Test func finishingHandsOverWhatWaitsThenEnds() {
@@ -109,7 +185,7 @@ final class ThreadResult<T: Sendable>: Sendable {
     let tap = DispatchTap<Int>(capacity: 4)
     let reader = ThreadResult { () -> [Int] in
       var values: [Int] = []
-      while let entry = tap.waitForNext() { values.append(entry.element) }
+      while let entry = tap.waitForNext() { values += entry.element.map { [$0] } ?? [] }
       return values
     }
     for value in 0..<50 {
@@ -124,8 +200,8 @@ final class ThreadResult<T: Sendable>: Sendable {
   }
 
   /// One writer on its own task, one reader on another, racing through a small ring: every pair
-  /// read is later than the one before, each gap is exactly the drops reported before it, and
-  /// every pair written is either read or counted as dropped.
+  /// read is later than the one before, each gap (the last one after the last pair included) is
+  /// exactly the drops reported before it, and every pair written is either read or told dropped.
   @Test func oneWriterAndOneReaderRaceWithoutLosingCount() async {
     for round in 0..<300 {
       let tap = DispatchTap<Int>(capacity: 16)
@@ -134,13 +210,18 @@ final class ThreadResult<T: Sendable>: Sendable {
         var last = -1
         var read = 0
         var reported = 0
+        var sinceLast = 0
         var consistent = true
         while let entry = tap.waitForNext() {
-          if entry.element - last - 1 != entry.droppedBefore { consistent = false }
-          last = entry.element
           reported += entry.droppedBefore
+          sinceLast += entry.droppedBefore
+          guard let element = entry.element else { continue }
+          if element - last - 1 != sinceLast { consistent = false }
+          last = element
+          sinceLast = 0
           read += 1
         }
+        if count - 1 - last != sinceLast { consistent = false }
         return (read, last, reported, consistent)
       }
       // The writer pauses now and then, so the reader also catches up and sleeps.
@@ -153,8 +234,7 @@ final class ThreadResult<T: Sendable>: Sendable {
       }
       let result = await reader.value
       #expect(result.consistent, "round \(round): a gap differs from the drops reported before it")
-      let trailing = count - 1 - result.last
-      #expect(result.droppedReported + trailing == tap.dropped, "round \(round)")
+      #expect(result.droppedReported == tap.dropped, "round \(round): the drops after the last pair read are told too")
       #expect(result.read + tap.dropped == count, "round \(round): read \(result.read), dropped \(tap.dropped)")
       if !result.consistent || result.read + tap.dropped != count { break }
     }
@@ -181,7 +261,7 @@ final class ThreadResult<T: Sendable>: Sendable {
     #expect(throws: Rejected.self) { try store.dispatch(action: -1) }
     try store.dispatch(action: 3)
     var entries: [[Int]] = []
-    while let entry = tap.take() { entries.append([entry.element.oldState, entry.element.action, entry.element.newState]) }
+    while let element = tap.take()?.element { entries.append([element.oldState, element.action, element.newState]) }
     #expect(entries == [[1, 2, 3], [3, 3, 6]], "from installation on, with the state the reducer returned; rejected actions not written")
     store.removeTap(tap)
     try store.dispatch(action: 4)
@@ -195,7 +275,7 @@ final class ThreadResult<T: Sendable>: Sendable {
     store.installTap(tap)
     let reader = ThreadResult { () -> [Int] in
       var actions: [Int] = []
-      while let entry = tap.waitForNext() { actions.append(entry.element.action) }
+      while let entry = tap.waitForNext() { actions += entry.element.map { [$0.action] } ?? [] }
       return actions
     }
     for action in 1...5 { try store.dispatch(action: action) }
@@ -212,11 +292,11 @@ final class ThreadResult<T: Sendable>: Sendable {
     try store.dispatch(action: 1)
     store.installTap(second)
     try store.dispatch(action: 2)
-    #expect(first.waitForNext()?.element.action == 1)
+    #expect(first.waitForNext()?.element?.action == 1)
     #expect(first.waitForNext() == nil)
-    #expect(second.take()?.element.action == 2)
+    #expect(second.take()?.element?.action == 2)
     store.removeTap(first)
     try store.dispatch(action: 3)
-    #expect(second.take()?.element.action == 3, "removing a tap that is no longer installed leaves the current one")
+    #expect(second.take()?.element?.action == 3, "removing a tap that is no longer installed leaves the current one")
   }
 }

@@ -7,8 +7,9 @@ package struct LiveHooks: Sendable {
   /// A session over the app's store (which must be the domain's `Store<State, Action>`).
   let session: @MainActor @Sendable (AnyObject, SessionEventStream, Bool) throws -> any AnyDomainSession
   /// Starts describing the store's dispatches to `sink`, in order, on a thread of the lowest
-  /// priority, from a bounded ring the store writes (`DispatchTap`); `stop()` the tap to end it.
-  package let tap: @MainActor @Sendable (AnyObject, @escaping @Sendable (TappedDispatch) -> Void) throws -> LiveTap
+  /// priority, from a bounded ring the store writes (`DispatchTap`), with the actions dropped
+  /// told where they were; `stop()` the tap to end it.
+  package let tap: @MainActor @Sendable (AnyObject, @escaping @Sendable (TapReport) -> Void) throws -> LiveTap
   /// Throws, saying what the domain drives, when `store` is not the domain's `Store<State, Action>`.
   package let check: @Sendable (AnyObject) throws(CommandError) -> Void
   /// The store's current state as `Codable` writes it (nil when the state is not `Encodable`): where a flight recorder's log starts.
@@ -40,7 +41,11 @@ package struct LiveHooks: Sendable {
           BackgroundPriority.lowerCurrentThread()
           // Once stopped, nobody follows the app: what is still in the ring is not described.
           while let taken = ring.waitForNext(), !ring.isFinishing {
-            let entry = taken.element
+            // Drops with no action after them yet, told as the ring runs empty.
+            guard let entry = taken.element else {
+              sink(.dropped(taken.droppedBefore))
+              continue
+            }
             let text: String
             let path: [String]?
             do throws(CommandError) {
@@ -58,9 +63,10 @@ package struct LiveHooks: Sendable {
             }
             let newState = entry.newState
             sink(
-              TappedDispatch(
-                text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, oldState: entry.oldState, newState: newState,
-                snapshot: { StateSnapshot.json(of: newState) }))
+              .dispatched(
+                TappedDispatch(
+                  text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, oldState: entry.oldState, newState: newState,
+                  snapshot: { StateSnapshot.json(of: newState) })))
           }
         }
         return LiveTap { [weak store] in
@@ -70,6 +76,15 @@ package struct LiveHooks: Sendable {
       check: { store throws(CommandError) in _ = try typed(store) },
       snapshot: { store in (try? typed(store)).flatMap { StateSnapshot.json(of: $0.select { $0 }) } })
   }
+}
+
+/// What a tap tells of the app's actions, in the order the app dispatched them.
+package enum TapReport: Sendable {
+  /// One action, described (with the drops just before it).
+  case dispatched(TappedDispatch)
+  /// This many actions dropped, not described, with none after them described yet: the app
+  /// dispatched faster than the diffs could be computed, then nothing since.
+  case dropped(Int)
 }
 
 /// One action a live app dispatched, as `tail` prints it.
