@@ -1,21 +1,30 @@
 import ReplShellSession
 
 /// A request of an attached shell as its connection hands it to the app's main actor: a line
-/// already parsed, or any other request. The connection makes it on its way there, off the main
-/// actor, so parsing a line (up to a mebibyte) never holds the app, and costs no trip of its own
-/// off the main actor and back.
+/// already parsed, or one of the other requests. The connection makes it on its way there, off
+/// the main actor, so parsing a line (up to a mebibyte) never holds the app, and costs no trip of
+/// its own off the main actor and back. There is no unparsed line among its cases: what the
+/// main actor answers cannot be one.
 enum ArrivedRequest: Sendable {
+  /// The shell's hello, said again (the first one was the handshake).
+  case hello
   /// A line to run, parsed.
   case line(ParsedLineRequest)
-  /// Any other request (a line never arrives here).
-  case other(ShellRequest)
+  /// The completions of a line typed up to the cursor.
+  case complete(String)
+  /// Stop following the app's actions.
+  case untail
+  /// A request of the shell's web inspector, answered with its `id`.
+  case inspect(id: Int, InspectionCall)
 
   /// `request`, its line parsed for a shell that runs `commands`; call it off the main actor.
   init(_ request: ShellRequest, commands: CommandSet) {
-    if case .line(let line, let location) = request {
-      self = .line(ParsedLineRequest(parsing: line, location: location, commands: commands))
-    } else {
-      self = .other(request)
+    switch request {
+    case .hello: self = .hello
+    case .line(let line, let location): self = .line(ParsedLineRequest(parsing: line, location: location, commands: commands))
+    case .complete(let line): self = .complete(line)
+    case .untail: self = .untail
+    case .inspect(let id, let call): self = .inspect(id: id, call)
     }
   }
 }

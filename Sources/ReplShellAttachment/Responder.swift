@@ -45,18 +45,9 @@ import ReplShellSession
 
   /// Answers one request.
   func handle(_ arrived: ArrivedRequest) async {
-    let request: ShellRequest
     switch arrived {
     case .line(let parsed):
       await run(parsed)
-      return
-    case .other(let other):
-      request = other
-    }
-    switch request {
-    case .line:
-      // Lines arrive parsed (`ArrivedRequest.line`).
-      break
     case .complete(let line):
       // The main actor only takes the session's snapshot; the completion runs off it, within its
       // budget, so the app's own work goes on whatever line the shell sends.
