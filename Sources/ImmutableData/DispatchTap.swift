@@ -26,7 +26,7 @@ import Synchronization
   // the writer stores `droppedTotal` releasing, after its own store of `written` for every pair
   // written before the drop, so a reader that saw the drop sees those pairs written too — the
   // ring would not be empty. Hence every entry read later carries a `droppedTotalBefore` at least
-  // `told`: no drop is told twice, and none is told after a pair that came before it. The
+  // `told`: no drop is told twice, and none is told ahead of a pair written before it. The
   // `droppedTotal` must be loaded first: loaded after an empty `written`, it could count drops
   // the writer made after filling the ring meanwhile (a starved reader may wait long between two
   // loads), which belong after pairs the reader has not read yet. The ring drops only when full,
