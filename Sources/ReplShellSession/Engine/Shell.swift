@@ -230,22 +230,26 @@ import Synchronization
       return LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
     events.emit(.command(CommandEvent(line: line, domain: slot.domainName, location: location, isSourced: !isOutermost)))
-    // The line's place goes with it: a breakpoint a dispatch of this line makes true names it.
-    let outerLocation = events.line.begin(at: location)
+    // The line's report goes down with it: what its dispatches break or make true is written
+    // there, and a breakpoint's stop names the line's place.
+    let report = LineReport(location: location)
     if let command {
       do throws(CommandError) {
         try slot.refuseIfAttached(command)
         try settings.refuseBeyondReachLimit(command)
         if location == nil { typedLineCount += 1 }
         let context = CommandContext(
-          shell: self, origin: location == nil ? .user : .script, location: location, typedLine: location == nil ? typedLineCount : nil)
+          shell: self, origin: location == nil ? .user : .script, location: location, typedLine: location == nil ? typedLineCount : nil,
+          report: report)
         outcome = .success(try await command.run(in: context))
       } catch {
         outcome = .failure(error)
       }
     }
-    // What the line broke or stopped at, from the line's own report; the session keeps none of it.
-    let found = events.line.end(restoring: outerLocation)
+    // What the line broke or stopped at: its own report, with what dispatches outside its waits
+    // for the listeners found since the last line ended (the mailbox); the session keeps none of it.
+    report.claim(events.unclaimed)
+    let found = report.found
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
     if let broken = found.brokenInvariant, case .success = outcome {
       outcome = .failure(broken)

@@ -28,8 +28,9 @@
 
 /// How an action goes to a session.
 package enum DispatchMode {
-  /// Dispatched into the store for `origin` by `line` (nil when no line is known), then the listeners settle.
-  case dispatch(origin: DispatchEvent.Origin, line: DispatchEvent.Cause?)
+  /// Dispatched into the store by `line` (for its origin, caused by it), then the listeners
+  /// settle; what the dispatch and the listeners' break or make true goes into the line's report.
+  case dispatch(by: LineSource)
   /// Only run through the reducer on a copy of the current state: nothing is dispatched, no
   /// listener runs, and the state and history stay as they were (`expect error`).
   case trial
