@@ -42,6 +42,22 @@ import Testing
     await shell.close()
   }
 
+  @Test func aScriptThatFailsAfterAnExpectedStopIsNotTakenForAStop() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("line-report-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("dispatch didTapIncrementButton\ndispatch didTapIncrementButton\n".utf8).write(to: folder.appendingPathComponent("b.txt"))
+    try Data("source --expect-break b.txt\nexpect selectValue == 99\n".utf8).write(to: folder.appendingPathComponent("a.txt"))
+    let shell = Shell(domains: [.testCounter], isScript: true, baseDirectory: folder)
+    _ = try await shell.start(domain: "counter")
+    _ = await shell.run("break when selectValue == 1")
+    // a.txt's first line expects b.txt's stop and passes; its second line fails, and that is what stops a.txt.
+    let result = await shell.run("source --expect-break a.txt")
+    #expect(!result.succeeded)
+    #expect(result.lines.last?.text.hasSuffix("source stopped at a.txt:2") == true, "\(result.lines.map(\.text))")
+    await shell.close()
+  }
+
   @Test func whatADispatchBetweenLinesFindsFailsTheNextLineOnly() async throws {
     let shell = try await startedShell()
     _ = await shell.run("invariant selectValue != 1")

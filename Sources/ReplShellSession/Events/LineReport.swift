@@ -28,6 +28,9 @@
   package private(set) var brokenInvariant: CommandError?
   /// The first breakpoint a dispatch made true.
   private var firedBreak: BreakEvent?
+  /// The breakpoint that stopped the script this line sourced (at any depth), which the line
+  /// fails by: its result carries it up to the script it is a line of.
+  package private(set) var sourcedScriptStop: BreakEvent?
 
   /// An empty report for the line at `location` (nil: typed, or the mailbox).
   nonisolated package init(location: String?) {
@@ -47,6 +50,11 @@
   /// Keeps `stop` as where the line stops, unless a breakpoint fired already.
   package func breakFired(_ stop: BreakEvent) {
     if firedBreak == nil { firedBreak = stop }
+  }
+
+  /// Keeps `stop` as what stopped the script this line sourced.
+  package func sourcedScriptStopped(by stop: BreakEvent) {
+    sourcedScriptStop = stop
   }
 
   /// Takes what the mailbox holds into this line's report, as found before what the line found
