@@ -9,10 +9,11 @@ import Foundation
   /// Where the line comes from: who dispatches by it, and its `file:line` or number.
   package let line: LineSource
 
-  /// The context of one line run by `shell`; `typedLine` is its number among the lines typed.
-  init(shell: Shell, origin: DispatchEvent.Origin = .user, location: String? = nil, typedLine: Int? = nil) {
+  /// The context of one line run by `shell`, whose findings go into `report`; `typedLine` is its
+  /// number among the lines typed.
+  init(shell: Shell, origin: DispatchEvent.Origin = .user, location: String? = nil, typedLine: Int? = nil, report: LineReport) {
     self.shell = shell
-    self.line = LineSource(origin: origin, location: location, typedLine: typedLine)
+    self.line = LineSource(origin: origin, location: location, typedLine: typedLine, report: report)
   }
 
   /// Where commands emit what they print while they run, in order.

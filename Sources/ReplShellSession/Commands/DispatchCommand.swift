@@ -53,7 +53,7 @@ struct DispatchCommand: ShellCommand {
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     // The dispatch, and what listeners dispatched while the store settled, are the session's events.
-    switch try await context.session.require().dispatch(action, key: key, as: .dispatch(origin: context.line.origin, line: context.line.cause)) {
+    switch try await context.session.require().dispatch(action, key: key, as: .dispatch(by: context.line)) {
     case .dispatched:
       return CommandOutput([])
     case .rejected(let error) where mayReject:

@@ -32,7 +32,7 @@ extension EffectRelease {
   }
 
   @MainActor func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    try await context.session.open(HeldEffectRelease(number: number, failing: Self.fails, column: column))
+    try await context.session.open(HeldEffectRelease(number: number, failing: Self.fails, column: column, report: context.line.report))
     return CommandOutput([])
   }
 }

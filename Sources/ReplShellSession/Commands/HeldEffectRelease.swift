@@ -7,11 +7,13 @@ struct HeldEffectRelease: SessionOpener {
   let failing: Bool
   /// Where errors about the number point.
   let column: Int
+  /// The report of the line that releases it, which what the listener does next goes into.
+  let report: LineReport
 
   /// Releases the effect and waits for its listener.
   func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) async throws(CommandError) {
-    try await session.release(effect: number, failing: failing, column: column)
+    try await session.release(effect: number, failing: failing, column: column, reportingTo: report)
   }
 }

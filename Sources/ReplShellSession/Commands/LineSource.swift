@@ -1,5 +1,5 @@
 /// Where a command's line comes from: who a dispatch by it counts as, where it is in a script,
-/// and what it is as the cause of what it dispatches.
+/// what it is as the cause of what it dispatches, and the report of what its dispatches find.
 package struct LineSource: Sendable {
   /// Who a dispatch of this line counts as: the user, or a script.
   package let origin: DispatchEvent.Origin
@@ -8,11 +8,16 @@ package struct LineSource: Sendable {
   /// The line as what caused what it dispatches: `file.txt:12`, or its number in the session's
   /// input (`line 3`); nil when not known.
   package let cause: DispatchEvent.Cause?
+  /// The line's own report: the session's checks write into it what the line's dispatches (and
+  /// its listeners', while it waits for them) break or make true; the line runner reads it when
+  /// the line ends.
+  package let report: LineReport
 
-  /// A line from `origin` at `location`; `typedLine` is its number among the lines typed.
-  init(origin: DispatchEvent.Origin, location: String?, typedLine: Int?) {
+  /// A line from `origin` at `location`, reported into `report`; `typedLine` is its number among the lines typed.
+  init(origin: DispatchEvent.Origin, location: String?, typedLine: Int?, report: LineReport) {
     self.origin = origin
     self.location = location
     self.cause = location.map { .scriptLine($0) } ?? typedLine.map { .typedLine($0) }
+    self.report = report
   }
 }

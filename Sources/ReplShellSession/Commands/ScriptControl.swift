@@ -10,7 +10,8 @@ import Foundation
   /// Runs the script at `url` in this session with the lines of `--script`, its relative paths
   /// taken from its folder; `name` is how its lines' locations name it. Returns the line that
   /// failed (`name:line`), or nil when every line succeeded or it quit.
-  /// `breakStop` is the breakpoint that stopped it, at any depth of `source`.
+  /// `breakStop` is the breakpoint that stopped it, at any depth of `source`, carried up by the
+  /// result of the line that failed.
   package func runScript(at url: URL, text: String, name: String) async -> (failedAt: String, breakStop: BreakEvent?)? {
     let outer = shell.baseDirectory
     shell.baseDirectory = url.deletingLastPathComponent()
@@ -19,9 +20,9 @@ import Foundation
       shell.baseDirectory = outer
       shell.sourceChain.removeLast()
     }
-    shell.breakStop = nil
-    guard let failed = await ScriptLines(text: text, name: name).runSourced(in: shell).failedLocation else { return nil }
-    return (failed, shell.breakStop)
+    let outcome = await ScriptLines(text: text, name: name).runSourced(in: shell)
+    guard let failed = outcome.failedLocation else { return nil }
+    return (failed, outcome.breakStop)
   }
 
   /// The scripts `source` is running, outermost first.

@@ -17,6 +17,9 @@ import Synchronization
     public var succeeded: Bool
     /// True after `quit`.
     public var quit: Bool
+    /// The breakpoint that stopped this script line, or the script it sourced (at any depth);
+    /// nil when the line was not stopped by one. `source` reads it from its script's failed line.
+    package var breakStop: BreakEvent? = nil
     /// The value the line printed (`state`, `select`), as JSON and redacted, for front ends
     /// that carry it as data: its output event's; nil when it printed no single value.
     package var value: JSONForm? {
@@ -43,8 +46,6 @@ import Synchronization
   private var typedLineCount = 0
   /// The scripts `source` is running, outermost first.
   var sourceChain: [SourceFrame] = []
-  /// The breakpoint that stopped the last script line it stopped, for `source` to tell a stop from a failure.
-  var breakStop: BreakEvent?
   /// The running session, and the domain or the app it came from.
   package let slot = SessionSlot()
   private var parsedLines = ParsedLines()
@@ -230,27 +231,32 @@ import Synchronization
       return LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true).result
     }
     events.emit(.command(CommandEvent(line: line, domain: slot.domainName, location: location, isSourced: !isOutermost)))
-    // The line's place goes with it: a breakpoint a dispatch of this line makes true names it.
-    let outerLocation = events.line.begin(at: location)
+    // The line's report goes down with it: what its dispatches break or make true is written
+    // there, and a breakpoint's stop names the line's place.
+    let report = LineReport(location: location)
     if let command {
       do throws(CommandError) {
         try slot.refuseIfAttached(command)
         try settings.refuseBeyondReachLimit(command)
         if location == nil { typedLineCount += 1 }
         let context = CommandContext(
-          shell: self, origin: location == nil ? .user : .script, location: location, typedLine: location == nil ? typedLineCount : nil)
+          shell: self, origin: location == nil ? .user : .script, location: location, typedLine: location == nil ? typedLineCount : nil,
+          report: report)
         outcome = .success(try await command.run(in: context))
       } catch {
         outcome = .failure(error)
       }
     }
-    // What the line broke or stopped at, from the line's own report; the session keeps none of it.
-    let found = events.line.end(restoring: outerLocation)
+    // What the line broke or stopped at: its own report, with what dispatches outside its waits
+    // for the listeners found since the last line ended (the mailbox); the session keeps none of it.
+    report.claim(events.unclaimed)
+    let found = report.found
     // An invariant a dispatch of this line broke (the user's, a script's or a listener's) fails it.
     if let broken = found.brokenInvariant, case .success = outcome {
       outcome = .failure(broken)
     }
     // A breakpoint stops a script's line (the rest of the script does not run); typed, its event marks the stop.
+    var breakStop: BreakEvent?
     if let stop = found.firedBreak, location != nil, case .success = outcome {
       breakStop = stop
       let place = (stop.entry.map { "#\($0) " } ?? "") + TranscriptRenderer.shortened(stop.action)
@@ -268,7 +274,10 @@ import Synchronization
       return finished.result
     case .failure(let error):
       events.emit(.error(ErrorEvent(message: error.message, location: location, column: error.column)))
-      return LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: false).result
+      var failed = LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: false).result
+      // What stopped it goes back up with it: its own breakpoint, or the one that stopped the script it sourced.
+      failed.breakStop = breakStop ?? report.sourcedScriptStop
+      return failed
     }
   }
 

@@ -1,9 +1,17 @@
-/// What the line running has broken or stopped at, and where it is: the per-line value the line
-/// runner (`Shell.run`) owns, kept with the shell's event stream, where every session the shell
-/// runs (its own, an app's live one, a fork) reports. The line runner begins a line with its place
-/// and ends it with what the line left; a session's checks write what they find into it as they
-/// find it — in a listener's dispatch too, which no call of the line returns — and the session
-/// keeps nothing of a line. What a listener breaks between lines waits here for the next line.
+/// What one line found: the first invariant a dispatch broke and the first breakpoint a dispatch
+/// made true, and where the line is. The line runner (`Shell.run`) makes one for each line and
+/// hands it down with the line — in the command's context (`LineSource.report`) and so in every
+/// dispatch, settle and release the line makes (`DispatchMode.dispatch(by:)`) — and the session's
+/// checks write what they find into the report they are handed. When the line ends, its report
+/// says what it found, and the line fails or stops by it. A `source` line's script lines each have
+/// their own, so the outer line's place is never overwritten.
+///
+/// The store tells the session of a listener's dispatch by a callback, which no line hands a
+/// report to: while a line waits for its listeners (a dispatch's settle, `settle`, `complete`,
+/// `fail`) the session writes what their dispatches find into that line's report; what
+/// dispatches find outside such a wait (a listener's or an app's between lines) goes into the
+/// shell's mailbox, `SessionEventStream.unclaimed`, also a `LineReport`, which the next line to end
+/// claims as found first.
 @MainActor package final class LineReport: Sendable {
   /// What a line left when it ended.
   package struct Found {
@@ -13,33 +21,25 @@
     package let firedBreak: BreakEvent?
   }
 
-  /// The script line running (`file.txt:12`), which a breakpoint's report names; nil when typed
-  /// or between lines.
-  package private(set) var location: String?
-  /// The first invariant a dispatch broke since the last line ended.
+  /// The script line (`file.txt:12`), which a breakpoint's report names; nil when typed, and for
+  /// the mailbox.
+  package let location: String?
+  /// The first invariant a dispatch broke.
   package private(set) var brokenInvariant: CommandError?
-  /// The first breakpoint a dispatch made true since the last line ended.
+  /// The first breakpoint a dispatch made true.
   private var firedBreak: BreakEvent?
+  /// The breakpoint that stopped the script this line sourced (at any depth), which the line
+  /// fails by: its result carries it up to the script it is a line of.
+  package private(set) var sourcedScriptStop: BreakEvent?
 
-  /// A report with nothing found and no line running.
-  nonisolated init() {}
-
-  /// Starts the line at `location` (nil: typed); returns the place of the line it runs inside
-  /// (a `source` line's), which `end(restoring:)` puts back.
-  package func begin(at location: String?) -> String? {
-    defer { self.location = location }
-    return self.location
+  /// An empty report for the line at `location` (nil: typed, or the mailbox).
+  nonisolated package init(location: String?) {
+    self.location = location
   }
 
-  /// Ends the line: returns what it broke and where it stopped, now cleared, and puts back the
-  /// place of the line it ran inside.
-  package func end(restoring outer: String?) -> Found {
-    defer {
-      location = outer
-      brokenInvariant = nil
-      firedBreak = nil
-    }
-    return Found(brokenInvariant: brokenInvariant, firedBreak: firedBreak)
+  /// What the report holds.
+  package var found: Found {
+    Found(brokenInvariant: brokenInvariant, firedBreak: firedBreak)
   }
 
   /// Keeps `error` as what the line fails with, unless an invariant broke already.
@@ -50,5 +50,19 @@
   /// Keeps `stop` as where the line stops, unless a breakpoint fired already.
   package func breakFired(_ stop: BreakEvent) {
     if firedBreak == nil { firedBreak = stop }
+  }
+
+  /// Keeps `stop` as what stopped the script this line sourced.
+  package func sourcedScriptStopped(by stop: BreakEvent) {
+    sourcedScriptStop = stop
+  }
+
+  /// Takes what the mailbox holds into this line's report, as found before what the line found
+  /// itself (it mostly came between lines, before this line began), and empties the mailbox.
+  package func claim(_ mailbox: LineReport) {
+    if let broken = mailbox.brokenInvariant { brokenInvariant = broken }
+    if let stop = mailbox.firedBreak { firedBreak = stop }
+    mailbox.brokenInvariant = nil
+    mailbox.firedBreak = nil
   }
 }

@@ -24,9 +24,10 @@ public final class SessionEventStream: Sendable {
   private let contents = Mutex(Contents())
   /// The debug categories that are on: log events of the others are not emitted at `.debug` level.
   public let debug = DebugSwitches()
-  /// What the line running has broken or stopped at, and where it is: the line runner's, which
-  /// every session reporting here writes into (see `LineReport`).
-  package let line = LineReport()
+  /// The mailbox of what dispatches found that no line was handed a report for — a listener's or
+  /// an app's between lines, or while a line waited on something other than its listeners —
+  /// written by every session reporting here, and claimed by the next line to end (see `LineReport`).
+  package let unclaimed = LineReport(location: nil)
 
   /// An empty stream.
   public init() {}

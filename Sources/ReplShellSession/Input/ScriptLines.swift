@@ -21,6 +21,8 @@
     package var events: [SessionEvent] = []
     /// `name:line` of the line that failed, if one did.
     package var failedLocation: String?
+    /// The breakpoint that stopped the line that failed (or a script it sourced), if one did.
+    package var breakStop: BreakEvent?
   }
 
   /// Whether `line` is blank or, after leading whitespace, starts with `#`.
@@ -82,6 +84,7 @@
       if keepsEvents { outcome.events += result.events }
       if !result.succeeded {
         outcome.failedLocation = location
+        outcome.breakStop = result.breakStop
         return outcome
       }
       if result.quit { return outcome }

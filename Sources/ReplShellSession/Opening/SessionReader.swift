@@ -1,7 +1,9 @@
 /// Work on a session with its state and action types that does not wait: what Tab, the
 /// inspector and an attached app's requests read of the running session between lines, and what
-/// most commands do. `AnyDomainSession.read` runs it at once, on the main actor; work that waits
-/// (a dispatch's listeners, explore, shrink, replay) is a `SessionOpener`.
+/// most commands do. `AnyDomainSession.read`, the erased session's one generic opening, runs it
+/// at once, on the main actor; work that waits (a dispatch's listeners, explore, shrink, replay)
+/// is a `SessionOpener`, which `AnyDomainSession.open` binds to the typed session through a read
+/// and then awaits.
 @MainActor package protocol SessionReader {
   /// What the work returns.
   associatedtype Result

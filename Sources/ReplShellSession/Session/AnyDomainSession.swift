@@ -1,6 +1,8 @@
 /// What the shell asks of a running domain session on every line, whatever its state and action
 /// types; everything else a command, Tab or the inspector does reaches the typed
-/// `DomainSession` through `open` or `read`. What a session does while it runs — dispatches,
+/// `DomainSession` through the one generic opening, `read`: a `SessionReader` runs at once on the
+/// typed session, and work that waits (a `SessionOpener`) is bound to it there and awaited by
+/// `open`, an extension built on `read`. What a session does while it runs — dispatches,
 /// listeners' work, watches — it emits as events.
 @MainActor package protocol AnyDomainSession: AnyObject {
   /// The domain's name, for the prompt.
@@ -17,18 +19,18 @@
   var backend: SessionBackend { get }
   /// A local sandbox session on a copy of the current state: no listeners, its own history.
   func forked() -> any AnyDomainSession
-  /// Runs `opener` on the session with its state and action types, and waits for it: how a
-  /// command whose work waits (settle, release, explore, shrink, replay) reaches the typed session.
-  func open<O: SessionOpener>(_ opener: O) async throws(CommandError) -> O.Result
-  /// Runs `reader` on the session with its state and action types, at once: how the other
-  /// commands, Tab, the inspector and an attachment reach the typed session.
+  /// Runs `reader` on the session with its state and action types, at once, on the main actor:
+  /// the one generic opening. Commands, Tab, the inspector and an attachment read through it;
+  /// work that waits (settle, release, explore, shrink, replay) goes through `open`, which binds
+  /// its `SessionOpener` to the typed session here and then awaits it.
   func read<R: SessionReader>(_ reader: R) throws(R.Failure) -> R.Result
 }
 
 /// How an action goes to a session.
 package enum DispatchMode {
-  /// Dispatched into the store for `origin` by `line` (nil when no line is known), then the listeners settle.
-  case dispatch(origin: DispatchEvent.Origin, line: DispatchEvent.Cause?)
+  /// Dispatched into the store by `line` (for its origin, caused by it), then the listeners
+  /// settle; what the dispatch and the listeners' break or make true goes into the line's report.
+  case dispatch(by: LineSource)
   /// Only run through the reducer on a copy of the current state: nothing is dispatched, no
   /// listener runs, and the state and history stay as they were (`expect error`).
   case trial

@@ -82,21 +82,23 @@ import ImmutableData
 
 extension DomainSession {
   package func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome {
-    guard case .dispatch(let origin, let line) = mode else { return try reduceWithoutDispatching(typed, key: key) }
+    guard case .dispatch(let line) = mode else { return try reduceWithoutDispatching(typed, key: key) }
     if let refusal = backend.writeRefusal { throw refusal }
     let (action, text) = try timeline.actionCache.action(for: typed, key: key, catalog: printer.catalog)
+    var waits = false
     do {
-      try store.dispatch(action, origin: origin, cause: line.map { .line($0) }, text: text)
+      // The store's callback records the dispatch and runs the checks, which write into the line's report.
+      try checks.reporting(into: line.report) {
+        try store.dispatch(action, origin: line.origin, cause: line.cause.map { .line($0) }, text: text)
+        // Listeners with nothing left to do (or none): no wait, and no asynchronous call to make one.
+        waits = !timeline.settler.isIdle
+        if !waits { emitSettledIfListening(requested: false) }
+      }
     } catch {
       timeline.lastRejection = RejectedAction(action: action, text: text, position: timeline.history.position)
       return .rejected(String(describing: error))
     }
-    // Listeners with nothing left to do (or none): no wait, and no asynchronous call to make one.
-    if timeline.settler.isIdle {
-      emitSettledIfListening(requested: false)
-    } else {
-      try await settle(requested: false)
-    }
+    if waits { try await settle(requested: false, reportingTo: line.report) }
     return .dispatched
   }
 
@@ -110,7 +112,13 @@ extension DomainSession {
     }
   }
 
-  package func settle(requested: Bool) async throws(CommandError) {
+  /// Waits until the listeners have finished; what their dispatches break or make true meanwhile
+  /// goes into `report`, the report of the line that waits.
+  package func settle(requested: Bool, reportingTo report: LineReport) async throws(CommandError) {
+    try await checks.reporting(into: report) { () async throws(CommandError) in try await waitForListeners(requested: requested) }
+  }
+
+  private func waitForListeners(requested: Bool) async throws(CommandError) {
     if let effectScheduler = effects.effectScheduler {
       // Held effects never finish by themselves: settled is when the listeners stop moving.
       guard await effectScheduler.settle() else {
@@ -136,12 +144,13 @@ extension DomainSession {
     }
   }
 
-  /// Completes, or fails, held effect `number` and waits for what its listener does next.
-  package func release(effect number: Int, failing: Bool, column: Int) async throws(CommandError) {
+  /// Completes, or fails, held effect `number` and waits for what its listener does next, which
+  /// goes into `report`, the report of the line that released it.
+  package func release(effect number: Int, failing: Bool, column: Int, reportingTo report: LineReport) async throws(CommandError) {
     let history = timeline.history
     let after = history.position > 0 ? history.entries[history.position - 1].serial : 0
     try effects.release(effect: number, failing: failing, column: column, afterSerial: after)
-    try await settle(requested: false)
+    try await settle(requested: false, reportingTo: report)
   }
 
   /// Moves the state along the history (`undo`, `redo`, `jump`); the watches see where it went.

@@ -2,7 +2,10 @@
 /// instead of checking which it is. A value stored inline in the session: asking it is a switch,
 /// not a call through an existential.
 package enum SessionBackend: Equatable, Sendable {
-  /// The session's own store (`use`), or the private one a replay, shrink or explore runs on.
+  /// The session's own store: started by `use`, or by `--replay` (its listeners off, as `use
+  /// --listeners off` starts one), which then goes on as any session does. `explore` and `shrink`
+  /// run on no session: they reduce states of their own, or run fresh stores with held effects,
+  /// from this one's state and history, so no check here needs to tell them apart.
   case local
   /// A running app's store, reached through its attachment; dispatches only when it allows writes.
   case live(allowsWrites: Bool)

@@ -18,6 +18,11 @@
   private let why: WhyIndex<State, Action>
   /// Where what the checks find goes.
   private let events: SessionEventStream
+  /// The report what the checks find is written into: the running line's while its dispatch or
+  /// its wait for the listeners runs (`reporting(into:_:)`), else the mailbox the next line
+  /// claims (`SessionEventStream.unclaimed`). The store reports a dispatch by a callback that
+  /// carries no report, so the line's is handed here for the length of the call that dispatches.
+  private var report: LineReport
   /// The watched selectors.
   package var watches = WatchList<State, Action>() {
     didSet { isWatching = !watches.isEmpty }
@@ -48,6 +53,35 @@
     self.history = timeline.history
     self.why = why
     self.events = events
+    self.report = events.unclaimed
+  }
+}
+
+extension SessionChecks {
+  /// Runs `body` with what the checks find written into `line`'s report, then into the mailbox
+  /// again (or the report handed by the call it runs inside).
+  package func reporting(into line: LineReport, _ body: () throws -> Void) rethrows {
+    let outer = report
+    report = line
+    defer { report = outer }
+    try body()
+  }
+
+  /// Runs `body`, which waits (for the listeners), with what the checks find written into
+  /// `line`'s report: what a listener dispatches meanwhile belongs to the line that waits.
+  package func reporting<Result>(
+    into line: LineReport, _ body: () async throws(CommandError) -> Result
+  ) async throws(CommandError) -> Result {
+    let outer = report
+    report = line
+    defer { report = outer }
+    return try await body()
+  }
+
+  /// Whether an invariant broke already, in the report written into or in the mailbox the line
+  /// will claim: the first one is all a line reports, and the others are not checked.
+  private var invariantBroken: Bool {
+    report.brokenInvariant != nil || events.unclaimed.brokenInvariant != nil
   }
 }
 
@@ -136,25 +170,25 @@ extension SessionChecks {
     return [.note(count == 0 ? "no invariants to clear" : "cleared \(count) invariant\(count == 1 ? "" : "s")")]
   }
 
-  /// Checks every invariant on the state `action` led to; a broken one is emitted and reported
-  /// to the line that is running (`events.line`), which then fails with it.
+  /// Checks every invariant on the state `action` led to; a broken one is emitted and written
+  /// into the report handed (`reporting(into:_:)`), whose line then fails with it.
   package func checkInvariants(after action: String, state: State) {
-    guard events.line.brokenInvariant == nil, let broken = invariants.firstBroken(on: state) else { return }
+    guard !invariantBroken, let broken = invariants.firstBroken(on: state) else { return }
     let actual = broken.actualLines(on: state)
     let message = (["invariant \(broken.text) broken by `\(action)`"] + actual).joined(separator: "\n")
     events.emit(.invariant(InvariantEvent(name: broken.text, holds: false, message: message)))
-    events.line.invariantBroke(CommandError(message))
+    report.invariantBroke(CommandError(message))
   }
 
   /// Checks the `--settled` invariants once the listeners are done with `action` and no side
   /// effect is held.
   package func checkSettledInvariants(after action: String, effectsHeld: @autoclosure () -> Bool) {
-    guard events.line.brokenInvariant == nil, invariants.hasSettled, !effectsHeld() else { return }
+    guard !invariantBroken, invariants.hasSettled, !effectsHeld() else { return }
     let state = store.select { $0 }
     guard let broken = invariants.firstBroken(on: state, settled: true) else { return }
     let message = (["invariant \(broken.text) broken once the listeners settled after `\(action)`"] + broken.actualLines(on: state)).joined(separator: "\n")
     events.emit(.invariant(InvariantEvent(name: broken.text, holds: false, message: message)))
-    events.line.invariantBroke(CommandError(message))
+    report.invariantBroke(CommandError(message))
   }
 }
 
@@ -199,14 +233,14 @@ extension SessionChecks {
   }
 
   /// Emits every breakpoint the dispatch of `action` (history entry `entry`) from `old` to `new`
-  /// made true, and reports the first to the line that is running (`events.line`), which then stops.
+  /// made true, and writes the first into the report handed (`reporting(into:_:)`), whose line then stops.
   package func checkBreakpoints(after action: String, origin: DispatchEvent.Origin, entry: Int?, old: State, new: State) {
     for breakpoint in breakpoints.crossed(from: old, to: new) {
       let stop = BreakEvent(
-        number: breakpoint.number, predicate: breakpoint.text, action: action, origin: origin, entry: entry, location: events.line.location,
+        number: breakpoint.number, predicate: breakpoint.text, action: action, origin: origin, entry: entry, location: report.location,
         value: breakpoint.value(on: new), chain: entry.map(why.causeChain(ofEntryAt:)) ?? [])
       events.emit(.breakpoint(stop))
-      events.line.breakFired(stop)
+      report.breakFired(stop)
     }
   }
 

@@ -80,6 +80,8 @@ struct SourceCommand: ShellCommand {
       if context.line.location == nil, let stop = stopped.breakStop {
         return CommandOutput([.note("source stopped by break \(stop.number) at \(stop.location ?? stopped.failedAt); the rest of \(path) did not run")])
       }
+      // A script that sourced this one stops by the same breakpoint: this line's result says so.
+      if let stop = stopped.breakStop { context.line.report.sourcedScriptStopped(by: stop) }
       throw CommandError("source stopped at \(stopped.failedAt)", column: column)
     }
     return CommandOutput([])

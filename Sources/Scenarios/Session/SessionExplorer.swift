@@ -3,38 +3,15 @@ import Logging
 
 /// `explore`: runs generated actions through the reducer (with `--effects`, with the listeners
 /// and their side effects held) from the session's state, checking its invariants and breakpoints.
-@MainActor struct SessionExplorer<State: Sendable, Action: Decodable & Equatable & Sendable> {
-  /// The store (its state is where the runs start).
-  let timeline: SessionTimeline<State, Action>
-  /// The invariants and breakpoints the runs check.
-  let checks: SessionChecks<State, Action>
-  /// The listeners' side effects, for `--effects`.
-  let effects: SessionEffects<State, Action>
-  /// How actions are written.
-  let printer: ActionPrinter<State, Action>
-  /// The reducer alone.
-  let reducer: @Sendable (State, Action) throws -> State
-  /// Whether two states differ, when the state is `Equatable`.
-  let statesDiffer: (@Sendable (State, State) -> Bool)?
-  /// Diffs the domain's states.
-  let stateDiff: StateDiff
-  /// Where notes go.
-  let events: SessionEventStream
+@MainActor struct SessionExplorer<State: Sendable, Action: Decodable & Equatable & Sendable>: WorksOnSessionParts {
+  /// The store (its state is where the runs start), the invariants and breakpoints the runs
+  /// check, the listeners' side effects for `--effects`, the reducer and how actions are written.
+  let parts: SessionParts<State, Action>
 
   /// An explorer over the components of `session`.
   init(_ session: DomainSession<State, Action>) {
-    (timeline, checks, effects, printer) = (session.timeline, session.checks, session.effects, session.printer)
-    (reducer, statesDiffer, stateDiff, events) = (session.reducer, session.statesDiffer, session.stateDiff, session.events)
+    parts = SessionParts(session)
   }
-
-  private var domainName: String { printer.domainName }
-  private var catalog: ActionCatalog { printer.catalog }
-  private var store: SessionStore<State, Action> { timeline.store }
-  private var invariants: InvariantList<State> { checks.invariants }
-  private var breakpoints: BreakpointList<State> { checks.breakpoints }
-  private var domainEffects: DomainEffects<State, Action>? { effects.domainEffects }
-  private var startContext: DomainContext? { effects.startContext }
-  private func actionText(_ action: Action) throws(CommandError) -> String { try printer.actionText(action) }
 
   func explore(_ options: ExploreOptions, progress: ProgressReporter?) async throws(CommandError) -> ExploreOutcome {
     var effects: DomainEffects<State, Action>?

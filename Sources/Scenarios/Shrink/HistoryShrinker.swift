@@ -2,47 +2,14 @@ import Foundation
 
 /// `shrink`: the actions the session's state has applied shrunk to a minimal sequence that still
 /// breaks a property (in a session with held effects, the dispatches and the effects released).
-@MainActor struct HistoryShrinker<State: Sendable, Action: Decodable & Equatable & Sendable> {
-  /// The store, its history and the last rejection.
-  let timeline: SessionTimeline<State, Action>
-  /// The invariants and breakpoints.
-  let checks: SessionChecks<State, Action>
-  /// The listeners' side effects.
-  let effects: SessionEffects<State, Action>
-  /// How actions are written.
-  let printer: ActionPrinter<State, Action>
-  /// The reducer alone.
-  let reducer: @Sendable (State, Action) throws -> State
-  /// Whether two states differ, when the state is `Equatable`.
-  let statesDiffer: (@Sendable (State, State) -> Bool)?
-  /// Diffs the domain's states.
-  let stateDiff: StateDiff
-  /// Where notes go.
-  let events: SessionEventStream
+@MainActor struct HistoryShrinker<State: Sendable, Action: Decodable & Equatable & Sendable>: WorksOnSessionParts {
+  /// The store, its history and the last rejection, the invariants and breakpoints, the
+  /// listeners' side effects, the reducer and how actions are written.
+  let parts: SessionParts<State, Action>
 
   /// The parts of `session` it works on.
   init(_ session: DomainSession<State, Action>) {
-    (timeline, checks, effects, printer) = (session.timeline, session.checks, session.effects, session.printer)
-    (reducer, statesDiffer, stateDiff, events) = (session.reducer, session.statesDiffer, session.stateDiff, session.events)
-  }
-
-  var domainName: String { printer.domainName }
-  var catalog: ActionCatalog { printer.catalog }
-  var store: SessionStore<State, Action> { timeline.store }
-  var history: SessionHistory<State, Action> { timeline.history }
-  var actionCache: ActionCache<Action> { timeline.actionCache }
-  var invariants: InvariantList<State> { checks.invariants }
-  var breakpoints: BreakpointList<State> { checks.breakpoints }
-  var domainEffects: DomainEffects<State, Action>? { effects.domainEffects }
-  var startContext: DomainContext? { effects.startContext }
-  var lastRejection: RejectedAction<Action>? {
-    get { timeline.lastRejection }
-    nonmutating set { timeline.lastRejection = newValue }
-  }
-  func actionText(_ action: Action) throws(CommandError) -> String { try printer.actionText(action) }
-  func describe(_ action: Action) throws(CommandError) -> (text: String, path: [String]?) { try printer.describe(action) }
-  func makeInvariant(_ predicate: StateValues.Predicate, settled: Bool = false) throws(CommandError) -> Invariant<State> {
-    try checks.makeInvariant(predicate, settled: settled)
+    parts = SessionParts(session)
   }
 
   /// One recorded action as `shrink` moves it: the action, its payload as values, and its unit —
