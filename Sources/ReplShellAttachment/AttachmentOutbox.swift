@@ -35,8 +35,8 @@ final class AttachmentOutbox: @unchecked Sendable {
   /// How many tailed actions may wait for a slow shell.
   static let tailLimit = 512
   private var contents = Contents()
-  /// Guards `contents`; broadcast when it changes, and once writing has stopped (the app's
-  /// `close()`, which may not suspend, waits on it).
+  /// Guards `contents`; broadcast once writing has stopped (the app's `close()`, which may not
+  /// suspend, waits on it in `waitUntilStopped(before:)`).
   private let condition = NSCondition()
   private let socket: AttachSocket
   /// Where the drains run, one at a time.
@@ -171,18 +171,23 @@ final class AttachmentOutbox: @unchecked Sendable {
     return result
   }
 
-  /// Runs `body` on the contents with the lock held, and wakes whoever waits on them.
+  /// Runs `body` on the contents with the lock held. Only `waitUntilStopped(before:)` waits on
+  /// `condition`, for `isStopped`, so the condition is broadcast only when that becomes true (not
+  /// on every change, which cost the tap's reader a broadcast for every frame it queued).
   private func locked<Result>(_ body: (inout Contents) -> Result) -> Result {
     condition.lock()
-    defer {
-      condition.broadcast()
-      condition.unlock()
-    }
-    return body(&contents)
+    defer { condition.unlock() }
+    let wasStopped = contents.isStopped
+    let result = body(&contents)
+    if contents.isStopped && !wasStopped { condition.broadcast() }
+    return result
   }
 
+  /// At most this many bytes go to the kernel in one send: every frame queued, up to it.
+  static let sendLimit = 64 * 1024
+
   private enum Next {
-    case bytes(ArraySlice<UInt8>)
+    case bytes([UInt8])
     case idle
     case stop
   }
@@ -198,9 +203,17 @@ final class AttachmentOutbox: @unchecked Sendable {
           contents.isDraining = false
           return .idle
         }
-        return .bytes(first.bytes[contents.written...])
+        // Every frame queued goes in one send (up to `sendLimit` bytes), not one send each: a
+        // reply's `command`, `output` and `done`, or a burst of tailed actions, cost the shell
+        // one wake-up instead of one per frame.
+        var bytes = Array(first.bytes[contents.written...])
+        for frame in contents.frames.dropFirst() {
+          guard bytes.count + frame.bytes.count <= Self.sendLimit else { break }
+          bytes += frame.bytes
+        }
+        return .bytes(bytes)
       }
-      let bytes: ArraySlice<UInt8>
+      let bytes: [UInt8]
       switch next {
       case .idle: return
       case .stop:
@@ -211,11 +224,21 @@ final class AttachmentOutbox: @unchecked Sendable {
       let sent = bytes.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
       if sent > 0 {
         locked { contents in
-          contents.written += sent
-          guard contents.written == contents.frames[0].bytes.count else { return }
-          contents.written = 0
-          guard contents.frames.removeFirst().isTail else { return }
-          contents.queuedTails -= 1
+          // The frames the kernel took whole leave the queue; `written` keeps what it took of
+          // the next one.
+          var taken = contents.written + sent
+          var whole = 0
+          var tails = 0
+          for frame in contents.frames {
+            guard taken >= frame.bytes.count else { break }
+            taken -= frame.bytes.count
+            whole += 1
+            if frame.isTail { tails += 1 }
+          }
+          contents.written = taken
+          contents.frames.removeFirst(whole)
+          guard tails > 0 else { return }
+          contents.queuedTails -= tails
           // Room again: what was dropped meanwhile is told now, not only with the next action
           // the app dispatches (the last one dropped may have no next).
           Self.noteDropped(in: &contents)

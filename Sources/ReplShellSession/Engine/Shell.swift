@@ -267,7 +267,9 @@ import Synchronization
       if !output.lines.isEmpty { events.emit(.output(output.lines, value: output.value.map(JSONForm.init))) }
       var finished = LineTranscript(of: self).finish(earlier: earlier, start: start, isOutermost: isOutermost, echoesCommands: echoesCommands, succeeded: true)
       finished.result.quit = output.quits
-      if let command, slot.running != nil, let mark = slot.session?.historyMark {
+      // Appended in place through the optional: comparing `slot.running` with nil first copied
+      // the whole running domain (the `Domain`, its options, the recording) on every line.
+      if let command, let mark = slot.session?.historyMark {
         slot.running?.recording.append(
           line, role: type(of: command).recordingRole, output: output.dependsOnTerminal ? nil : finished.printed, mark: mark)
       }

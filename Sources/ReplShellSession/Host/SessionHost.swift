@@ -24,7 +24,9 @@
   /// Runs `request` after every request that arrived before it, and returns its reply.
   /// `turn` is the place drawn for it on arrival; without one it takes the next place now.
   public func submit<Request: SessionRequest>(_ request: Request, in turn: Turn? = nil) async -> Request.Reply {
-    await order.claim(turn?.ticket ?? order.draw())
+    let ticket = turn?.ticket ?? order.draw()
+    // A free turn is taken here, on the main actor; only a request that must wait leaves it.
+    if !order.claimAtOnce(ticket) { await order.claim(ticket) }
     defer { order.finish() }
     return await request.perform(in: shell)
   }

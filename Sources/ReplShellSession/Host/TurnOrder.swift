@@ -47,16 +47,26 @@ package final class TurnOrder: Sendable {
     }
   }
 
-  /// Waits until every earlier ticket has run or been given up, then holds the turn until
-  /// `finish()`. A ticket that was given up takes a new place at the end instead.
-  func claim(_ ticket: Ticket) async {
-    // Most turns come up at once (a front end alone, a script's lines): no suspension for those.
-    let runsAtOnce = state.withLock { state in
+  /// Takes `ticket`'s turn now when it is up (every earlier ticket has run or been given up and
+  /// none runs); false, taking nothing, when it must wait. A true return must be followed by
+  /// `finish()`.
+  ///
+  /// Synchronous, so that a caller on an actor takes a free turn without leaving it: `claim` is a
+  /// nonisolated async function, which runs on the global executor whoever awaits it, so awaiting
+  /// it from the main actor costs two trips between threads even when nothing waits.
+  func claimAtOnce(_ ticket: Ticket) -> Bool {
+    state.withLock { state in
       guard state.serving == ticket.number, !state.isRunning, !state.givenUp.contains(ticket.number) else { return false }
       state.isRunning = true
       return true
     }
-    if runsAtOnce { return }
+  }
+
+  /// Waits until every earlier ticket has run or been given up, then holds the turn until
+  /// `finish()`. A ticket that was given up takes a new place at the end instead.
+  func claim(_ ticket: Ticket) async {
+    // Most turns come up at once (a front end alone, a script's lines): no suspension for those.
+    if claimAtOnce(ticket) { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let runsNow = state.withLock { state in
         var number = ticket.number

@@ -55,6 +55,23 @@ import Testing
     #expect(await host.submit(LineRequest("select selectValue"), in: abandoned).lines.map(\.text) == ["1"])
   }
 
+  /// A request whose turn is free starts without leaving the main actor: main-actor work queued
+  /// before it was submitted has not run yet when it starts. (Awaiting the order's `claim`, a
+  /// nonisolated async function, took every request to the global executor and back first: two
+  /// trips between threads, about a third of an attached shell's `select`.)
+  @Test func aFreeTurnIsTakenWithoutLeavingTheMainActor() async throws {
+    let host = SessionHost(shell: try await startedShell())
+    let queued = QueuedWork()
+    Task { @MainActor in queued.hasRun = true }
+    #expect(await host.submit(QueuedWorkCheck(queued: queued)) == false, "the request waited for the main actor's queued work")
+    // A turn that must wait still waits, and runs once the turn before it ends.
+    let first = host.drawTurn()
+    let second = host.drawTurn()
+    let later = Task { @MainActor in await host.submit(LineRequest("select selectValue"), in: second) }
+    _ = await host.submit(LineRequest("dispatch didTapIncrementButton"), in: first)
+    #expect(await later.value.lines.map(\.text) == ["1"])
+  }
+
   /// `source` is a line like any other: its script's lines run inside its turn, so a line that
   /// arrived after it sees everything the script did.
   @Test func aSourcedScriptRunsWhollyInsideItsTurn() async throws {
@@ -91,4 +108,16 @@ import Testing
     // The chore's own finish is the only other action.
     #expect(await host.run("select selectCount").lines.map(\.text) == ["2"])
   }
+}
+
+/// Main-actor work a test queues, and whether it has run.
+@MainActor private final class QueuedWork {
+  var hasRun = false
+}
+
+/// A request that answers whether `queued` had run when the request started.
+private struct QueuedWorkCheck: SessionRequest {
+  let queued: QueuedWork
+
+  @MainActor func perform(in shell: Shell) async -> Bool { queued.hasRun }
 }
