@@ -14,7 +14,7 @@
 # the same between neighbouring runs: compare CPU rows first, and quote the load average printed.
 #
 #   Benchmarks/compare.sh BASE HEAD        # two checkouts (repository roots), ROUNDS=3 by default
-#   ROUNDS=5 ONLY="script explore attach" Benchmarks/compare.sh /work/h43-base /work/h43
+#   ROUNDS=5 ONLY="script explore attach" Benchmarks/compare.sh ../cf913d6 .
 #
 # Each checkout needs a release build of the three executables first, in its own Benchmarks/:
 #   (cd CHECKOUT/Benchmarks && for p in ShellEngine AttachCost ExploreModels; do swift build -c release --product $p; done)
