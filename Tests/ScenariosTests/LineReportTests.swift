@@ -23,11 +23,8 @@ import Testing
   }
 
   @Test func aSourcedLineReportsItsOwnPlaceAndTheOuterLineGoesOnWithItsOwn() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("line-report-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.scripts(["inner.txt": "dispatch didTapIncrementButton\n", "outer.txt": "source inner.txt\ndispatch didTapIncrementButton\n"])
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data("dispatch didTapIncrementButton\n".utf8).write(to: folder.appendingPathComponent("inner.txt"))
-    try Data("source inner.txt\ndispatch didTapIncrementButton\n".utf8).write(to: folder.appendingPathComponent("outer.txt"))
     let shell = Shell(domains: [.testCounter], isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "counter")
     _ = await shell.run("break when selectValue == 2")
@@ -43,11 +40,8 @@ import Testing
   }
 
   @Test func aScriptThatFailsAfterAnExpectedStopIsNotTakenForAStop() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("line-report-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.scripts(["b.txt": "dispatch didTapIncrementButton\ndispatch didTapIncrementButton\n", "a.txt": "source --expect-break b.txt\nexpect selectValue == 99\n"])
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Data("dispatch didTapIncrementButton\ndispatch didTapIncrementButton\n".utf8).write(to: folder.appendingPathComponent("b.txt"))
-    try Data("source --expect-break b.txt\nexpect selectValue == 99\n".utf8).write(to: folder.appendingPathComponent("a.txt"))
     let shell = Shell(domains: [.testCounter], isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: "counter")
     _ = await shell.run("break when selectValue == 1")
@@ -83,5 +77,17 @@ private struct AppDispatch: SessionReader {
     } catch {
       throw CommandError("the reducer rejected \(text): \(error)")
     }
+  }
+}
+
+extension LineReportTests {
+  /// A new folder in the temporary directory holding `files` (name: text); the caller removes it.
+  private static func scripts(_ files: [String: String]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("line-report-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, text) in files {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    return folder
   }
 }
