@@ -68,11 +68,10 @@ import ReplShellSession
     }
   }
 
-  /// Runs a line the connection parsed on its way here: its place in the session's order is
-  /// taken now, as it arrives on the main actor, and only running it holds the main actor.
+  /// Runs a line the connection parsed on its way here: `submit` takes its place in the
+  /// session's order now, as it arrives on the main actor, and only running it holds the main actor.
   private func run(_ parsed: ParsedLineRequest) async {
-    let turn = host.drawTurn()
-    let result = await host.submit(parsed, in: turn)
+    let result = await host.submit(parsed)
     for event in result.events { connection.outbox.send(.event(event)) }
     let redact = shell.inspection.tailRedaction
     connection.tail.withLock { filter in
