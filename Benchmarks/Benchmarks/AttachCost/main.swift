@@ -9,7 +9,9 @@ import ReplShellAttachment
 // no-shell case of the same store. Then the round trip of `select` over the socket against the
 // same line in a local session. A plain release executable: `swift run -c release AttachCost`
 // (`ATTACHCOST_SAMPLES=1` prints every sample of the bursts of 10,000 too; `BENCHMARK_SMOKE=1`, as
-// `make test` runs it, takes one sample of each and two round trips, to show that it still runs).
+// `make test` runs it, takes one sample of each and two round trips, to show that it still runs;
+// `ATTACHCOST_ONLY=select` runs only the round trips of `select`, `ATTACHCOST_ROUND_TRIPS=N` makes
+// N of them instead of 201: a phase alone, long enough for `perf record -p` to profile).
 
 let counter = Domain(
   name: "counter", summary: "one integer", initialState: { CounterState() }, reducer: CounterReducer.reduce,
@@ -22,7 +24,8 @@ let isSmoke = ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] == "1"
 let burst = 10_000
 let pacedBurst = 256
 let samples = isSmoke ? 1 : 21
-let roundTrips = isSmoke ? 2 : 201
+let roundTrips = isSmoke ? 2 : ProcessInfo.processInfo.environment["ATTACHCOST_ROUND_TRIPS"].flatMap { Int($0) } ?? 201
+let onlySelect = ProcessInfo.processInfo.environment["ATTACHCOST_ONLY"] == "select"
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -192,6 +195,7 @@ func offMain<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async thro
 }
 
 @MainActor func main() async throws {
+  if onlySelect { return try await measureSelect() }
   print("dispatch of the counter, ns per dispatch (medians of \(samples)); ratios against the same store's no-shell case")
   try await measure("(a) the bare counter store, no listener") {
     (Store(initialState: CounterState(), reducer: CounterReducer.reduce), nil)
