@@ -11,7 +11,8 @@ import ReplShellAttachment
 // (`ATTACHCOST_SAMPLES=1` prints every sample of the bursts of 10,000 too; `BENCHMARK_SMOKE=1`, as
 // `make test` runs it, takes one sample of each and two round trips, to show that it still runs;
 // `ATTACHCOST_ONLY=select` runs only the round trips of `select`, `ATTACHCOST_ROUND_TRIPS=N` makes
-// N of them instead of 201: a phase alone, long enough for `perf record -p` to profile).
+// N of them instead of 201: a phase alone, long enough for `perf record -p` to profile;
+// `ATTACHCOST_ONLY=a` measures only the bare store, (a), and not `select`).
 
 let counter = Domain(
   name: "counter", summary: "one integer", initialState: { CounterState() }, reducer: CounterReducer.reduce,
@@ -26,6 +27,7 @@ let pacedBurst = 256
 let samples = isSmoke ? 1 : 21
 let roundTrips = isSmoke ? 2 : ProcessInfo.processInfo.environment["ATTACHCOST_ROUND_TRIPS"].flatMap { Int($0) } ?? 201
 let onlySelect = ProcessInfo.processInfo.environment["ATTACHCOST_ONLY"] == "select"
+let onlyBare = ProcessInfo.processInfo.environment["ATTACHCOST_ONLY"] == "a"
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -200,6 +202,7 @@ func offMain<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async thro
   try await measure("(a) the bare counter store, no listener") {
     (Store(initialState: CounterState(), reducer: CounterReducer.reduce), nil)
   }
+  if onlyBare { return }
   try await measure("(b) the counter store with one listener stream drained on the main actor") {
     let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
     let stream = store.makeStream()
