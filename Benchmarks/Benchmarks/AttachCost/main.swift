@@ -12,7 +12,8 @@ import ReplShellAttachment
 // `make test` runs it, takes one sample of each and two round trips, to show that it still runs;
 // `ATTACHCOST_ONLY=select` runs only the round trips of `select`, `ATTACHCOST_ROUND_TRIPS=N` makes
 // N of them instead of 201: a phase alone, long enough for `perf record -p` to profile;
-// `ATTACHCOST_ONLY=a` measures only the bare store, (a), and not `select`).
+// `ATTACHCOST_ONLY=a` measures only the bare store, (a), and not `select`; `ATTACHCOST_SPLIT=1` also
+// times the first dispatch of every burst of 256 apart from the other 255, and prints both medians).
 
 let counter = Domain(
   name: "counter", summary: "one integer", initialState: { CounterState() }, reducer: CounterReducer.reduce,
@@ -43,6 +44,25 @@ struct Phase {
   let name: String
   var bursts: [Double] = []
   var paced: [Double] = []
+  /// With `ATTACHCOST_SPLIT=1`: each burst of 256's first dispatch (ns), and the others' mean (ns).
+  var firsts: [Double] = []
+  var rests: [Double] = []
+}
+
+let splitsFirst = ProcessInfo.processInfo.environment["ATTACHCOST_SPLIT"] == "1"
+/// The last burst's first dispatch and the mean of the others, in ns (`ATTACHCOST_SPLIT=1`).
+var lastSplit = (first: 0.0, rest: 0.0)
+
+/// `sample`, with the burst's first dispatch timed apart from the others (`ATTACHCOST_SPLIT=1`).
+@inline(never) @MainActor func splitSample(_ count: Int, on store: Store<CounterState, CounterAction>, pause: Duration) async throws -> Double {
+  let start = ContinuousClock.now
+  try store.dispatch(action: .didTapIncrementButton)
+  let afterFirst = ContinuousClock.now
+  for _ in 1..<count { try store.dispatch(action: .didTapIncrementButton) }
+  let end = ContinuousClock.now
+  lastSplit = (seconds(afterFirst - start) * 1e9, seconds(end - afterFirst) / Double(count - 1) * 1e9)
+  try await Task.sleep(for: pause)
+  return seconds(end - start) / Double(count) * 1e9
 }
 
 /// Times `count` dispatches of the app on the main actor, then pauses so that the tap, the
@@ -61,7 +81,15 @@ extension Phase {
   @MainActor mutating func addSamples(on store: Store<CounterState, CounterAction>) async throws {
     bursts.append(try await sample(burst, on: store, pause: .milliseconds(150)))
     var small: [Double] = []
-    for _ in 0..<4 { small.append(try await sample(pacedBurst, on: store, pause: .milliseconds(30))) }
+    for _ in 0..<4 {
+      guard splitsFirst else {
+        small.append(try await sample(pacedBurst, on: store, pause: .milliseconds(30)))
+        continue
+      }
+      small.append(try await splitSample(pacedBurst, on: store, pause: .milliseconds(30)))
+      firsts.append(lastSplit.first)
+      rests.append(lastSplit.rest)
+    }
     paced.append(median(small))
   }
 }
@@ -145,6 +173,9 @@ typealias AppStore = (store: Store<CounterState, CounterAction>, listener: Task<
   for phase in phases {
     let bursts = median(phase.bursts)
     let paced = median(phase.paced)
+    if splitsFirst {
+      print("    \(phase.name), bursts of \(pacedBurst): first dispatch median \(String(format: "%.0f", median(phase.firsts))) ns, the other \(pacedBurst - 1) median \(String(format: "%.1f", median(phase.rests))) ns")
+    }
     if ProcessInfo.processInfo.environment["ATTACHCOST_SAMPLES"] != nil {
       print("    \(phase.name) bursts:", phase.bursts.map { String(format: "%.1f", $0) }.joined(separator: " "))
     }
