@@ -12,6 +12,15 @@ import Synchronization
 /// as soon as the reader finds the ring empty (`Taken` without an element), before it would
 /// sleep. One writer (the store, on its actor) and one reader at a time: a thread of its own,
 /// which `waitForNext()` blocks (so that it may run at a low priority).
+///
+/// Waking a sleeping thread is a system call, and on a virtual machine whose other core idles it
+/// costs the caller microseconds: more than a thousand dispatches. So the app's dispatch wakes
+/// the reader only when it must. While the app dispatched within the last second, a reader that
+/// finds the ring empty dozes: it looks again by itself every 10 ms, and a dispatch wakes it only
+/// to save a ring about to overflow (three quarters full). After a second without a dispatch it
+/// sleeps until the next one wakes it. An action reaches the reader at most 10 ms after the app
+/// dispatched it, and an app that dispatches in bursts makes no system call for its tap unless a
+/// burst would fill three quarters of the ring.
 @usableFromInline package final class DispatchTap<Element: Sendable>: @unchecked Sendable {
   // @unchecked: `slots` is shared by one writer and one reader, which the atomic counts keep
   // apart: the writer initializes a slot before it publishes `written`; the reader moves the
@@ -56,6 +65,8 @@ import Synchronization
   /// How many pairs may wait for the reader: a power of two.
   @usableFromInline package let capacity: Int
   @usableFromInline let mask: Int
+  /// How many pairs waiting make the writer wake a dozing reader: three quarters of the ring.
+  @usableFromInline let wakeWhenWaiting: Int
   @usableFromInline let slots: UnsafeMutablePointer<Entry>
   // The writer's counts first, then a cache line's worth of padding, then the reader's: the
   // reader's progress does not evict what the writer touches on every dispatch.
@@ -70,23 +81,43 @@ import Synchronization
   @usableFromInline let read = Atomic<Int>(0)
   /// Drops the reader has told; only the reader uses it.
   private let told = Atomic<Int>(0)
-  /// Whether the reader waits (or is about to) for a pair: only then does the writer wake it.
-  @usableFromInline let readerSleeps = Atomic<Bool>(false)
+  /// How the reader waits, if it does (a `Rest`'s raw value): the writer reads it after every
+  /// pair, to know whether to wake the reader.
+  @usableFromInline let readerRest = Atomic<UInt8>(Rest.awake.rawValue)
+  /// Empty looks the reader has dozed through since its last pair; only the reader uses it.
+  private let emptyLooks = Atomic<Int>(0)
   private let isFinished = Atomic<Bool>(false)
-  /// Where the reader sleeps while the ring is empty. The project's one semaphore: the hot path
-  /// of a tap on a live app signals it only when the reader sleeps, without a lock or a fence,
-  /// which a lock and condition (or a continuation) would add to every dispatch it wakes from
-  /// (`Benchmarks/`: the tapped dispatch). The price is the reader's 10 ms second look in
-  /// `waitForNext()`, for a wake-up the unfenced writer may miss.
+  /// Where the reader waits while the ring is empty. The project's one semaphore: the hot path
+  /// of a tap on a live app signals it only when the reader sleeps (or dozes with the ring three
+  /// quarters full), without a lock or a fence, which a lock and condition (or a continuation) would
+  /// add to every dispatch it wakes from (`Benchmarks/`: the tapped dispatch). The price is a
+  /// timeout on every wait: the reader's 10 ms look while it dozes, and a look after a second
+  /// while it sleeps, for a wake-up the unfenced writer may miss as the reader lies down.
   @usableFromInline let wakeUp = DispatchSemaphore(value: 0)
+  /// How long the reader dozes before it looks again.
+  private let look: DispatchTimeInterval
+  /// Empty looks after which the reader sleeps instead of dozing.
+  private let looksBeforeSleep: Int
+  /// How long the reader sleeps before it looks again, unless a pair wakes it.
+  private let sleep: DispatchTimeInterval
 
   /// A ring of at least `capacity` slots (rounded up to a power of two), all allocated now.
-  package init(capacity: Int) {
+  /// Its reader dozes `look` at a time (10 ms) while the app dispatched within the last
+  /// `looksBeforeSleep` looks (100), then sleeps until a pair wakes it, `sleep` at most (1 s):
+  /// tests shorten or lengthen them.
+  package init(
+    capacity: Int, look: DispatchTimeInterval = .milliseconds(10), looksBeforeSleep: Int = 100,
+    sleep: DispatchTimeInterval = .seconds(1)
+  ) {
     var size = 1
     while size < max(capacity, 1) { size <<= 1 }
     self.capacity = size
     self.mask = size - 1
+    self.wakeWhenWaiting = size - size / 4
     self.slots = .allocate(capacity: size)
+    self.look = look
+    self.looksBeforeSleep = looksBeforeSleep
+    self.sleep = sleep
   }
 
   deinit {
@@ -126,9 +157,12 @@ extension DispatchTap {
     (slots + (position & mask)).initialize(to: Entry(element: element, droppedTotalBefore: droppedTotal.load(ordering: .relaxed)))
     written.store(position &+ 1, ordering: .releasing)
     // No fence between the store and this load (it would cost the app more than the rest): the
-    // writer may miss a reader that just went to sleep, which then wakes on the next pair or on
-    // its own within 10 ms (`next()`).
-    if readerSleeps.load(ordering: .relaxed) {
+    // writer may miss a reader that just lay down, which then wakes on the next pair or looks
+    // again on its own (`waitForNext()`).
+    let rest = readerRest.load(ordering: .relaxed)
+    if rest != Rest.awake.rawValue,
+      rest == Rest.asleep.rawValue || position &+ 1 &- read.load(ordering: .relaxed) >= wakeWhenWaiting
+    {
       wakeReader()
     }
   }
@@ -143,11 +177,21 @@ extension DispatchTap {
     written.load(ordering: .acquiring) &- read.load(ordering: .acquiring)
   }
 
-  /// Wakes the reader if it sleeps; one signal per sleep.
+  /// Wakes the reader if it dozes or sleeps; one signal per rest.
   @usableFromInline func wakeReader() {
-    if readerSleeps.exchange(false, ordering: .sequentiallyConsistent) {
+    if readerRest.exchange(Rest.awake.rawValue, ordering: .sequentiallyConsistent) != Rest.awake.rawValue {
       wakeUp.signal()
     }
+  }
+
+  /// How the reader waits for a pair.
+  @usableFromInline enum Rest: UInt8 {
+    /// Reading, or about to look: the writer leaves it be.
+    case awake
+    /// Looks again within `look`: the writer wakes it only when `wakeWhenWaiting` pairs wait.
+    case dozing
+    /// Looks again only after `sleep`: the writer wakes it with the next pair.
+    case asleep
   }
 }
 
@@ -171,25 +215,31 @@ extension DispatchTap {
   }
 
   /// The reader's side: the oldest pair, blocking the calling thread until there is one (at most
-  /// 10 ms after it is written); before it would block, the drops not told yet, without a pair
-  /// (`take()`); nil once the ring is finished and empty, its drops told.
+  /// `look`, 10 ms, after it is written, but for a wake-up the writer missed as the reader fell
+  /// asleep); before it would block, the drops not told yet, without a pair (`take()`); nil once
+  /// the ring is finished and empty, its drops told.
   package func waitForNext() -> Taken? {
     while true {
-      if let entry = take() { return entry }
+      if let entry = take() {
+        emptyLooks.store(0, ordering: .relaxed)
+        return entry
+      }
       if isFinished.load(ordering: .sequentiallyConsistent) { return take() }
-      readerSleeps.store(true, ordering: .sequentiallyConsistent)
-      // A pair written (or the end) before the writer could see the reader asleep.
+      let dozes = emptyLooks.load(ordering: .relaxed) < looksBeforeSleep
+      readerRest.store((dozes ? Rest.dozing : Rest.asleep).rawValue, ordering: .sequentiallyConsistent)
+      // A pair written (or the end) before the writer could see the reader resting.
       if written.load(ordering: .sequentiallyConsistent) != read.load(ordering: .relaxed)
         || isFinished.load(ordering: .sequentiallyConsistent)
       {
-        readerSleeps.store(false, ordering: .sequentiallyConsistent)
+        readerRest.store(Rest.awake.rawValue, ordering: .sequentiallyConsistent)
         continue
       }
-      // The writer does not fence its wake-up check: a pair written as the reader goes to sleep
-      // may not wake it, so the reader looks again after 10 ms. A signal left over from a sleep
-      // that timed out only makes the next look come early.
-      _ = wakeUp.wait(timeout: .now() + .milliseconds(10))
-      readerSleeps.store(false, ordering: .sequentiallyConsistent)
+      // The writer does not fence its wake-up check: a pair written as the reader lies down may
+      // not wake it, so even asleep the reader looks again after `sleep`. A signal left over from
+      // a rest that timed out only makes the next look come early.
+      _ = wakeUp.wait(timeout: .now() + (dozes ? look : sleep))
+      readerRest.store(Rest.awake.rawValue, ordering: .sequentiallyConsistent)
+      if dozes { emptyLooks.store(emptyLooks.load(ordering: .relaxed) &+ 1, ordering: .relaxed) }
     }
   }
 

@@ -199,6 +199,38 @@ final class ThreadResult<T: Sendable>: Sendable {
     #expect(values.count + tap.dropped == 50)
   }
 
+  /// Waits (for the reader thread, a signal, not a time) until the reader rests as `rest`.
+  private func untilReader<Element>(of tap: DispatchTap<Element>, rests rest: DispatchTap<Element>.Rest) async {
+    while tap.readerRest.load(ordering: .sequentiallyConsistent) != rest.rawValue { await Task.yield() }
+  }
+
+  /// A reader that dozes (the app dispatched lately) is not woken by a pair, so the app makes no
+  /// system call, until the ring is three quarters full; the writer's wake-up is told by the rest it clears.
+  /// The reader's own look is an hour here: it returns only because the writer woke it.
+  @Test func aDozingReaderIsWokenOnlyWhenTheRingIsThreeQuartersFull() async {
+    let tap = DispatchTap<Int>(capacity: 8, look: .seconds(3_600), looksBeforeSleep: .max)
+    let reader = ThreadResult { tap.waitForNext()?.element }
+    await untilReader(of: tap, rests: .dozing)
+    for value in 0..<5 { tap.record(value) }
+    #expect(tap.readerRest.load(ordering: .sequentiallyConsistent) == DispatchTap<Int>.Rest.dozing.rawValue, "5 of 8 waiting: left dozing")
+    tap.record(5)
+    #expect(tap.readerRest.load(ordering: .sequentiallyConsistent) == DispatchTap<Int>.Rest.awake.rawValue, "6 of 8: woken")
+    #expect(await reader.value == 0)
+    tap.finish()
+  }
+
+  /// After `looksBeforeSleep` empty looks the reader sleeps, and then the next pair wakes it. Its
+  /// own look while asleep is an hour here: it returns only because the writer woke it.
+  @Test func aReaderThatFoundNothingForAWhileSleepsAndTheNextPairWakesIt() async {
+    let tap = DispatchTap<Int>(capacity: 8, look: .milliseconds(1), looksBeforeSleep: 3, sleep: .seconds(3_600))
+    let reader = ThreadResult { tap.waitForNext()?.element }
+    await untilReader(of: tap, rests: .asleep)
+    tap.record(7)
+    #expect(tap.readerRest.load(ordering: .sequentiallyConsistent) == DispatchTap<Int>.Rest.awake.rawValue)
+    #expect(await reader.value == 7)
+    tap.finish()
+  }
+
   /// One writer on its own task, one reader on another, racing through a small ring: every pair
   /// read is later than the one before, each gap (the last one after the last pair included) is
   /// exactly the drops reported before it, and every pair written is either read or told dropped.
