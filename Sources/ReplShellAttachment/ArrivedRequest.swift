@@ -6,8 +6,9 @@ import ReplShellSession
 /// its own off the main actor and back. There is no unparsed line among its cases: what the
 /// main actor answers cannot be one.
 enum ArrivedRequest: Sendable {
-  /// The shell's hello, said again (the first one was the handshake).
-  case hello
+  /// The shell's hello with its protocol version: the handshake when it comes first, said again
+  /// (and ignored) after.
+  case hello(protocolVersion: Int)
   /// A line to run, parsed.
   case line(ParsedLineRequest)
   /// The completions of a line typed up to the cursor.
@@ -20,7 +21,7 @@ enum ArrivedRequest: Sendable {
   /// `request`, its line parsed for a shell that runs `commands`; call it off the main actor.
   init(_ request: ShellRequest, commands: CommandSet) {
     switch request {
-    case .hello: self = .hello
+    case .hello(let version): self = .hello(protocolVersion: version)
     case .line(let line, let location): self = .line(ParsedLineRequest(parsing: line, location: location, commands: commands))
     case .complete(let line): self = .complete(line)
     case .untail: self = .untail

@@ -46,31 +46,7 @@ final class AttachmentConnection: Sendable {
   /// breaks the protocol; returns once the connection is closed.
   func serve(hello: AppHello) async {
     outbox.send(.hello(hello))
-    let requests = readRequests()
-    let (responder, commands) = await MainActor.run {
-      let responder = Responder(connection: self)
-      return (responder, responder.shell.commands)
-    }
-    // A shell refused (its store, its protocol) is sent why before the connection closes.
-    var isRefused = true
-    if await responder.attach() {
-      var iterator = requests.makeAsyncIterator()
-      if await handshake(with: await iterator.next()) {
-        isRefused = false
-        serving: while let next = await iterator.next() {
-          switch next {
-          case .success(let request):
-            // A line is parsed here, off the app's main actor, on its way there.
-            await responder.handle(ArrivedRequest(request, commands: commands))
-          case .failure(.closed):
-            break serving
-          case .failure(let failure):
-            attachment.logger.warning("replshell attachment: closed a connection that sent \(failure.summary)")
-            break serving
-          }
-        }
-      }
-    }
+    let (responder, isRefused) = await serveOnMainActor()
     tail.withLock { $0 = nil }
     inspection.stop()
     watching.withLock { $0.refresh = nil }
@@ -80,12 +56,38 @@ final class AttachmentConnection: Sendable {
     socket.close()
   }
 
-  /// The shell's requests as they arrive: a thread blocks on the socket for them; the stream
-  /// ends when the shell leaves or sends what is not a request.
-  private func readRequests() -> AsyncStream<Result<ShellRequest, AttachSocket.Failure>> {
-    let (requests, continuation) = AsyncStream<Result<ShellRequest, AttachSocket.Failure>>.makeStream()
+  /// Opens the shell's session and answers its requests, on the main actor, where its session
+  /// lives: each request arrives from the reader's thread, parsed there, straight to the main
+  /// actor, and nothing goes back off it between two requests. Returns the responder and whether
+  /// the shell was refused (its store, its protocol), when it is sent why before the connection
+  /// closes.
+  @MainActor private func serveOnMainActor() async -> (Responder, isRefused: Bool) {
+    let responder = Responder(connection: self)
+    let requests = readRequests(commands: responder.shell.commands)
+    guard responder.attach() else { return (responder, true) }
+    var iterator = requests.makeAsyncIterator()
+    guard handshake(with: await iterator.next()) else { return (responder, true) }
+    serving: while let next = await iterator.next() {
+      switch next {
+      case .success(let request):
+        await responder.handle(request)
+      case .failure(.closed):
+        break serving
+      case .failure(let failure):
+        attachment.logger.warning("replshell attachment: closed a connection that sent \(failure.summary)")
+        break serving
+      }
+    }
+    return (responder, false)
+  }
+
+  /// The shell's requests as they arrive, each line parsed for a shell that runs `commands` on
+  /// the thread that blocks on the socket for them, off the app's main actor (a line may be a
+  /// mebibyte); the stream ends when the shell leaves or sends what is not a request.
+  private func readRequests(commands: CommandSet) -> AsyncStream<Result<ArrivedRequest, AttachSocket.Failure>> {
+    let (requests, continuation) = AsyncStream<Result<ArrivedRequest, AttachSocket.Failure>>.makeStream()
     socket.readEach(ShellRequest.self, limit: AttachProtocol.maximumRequestLength, on: "replshell.attach.read") { request in
-      continuation.yield(request)
+      continuation.yield(request.map { ArrivedRequest($0, commands: commands) })
       // A failure is the last: reading ends after it.
       if case .failure = request { continuation.finish() }
       return true
@@ -96,7 +98,7 @@ final class AttachmentConnection: Sendable {
   /// Checks the shell's first request, its hello: a shell of another protocol version (or one
   /// that announces none, as shells before the handshake) is told, in one error naming both
   /// versions, and let go.
-  private func handshake(with first: Result<ShellRequest, AttachSocket.Failure>?) async -> Bool {
+  private func handshake(with first: Result<ArrivedRequest, AttachSocket.Failure>?) -> Bool {
     switch first {
     case .success(.hello(let version)) where version == AttachProtocol.version:
       return true

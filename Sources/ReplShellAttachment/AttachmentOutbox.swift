@@ -66,12 +66,33 @@ final class AttachmentOutbox: @unchecked Sendable {
     }
   }
 
-  /// Queues a reply.
+  /// Queues a message: the greeting, a refusal, what an inspector relays.
   func send(_ message: AppMessage) {
     guard let frame = Self.frame(message) else { return }
     changing { contents in
       guard !contents.isClosed else { return }
       contents.frames.append((frame, false))
+    }
+  }
+
+  /// Sends the messages of one reply to a request the shell waits on, together: at once, on the
+  /// caller's thread, when nothing waits to be sent before them and they fit one send; otherwise
+  /// (and whatever the kernel did not take at once) queued, for a drain. Never waits: the send is
+  /// `MSG_DONTWAIT`, so a shell that does not read costs the caller a system call that says so.
+  /// Sent at once, a reply costs no wake-up of the drain's thread between the app and the shell.
+  func reply(_ messages: [AppMessage]) {
+    let frames = messages.compactMap(Self.frame)
+    guard !frames.isEmpty else { return }
+    changing { contents in
+      guard !contents.isClosed else { return }
+      let isIdle = contents.frames.isEmpty && !contents.isDraining && !contents.isFinishing && !contents.isStopped
+      contents.frames.append(contentsOf: frames.map { ($0, false) })
+      let count = frames.reduce(0) { $0 + $1.count }
+      guard isIdle, count <= Self.sendLimit else { return }
+      let bytes = frames.count == 1 ? frames[0] : Array(frames.joined())
+      let sent = bytes.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+      // What the kernel did not take, or an error (a shell gone), is the drain's.
+      if sent > 0 { Self.remove(sent, from: &contents) }
     }
   }
 
@@ -223,26 +244,7 @@ final class AttachmentOutbox: @unchecked Sendable {
       }
       let sent = bytes.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
       if sent > 0 {
-        locked { contents in
-          // The frames the kernel took whole leave the queue; `written` keeps what it took of
-          // the next one.
-          var taken = contents.written + sent
-          var whole = 0
-          var tails = 0
-          for frame in contents.frames {
-            guard taken >= frame.bytes.count else { break }
-            taken -= frame.bytes.count
-            whole += 1
-            if frame.isTail { tails += 1 }
-          }
-          contents.written = taken
-          contents.frames.removeFirst(whole)
-          guard tails > 0 else { return }
-          contents.queuedTails -= tails
-          // Room again: what was dropped meanwhile is told now, not only with the next action
-          // the app dispatches (the last one dropped may have no next).
-          Self.noteDropped(in: &contents)
-        }
+        locked { Self.remove(sent, from: &$0) }
         continue
       }
       switch sent < 0 ? errno : 0 {
@@ -257,6 +259,27 @@ final class AttachmentOutbox: @unchecked Sendable {
         return
       }
     }
+  }
+
+  /// Takes the `sent` bytes the kernel took off the front of the queue: the frames it took whole
+  /// leave it, `written` keeps what it took of the next one.
+  private static func remove(_ sent: Int, from contents: inout Contents) {
+    var taken = contents.written + sent
+    var whole = 0
+    var tails = 0
+    for frame in contents.frames {
+      guard taken >= frame.bytes.count else { break }
+      taken -= frame.bytes.count
+      whole += 1
+      if frame.isTail { tails += 1 }
+    }
+    contents.written = taken
+    contents.frames.removeFirst(whole)
+    guard tails > 0 else { return }
+    contents.queuedTails -= tails
+    // Room again: what was dropped meanwhile is told now, not only with the next action the app
+    // dispatches (the last one dropped may have no next).
+    noteDropped(in: &contents)
   }
 
   /// Resumes the drain, on `queue`, once the socket takes bytes again.

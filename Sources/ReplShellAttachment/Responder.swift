@@ -52,16 +52,17 @@ import ReplShellSession
       // The main actor only takes the session's snapshot; the completion runs off it, within its
       // budget, so the app's own work goes on whatever line the shell sends.
       let completion = await host.submit(CompletionQuery(line, limit: CompletionBudget.attachedLimit))
-      connection.outbox.send(
+      connection.outbox.reply([
         .completions(CompletionAnswer(
           replaced: completion.replacedLength, candidates: completion.candidates.map { .init(text: $0.text, word: $0.isWholeWord) },
-          refused: completion.refusal)))
+          refused: completion.refusal))
+      ])
     case .inspect(let id, let call):
-      connection.outbox.send(.inspection(id: id, await answer(call)))
+      connection.outbox.reply([.inspection(id: id, await answer(call))])
     case .untail:
       connection.tail.withLock { $0 = nil }
       connection.attachment.updateTap()
-      connection.outbox.send(.done(done(succeeded: true, quit: false)))
+      connection.outbox.reply([.done(done(succeeded: true, quit: false))])
     case .hello:
       // Said once, first; a second hello changes nothing.
       break
@@ -72,14 +73,14 @@ import ReplShellSession
   /// session's order now, as it arrives on the main actor, and only running it holds the main actor.
   private func run(_ parsed: ParsedLineRequest) async {
     let result = await host.submit(parsed)
-    for event in result.events { connection.outbox.send(.event(event)) }
     let redact = shell.inspection.tailRedaction
     connection.tail.withLock { filter in
       filter?.hidden = shell.slot.hiddenActions
       filter?.redact = redact
     }
     updateWatching()
-    connection.outbox.send(.done(done(succeeded: result.succeeded, quit: result.quit)))
+    // The line's events and its `done` in one send, as the shell reads them.
+    connection.outbox.reply(result.events.map { .event($0) } + [.done(done(succeeded: result.succeeded, quit: result.quit))])
   }
 
   /// The end of a line, as the shell is told it.
