@@ -214,7 +214,7 @@ let package = Package(
     // The inspector served for real on loopback, and its page driven in headless Chromium.
     .testTarget(
       name: "ReplShellInspectorTests",
-      dependencies: ["ReplShellInspector", "ReplShell", "Scenarios", "ReplShellSession", "SampleDomains", "TestSupport"]),
+      dependencies: ["ReplShellInspector", "ReplShell", "Scenarios", "ReplShellSession", "ReplShellAttachment", "SampleDomains", "TestSupport"]),
     .target(
       name: "AnimalsDataServerPostgres",
       dependencies: [

@@ -10,8 +10,9 @@ import ReplShellSession
 /// always queue; tailed actions queue up to `tailLimit`, beyond which they are dropped and
 /// counted, and the shell is told how many when there is room again.
 ///
-/// Writing: a handed-over message schedules a drain on the outbox's serial queue
-/// (`replshell.attach.write`), which sends with `MSG_DONTWAIT` — the socket itself stays blocking,
+/// Writing: a reply to a request (`reply(_:)`) goes in one send on the caller's thread when
+/// nothing waits before it. Anything else, and what the kernel did not take, schedules a drain on
+/// the outbox's serial queue (`replshell.attach.write`), which sends with `MSG_DONTWAIT` — the socket itself stays blocking,
 /// as its reader (`AttachSocket.readEach`) expects — until the queue is empty or the kernel's
 /// buffer is full. Then a dispatch write source waits for the shell to read, and the drain goes
 /// on from there: a shell that does not read holds neither a thread nor the app.
