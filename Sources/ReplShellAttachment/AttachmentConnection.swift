@@ -65,9 +65,8 @@ final class AttachmentConnection: Sendable {
     let responder = Responder(connection: self)
     let requests = readRequests(commands: responder.shell.commands)
     guard responder.attach() else { return (responder, true) }
-    var iterator = requests.makeAsyncIterator()
-    guard handshake(with: await iterator.next()) else { return (responder, true) }
-    serving: while let next = await iterator.next() {
+    guard handshake(with: await requests.take()) else { return (responder, true) }
+    serving: while let next = await requests.take() {
       switch next {
       case .success(let request):
         await responder.handle(request)
@@ -83,13 +82,13 @@ final class AttachmentConnection: Sendable {
 
   /// The shell's requests as they arrive, each line parsed for a shell that runs `commands` on
   /// the thread that blocks on the socket for them, off the app's main actor (a line may be a
-  /// mebibyte); the stream ends when the shell leaves or sends what is not a request.
-  private func readRequests(commands: CommandSet) -> AsyncStream<Result<ArrivedRequest, AttachSocket.Failure>> {
-    let (requests, continuation) = AsyncStream<Result<ArrivedRequest, AttachSocket.Failure>>.makeStream()
+  /// mebibyte); they end when the shell leaves or sends what is not a request.
+  private func readRequests(commands: CommandSet) -> RequestMailbox<Result<ArrivedRequest, AttachSocket.Failure>> {
+    let requests = RequestMailbox<Result<ArrivedRequest, AttachSocket.Failure>>()
     socket.readEach(ShellRequest.self, limit: AttachProtocol.maximumRequestLength, on: "replshell.attach.read") { request in
-      continuation.yield(request.map { ArrivedRequest($0, commands: commands) })
+      requests.put(request.map { ArrivedRequest($0, commands: commands) })
       // A failure is the last: reading ends after it.
-      if case .failure = request { continuation.finish() }
+      if case .failure = request { requests.finish() }
       return true
     }
     return requests

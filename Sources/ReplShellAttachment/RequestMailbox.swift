@@ -1,0 +1,56 @@
+import Synchronization
+
+/// The requests of one attached shell on their way from the thread that reads its socket to the
+/// main actor, in order. The reader puts each one; the main actor takes them, awaiting when none
+/// waits, and is resumed straight on itself. (An `AsyncStream`'s iterator is not isolated inside:
+/// each request would go through the global pool first, one more thread woken per request.)
+final class RequestMailbox<Element: Sendable>: Sendable {
+  private struct Contents {
+    /// Put and not taken yet, oldest first.
+    var waiting: [Element] = []
+    /// The main actor's `take()` while it awaits an element (then `waiting` is empty).
+    var taker: CheckedContinuation<Element?, Never>?
+    var isFinished = false
+  }
+
+  private let contents = Mutex(Contents())
+
+  /// Hands `element` to the main actor: to its awaiting `take()`, or kept for the next one.
+  /// Never waits. After `finish()` it is dropped.
+  func put(_ element: Element) {
+    let taker = contents.withLock { contents -> CheckedContinuation<Element?, Never>? in
+      guard !contents.isFinished else { return nil }
+      guard let taker = contents.taker else {
+        contents.waiting.append(element)
+        return nil
+      }
+      contents.taker = nil
+      return taker
+    }
+    taker?.resume(returning: element)
+  }
+
+  /// No more elements: `take()` returns nil once it has taken those kept.
+  func finish() {
+    let taker = contents.withLock { contents in
+      contents.isFinished = true
+      defer { contents.taker = nil }
+      return contents.taker
+    }
+    taker?.resume(returning: nil)
+  }
+
+  /// The oldest element not taken, awaited when none waits; nil once finished and empty. One
+  /// taker at a time, on the main actor, where the element's `put` resumes it.
+  @MainActor func take() async -> Element? {
+    await withCheckedContinuation { continuation in
+      let ready = contents.withLock { contents -> Element?? in
+        if !contents.waiting.isEmpty { return .some(contents.waiting.removeFirst()) }
+        if contents.isFinished { return .some(nil) }
+        contents.taker = continuation
+        return .none
+      }
+      if let ready { continuation.resume(returning: ready) }
+    }
+  }
+}
