@@ -57,8 +57,8 @@ final class AttachmentConnection: Sendable {
   }
 
   /// Opens the shell's session and answers its requests, on the main actor, where its session
-  /// lives: each request arrives from the reader's thread, parsed there, straight to the main
-  /// actor, and nothing goes back off it between two requests. Returns the responder and whether
+  /// lives: each request arrives from the reader's thread, parsed there, through a mailbox the
+  /// main actor waits on, and nothing goes back off it between two requests. Returns the responder and whether
   /// the shell was refused (its store, its protocol), when it is sent why before the connection
   /// closes.
   @MainActor private func serveOnMainActor() async -> (Responder, isRefused: Bool) {

@@ -2,8 +2,9 @@ import Synchronization
 
 /// The requests of one attached shell on their way from the thread that reads its socket to the
 /// main actor, in order. The reader puts each one; the main actor takes them, awaiting when none
-/// waits, and is resumed straight on itself. (An `AsyncStream`'s iterator is not isolated inside:
-/// each request would go through the global pool first, one more thread woken per request.)
+/// waits, and the put resumes it. (An `AsyncStream`'s iterator is not isolated inside: its
+/// `next(isolation:)` calls a nonisolated `next()`, so the main actor left for the global pool
+/// for every request and came back, one more thread woken per request.)
 final class RequestMailbox<Element: Sendable>: Sendable {
   private struct Contents {
     /// Put and not taken yet, oldest first.
@@ -41,7 +42,7 @@ final class RequestMailbox<Element: Sendable>: Sendable {
   }
 
   /// The oldest element not taken, awaited when none waits; nil once finished and empty. One
-  /// taker at a time, on the main actor, where the element's `put` resumes it.
+  /// taker at a time, on the main actor.
   @MainActor func take() async -> Element? {
     await withCheckedContinuation { continuation in
       let ready = contents.withLock { contents -> Element?? in
