@@ -19,8 +19,9 @@ import Synchronization
 /// finds the ring empty dozes: it looks again by itself every 10 ms, and a dispatch wakes it only
 /// to save a ring about to overflow (three quarters full). After a second without a dispatch it
 /// sleeps until the next one wakes it. An action reaches the reader at most 10 ms after the app
-/// dispatched it, and an app that dispatches in bursts makes no system call for its tap unless a
-/// burst would fill three quarters of the ring.
+/// dispatched it (a second when the dispatch missed the reader lying down to sleep, below), and
+/// an app that dispatches in bursts makes no system call for its tap unless a burst would fill
+/// three quarters of the ring.
 @usableFromInline package final class DispatchTap<Element: Sendable>: @unchecked Sendable {
   // @unchecked: `slots` is shared by one writer and one reader, which the atomic counts keep
   // apart: the writer initializes a slot before it publishes `written`; the reader moves the
