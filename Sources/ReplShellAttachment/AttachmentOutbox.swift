@@ -90,8 +90,8 @@ final class AttachmentOutbox: @unchecked Sendable {
       contents.frames.append(contentsOf: frames.map { ($0, false) })
       let count = frames.reduce(0) { $0 + $1.count }
       guard isIdle, count <= Self.sendLimit else { return }
-      let bytes = frames.count == 1 ? frames[0] : Array(frames.joined())
-      let sent = bytes.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+      // Idle, the queue holds just these frames, and they fit one send.
+      let sent = sendNow(Self.pending(in: contents))
       // What the kernel did not take, or an error (a shell gone), is the drain's.
       if sent > 0 { Self.remove(sent, from: &contents) }
     }
@@ -220,20 +220,10 @@ final class AttachmentOutbox: @unchecked Sendable {
     while true {
       let next = locked { contents -> Next in
         if contents.isClosed { return .stop }
-        guard let first = contents.frames.first else {
-          if contents.isFinishing { return .stop }
-          contents.isDraining = false
-          return .idle
-        }
-        // Every frame queued goes in one send (up to `sendLimit` bytes), not one send each: a
-        // reply's `command`, `output` and `done`, or a burst of tailed actions, cost the shell
-        // one wake-up instead of one per frame.
-        var bytes = Array(first.bytes[contents.written...])
-        for frame in contents.frames.dropFirst() {
-          guard bytes.count + frame.bytes.count <= Self.sendLimit else { break }
-          bytes += frame.bytes
-        }
-        return .bytes(bytes)
+        guard contents.frames.isEmpty else { return .bytes(Self.pending(in: contents)) }
+        if contents.isFinishing { return .stop }
+        contents.isDraining = false
+        return .idle
       }
       let bytes: [UInt8]
       switch next {
@@ -243,7 +233,7 @@ final class AttachmentOutbox: @unchecked Sendable {
         return
       case .bytes(let waiting): bytes = waiting
       }
-      let sent = bytes.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+      let sent = sendNow(bytes)
       if sent > 0 {
         locked { Self.remove(sent, from: &$0) }
         continue
@@ -260,6 +250,26 @@ final class AttachmentOutbox: @unchecked Sendable {
         return
       }
     }
+  }
+
+  /// What the next send takes: every frame queued goes in one send (up to `sendLimit` bytes; the
+  /// first one, from `written` on, whatever its size), not one send each — a reply's `command`,
+  /// `output` and `done`, or a burst of tailed actions, cost the shell one wake-up instead of one
+  /// per frame. Empty when nothing is queued.
+  private static func pending(in contents: Contents) -> [UInt8] {
+    guard let first = contents.frames.first else { return [] }
+    var bytes = Array(first.bytes[contents.written...])
+    for frame in contents.frames.dropFirst() {
+      guard bytes.count + frame.bytes.count <= sendLimit else { break }
+      bytes += frame.bytes
+    }
+    return bytes
+  }
+
+  /// One send of `bytes` that never waits (`MSG_DONTWAIT`; no `SIGPIPE` for a shell gone): how
+  /// many bytes the kernel took, or -1 with `errno` set.
+  private func sendNow(_ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
   }
 
   /// Takes the `sent` bytes the kernel took off the front of the queue: the frames it took whole

@@ -7,11 +7,27 @@ import Synchronization
 /// for every request and came back, one more thread woken per request.)
 final class RequestMailbox<Element: Sendable>: Sendable {
   private struct Contents {
-    /// Put and not taken yet, oldest first.
+    /// Put and not taken yet, oldest first, from `head` on: taking moves `head`, so that a shell
+    /// that pipelines many requests costs each take O(1), not a shift of all the others.
     var waiting: [Element] = []
+    var head = 0
     /// The main actor's `take()` while it awaits an element (then `waiting` is empty).
     var taker: CheckedContinuation<Element?, Never>?
     var isFinished = false
+
+    /// The oldest element waiting; the slots taken are let go once they are half the array.
+    mutating func takeOldest() -> Element {
+      let element = waiting[head]
+      head += 1
+      if head == waiting.count {
+        waiting.removeAll(keepingCapacity: true)
+        head = 0
+      } else if head >= 64, head * 2 >= waiting.count {
+        waiting.removeFirst(head)
+        head = 0
+      }
+      return element
+    }
   }
 
   private let contents = Mutex(Contents())
@@ -46,7 +62,7 @@ final class RequestMailbox<Element: Sendable>: Sendable {
   @MainActor func take() async -> Element? {
     await withCheckedContinuation { continuation in
       let ready = contents.withLock { contents -> Element?? in
-        if !contents.waiting.isEmpty { return .some(contents.waiting.removeFirst()) }
+        if contents.head < contents.waiting.count { return .some(contents.takeOldest()) }
         if contents.isFinished { return .some(nil) }
         contents.taker = continuation
         return .none
