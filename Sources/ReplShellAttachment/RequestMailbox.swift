@@ -15,6 +15,13 @@ final class RequestMailbox<Element: Sendable>: Sendable {
     var taker: CheckedContinuation<Element?, Never>?
     var isFinished = false
 
+    /// What a take gets without waiting: the oldest element, or nil (`.some(nil)`) once finished
+    /// and empty; `.none` when it must wait.
+    mutating func ready() -> Element?? {
+      if head < waiting.count { return .some(takeOldest()) }
+      return isFinished ? .some(nil) : .none
+    }
+
     /// The oldest element waiting; the slots taken are let go once they are half the array.
     mutating func takeOldest() -> Element {
       let element = waiting[head]
@@ -58,14 +65,17 @@ final class RequestMailbox<Element: Sendable>: Sendable {
   }
 
   /// The oldest element not taken, awaited when none waits; nil once finished and empty. One
-  /// taker at a time, on the main actor.
+  /// taker at a time, on the main actor. An element already waiting is taken without suspending
+  /// (a suspension, even one resumed at once, is a trip off the main actor and back).
   @MainActor func take() async -> Element? {
-    await withCheckedContinuation { continuation in
+    if let ready = contents.withLock({ $0.ready() }) { return ready }
+    return await withCheckedContinuation { continuation in
       let ready = contents.withLock { contents -> Element?? in
-        if contents.head < contents.waiting.count { return .some(contents.takeOldest()) }
-        if contents.isFinished { return .some(nil) }
-        contents.taker = continuation
-        return .none
+        guard let ready = contents.ready() else {
+          contents.taker = continuation
+          return .none
+        }
+        return ready
       }
       if let ready { continuation.resume(returning: ready) }
     }
