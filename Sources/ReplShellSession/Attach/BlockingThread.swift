@@ -14,7 +14,7 @@ import Foundation
 ///   `replshell.inspection-link.read`, an attached shell's inspector, reading what the app relays
 ///   (`AttachedInspectionLink`).
 /// - `LiveHooks`: `replshell.attach.tap`, describing the app's dispatches while a shell follows
-///   them, at the lowest priority: the diffs never take a core from the app.
+///   them, at the lowest priority (the idle policy): the diffs never take a core from the app.
 /// - `StandardInputReader`: `replshell.stdin`, a line of the terminal or a pipe, read while the
 ///   main actor must stay free — an inspector serves, or the shell is attached — and the MCP
 ///   server's input, read to its end (`StandardStreams`).

@@ -36,7 +36,8 @@ package struct LiveHooks: Sendable {
         let ring = DispatchTap<Store<State, Action>.Tapped>(capacity: LiveTap.capacity)
         store.installTap(ring)
         // The store hands over the state its reducer returned: the app's reducer never runs here.
-        // A thread of its own, at the lowest priority: the diffs never take a core from the app.
+        // A thread of its own, at the lowest priority (`BackgroundPriority`: the idle policy): the
+        // diffs never take a core from the app, and the dispatch that wakes it is not preempted by it.
         BlockingThread.start("replshell.attach.tap") {
           BackgroundPriority.lowerCurrentThread()
           // Once stopped, nobody follows the app: what is still in the ring is not described.
