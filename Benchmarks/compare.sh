@@ -117,7 +117,10 @@ echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo
 echo "medians of $rounds rounds (smaller is better)"
-printf '%-62s %12s %12s %8s\n' "figure" "BASE" "HEAD" "HEAD/BASE"
+# Beside the ratio of the medians: the range of the rounds' own ratios (each round's HEAD over the
+# same round's BASE, measured minutes apart) and in how many rounds HEAD was the slower. A row
+# whose rounds disagree moved with the machine, not with the code.
+printf '%-62s %12s %12s %8s  %s\n' "figure" "BASE" "HEAD" "HEAD/BASE" "rounds: HEAD/BASE, slower in"
 awk -F'\t' '{ key = $1 SUBSEP $2; v[key, ++n[key]] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++figures] = $1 } }
   function median(key,   count, i, j, t, a) {
     count = n[key]; for (i = 1; i <= count; i++) a[i] = v[key, i] + 0
@@ -127,6 +130,14 @@ awk -F'\t' '{ key = $1 SUBSEP $2; v[key, ++n[key]] = $3; if (!($1 in seen)) { se
   END {
     for (f = 1; f <= figures; f++) {
       b = median(order[f] SUBSEP "BASE"); h = median(order[f] SUBSEP "HEAD")
-      printf "%-62s %12s %12s %8s\n", order[f], b, h, (b > 0 ? sprintf("%.2f×", h / b) : "—")
+      low = ""; high = ""; slower = 0; rounds = 0
+      for (i = 1; i <= n[order[f] SUBSEP "BASE"] && i <= n[order[f] SUBSEP "HEAD"]; i++) {
+        base = v[order[f] SUBSEP "BASE", i] + 0; head = v[order[f] SUBSEP "HEAD", i] + 0
+        if (base <= 0) continue
+        r = head / base; rounds++; if (head > base) slower++
+        if (low == "" || r < low) low = r; if (high == "" || r > high) high = r
+      }
+      spread = rounds ? sprintf("%.2f–%.2f×, %d of %d", low, high, slower, rounds) : "—"
+      printf "%-62s %12s %12s %8s  %s\n", order[f], b, h, (b > 0 ? sprintf("%.2f×", h / b) : "—"), spread
     }
   }' "$results"
