@@ -258,6 +258,8 @@ final class AttachmentOutbox: @unchecked Sendable {
   /// per frame. Empty when nothing is queued.
   private static func pending(in contents: Contents) -> [UInt8] {
     guard let first = contents.frames.first else { return [] }
+    // One frame, whole (a reply sent at once, most often): its own bytes, not a copy of them.
+    if contents.frames.count == 1, contents.written == 0 { return first.bytes }
     var bytes = Array(first.bytes[contents.written...])
     for frame in contents.frames.dropFirst() {
       guard bytes.count + frame.bytes.count <= sendLimit else { break }
