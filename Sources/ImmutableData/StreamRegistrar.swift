@@ -11,6 +11,7 @@
   /// dispatch) unless a shell follows the app. Only the main actor touches it: no dynamic
   /// exclusivity check, which would cost more than the check.
   @exclusivity(unchecked) @usableFromInline var tap: DispatchTap<Reduction>?
+  /// The id of each stream in `buffers`, at the same index.
   private var ids: [Int] = []
   /// Where the streams report the elements their consumers have not finished with; nil when nobody counts.
   private let activity: StreamActivity?
@@ -28,9 +29,11 @@
 }
 
 extension StreamRegistrar {
-  /// The number of streams still registered.
+  /// The number of streams still registered. Read from `ids`, which has one per stream in the
+  /// same order: an array of `Int`, its count is read without looking up the generic type of
+  /// `buffers` (in unspecialized code, three type metadata lookups on every read).
   var count: Int {
-    self.buffers.count
+    self.ids.count
   }
 
   /// Registers a new unbounded stream and returns it.

@@ -28,7 +28,7 @@ package enum LiveReads {
 
     /// True when a selector is watched now.
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> Bool {
-      session.checks.isWatching
+      session.checks.active.contains(.watches)
     }
   }
 

@@ -17,7 +17,6 @@
   /// An empty slot: nothing runs until `use`, or an attach.
   init() {}
 
-  /// The running session, or an error that says how to start one.
   /// The running session, or an error that says how to start one: `use` and the first of
   /// `domains`, before the line when it is a script's (`inScript`).
   func require(domains: [Domain], inScript: Bool = false) throws(CommandError) -> any AnyDomainSession {

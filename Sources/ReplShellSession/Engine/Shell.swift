@@ -237,7 +237,7 @@ import Synchronization
     if let command {
       do throws(CommandError) {
         try slot.refuseIfAttached(command)
-        try settings.refuseBeyondReachLimit(command)
+        if let reachLimit = settings.reachLimit { try ShellSettings.refuse(command, beyond: reachLimit) }
         if location == nil { typedLineCount += 1 }
         let context = CommandContext(
           shell: self, origin: location == nil ? .user : .script, location: location, typedLine: location == nil ? typedLineCount : nil,

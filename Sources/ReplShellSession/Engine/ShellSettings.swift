@@ -43,10 +43,11 @@ public struct ShellSettings: Sendable {
     return .milliseconds(Int64(seconds * 1_000))
   }
 
-  /// Refuses `command` when it reaches further than `reachLimit`.
-  func refuseBeyondReachLimit(_ command: any ShellCommand) throws(CommandError) {
+  /// Refuses `command` when it reaches further than `reachLimit`. Static, so that a line reads the
+  /// one setting rather than copying them all.
+  static func refuse(_ command: any ShellCommand, beyond reachLimit: CommandReach) throws(CommandError) {
     let reach = type(of: command).reach
-    guard let reachLimit, reach > reachLimit else { return }
+    guard reach > reachLimit else { return }
     throw CommandError(
       "`\(type(of: command).description.name)` may touch \(reach.phrase); this shell runs only commands that touch at most \(reachLimit.phrase)")
   }

@@ -83,23 +83,38 @@ import ImmutableData
 extension DomainSession {
   package func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome {
     guard case .dispatch(let line) = mode else { return try reduceWithoutDispatching(typed, key: key) }
+    switch try dispatchWithoutWaiting(typed, key: key, by: line) {
+    case .ended(let outcome):
+      return outcome
+    case .waitsForListeners:
+      try await settle(requested: false, reportingTo: line.report)
+      return .dispatched
+    }
+  }
+
+  /// The part of a dispatch that does not wait, kept out of the asynchronous function: an async
+  /// function sets up everything it might hold (here a rejected action's generic type) before its
+  /// first line, and this runs on every dispatch.
+  private func dispatchWithoutWaiting(_ typed: ParsedValue, key: String, by line: LineSource) throws(CommandError) -> DispatchStep {
     if let refusal = backend.writeRefusal { throw refusal }
     let (action, text) = try timeline.actionCache.action(for: typed, key: key, catalog: printer.catalog)
-    var waits = false
+    var step = DispatchStep.ended(.dispatched)
     do {
       // The store's callback records the dispatch and runs the checks, which write into the line's report.
       try checks.reporting(into: line.report) {
         try store.dispatch(action, origin: line.origin, cause: line.cause.map { .line($0) }, text: text)
         // Listeners with nothing left to do (or none): no wait, and no asynchronous call to make one.
-        waits = !timeline.settler.isIdle
-        if !waits { emitSettledIfListening(requested: false) }
+        if timeline.settler.isIdle {
+          emitSettledIfListening(requested: false)
+        } else {
+          step = .waitsForListeners
+        }
       }
     } catch {
       timeline.lastRejection = RejectedAction(action: action, text: text, position: timeline.history.position)
-      return .rejected(String(describing: error))
+      return .ended(.rejected(String(describing: error)))
     }
-    if waits { try await settle(requested: false, reportingTo: line.report) }
-    return .dispatched
+    return step
   }
 
   private func reduceWithoutDispatching(_ typed: ParsedValue, key: String) throws(CommandError) -> DispatchOutcome {
@@ -138,7 +153,7 @@ extension DomainSession {
 
   /// The end of a wait: a domain without listeners has nothing to settle, unless `settle` asks.
   private func emitSettledIfListening(requested: Bool) {
-    if checks.hasInvariants { checks.checkSettledInvariants(after: timeline.lastDispatch.first?.action ?? "", effectsHeld: effects.isHolding) }
+    if checks.active.contains(.invariants) { checks.checkSettledInvariants(after: timeline.lastDispatch.first?.action ?? "", effectsHeld: effects.isHolding) }
     if requested || store.hasListeners {
       events.emit(.settled(SettleEvent(requested: requested)))
     }
@@ -190,7 +205,7 @@ extension DomainSession {
       (text, failure) = printer.text(of: action)
     }
     let history = timeline.history
-    history.append(action, text: text, origin: origin, cause: cause, isHidden: hidden, state: new)
+    let appended = history.append(action, text: text, origin: origin, cause: cause, isHidden: hidden, state: new)
     var diff: [OutputLine]?
     if shown {
       if let failure {
@@ -199,7 +214,7 @@ extension DomainSession {
         if showsActions { events.emit(.log(LogLine(category: .actions, level: .debug, text: text))) }
         do {
           // The paths the diff finds changed are kept for `why`: no second walk of the states.
-          let lines = try whyIndex.changeIndex.recording(serial: history.currentSerial) { (trail) throws(CommandError) in
+          let lines = try whyIndex.changeIndex.recording(serial: appended.serial) { (trail) throws(CommandError) in
             try stateDiff.lines(from: old, to: new, differ: statesDiffer, trail: &trail)
           }
           diff = lines.isEmpty ? [.note("no change")] : lines
@@ -209,16 +224,17 @@ extension DomainSession {
       }
     }
     let event = DispatchEvent(
-      action: text, origin: origin, diff: diff, isHidden: !shown, entry: history.position, cause: history.eventCause(of: cause))
+      action: text, origin: origin, diff: diff, isHidden: !shown, entry: appended.position, cause: history.eventCause(of: cause))
     events.emit(.dispatched(event))
     timeline.rememberForDiff(event)
     if shown && events.debug.isEnabled(.state) {
       printer.emitState(new)
     }
     let checks = self.checks
-    if checks.isWatching { checks.watches.update(state: new, action: action, events: events) }
-    if checks.hasInvariants { checks.checkInvariants(after: text, state: new) }
-    if checks.hasBreakpoints { checks.checkBreakpoints(after: text, origin: origin, entry: history.position, old: old, new: new) }
+    let active = checks.active
+    if active.contains(.watches) { checks.watches.update(state: new, action: action, events: events) }
+    if active.contains(.invariants) { checks.checkInvariants(after: text, state: new) }
+    if active.contains(.breakpoints) { checks.checkBreakpoints(after: text, origin: origin, entry: appended.position, old: old, new: new) }
   }
 
   /// Emits the reducer's rejection of an action; a listener's prints `↳ … rejected: <error>`.
@@ -249,4 +265,11 @@ extension DomainSession {
     fork.checks.breakpoints = checks.breakpoints
     return fork
   }
+}
+
+/// Where a dispatch stands once the store has it: ended (accepted with nothing to wait for, or
+/// rejected), or waiting for listeners that still have work.
+private enum DispatchStep {
+  case ended(DispatchOutcome)
+  case waitsForListeners
 }

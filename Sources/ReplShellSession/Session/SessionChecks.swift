@@ -25,23 +25,20 @@
   private var report: LineReport
   /// The watched selectors.
   package var watches = WatchList<State, Action>() {
-    didSet { isWatching = !watches.isEmpty }
+    didSet { active.set(.watches, !watches.isEmpty) }
   }
-  /// Whether anything is watched, kept beside `watches`: a dispatch reads it without reaching
-  /// into the generic list (whose type metadata is looked up on every use in unspecialized code).
-  package private(set) var isWatching = false
   /// The invariants checked after every dispatch.
   package var invariants = InvariantList<State>() {
-    didSet { hasInvariants = !invariants.all.isEmpty }
+    didSet { active.set(.invariants, !invariants.all.isEmpty) }
   }
-  /// Whether any invariant is set, kept beside `invariants` as `isWatching` is beside `watches`.
-  package private(set) var hasInvariants = false
   /// The breakpoints every dispatch checks (`break when`).
   package var breakpoints = BreakpointList<State>() {
-    didSet { hasBreakpoints = !breakpoints.all.isEmpty }
+    didSet { active.set(.breakpoints, !breakpoints.all.isEmpty) }
   }
-  /// Whether any breakpoint is set, kept beside `breakpoints` as `hasInvariants` is.
-  package private(set) var hasBreakpoints = false
+  /// Which of the three lists hold anything, kept beside them: a dispatch reads this one flag set
+  /// without reaching into the generic lists (whose type metadata is looked up on every use in
+  /// unspecialized code), and a session with no checks pays one read.
+  package private(set) var active: ActiveChecks = []
 
   /// The checks of `timeline`'s store with `selectors`, reporting on `events`; a stop's causes come from `why`.
   init(

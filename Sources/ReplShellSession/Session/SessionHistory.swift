@@ -45,9 +45,10 @@ package final class SessionHistory<State, Action> {
     position == 0 ? initialState : entries[position - 1].state
   }
 
-  /// The serial of the entry at the current position; 0 at the initial state.
+  /// The serial of the entry at the current position; 0 at the initial state. The mark keeps it:
+  /// read there, it costs no lookup of the entries' generic type.
   var currentSerial: Int {
-    position == 0 ? 0 : entries[position - 1].serial
+    mark.current
   }
 
   /// The position of each entry the current state has applied, by serial.
@@ -55,15 +56,21 @@ package final class SessionHistory<State, Action> {
     Dictionary(uniqueKeysWithValues: entries.prefix(position).enumerated().map { ($1.serial, $0 + 1) })
   }
 
-  /// Appends an action and the state it led to, dropping the undone entries first.
-  package func append(_ action: Action, text: String, origin: DispatchEvent.Origin, cause: HistoryCause?, isHidden: Bool, state: State) {
+  /// Appends an action and the state it led to, dropping the undone entries first; returns the
+  /// new entry's serial and its position, which is the current position now.
+  @discardableResult
+  package func append(
+    _ action: Action, text: String, origin: DispatchEvent.Origin, cause: HistoryCause?, isHidden: Bool, state: State
+  ) -> (serial: Int, position: Int) {
     if position < entries.count { entries.removeSubrange(position...) }
     let serial = nextSerial
     entries.append(Entry(serial: serial, action: action, text: text, origin: origin, cause: cause, isHidden: isHidden, state: state))
     if origin != .listener { lastUserSerial = serial }
     nextSerial += 1
-    position = entries.count
+    let appended = entries.count
+    position = appended
     mark = HistoryMark(current: serial, lastUserDispatch: lastUserSerial)
+    return (serial, appended)
   }
 
   /// The position (`history`'s number) of the entry with `serial`; nil once it was dropped.
@@ -108,7 +115,7 @@ package final class SessionHistory<State, Action> {
   package func move(to target: Int) {
     precondition((0...entries.count).contains(target), "a history position out of range")
     position = target
-    mark = HistoryMark(current: currentSerial, lastUserDispatch: lastUserSerial)
+    mark = HistoryMark(current: target == 0 ? 0 : entries[target - 1].serial, lastUserDispatch: lastUserSerial)
   }
 
   /// The lines of `history`: each position, right-aligned, and the action as its dispatch event

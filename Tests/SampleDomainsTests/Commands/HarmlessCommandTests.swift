@@ -273,7 +273,7 @@ private struct SessionParts: SessionReader {
     parts += session.timeline.lastDispatch.map { "\($0.action) \($0.origin)" }
     parts += (try session.checks.changeInvariants(.list)).map(\.text)
     parts += session.printer.hiddenActions.lines.map(\.text)
-    parts.append("watching \(session.checks.isWatching)")
+    parts.append("active checks \(session.checks.active.rawValue)")
     return parts
   }
 }
