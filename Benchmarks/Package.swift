@@ -86,6 +86,15 @@ let package = Package(
       ],
       path: "Benchmarks/AttachCost"
     ),
+    // A plain release executable too: store (b) of AttachCost alone, in timed chunks (`listener-modes.sh`).
+    .executableTarget(
+      name: "ListenerBursts",
+      dependencies: [
+        .product(name: "ReplShellAttachment", package: "ImmutableData"),
+        .product(name: "CounterData", package: "ImmutableData"),
+      ],
+      path: "Benchmarks/ListenerBursts"
+    ),
     // A plain release executable too: the shell over the models `Explore/run.sh` measures.
     .executableTarget(
       name: "ExploreModels",

@@ -11,7 +11,8 @@
 # once (BENCHMARK_SMOKE=1: one iteration, no warm-up, a scaling factor of one, Sources/SmokeMode),
 # and Sources/SmokeMode/SmokeCheck.swift makes it exit 1 when one fails or never finishes (the
 # library alone would exit 0). The package-benchmark targets are the folders of Benchmarks/ but
-# AttachCost, a plain executable that takes one sample of each case here; ExploreModels runs the
+# AttachCost, a plain executable that takes one sample of each case here (ListenerBursts, plain
+# too, runs one burst without an attachment, then one with); ExploreModels runs the
 # short scripts `Explore/run.sh` subtracts as start-up. A target's own output is shown (on standard
 # error) only when it fails. The full benchmarks (`swift package benchmark`) are not changed by this.
 # `--skip-build` runs what the last build left (`make test` builds first, outside its TMPDIR).
@@ -52,6 +53,7 @@ unset XDG_RUNTIME_DIR
 attach_tmp="$(mktemp -d "${TMPDIR:-/tmp}/bench-smoke.XXXXXX")"
 trap 'rm -rf "$attach_tmp"' EXIT
 TMPDIR="$attach_tmp" run AttachCost
+TMPDIR="$attach_tmp" run ListenerBursts 1 attach
 rm -rf "$attach_tmp"
 for model in ledger tally; do
   run ExploreModels --script "Explore/$model-baseline.txt"
