@@ -8,7 +8,7 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 # Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: run test build deps example example-build docs fuzz fuzz-build fuzz-smoke-build fuzz-quick bench-smoke bench-smoke-build
+.PHONY: run test smoke build deps example example-build docs fuzz fuzz-build fuzz-smoke-build fuzz-quick fuzz-parser-lines bench-smoke bench-smoke-build
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
 ## PostgreSQL when initdb is missing (the server tests start throwaway clusters; Debian keeps initdb off PATH),
@@ -50,31 +50,42 @@ docs: deps
 
 ## test: build the client example (checking it compiles none of the heavy dependencies) and this package, then
 ## run the example's tests, the committed scenarios against their goldens through the command line a CI job
-## runs, and every unit test, whose summary ends the output.
+## runs, and every unit test, whose summary ends the output. `make smoke` (which `.ci/run` runs first) adds the
+## short fuzz and benchmark runs; `make fuzz` the long ones.
 ## The tests run with TMPDIR set to a folder of the run's own, which must be empty when they end: a test
 ## that leaves anything in the temporary folder fails the run, which names what it left. (The test
 ## bundles run directly, not through `swift test`, whose own lock files would land there too.) Others may pass
 ## through the folder but not list it (0711): the tests that run an app as `nobody` make their folders in it.
-## First, every fuzz target of Fuzz/ runs for FUZZ_SMOKE_SECONDS (5) from its seed corpus, in the fuzz
-## executable's debug build (`fuzz-smoke-build`); a crash, a hang past the target's budget or memory past the
-## limit fails the run, the input kept in Fuzz/Findings/. Their corpora and scratch folders live in the run's
-## temporary folder and are removed with it.
-## Then every benchmark target of Benchmarks/ runs once in smoke mode (Benchmarks/smoke.sh --skip-build), from
-## the debug build `bench-smoke-build` makes; a target that fails to build, crashes or reports a failed
-## benchmark fails the run.
-test: example-build fuzz-smoke-build bench-smoke-build
+## First, Checks/policy.sh: every `try?` and `@unchecked Sendable` on its list with its reason, and the module
+## cut's counts within their ceilings.
+test: example-build
+	@Checks/policy.sh
 	@swift build --build-tests -q
 	@bin="$$(swift build --show-bin-path)"; shelf="$$(cd Examples/Shelf && swift build --show-bin-path)"; \
-	scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXXX")"; chmod 711 "$$scratch"; status=0; \
-	( export TMPDIR="$$scratch"; \
-	  fuzzed=0; FUZZ_BINARY="$(FUZZ_SMOKE_BINARY)" FUZZ_WORK="$$scratch/fuzz" FUZZ_BUDGET_SCALE=$(FUZZ_SMOKE_BUDGET_SCALE) \
-	    Fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS) || fuzzed=$$?; rm -rf "$$scratch/fuzz"; [ "$$fuzzed" -eq 0 ] && \
-	  Benchmarks/smoke.sh --skip-build && \
+	$(call in_scratch_folder, \
 	  (cd Examples/Shelf && "$$shelf/ShelfPackageTests.xctest" --testing-library swift-testing) && \
 	  "$$bin/replshell" --check Scenarios/ && \
-	  "$$bin/ImmutableDataPackageTests.xctest" --testing-library swift-testing ) || status=$$?; \
+	  "$$bin/ImmutableDataPackageTests.xctest" --testing-library swift-testing)
+
+## smoke: what `.ci/run` runs before `make test`, each from a build of its own nested package:
+## every fuzz target of Fuzz/ for FUZZ_SMOKE_SECONDS (5) from its seed corpus, in the fuzz executable's debug
+## build (`fuzz-smoke-build`) — a crash, a hang past the target's budget or memory past the limit fails, the
+## input kept in Fuzz/Findings/ — then every benchmark target of Benchmarks/ once in smoke mode
+## (Benchmarks/smoke.sh --skip-build, from the debug build `bench-smoke-build` makes); a target that fails to
+## build, crashes or reports a failed benchmark fails. Like the tests, they run in a temporary folder of their
+## own that must be empty when they end.
+smoke: fuzz-smoke-build bench-smoke-build
+	@$(call in_scratch_folder, \
+	  fuzzed=0; FUZZ_BINARY="$(FUZZ_SMOKE_BINARY)" FUZZ_WORK="$$scratch/fuzz" FUZZ_BUDGET_SCALE=$(FUZZ_SMOKE_BUDGET_SCALE) \
+	    Fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS) || fuzzed=$$?; rm -rf "$$scratch/fuzz"; [ "$$fuzzed" -eq 0 ] && \
+	  Benchmarks/smoke.sh --skip-build)
+
+# Runs its argument (shell commands) with TMPDIR set to a new folder (0711) that `$$scratch` names, removes
+# the folder, and fails naming what the commands left in it; otherwise exits with their status.
+in_scratch_folder = scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXXX")"; chmod 711 "$$scratch"; status=0; \
+	( export TMPDIR="$$scratch"; $(1) ) || status=$$?; \
 	left="$$(ls -A "$$scratch")"; rm -rf "$$scratch"; \
-	if [ -n "$$left" ]; then echo "make test: the tests left these in their temporary folder (each must remove what it makes):"; echo "$$left"; exit 1; fi; \
+	if [ -n "$$left" ]; then echo "make: the run left these in its temporary folder (each must remove what it makes):"; echo "$$left"; exit 1; fi; \
 	exit $$status
 
 # The libFuzzer targets of Fuzz/, one executable: each input surface by name (Fuzz/README.md).
@@ -100,9 +111,19 @@ fuzz-smoke-build: deps
 	@cd Fuzz && swift build --scratch-path .build-fuzz-debug -Xswiftc -sanitize=fuzzer -q
 
 ## fuzz: run each fuzz target for FUZZ_SECONDS (60; FUZZ_TARGETS="parser mcp" picks some); a crash, a hang past
-## the target's budget or an unbounded allocation fails, its input kept in Fuzz/Findings/.
+## the target's budget or an unbounded allocation fails, its input kept in Fuzz/Findings/. Then the parser's
+## property test over a million generated lines (`fuzz-parser-lines`; `make test` runs 50,000).
 fuzz: fuzz-build
 	@Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@$(MAKE) --no-print-directory fuzz-parser-lines
+
+## fuzz-parser-lines: the parser property test of SampleDomainsTests over PARSER_LINES (1,000,000) generated lines,
+## about four minutes on 2 cores.
+PARSER_LINES ?= 1000000
+fuzz-parser-lines: deps
+	@swift build --build-tests -q
+	@REPLSHELL_PARSER_LINES=$(PARSER_LINES) "$$(swift build --show-bin-path)/ImmutableDataPackageTests.xctest" \
+	  --testing-library swift-testing --filter ParserFuzzTests
 
 ## fuzz-quick: each fuzz target without an open finding for FUZZ_TEST_SECONDS (10).
 fuzz-quick: fuzz-build
