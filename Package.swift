@@ -20,6 +20,8 @@ let package = Package(
     // What a domain author and an app import to register a domain: `Domain`, its selectors,
     // options and effects, the store its listeners get. No engine, no shell.
     .library(name: "ReplShellDomain", targets: ["ReplShellDomain"]),
+    // The foundation every surface shares: the one file reach, the escaping of control characters.
+    .library(name: "ReplShellFoundation", targets: ["ReplShellFoundation"]),
     .library(name: "ReplShell", targets: ["ReplShell"]),
     .library(name: "ReplShellTesting", targets: ["ReplShellTesting"]),
     // What an app links to let `replshell --attach` drive its live store; nothing else compiles it.
@@ -56,6 +58,9 @@ let package = Package(
     .target(
       name: "QuakesData",
       dependencies: domainDependencies),
+    // The foundation under every surface: the one file reach (every path a command reads or writes) and
+    // the escaping of control characters in what the shell prints. No dependency, so that every module can use it.
+    .target(name: "ReplShellFoundation"),
     // The value layer: reads, prints, encodes, reflects, decodes and diffs Swift values; nothing of the shell.
     .target(
       name: "StateValues",
@@ -78,7 +83,7 @@ let package = Package(
     .target(
       name: "ReplShellSession",
       dependencies: [
-        "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol",
+        "ReplShellFoundation", "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -87,7 +92,7 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "ReplShellSession", "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol", "Linearizability",
+        "ReplShellFoundation", "ReplShellSession", "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol", "Linearizability",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -102,7 +107,7 @@ let package = Package(
     .target(
       name: "ReplShell",
       dependencies: [
-        "CEditLine", "Scenarios", "ImmutableData", "Linearizability",
+        "CEditLine", "ReplShellFoundation", "Scenarios", "ImmutableData", "Linearizability",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MCP", package: "swift-sdk"),
       ]),
@@ -136,7 +141,7 @@ let package = Package(
     .executableTarget(
       name: "SampleShell",
       dependencies: [
-        "ReplShell", "ReplShellInspector", "SampleDomains", "AnimalsStress",
+        "ReplShell", "ReplShellFoundation", "ReplShellInspector", "SampleDomains", "AnimalsStress",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .target(
@@ -155,6 +160,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
+    .testTarget(name: "ReplShellFoundationTests", dependencies: ["ReplShellFoundation"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
     .testTarget(name: "LinearizabilityTests", dependencies: ["Linearizability"], exclude: ["Fixtures"]),
     .testTarget(
@@ -205,7 +211,7 @@ let package = Package(
     .testTarget(
       name: "ReplShellTests",
       dependencies: [
-        "ReplShell", "ReplShellSession", "ReplShellTesting", "SampleDomains", "TestSupport", .product(name: "Logging", package: "swift-log"),
+        "ReplShell", "ReplShellFoundation", "ReplShellSession", "ReplShellTesting", "SampleDomains", "TestSupport", .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["Fixtures"]),
     // A running app with an attachment open, for the tests of `--attach --inspect`.

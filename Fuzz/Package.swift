@@ -18,6 +18,7 @@ let package = Package(
       name: "Fuzz",
       dependencies: [
         .product(name: "ReplShell", package: "ImmutableData"),
+        .product(name: "ReplShellFoundation", package: "ImmutableData"),
         .product(name: "ReplShellAttachment", package: "ImmutableData"),
         .product(name: "ReplShellInspector", package: "ImmutableData"),
         .product(name: "SampleDomains", package: "ImmutableData"),

@@ -3,6 +3,7 @@
 import Foundation
 import Scenarios
 import Synchronization
+import ReplShellFoundation
 
 /// An attached shell's connection to the app, read in one place: one reader receives every
 /// message the app sends and routes it to whoever waits for it, as `AttachedInspectionLink` does

@@ -3,6 +3,7 @@
 import Glibc
 import Foundation
 import Scenarios
+import ReplShellFoundation
 
 /// `--attach`: the shell on a running app's live store. Lines go to the app, which runs them in
 /// a session of its own over the store and answers with session events, rendered here as a

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Foundation
 import Scenarios
+import ReplShellFoundation
 
 /// The running apps a shell can attach to: the sockets in the attach folder and what each says
 /// of itself when greeted. The folder is checked first (this user's, writable by no one else),

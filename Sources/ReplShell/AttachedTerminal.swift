@@ -3,6 +3,7 @@
 import Foundation
 import Scenarios
 import Synchronization
+import ReplShellFoundation
 
 /// The attached shell's terminal as the inspector prints in it, from any thread: a line the page
 /// ran is printed as a typed one (its command echoed behind the prompt); while the editor waits

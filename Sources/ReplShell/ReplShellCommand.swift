@@ -132,6 +132,11 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     help: ArgumentHelp("With --mcp, the most bytes one message (one line) may have: a longer line is dropped unread and answered with a JSON-RPC error, and the server goes on (`512KiB`, `16MiB`).", valueName: "size"))
   var mcpMaxLine = ByteCount(bytes: MCPMode.defaultLineLimit)
 
+  @Flag(
+    name: .customLong("allow-any-path"),
+    help: "With --mcp, let tools read and write files outside the folder the server starts in (`save`, `source`, `shrink --save`, `linearize FILE`…); without it a path outside that folder, through `..` or a link, is refused.")
+  var allowAnyPath = false
+
   /// What to do with scenario scripts, or nil for an interactive (or piped) session.
   private var scriptMode: ScriptMode.Mode? {
     check || review ? .check : update ? .update : scripts.isEmpty ? nil : .print
@@ -204,6 +209,9 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     }
     if mcp && scriptMode != nil {
       throw ValidationError("--mcp serves one session; run scripts without it, or send their lines as tool calls")
+    }
+    if allowAnyPath && !mcp {
+      throw ValidationError("--allow-any-path opens the MCP server's tools to paths outside its folder: `\(Self.programName) --mcp --allow-any-path`; the shell itself takes any path")
     }
     if (shrinkSavePath != nil || shrinkSwiftPath != nil || shrinkForce) && shrinkProperty == nil {
       throw ValidationError("--save, --swift and --force keep what --shrink found: `\(Self.programName) --replay log.jsonl --shrink 'invariant selectValue < 5' --save bug.txt`")
@@ -304,6 +312,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if mcp {
       var server = MCPMode(domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, version: App.version)
       server.lineLimit = mcpMaxLine.bytes
+      server.allowsAnyPath = allowAnyPath
       throw ExitCode(await server.run() ? 0 : 1)
     }
     if let replayPath, let shrinkProperty {

@@ -17,8 +17,15 @@ import Scenarios
   let output: TerminalOutput
 
   /// Runs it: true when the property holds (there was nothing to shrink), false when it is broken
-  /// (the shrunk sequence is printed) or the recording cannot be read.
+  /// (the shrunk sequence is printed) or the recording cannot be read. Ctrl-C, from the start on,
+  /// cancels the work instead of ending the process: the search then answers with what shrank so
+  /// far (saved with `--save`), as `shrink` does at the prompt.
   func run() async -> Bool {
+    let work = Task { @MainActor in await shrink() }
+    return await Interrupt.caught(onInterrupt: { work.cancel() }) { await work.value }
+  }
+
+  private func shrink() async -> Bool {
     let shell = Shell(domains: domains, isScript: false, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     defer { Task { await shell.close() } }
     let host = SessionHost(shell: shell)

@@ -2,6 +2,7 @@ import AnimalsData
 import AnimalsStress
 import ArgumentParser
 import Foundation
+import ReplShellFoundation
 import ReplShell
 
 #if canImport(Glibc)
@@ -82,6 +83,14 @@ struct StressCommand: AsyncParsableCommand {
     guard (1...1024).contains(clients) else { throw ValidationError("--clients takes 1 to 1024, not \(clients)") }
     guard operations >= 1 else { throw ValidationError("--operations takes at least 1, not \(operations)") }
     guard requestTimeout > 0, requestTimeout.isFinite else { throw ValidationError("--request-timeout takes a number of seconds above 0, such as 10") }
+    // The history's file is refused before the run, so that a run's history is never lost to it.
+    if let savePath {
+      do {
+        try FileReach.anywhere.checkWritable(savePath, replacing: force, forceHint: "add --force to replace it")
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
   }
 
   /// `url`'s API endpoint: `/animals/api` when its path is empty.
@@ -111,7 +120,7 @@ struct StressCommand: AsyncParsableCommand {
     print("recorded \(outcomes.values.reduce(0, +)) operations in \(StressDuration.show(result.duration)): \(outcomes[.ok] ?? 0) ok, \(outcomes[.fail] ?? 0) failed, \(outcomes[.info] ?? 0) indeterminate")
     if let savePath {
       do {
-        try UserFile.write(result.historyText, to: savePath, replacing: force)
+        try FileReach.anywhere.write(Array(result.historyText.utf8), to: savePath, replacing: force)
         print("saved the history to \(savePath)")
       } catch {
         FileHandle.standardError.write(Data("stress: \(error)\n".utf8))

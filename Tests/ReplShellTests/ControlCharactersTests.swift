@@ -1,3 +1,4 @@
+import ReplShellFoundation
 @testable import ReplShell
 import Scenarios
 import Testing

@@ -33,8 +33,23 @@ import Testing
       #expect(run.standardOutput.contains(#"cannot place: get → "apple,fig" (process 0, line 7): the get saw "apple,fig" but "cart" holds "apple,pear,fig""#), "\(run.standardOutput)")
       let page = try String(contentsOf: folder.appendingPathComponent("w.html"), encoding: .utf8)
       #expect(page.contains("class=\"op ok witness blocked\""))
+      // Refused before the check runs, not after it.
       let again = try await ReplShellRun.run(["linearize", "--domain", "kv", "--html", "w.html", "h.edn"], in: folder)
-      #expect(again.status == 73 && again.standardError.contains("cannot write w.html: it exists; add --force to replace it"), "\(again.standardError)")
+      #expect(again.status == 64 && again.standardError.contains("cannot write w.html: it exists; add --force to replace it"), "\(again.standardError)")
+      #expect(again.standardOutput.isEmpty, "\(again.standardOutput)")
+    }
+  }
+
+  /// `--html` on a FIFO, even with `--force`, is refused at once, before the check: the page is
+  /// never written into a pipe, and the shell never waits for a reader. So is `stress --save`.
+  @Test func aFIFOInPlaceOfThePageOrTheHistoryIsRefusedWithoutWaiting() async throws {
+    try await inFolder { folder in
+      try lostAppend.write(to: folder.appendingPathComponent("h.edn"), atomically: true, encoding: .utf8)
+      #expect(mkfifo(folder.appendingPathComponent("w.html").path, 0o600) == 0)
+      let run = try await ReplShellRun.run(["linearize", "--domain", "kv", "--html", "w.html", "--force", "h.edn"], in: folder)
+      #expect(run.status == 64 && run.standardError.contains("cannot write w.html: it is a FIFO, not a regular file"), "\(run.standardError)")
+      let stress = try await ReplShellRun.run(["stress", "--server", "http://127.0.0.1:9", "--save", "w.html", "--force"], in: folder)
+      #expect(stress.status == 64 && stress.standardError.contains("cannot write w.html: it is a FIFO, not a regular file"), "\(stress.standardError)")
     }
   }
 

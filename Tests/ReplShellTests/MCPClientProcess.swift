@@ -18,11 +18,12 @@ final class MCPClientProcess: @unchecked Sendable {
   private var pending = Data()
   private var outputClosed = false
 
-  init(binary: URL, arguments: [String]) throws {
+  init(binary: URL, arguments: [String], in folder: URL? = nil) throws {
     errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-stderr-\(UUID().uuidString)")
     try Data().write(to: errorLog)
     process.executableURL = binary
     process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errorLog)

@@ -6,8 +6,8 @@ import Testing
 /// `replshell --mcp` spoken to over pipes, as an MCP client would.
 @Suite(.timeLimit(.minutes(3)))
 struct MCPProtocolTests {
-  static func start(_ arguments: [String]) async throws -> MCPClientProcess {
-    let client = try MCPClientProcess(binary: try ReplShellBinary.url, arguments: ["--mcp"] + arguments)
+  static func start(_ arguments: [String], in folder: URL? = nil) async throws -> MCPClientProcess {
+    let client = try MCPClientProcess(binary: try ReplShellBinary.url, arguments: ["--mcp"] + arguments, in: folder)
     let reply = try await client.request(1, "initialize", [
       "protocolVersion": "2025-06-18", "capabilities": [:] as [String: Any], "clientInfo": ["name": "tests", "version": "1"],
     ])
@@ -110,7 +110,8 @@ struct MCPProtocolTests {
     try #require(golden.hasSuffix("counter> select selectValue\n1\n"), "\(golden)")
     try (String(golden.dropLast(2)) + "2\n").write(to: goldenURL, atomically: true, encoding: .utf8)
 
-    let client = try await Self.start(["counter"])
+    // The server reads paths within the folder it starts in.
+    let client = try await Self.start(["counter"], in: folder)
     for (id, action) in ["didTapIncrementButton", "didTapDecrementButton", "didTapIncrementButton", "didTapIncrementButton", "didTapIncrementButton"].enumerated() {
       _ = try await client.callTool(3 + id, "dispatch", ["action": action])
     }
@@ -122,6 +123,47 @@ struct MCPProtocolTests {
     #expect(differs.isError && differs.text.contains("differs at `select selectValue` ("), "\(differs)")
     #expect(differs.text.contains("3 lines before it shrunk to 1 in ") && differs.text.contains("expected: 2") && differs.text.contains("actual:   1"), "\(differs)")
     #expect(try await client.finish() == 0)
+  }
+
+  /// A tool reads and writes files only inside the folder the server started in: `..`, an absolute
+  /// path elsewhere and a link that leads out are refused before any work, naming the folder and
+  /// `--allow-any-path`; nothing is written. With `--allow-any-path` the same write goes through.
+  @Test func toolPathsStayInTheServersFolderUnlessAllowed() async throws {
+    let outer = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-reach-\(UUID().uuidString.prefix(8))")
+    let folder = outer.appendingPathComponent("project")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outer) }
+    try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("out"), withDestinationURL: outer)
+    try "secret line of another file\n".write(to: outer.appendingPathComponent("other.txt"), atomically: true, encoding: .utf8)
+    let client = try await Self.start(["counter"], in: folder)
+    for (id, action) in ["didTapIncrementButton", "didTapIncrementButton", "didTapIncrementButton"].enumerated() {
+      _ = try await client.callTool(3 + id, "dispatch", ["action": action])
+    }
+    let outside = [outer.appendingPathComponent("escape.txt").path, "../escape.txt", "out/escape.txt"]
+    for (offset, path) in outside.enumerated() {
+      let shrunk = try await client.callTool(10 + offset, "shrink", ["property": "expect selectValue != 3", "save": path])
+      #expect(shrunk.isError && shrunk.text.contains("is outside") && shrunk.text.contains("--allow-any-path"), "\(path): \(shrunk)")
+      let swift = try await client.callTool(20 + offset, "shrink", ["property": "expect selectValue != 3", "swift": path.replacingOccurrences(of: ".txt", with: ".swift")])
+      #expect(swift.isError && swift.text.contains("is outside"), "\(path): \(swift)")
+      let saved = try await client.callTool(30 + offset, "save", ["file": path])
+      #expect(saved.isError && saved.text.contains("is outside"), "\(path): \(saved)")
+    }
+    let sourced = try await client.callTool(40, "source", ["file": "../other.txt"])
+    #expect(sourced.isError && sourced.text.contains("is outside") && !sourced.text.contains("secret"), "\(sourced)")
+    let inside = try await client.callTool(41, "shrink", ["property": "expect selectValue != 3", "save": "kept.txt"])
+    #expect(inside.isError && inside.text.contains("saved the shrunk sequence as kept.txt"), "\(inside)")
+    #expect(try await client.finish() == 0)
+    let written = try FileManager.default.contentsOfDirectory(atPath: outer.path).sorted()
+    #expect(written == ["other.txt", "project"], "\(written)")
+
+    let opened = try await Self.start(["counter", "--allow-any-path"], in: folder)
+    for (id, action) in ["didTapIncrementButton", "didTapIncrementButton", "didTapIncrementButton"].enumerated() {
+      _ = try await opened.callTool(3 + id, "dispatch", ["action": action])
+    }
+    let allowed = try await opened.callTool(10, "shrink", ["property": "expect selectValue != 3", "save": "../escape.txt"])
+    #expect(allowed.isError && allowed.text.contains("saved the shrunk sequence as ../escape.txt"), "\(allowed)")
+    #expect(try await opened.finish() == 0)
+    #expect(FileManager.default.fileExists(atPath: outer.appendingPathComponent("escape.txt").path))
   }
 
   /// `break` as a tool: typed arguments become `break when …`, `break clear N`, `break clear`;

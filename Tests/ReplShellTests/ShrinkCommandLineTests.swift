@@ -133,6 +133,48 @@ import Testing
     #expect(check.lines.last == "scenarios: 0 passed, 1 failed", "\(check.lines)")
   }
 
+  /// Ctrl-C during a long search stops it, as at the prompt: the process answers with what shrank
+  /// so far, says it was stopped, saves it with `--save`, and exits 1 — it is not killed by the
+  /// signal. The signal is sent once the shell says it loaded the recording; 30,000 actions take
+  /// far longer to shrink than the signal takes to arrive.
+  @Test func ctrlCStopsTheSearchWithWhatShrankSoFar() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let long = (["use counter"] + ["dispatch didTapIncrementButton", "dispatch didTapDecrementButton"] * 15_000
+      + ["dispatch didTapIncrementButton"] * 3 + ["expect selectValue != 3"]).joined(separator: "\n") + "\n"
+    try long.write(to: folder.appendingPathComponent("long.txt"), atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = try ReplShellRun.executable
+    process.arguments = ["--replay", "long.txt", "--shrink", "", "--save", "kept.txt"]
+    process.currentDirectoryURL = folder
+    let output = folder.appendingPathComponent("stdout")
+    try Data().write(to: output)
+    let outputHandle = try FileHandle(forWritingTo: output)
+    let errors = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = outputHandle
+    process.standardError = errors
+    let ended = AsyncStream<Void>.makeStream()
+    process.terminationHandler = { _ in ended.continuation.finish() }
+    try process.run()
+    // The signal: the line that says the recording is loaded, read as it arrives.
+    var said = ""
+    while !said.contains("loaded long.txt") {
+      let chunk = errors.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      said += String(decoding: chunk, as: UTF8.self)
+    }
+    #expect(said.contains("loaded long.txt"), "\(said)")
+    kill(process.processIdentifier, SIGINT)
+    for await _ in ended.stream {}
+    try outputHandle.close()
+    let printed = try String(contentsOf: output, encoding: .utf8)
+    #expect(process.terminationReason == .exit, "killed by a signal: \(printed)")
+    #expect(process.terminationStatus == 1, "\(printed)")
+    #expect(printed.contains("stopped before the end (Ctrl-C): this is what shrank so far"), "\(printed)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("kept.txt").path), "\(printed)")
+  }
+
   @Test func shrinkOptionsWithoutAReplaySayWhatToType() async throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }

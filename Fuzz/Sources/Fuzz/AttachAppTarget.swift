@@ -1,4 +1,5 @@
 import CounterData
+import ReplShellFoundation
 import Foundation
 import ReplShellAttachment
 import SampleDomains

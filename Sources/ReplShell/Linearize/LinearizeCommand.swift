@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReplShellFoundation
 import Linearizability
 import Scenarios
 
@@ -75,6 +76,14 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
     if noWitness && htmlPath != nil {
       throw ValidationError("--html draws the witness: leave out --no-witness")
     }
+    // The page's file is refused before the check runs, not after it.
+    if let htmlPath {
+      do {
+        try FileReach.anywhere.checkWritable(htmlPath, replacing: force, forceHint: "add --force to replace it")
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
   }
 
   func run() throws {
@@ -98,7 +107,7 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
         drawn = true
         let page = HistoryPage(history: failure.part, witness: failure.witness, verdict: "not linearizable")
         do {
-          try UserFile.write(page.html, to: htmlPath, replacing: force)
+          try FileReach.anywhere.write(Array(page.html.utf8), to: htmlPath, replacing: force)
           FileHandle.standardOutput.write(Data("wrote \(htmlPath)\n".utf8))
         } catch {
           FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import MCP
+import ReplShellFoundation
 import Scenarios
 import SystemPackage
 
@@ -23,6 +24,9 @@ import SystemPackage
   /// The line limit when `--mcp-max-line` does not give one: 4 MiB.
   nonisolated static let defaultLineLimit = 4 << 20
 
+  /// Whether the paths tools read and write may lie outside the working folder (`--allow-any-path`).
+  var allowsAnyPath = false
+
   nonisolated static let stateURI = "state://current"
   nonisolated static let historyURI = "history://"
 
@@ -32,6 +36,14 @@ import SystemPackage
     dup2(STDERR_FILENO, STDOUT_FILENO)
     let shell = Shell(domains: domains, isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     shell.settings.programName = programName
+    if !allowsAnyPath {
+      do {
+        shell.settings.fileReach = try .confined(to: FileManager.default.currentDirectoryPath)
+      } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        return false
+      }
+    }
     do {
       _ = try await shell.start(domain: domain)
     } catch {

@@ -1,7 +1,9 @@
 import Foundation
+import ReplShellFoundation
+import StateValues
 
 /// Where a command's relative paths start from: the shell's folder, or the folder of the script
-/// `source` is running.
+/// `source` is running; and how far they may reach (`ShellSettings.fileReach`).
 @MainActor package struct ShellPaths {
   /// The shell whose folder it is.
   let shell: Shell
@@ -9,8 +11,22 @@ import Foundation
   /// The folder relative paths start from.
   package var baseDirectory: URL { shell.baseDirectory }
 
-  /// A path as typed in a command, relative to `baseDirectory` unless absolute.
+  /// How far the shell's paths may reach, and the one way they are read and written.
+  package var reach: FileReach { shell.settings.fileReach }
+
+  /// A path as typed in a command, relative to `baseDirectory` unless absolute: for completion
+  /// and display, never to read or write (`url(forPath:for:column:)` checks the reach).
   package func url(forPath path: String) -> URL {
     URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: shell.baseDirectory.path, isDirectory: true)).standardizedFileURL
+  }
+
+  /// A path a command is about to read or write, relative to `baseDirectory` unless absolute,
+  /// refused with an error at `column` when it lies outside the shell's reach.
+  package func url(forPath path: String, for access: FileReachError.Access, column: Int) throws(CommandError) -> URL {
+    do {
+      return URL(fileURLWithPath: try reach.resolve(path, relativeTo: shell.baseDirectory.path, for: access))
+    } catch {
+      throw CommandError(error.description, column: column)
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// How a shell runs its sessions, set by its front end before or between lines.
 public struct ShellSettings: Sendable {
@@ -26,6 +27,12 @@ public struct ShellSettings: Sendable {
   /// set `.appState`, so that the lines they generate never write a file, open a database or a
   /// socket, or start a server.
   package var reachLimit: CommandReach?
+
+  /// Where the paths commands read and write may lie (`save`, `source`, `shrink --save`,
+  /// `linearize FILE`, `--html`…): anywhere by default; the MCP server confines them to its
+  /// working folder unless started with `--allow-any-path`, so that an agent cannot write into the
+  /// system's folders or read a file outside the project.
+  public var fileReach = FileReach.anywhere
 
   /// Settings for an interactive shell, or a script's when `isScript`.
   public init(isScript: Bool) {

@@ -105,7 +105,7 @@ struct ExploreCommand: ShellCommand {
     let session = try context.session.require()
     // A file in the way is said before the runs, not after them.
     if let path = options.savePath, let recording = context.session.recording {
-      let files = try ScenarioFiles(script: context.paths.url(forPath: path), recording: recording, column: saveColumn)
+      let files = try ScenarioFiles(script: try context.paths.url(forPath: path, for: .write, column: saveColumn), recording: recording, column: saveColumn)
       try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
       try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
     }
@@ -133,7 +133,7 @@ struct ExploreCommand: ShellCommand {
     if addsEffects {
       recording = try heldEffectsRecording(of: recording, session: session, in: context)
     }
-    let files = try ScenarioFiles(script: context.paths.url(forPath: path), recording: recording, column: saveColumn)
+    let files = try ScenarioFiles(script: try context.paths.url(forPath: path, for: .write, column: saveColumn), recording: recording, column: saveColumn)
     try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
     try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
     let useLine = addsEffects ? files.useLine + " --effects" : files.useLine

@@ -57,7 +57,7 @@ struct LinearizeShellCommand: ShellCommand {
     let run = LinearizeRun(domain: domain)
     var lines: [String] = []
     for path in paths {
-      let report = run.check(path: context.paths.url(forPath: path.text).path)
+      let report = run.check(path: try context.paths.url(forPath: path.text, for: .read, column: path.column).path)
       let shown = report.lines.map { $0.replacingFirst(report.source, with: path.text) }
       switch report.outcome {
       case .linearizable, .unknown: lines += shown

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// `save [--force] FILE`: writes the session as a scenario script, runs it in a fresh session,
 /// writes its golden beside it and says whether the fresh run saw what the session saw.
@@ -48,7 +49,7 @@ struct SaveCommand: ShellCommand {
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let session = try context.session.require()
     guard let recording = context.session.recording else { return CommandOutput([]) }
-    let script = context.paths.url(forPath: path)
+    let script = try context.paths.url(forPath: path, for: .write, column: column)
     let golden = ScriptRunner.goldenURL(for: script)
     let files = try ScenarioFiles(script: script, recording: recording, column: column)
     try files.refuseReplacingOpenFiles(files.targets(with: [golden]), column: column)

@@ -105,10 +105,10 @@ struct ShrinkCommand: ShellCommand {
   @MainActor private func plannedFiles(in context: CommandContext) throws(CommandError) -> (urls: [URL], column: Int) {
     var urls: [URL] = []
     if let savePath {
-      let script = context.paths.url(forPath: savePath.path)
+      let script = try context.paths.url(forPath: savePath.path, for: .write, column: savePath.column)
       urls += [script, ScriptRunner.goldenURL(for: script)]
     }
-    if let swiftPath { urls.append(context.paths.url(forPath: swiftPath.path)) }
+    if let swiftPath { urls.append(try context.paths.url(forPath: swiftPath.path, for: .write, column: swiftPath.column)) }
     return (urls, savePath?.column ?? swiftPath?.column ?? 1)
   }
 
@@ -133,7 +133,7 @@ struct ShrinkCommand: ShellCommand {
 
   /// Writes the scenario and its golden, from a fresh run of it.
   @MainActor private func save(_ outcome: ShrinkOutcome, to target: (path: String, column: Int), in context: CommandContext) async throws(CommandError) -> [OutputLine] {
-    let script = context.paths.url(forPath: target.path)
+    let script = try context.paths.url(forPath: target.path, for: .write, column: target.column)
     let (files, text) = try scenario(outcome, for: script, in: context, column: target.column)
     try files.write(text, column: target.column)
     let run = await ScriptRunner(domains: context.domains).run(script, displayPath: script.lastPathComponent)
@@ -167,7 +167,7 @@ struct ShrinkCommand: ShellCommand {
   /// Writes the Swift Testing test: the scenario and its golden in one test on `ReplShellTesting`,
   /// for the app's test target.
   @MainActor private func writeSwift(_ outcome: ShrinkOutcome, to target: (path: String, column: Int), in context: CommandContext) async throws(CommandError) -> [OutputLine] {
-    let url = context.paths.url(forPath: target.path)
+    let url = try context.paths.url(forPath: target.path, for: .write, column: target.column)
     let name = url.deletingPathExtension().lastPathComponent
     let (_, text) = try scenario(outcome, for: url.deletingPathExtension().appendingPathExtension("txt"), in: context, column: target.column)
     let run = await ScriptRunner(domains: context.domains).run(text: text, name: name + ".txt", baseDirectory: url.deletingLastPathComponent())
@@ -184,7 +184,7 @@ struct ShrinkCommand: ShellCommand {
   @MainActor private func shrinkGolden(_ path: String, in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let targets = try plannedFiles(in: context)
     try ScenarioFiles.refuseOverwriting(targets.urls, force: force, overwrite: "add `--force`", column: targets.column)
-    let shrink = GoldenShrink(domains: context.domains, script: context.paths.url(forPath: path), displayPath: path)
+    let shrink = GoldenShrink(domains: context.domains, script: try context.paths.url(forPath: path, for: .read, column: 1), displayPath: path)
     let result = try await shrink.shrink(progress: context.progress)
     guard let failure = result.outcome.failure else { return CommandOutput(result.outcome.lines) }
     var lines = result.outcome.lines
@@ -193,7 +193,7 @@ struct ShrinkCommand: ShellCommand {
     scriptLines.insert(note, at: scriptLines.first?.hasPrefix("use ") == true ? 1 : 0)
     let text = scriptLines.joined(separator: "\n") + "\n"
     if let savePath {
-      let url = context.paths.url(forPath: savePath.path)
+      let url = try context.paths.url(forPath: savePath.path, for: .write, column: savePath.column)
       let run = await ScriptRunner(domains: context.domains).run(text: text, name: url.lastPathComponent, baseDirectory: url.deletingLastPathComponent())
       let golden = Self.golden(of: run, expecting: result.expectedBlock)
       try ScenarioFiles.writeAll([(url, Data(text.utf8)), (ScriptRunner.goldenURL(for: url), Data(golden.utf8))], column: savePath.column)
@@ -201,7 +201,7 @@ struct ShrinkCommand: ShellCommand {
       lines.append(Self.goldenVerdict(run, golden: golden, file: savePath.path, passesOnceFixed: "`\(context.programName) --check \(savePath.path)`"))
     }
     if let swiftPath {
-      let url = context.paths.url(forPath: swiftPath.path)
+      let url = try context.paths.url(forPath: swiftPath.path, for: .write, column: swiftPath.column)
       let name = url.deletingPathExtension().lastPathComponent
       let run = await ScriptRunner(domains: context.domains).run(text: text, name: name + ".txt", baseDirectory: url.deletingLastPathComponent())
       let golden = Self.golden(of: run, expecting: result.expectedBlock)

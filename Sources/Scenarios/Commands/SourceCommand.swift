@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// `source FILE`: runs a script's commands in the current session, as psql's `\i` does, stopping
 /// at the first failure with `file:line`.
@@ -48,8 +49,11 @@ struct SourceCommand: ShellCommand {
   /// How deep `source` lines may nest: past it, a script is refused with the chain.
   static let depthLimit = 16
 
+  /// The most bytes a sourced script may hold: 16 MiB.
+  static let sizeLimit = 16 << 20
+
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
-    let url = context.paths.url(forPath: path)
+    let url = try context.paths.url(forPath: path, for: .read, column: column)
     let chain = context.scripts.sourceChain
     let resolved = url.resolvingSymlinksInPath().standardizedFileURL
     let route = (chain.map { $0.sourcedAt ?? "`source \($0.name)` typed" } + [context.line.location ?? "this line"]).joined(separator: " → ")
@@ -59,11 +63,11 @@ struct SourceCommand: ShellCommand {
     guard chain.count < Self.depthLimit else {
       throw CommandError("source nests at most \(Self.depthLimit) scripts deep (\(route))", column: column)
     }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw CommandError("cannot read \(path)", column: column)
-    }
-    guard let text = String(validating: data, as: UTF8.self) else {
-      throw CommandError("\(path) is not UTF-8 text", column: column)
+    let text: String
+    do {
+      text = try context.paths.reach.readText(url.path, shownAs: path, limit: Self.sizeLimit)
+    } catch {
+      throw CommandError(error.description, column: column)
     }
     // The script's lines run as `--script` runs them; what they print are the session's events.
     let stopped = await context.scripts.runScript(at: url, text: text, name: path)

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// A golden file compared with a new transcript, honouring the golden's wildcards: `[..]` in a
 /// line stands for any text within that line, and a line of its own `...` for any number of
@@ -39,25 +40,16 @@ public struct GoldenComparison: Sendable {
   }
 
   /// The text of the golden at `url`; nil when there is no file there; an error naming the
-  /// golden and why when it is a folder, cannot be opened or is not UTF-8 text.
+  /// golden and why when it is a link, a folder or anything but a regular file, is over four times
+  /// a script's size limit, cannot be opened or is not UTF-8 text.
   public static func read(at url: URL) throws(CommandError) -> String? {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
-    if isFolder.boolValue {
-      throw CommandError("cannot read the golden \(url.path): it is a folder, not a file")
-    }
-    let data: Data
+    var status = stat()
+    guard lstat(url.path, &status) == 0 else { return nil }
     do {
-      data = try Data(contentsOf: url)
+      return try FileReach.anywhere.readText(url.path, limit: ScriptRunner.scriptSizeLimit * 4)
     } catch {
-      throw CommandError("cannot read the golden \(url.path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+      throw CommandError("cannot read the golden \(error.path): \(error.reason)")
     }
-    guard let text = String(validating: data, as: UTF8.self) else {
-      let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
-      throw CommandError("cannot read the golden \(url.path): line \(line) is not UTF-8 text")
-    }
-    return text
   }
 
   /// The unified diff of the golden against what `--update` would write: only the lines the

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// Runs a scenario file: echoes each command behind the prompt, then its output, and stops at the
 /// first error or failed expectation with `file:line`. Compares the transcript with its golden.
@@ -80,11 +81,11 @@ import Foundation
 
   /// The script's text, or why it cannot be read.
   private static func text(of url: URL, name: String) -> Swift.Result<String, Unreadable> {
-    let data: Data
+    let data: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      data = try FileReach.anywhere.read(url.path, shownAs: name, limit: Self.scriptSizeLimit)
     } catch {
-      return .failure(Unreadable(outcome: Outcome(transcript: [.error("\(name): cannot read the script: \(error.localizedDescription)")], succeeded: false)))
+      return .failure(Unreadable(outcome: Outcome(transcript: [.error("\(ControlCharacters.escaped(name, onOneLine: true)): cannot read the script: \(error.reason)")], succeeded: false)))
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       return .failure(Unreadable(outcome: Outcome(transcript: [.error("\(name):\(Self.firstLineNotUTF8(in: data)): not UTF-8 text")], succeeded: false)))
@@ -102,8 +103,11 @@ import Foundation
     return outcome
   }
 
+  /// The most bytes a scenario script may hold: 16 MiB.
+  nonisolated public static let scriptSizeLimit = 16 << 20
+
   /// The 1-based number of the first line of `data` that is not valid UTF-8.
-  private static func firstLineNotUTF8(in data: Data) -> Int {
+  private static func firstLineNotUTF8(in data: [UInt8]) -> Int {
     let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     return (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
   }

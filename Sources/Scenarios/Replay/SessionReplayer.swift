@@ -1,3 +1,4 @@
+import ReplShellFoundation
 /// `--replay`: a recording's actions reduced again, in order, into the session's history, each
 /// checked against what was recorded.
 @MainActor struct SessionReplayer<State: Sendable, Action: Decodable & Equatable & Sendable> {

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// `--replay`: a recorded session reduced again, in a shell process.
 extension Shell {

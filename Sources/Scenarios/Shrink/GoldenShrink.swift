@@ -133,7 +133,7 @@ import Foundation
     let place = "`\(command.text)` (\(displayPath):\(command.number))"
     var lines: [OutputLine] = [
       .plain(
-        "the golden of \(displayPath) differs at \(place): \(Self.count(total, "line")) before it shrunk to \(shrunk.count) in \(Self.count(shrinker.replays, "replay")) (\(String(format: "%.2f", seconds)) s)")
+        "the golden of \(displayPath) differs at \(place): \(Self.count(total, "line")) before it shrunk to \(shrunk.count) in \(Self.count(shrinker.replays, "replay")) (\(String(format: "%.2f", seconds)) s)\(Task.isCancelled ? ShrinkOutcome.stoppedNote : "")")
     ]
     for line in (fixed.map { [$0] } ?? []) + shrunk + [command] { lines.append(.plain("  \(line.text)")) }
     lines.append(.plain("expected: \(mismatch.expected)"))

@@ -213,7 +213,7 @@ extension HistoryShrinker {
     let seconds = elapsed.inSeconds
     var lines: [OutputLine] = [
       .plain(
-        "\(name) \(broken): \(Self.count(total, "step")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s), replayed with the side effects held")
+        "\(name) \(broken): \(Self.count(total, "step")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s), replayed with the side effects held\(Task.isCancelled ? ShrinkOutcome.stoppedNote : "")")
     ]
     lines += texts.map { OutputLine.plain("  " + $0) }
     if !trace.labels.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// `shrink`: the actions the session's state has applied shrunk to a minimal sequence that still
 /// breaks a property (in a session with held effects, the dispatches and the effects released).
@@ -214,7 +215,7 @@ import Foundation
     let seconds = elapsed.inSeconds
     var lines: [OutputLine] = [
       .plain(
-        "\(check.name) \(check.broken): \(Self.count(total, "action")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s)")
+        "\(check.name) \(check.broken): \(Self.count(total, "action")) shrunk to \(shrunk.count) in \(Self.count(replays, "replay")) (\(String(format: "%.2f", seconds)) s)\(Task.isCancelled ? ShrinkOutcome.stoppedNote : "")")
     ]
     for (element, text) in zip(shrunk, texts) {
       lines.append(.plain("  dispatch \(text)" + (element.isListener ? "   (a listener's, kept in place)" : "")))

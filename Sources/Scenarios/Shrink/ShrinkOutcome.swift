@@ -1,5 +1,8 @@
 /// What `shrink` found, as lines to print and the lines of a scenario that reproduces it.
 struct ShrinkOutcome: Sendable {
+  /// What a headline adds when Ctrl-C (or a cancelled MCP call) stopped the search early.
+  static let stoppedNote = "; stopped before the end (Ctrl-C): this is what shrank so far"
+
   /// The report: how much shrank, the shrunk actions, the last one's diff, the actual value.
   var lines: [OutputLine]
   /// The property as the line that checks it.

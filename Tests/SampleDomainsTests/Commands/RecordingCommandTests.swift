@@ -103,7 +103,7 @@ import Testing
     #expect(texts.last == "error: column 8: source stopped at setup.txt:3")
     #expect(await shell.texts("select selectValue") == ["1"])
     #expect(shell.candidates("source se") == ["setup.txt"])
-    #expect(await shell.texts("source missing.txt") == ["error: column 8: cannot read missing.txt"])
+    #expect(await shell.texts("source missing.txt") == ["error: column 8: cannot read missing.txt: there is no such file"])
   }
 
   @Test func aStoppedSourceLeavesWhatItRanAsEventsBeforeItsError() async throws {

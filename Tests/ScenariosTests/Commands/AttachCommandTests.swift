@@ -49,7 +49,7 @@ import Testing
     #expect(shell.prompt == "counter@1 (fork)> ")
     #expect(await shell.run("explore --runs 1 --seed 1").succeeded)
     // In the fork, `source` runs (here: a file that is not there); `save` is still refused.
-    #expect(await shell.texts("source no-such-script.txt") == ["error: column 8: cannot read no-such-script.txt"])
+    #expect(await shell.texts("source no-such-script.txt") == ["error: column 8: cannot read no-such-script.txt: there is no such file"])
     #expect(await shell.texts("save session.txt") == [save])
     _ = await shell.run("dispatch increment")
     #expect(await shell.texts("select selectValue") == ["7"])

@@ -1,0 +1,25 @@
+/// Why a file a command named cannot be read or written: the path as given and the reason, never
+/// any of the file's content (a refusal must not show what a file it was not meant to read holds).
+public struct FileReachError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Whether the file was to be read or written.
+  public enum Access: String, Sendable {
+    case read, write
+  }
+
+  /// The path as the user gave it.
+  public let path: String
+  /// Reading or writing.
+  public let access: Access
+  /// Why, with what to do instead: "it is a symbolic link; give the path of the file itself".
+  public let reason: String
+
+  public init(path: String, access: Access, reason: String) {
+    self.path = path
+    self.access = access
+    self.reason = reason
+  }
+
+  public var description: String {
+    "cannot \(access.rawValue) \(path): \(reason)"
+  }
+}

@@ -1,0 +1,12 @@
+import ReplShellFoundation
+import StateValues
+
+extension ControlCharacters {
+  /// The lines with their texts escaped, their kinds and indents kept.
+  package static func escaped(_ lines: [OutputLine]) -> [OutputLine] {
+    lines.map { line in
+      guard line.text.unicodeScalars.contains(where: isEscaped) else { return line }
+      return OutputLine(line.kind, escaped(line.text), hangingIndent: line.hangingIndent)
+    }
+  }
+}
