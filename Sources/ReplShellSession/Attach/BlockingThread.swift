@@ -15,9 +15,10 @@ import Foundation
 ///   (`AttachedInspectionLink`).
 /// - `LiveHooks`: `replshell.attach.tap`, describing the app's dispatches while a shell follows
 ///   them, at the lowest priority (the idle policy): the diffs never take a core from the app.
-/// - `StandardInputReader`: `replshell.stdin`, a line of the terminal or a pipe, read while the
-///   main actor must stay free — an inspector serves, or the shell is attached — and the MCP
-///   server's input, read to its end (`StandardStreams`).
+/// - `StandardInputReader`: `replshell.stdin`, one thread for the process's life that reads each
+///   line of the terminal or a pipe asked for while the main actor must stay free — an inspector
+///   serves, or the shell is attached — and the MCP server's input, read to its end
+///   (`StandardStreams`).
 ///
 /// An attached shell's outbox in the app sends without blocking and waits for room on a dispatch
 /// write source (`AttachmentOutbox`): it needs no thread.
