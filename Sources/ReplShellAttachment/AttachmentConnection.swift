@@ -65,7 +65,10 @@ final class AttachmentConnection: Sendable {
     let responder = Responder(connection: self)
     let requests = readRequests(commands: responder.shell.commands)
     guard responder.attach() else { return (responder, true) }
+    // However serving ends, the reader is not left waiting for a place in the mailbox.
+    defer { requests.finish() }
     guard handshake(with: await requests.take()) else { return (responder, true) }
+    var servedInARow = 0
     serving: while let next = await requests.take() {
       switch next {
       case .success(let request):
@@ -76,9 +79,24 @@ final class AttachmentConnection: Sendable {
         attachment.logger.warning("replshell attachment: closed a connection that sent \(failure.summary)")
         break serving
       }
+      if let unread = outbox.overflow {
+        attachment.logger.warning(
+          "replshell attachment: closed a shell that left \(unread) bytes of replies unread (at most \(AttachmentOutbox.replyByteLimit) may wait)")
+        break serving
+      }
+      // A few requests at a time, then the app's own work on the main actor: a shell that
+      // pipelines thousands of requests never holds the app's main actor for long.
+      servedInARow += 1
+      if servedInARow == Self.requestsBetweenYields {
+        servedInARow = 0
+        await Task.yield()
+      }
     }
     return (responder, false)
   }
+
+  /// How many requests a shell gets served in a row before the app's own work runs.
+  static let requestsBetweenYields = 8
 
   /// The shell's requests as they arrive, each line parsed for a shell that runs `commands` on
   /// the thread that blocks on the socket for them, off the app's main actor (a line may be a

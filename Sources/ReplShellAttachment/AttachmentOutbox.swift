@@ -21,6 +21,11 @@ final class AttachmentOutbox: @unchecked Sendable {
   // `isArmed` and `hasStopped` only on `queue`.
   private struct Contents {
     var frames: [(bytes: [UInt8], isTail: Bool)] = []
+    /// The bytes of the frames queued that are not tailed actions (replies, greetings, notes).
+    var queuedReplyBytes = 0
+    /// How many bytes of replies waited unread when they passed `replyByteLimit`; then nothing
+    /// more is queued and writing stops.
+    var overflow: Int?
     /// How many bytes of the first frame the kernel took already.
     var written = 0
     var queuedTails = 0
@@ -35,6 +40,16 @@ final class AttachmentOutbox: @unchecked Sendable {
 
   /// How many tailed actions may wait for a slow shell.
   static let tailLimit = 512
+  /// How many bytes of replies may wait for a shell that does not read them: 8 MiB. Past it the
+  /// shell is closed (`overflow`), so that one that pipelines requests and reads nothing cannot
+  /// grow the app's memory.
+  static let replyByteLimit = 8 << 20
+
+  /// How many bytes of replies waited unread when the outbox passed `replyByteLimit` and
+  /// stopped; nil while it has not.
+  var overflow: Int? {
+    locked { $0.overflow }
+  }
   private var contents = Contents()
   /// Guards `contents`; broadcast once writing has stopped (the app's `close()`, which may not
   /// suspend, waits on it in `waitUntilStopped(before:)`).
@@ -72,8 +87,23 @@ final class AttachmentOutbox: @unchecked Sendable {
     guard let frame = Self.frame(message) else { return }
     changing { contents in
       guard !contents.isClosed else { return }
-      contents.frames.append((frame, false))
+      Self.queueReply([frame], in: &contents)
     }
+  }
+
+  /// Queues the frames of a reply, or, when they would leave more than `replyByteLimit` bytes of
+  /// replies unread, drops everything queued and closes: a shell that does not read is let go.
+  private static func queueReply(_ frames: [[UInt8]], in contents: inout Contents) {
+    let count = frames.reduce(0) { $0 + $1.count }
+    guard contents.queuedReplyBytes + count <= replyByteLimit else {
+      contents.overflow = contents.queuedReplyBytes + count
+      contents.frames = []
+      contents.queuedReplyBytes = 0
+      contents.isClosed = true
+      return
+    }
+    contents.frames.append(contentsOf: frames.map { ($0, false) })
+    contents.queuedReplyBytes += count
   }
 
   /// Sends the messages of one reply to a request the shell waits on, together: at once, on the
@@ -87,7 +117,8 @@ final class AttachmentOutbox: @unchecked Sendable {
     changing { contents in
       guard !contents.isClosed else { return }
       let isIdle = contents.frames.isEmpty && !contents.isDraining && !contents.isFinishing && !contents.isStopped
-      contents.frames.append(contentsOf: frames.map { ($0, false) })
+      Self.queueReply(frames, in: &contents)
+      guard !contents.isClosed else { return }
       let count = frames.reduce(0) { $0 + $1.count }
       guard isIdle, count <= Self.sendLimit else { return }
       // Idle, the queue holds just these frames, and they fit one send.
@@ -138,7 +169,10 @@ final class AttachmentOutbox: @unchecked Sendable {
     guard contents.dropped > 0 else { return }
     let note = SessionEvent.note(
       "tail dropped \(contents.dropped) action\(contents.dropped == 1 ? "" : "s") here: the app dispatched faster than this shell could follow (the app never waits for it)")
-    if let noted = frame(.event(note)) { contents.frames.append((noted, false)) }
+    if let noted = frame(.event(note)) {
+      contents.frames.append((noted, false))
+      contents.queuedReplyBytes += noted.count
+    }
     contents.dropped = 0
   }
 
@@ -284,7 +318,7 @@ final class AttachmentOutbox: @unchecked Sendable {
       guard taken >= frame.bytes.count else { break }
       taken -= frame.bytes.count
       whole += 1
-      if frame.isTail { tails += 1 }
+      if frame.isTail { tails += 1 } else { contents.queuedReplyBytes -= frame.bytes.count }
     }
     contents.written = taken
     contents.frames.removeFirst(whole)

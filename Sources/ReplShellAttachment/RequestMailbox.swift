@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The requests of one attached shell on their way from the thread that reads its socket to the
@@ -5,7 +6,14 @@ import Synchronization
 /// waits, and the put resumes it. (An `AsyncStream`'s iterator is not isolated inside: its
 /// `next(isolation:)` calls a nonisolated `next()`, so the main actor left for the global pool
 /// for every request and came back, one more thread woken per request.)
+///
+/// At most `capacity` requests wait: a put beyond them blocks the reader's thread until the main
+/// actor takes one, so a shell that pipelines requests faster than the app serves them waits in
+/// its own `send` (the socket's buffer fills) instead of growing the app's memory.
 final class RequestMailbox<Element: Sendable>: Sendable {
+  /// How many requests may wait when no other number is given.
+  static var defaultCapacity: Int { 32 }
+
   private struct Contents {
     /// Put and not taken yet, oldest first, from `head` on: taking moves `head`, so that a shell
     /// that pipelines many requests costs each take O(1), not a shift of all the others.
@@ -38,10 +46,27 @@ final class RequestMailbox<Element: Sendable>: Sendable {
   }
 
   private let contents = Mutex(Contents())
+  /// How many elements may wait before a put waits for a take.
+  private let capacity: Int
+  /// Where a put waits for room: it checks `contents` with this lock held, and a take that
+  /// frees a place in a full mailbox (or `finish()`) signals it with the lock held, so that no
+  /// wake-up falls between the check and the wait. (Not a semaphore: libdispatch traps when one
+  /// is let go with fewer places than it started with, as a mailbox is when its shell leaves
+  /// with requests waiting.)
+  private let room = NSCondition()
 
-  /// Hands `element` to the main actor: to its awaiting `take()`, or kept for the next one.
-  /// Never waits. After `finish()` it is dropped.
+  /// A mailbox in which at most `capacity` requests wait.
+  init(capacity: Int = RequestMailbox.defaultCapacity) {
+    self.capacity = max(capacity, 1)
+  }
+
+  /// Hands `element` to the main actor: to its awaiting `take()`, or kept for the next one,
+  /// waiting for room when `capacity` elements wait already (for the reader's thread: the main
+  /// actor never puts). After `finish()` it is dropped at once.
   func put(_ element: Element) {
+    room.lock()
+    while contents.withLock({ !$0.isFinished && $0.waiting.count - $0.head >= capacity }) { room.wait() }
+    room.unlock()
     let taker = contents.withLock { contents -> CheckedContinuation<Element?, Never>? in
       guard !contents.isFinished else { return nil }
       guard let taker = contents.taker else {
@@ -54,13 +79,23 @@ final class RequestMailbox<Element: Sendable>: Sendable {
     taker?.resume(returning: element)
   }
 
-  /// No more elements: `take()` returns nil once it has taken those kept.
+  /// How many elements wait to be taken now.
+  var waitingCount: Int {
+    contents.withLock { $0.waiting.count - $0.head }
+  }
+
+  /// No more elements: `take()` returns nil once it has taken those kept, and a put waiting for
+  /// room returns, its element dropped. Either side may call it: the reader at the end of the
+  /// shell's requests, the main actor when it stops serving them.
   func finish() {
     let taker = contents.withLock { contents in
       contents.isFinished = true
       defer { contents.taker = nil }
       return contents.taker
     }
+    room.lock()
+    room.broadcast()
+    room.unlock()
     taker?.resume(returning: nil)
   }
 
@@ -68,16 +103,33 @@ final class RequestMailbox<Element: Sendable>: Sendable {
   /// taker at a time, on the main actor. An element already waiting is taken without suspending
   /// (a suspension, even one resumed at once, is a trip off the main actor and back).
   @MainActor func take() async -> Element? {
-    if let ready = contents.withLock({ $0.ready() }) { return ready }
+    if let (ready, wasFull) = contents.withLock({ Self.ready(in: &$0, capacity: capacity) }) { return given(ready, wasFull) }
     return await withCheckedContinuation { continuation in
-      let ready = contents.withLock { contents -> Element?? in
-        guard let ready = contents.ready() else {
+      let taken = contents.withLock { contents -> (Element?, Bool)? in
+        guard let taken = Self.ready(in: &contents, capacity: capacity) else {
           contents.taker = continuation
-          return .none
+          return nil
         }
-        return ready
+        return taken
       }
-      if let ready { continuation.resume(returning: ready) }
+      if let (ready, wasFull) = taken { continuation.resume(returning: given(ready, wasFull)) }
     }
+  }
+
+  /// What a take gets without waiting, and whether the mailbox was full before it (a put may be
+  /// waiting for the room it makes); nil when it must wait.
+  private static func ready(in contents: inout Contents, capacity: Int) -> (Element?, wasFull: Bool)? {
+    let wasFull = contents.waiting.count - contents.head >= capacity
+    return contents.ready().map { ($0, wasFull) }
+  }
+
+  /// `element`, taken; a put waiting for room is woken when the take made some.
+  private func given(_ element: Element?, _ wasFull: Bool) -> Element? {
+    if wasFull {
+      room.lock()
+      room.signal()
+      room.unlock()
+    }
+    return element
   }
 }

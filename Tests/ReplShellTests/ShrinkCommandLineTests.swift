@@ -157,12 +157,18 @@ import Testing
     let ended = AsyncStream<Void>.makeStream()
     process.terminationHandler = { _ in ended.continuation.finish() }
     try process.run()
-    // The signal: the line that says the recording is loaded, read as it arrives.
-    var said = ""
-    while !said.contains("loaded long.txt") {
-      let chunk = errors.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      said += String(decoding: chunk, as: UTF8.self)
+    // The signal: the line that says the recording is loaded, read as it arrives, on a thread
+    // of its own (the read blocks).
+    let said = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+      Thread.detachNewThread {
+        var said = ""
+        while !said.contains("loaded long.txt") {
+          let chunk = errors.fileHandleForReading.availableData
+          if chunk.isEmpty { break }
+          said += String(decoding: chunk, as: UTF8.self)
+        }
+        continuation.resume(returning: said)
+      }
     }
     #expect(said.contains("loaded long.txt"), "\(said)")
     kill(process.processIdentifier, SIGINT)
