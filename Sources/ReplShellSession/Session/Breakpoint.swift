@@ -20,9 +20,14 @@ package struct Breakpoint<State: Sendable>: Sendable {
     return Invariant(predicate: condition.predicate, holds: { !condition.holds($0) }, output: condition.output)
   }
 
-  /// The selector's output on `state`, on one line, for the report of the break.
+  /// The selector's output on `state`, on one line, for the report of the break; what went wrong
+  /// in its place when the output cannot be printed, so that the report never just lacks it.
   func value(on state: State) -> String? {
-    try? ValuePrinter.singleLine(condition.output(state))
+    do {
+      return try ValuePrinter.singleLine(condition.output(state))
+    } catch {
+      return "(its value cannot be printed: \(error.message))"
+    }
   }
 }
 
