@@ -44,6 +44,11 @@ extension TransportExchanges {
     exchange.continuation.resume(throwing: error)
   }
 
+  /// Whether `task`'s exchange has its response's head; false once the exchange has ended.
+  func hasResponse(_ task: URLSessionTask) -> Bool {
+    open.withLock { $0[task.taskIdentifier]?.response != nil }
+  }
+
   /// The error of a body of `count` bytes: nil while it is within the cap.
   private func refusal(ofBodyOf count: Int64) -> TransportError? {
     count > Int64(maxBodyBytes) ? TransportError(code: .bodyTooLarge(limit: maxBodyBytes)) : nil

@@ -101,7 +101,10 @@ extension URLSessionTransport {
     } catch {
       return
     }
-    exchanges.end(task, with: TransportError(code: .deadlineExceeded(seconds: limits.deadline)))
+    // With no response's head after at least the idle timeout, the server has most likely been
+    // silent all along: it timed out, as the older initializers' equal limits always said.
+    let silent = limits.deadline >= limits.idleTimeout && !exchanges.hasResponse(task)
+    exchanges.end(task, with: TransportError(code: silent ? .timedOut : .deadlineExceeded(seconds: limits.deadline)))
   }
 
   /// The file at `url` with the response a server would give for it; a file past the cap is not read.
