@@ -163,6 +163,8 @@ let package = Package(
     .testTarget(name: "ReplShellFoundationTests", dependencies: ["ReplShellFoundation"]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
     .testTarget(name: "LinearizabilityTests", dependencies: ["Linearizability"], exclude: ["Fixtures"]),
+    // The shared data layer's HTTP client against real servers on loopback: its limits and redirects.
+    .testTarget(name: "ServicesTests", dependencies: ["Services", "TestSupport"]),
     .testTarget(
       name: "AnimalsDataTests",
       dependencies: [

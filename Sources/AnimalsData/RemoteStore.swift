@@ -33,7 +33,9 @@ extension RemoteStore {
 }
 
 extension RemoteStore where NetworkSession == URLSessionNetworkSession {
-  /// Creates a store that POSTs to `url` through a `URLSession` that gives up after `timeout` seconds.
+  /// Creates a store that POSTs to `url` through a `URLSession` that gives up after `timeout`
+  /// seconds, of silence or in all, and refuses bodies past the default cap (64 MiB); for other
+  /// limits, pass `URLSessionNetworkSession(limits:)` to `init(session:url:)`.
   public convenience init(url: URL, timeout: TimeInterval = URLSessionNetworkSession.defaultTimeout) {
     self.init(session: URLSessionNetworkSession(timeout: timeout), url: url)
   }

@@ -99,22 +99,33 @@ struct StressClient: Sendable {
     }
   }
 
-  /// How a request that threw `error` ended: a refusal the server answered (404 for a missing
-  /// animal, 422 for a missing category) failed with that error; a refused connection failed
-  /// with no effect; anything else (a timeout, a dropped connection, a 500) is indeterminate.
+  /// How a request that threw `error` ended: the server's own refusal (404 for a missing animal,
+  /// 422 for a missing category, each in the store's words) failed with that error; a refused
+  /// connection, never sent, failed with no effect. Anything else may or may not have taken
+  /// effect and is indeterminate: a timeout, a dropped connection, a body past the limits, a
+  /// redirect (the first server may have applied the request), a 500, a 404 in other words.
   static func completion(for error: any Error, asking value: EDNValue) -> StressCompletion {
     if let failure = error as? URLSessionNetworkSession.Error {
       if let transport = failure.underlying as? TransportError, transport.code == .connectionRefused {
         return StressCompletion(outcome: .fail, value: value, error: .keyword("connection-refused"))
       }
-      if let refused = (failure.underlying as? NetworkJSONHandler.Error)?.underlying as? NetworkDataHandler.Error {
-        switch refused.statusCode {
-        case 404: return StressCompletion(outcome: .fail, value: value, error: .keyword(AnimalsServerModel.Refusal.animalNotFound.rawValue))
-        case 422: return StressCompletion(outcome: .fail, value: value, error: .keyword(AnimalsServerModel.Refusal.categoryNotFound.rawValue))
-        default: break
-        }
+      if let refused = (failure.underlying as? NetworkJSONHandler.Error)?.underlying as? NetworkDataHandler.Error,
+        let refusal = Self.refusal(refused)
+      {
+        return StressCompletion(outcome: .fail, value: value, error: .keyword(refusal.rawValue))
       }
     }
     return StressCompletion(outcome: .info, value: value, error: .string(String(describing: error)))
+  }
+
+  /// The store's refusal an error status stands for, when the server's message is the store's
+  /// own (`LocalStore.Error(code: .animalNotFound, id: "Cat")`); nil for any other answer.
+  private static func refusal(_ refused: NetworkDataHandler.Error) -> AnimalsServerModel.Refusal? {
+    let refusals: [(status: Int, code: LocalStore.Error.Code, refusal: AnimalsServerModel.Refusal)] = [
+      (404, .animalNotFound, .animalNotFound), (422, .categoryNotFound, .categoryNotFound),
+    ]
+    return refusals.first { status, code, _ in
+      refused.statusCode == status && refused.message?.hasPrefix("LocalStore.Error(code: .\(code),") == true
+    }?.refusal
   }
 }

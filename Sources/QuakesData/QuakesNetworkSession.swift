@@ -6,14 +6,22 @@ import FoundationNetworking
 #endif
 
 /// The real network session of `RemoteStore`: the shared `JSONNetworkSession` (a `NetworkSession`
-/// over HTTP(S) with bounded timeouts, `file://` URLs read from disk), its failures told as `FeedError`s.
+/// over HTTP(S) held to one `TransportLimits`, `file://` URLs read from disk), its failures told
+/// as `FeedError`s.
 final public class QuakesNetworkSession: RemoteStoreNetworkSession {
   private let session: JSONNetworkSession
 
   /// Creates a session whose requests fail with `FeedError.timedOut` when the server sends
-  /// nothing for `timeout` seconds, or the whole transfer takes longer than `resourceTimeout`.
-  public init(timeout: TimeInterval = 10, resourceTimeout: TimeInterval = 60) {
-    self.session = JSONNetworkSession(timeout: timeout, resourceTimeout: resourceTimeout)
+  /// nothing for `timeout` seconds, and with a `FeedError.unreachable` that names the deadline
+  /// when the whole transfer takes longer than `resourceTimeout`; bodies have the default cap.
+  public convenience init(timeout: TimeInterval = 10, resourceTimeout: TimeInterval = 60) {
+    self.init(limits: TransportLimits(timeout: timeout, resourceTimeout: resourceTimeout))
+  }
+
+  /// Creates a session whose fetches are bounded by `limits`: by default 10 s of silence, 60 s
+  /// for the whole feed and a 64 MiB body (the month feed is about 10 MB).
+  public init(limits: TransportLimits) {
+    self.session = JSONNetworkSession(limits: limits)
   }
 }
 
@@ -73,6 +81,8 @@ extension FeedError {
     case .cannotFindHost: .unreachable("host not found")
     case .connectionLost: .unreachable("connection lost")
     case .cancelled: .unreachable("cancelled")
+    // The transport's own words name the limit and how to raise it.
+    case .bodyTooLarge, .deadlineExceeded: .unreachable(String(describing: error))
     case .network(let code?): .unreachable(Self.phrase(forURLErrorCode: code))
     case .network(nil): .unreachable("network error")
     }

@@ -5,11 +5,12 @@ import FoundationNetworking
 #endif
 
 /// The real network session of both domains' remote stores: a `NetworkSession` over a
-/// `URLSessionTransport` (bounded timeouts, `file://` URLs read from disk). A type of its own,
-/// rather than `NetworkSession` itself, so a client that conforms `NetworkSession` to a domain's
-/// `RemoteStoreNetworkSession`, as the guide's clients do, does not collide with the domain's
-/// own conformance. Its failures are `NetworkSession<URLSessionTransport>.Error`s whose
-/// descriptions name no URL or port (`connection refused`, `HTTP status 404: …`).
+/// `URLSessionTransport` (one `TransportLimits` on every exchange, no redirect followed, `file://`
+/// URLs read from disk). A type of its own, rather than `NetworkSession` itself, so a client that
+/// conforms `NetworkSession` to a domain's `RemoteStoreNetworkSession`, as the guide's clients do,
+/// does not collide with the domain's own conformance. Its failures are
+/// `NetworkSession<URLSessionTransport>.Error`s whose descriptions name no URL or port
+/// (`connection refused`, `HTTP status 404: …`).
 public final class JSONNetworkSession: Sendable {
   /// The timeout used when none is given: 10 seconds.
   public static let defaultTimeout: TimeInterval = 10
@@ -19,10 +20,16 @@ public final class JSONNetworkSession: Sendable {
 
   private let session: NetworkSession<URLSessionTransport>
 
+  /// Creates a session whose exchanges are bounded by `limits`.
+  public init(limits: TransportLimits) {
+    self.session = NetworkSession(urlSession: URLSessionTransport(limits: limits))
+  }
+
   /// Creates a session whose requests fail with `timed out` when the server sends nothing for
-  /// `timeout` seconds, or when a whole transfer takes longer than `resourceTimeout` (at least `timeout`).
-  public init(timeout: TimeInterval = JSONNetworkSession.defaultTimeout, resourceTimeout: TimeInterval? = nil) {
-    self.session = NetworkSession(urlSession: URLSessionTransport(timeout: timeout, resourceTimeout: resourceTimeout))
+  /// `timeout` seconds, or past their deadline when a whole exchange takes longer than
+  /// `resourceTimeout` (at least `timeout`; `timeout` when nil); bodies have the default cap.
+  public convenience init(timeout: TimeInterval = JSONNetworkSession.defaultTimeout, resourceTimeout: TimeInterval? = nil) {
+    self.init(limits: TransportLimits(timeout: timeout, resourceTimeout: resourceTimeout))
   }
 }
 

@@ -4,40 +4,69 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The URL session both domains' remote stores load through: a private `URLSession` with bounded
-/// timeouts and no cache, which also answers `file://` URLs from disk (swift-corelibs-foundation's
-/// `URLSession` has no file protocol) as a server would: status 200, `application/json`. Its
-/// failures are `TransportError`s that name no URL, port or path.
+/// The URL session every domain's remote store loads through: a private `URLSession` with no
+/// cache, whose exchanges are held to one `TransportLimits` (silence, a deadline on the whole
+/// exchange, a cap on the body) and which follows no redirect. It also answers `file://` URLs
+/// from disk (swift-corelibs-foundation's `URLSession` has no file protocol) as a server would:
+/// status 200, `application/json`. Its failures are `TransportError`s that name no URL, port or path.
 public final class URLSessionTransport: NetworkSessionURLSession {
+  private let limits: TransportLimits
   private let session: URLSession
-  private let timeout: TimeInterval
+  private let exchanges: TransportExchanges
+
+  /// Creates a session whose exchanges are bounded by `limits`.
+  public init(limits: TransportLimits = TransportLimits()) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = limits.idleTimeout
+    configuration.timeoutIntervalForResource = limits.deadline
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    let exchanges = TransportExchanges(maxBodyBytes: limits.maxBodyBytes)
+    self.session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
+    self.exchanges = exchanges
+    self.limits = limits
+  }
 
   /// Creates a session whose requests fail with `timedOut` when the server sends nothing for
-  /// `timeout` seconds, or when a whole transfer takes longer than `resourceTimeout` (at least `timeout`).
-  public init(timeout: TimeInterval, resourceTimeout: TimeInterval? = nil) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = max(timeout, resourceTimeout ?? timeout)
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    self.session = URLSession(configuration: configuration)
-    self.timeout = timeout
+  /// `timeout` seconds, or with `deadlineExceeded` when a whole exchange takes longer than
+  /// `resourceTimeout` (at least `timeout`; `timeout` when nil), with the default cap on bodies.
+  public convenience init(timeout: TimeInterval, resourceTimeout: TimeInterval? = nil) {
+    self.init(limits: TransportLimits(timeout: timeout, resourceTimeout: resourceTimeout))
   }
 
   deinit {
-    self.session.finishTasksAndInvalidate()
+    // The session holds its delegate until it is invalidated.
+    self.session.invalidateAndCancel()
   }
 }
 
 extension URLSessionTransport {
-  /// The body and response of `request`; a `file://` URL is read from disk.
+  /// The body and response of `request`, within the limits; a `file://` URL is read from disk.
   public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
     if let url = request.url, url.isFileURL {
-      return try Self.contentsOfFile(url: url)
+      return try Self.contentsOfFile(url: url, maxBodyBytes: limits.maxBodyBytes)
     }
     var request = request
-    request.timeoutInterval = self.timeout
+    request.timeoutInterval = limits.idleTimeout
+    let task = session.dataTask(with: request)
+    let deadline = ContinuousClock.now + .seconds(limits.deadline)
     do {
-      return try await self.session.data(for: request, delegate: nil)
+      return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+        group.addTask { try await self.exchange(task) }
+        group.addTask {
+          await self.endAtDeadline(task, deadline: deadline)
+          return nil
+        }
+        while let answer = try await group.next() {
+          if let answer {
+            group.cancelAll()
+            return answer
+          }
+        }
+        throw TransportError(code: .cancelled)
+      }
+    } catch let error as TransportError {
+      throw error
     } catch let error as URLError {
       throw TransportError(error)
     } catch is CancellationError {
@@ -50,17 +79,52 @@ extension URLSessionTransport {
     }
   }
 
-  /// The file at `url` with the response a server would give for it.
-  private static func contentsOfFile(url: URL) throws(TransportError) -> (Data, URLResponse) {
-    guard FileManager.default.fileExists(atPath: url.path(percentEncoded: false)) else {
+  /// Runs `task` and returns its answer; cancelling the caller cancels the task.
+  private func exchange(_ task: URLSessionDataTask) async throws -> (Data, URLResponse) {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        exchanges.begin(task, continuation: continuation)
+        task.resume()
+      }
+    } onCancel: {
+      exchanges.end(task, with: TransportError(code: .cancelled))
+    }
+  }
+
+  /// Ends `task`'s exchange at `deadline`, unless the caller stops waiting first (the exchange
+  /// ended). The session's own timeout for a whole exchange is not enforced by
+  /// swift-corelibs-foundation, and its idle timeout restarts with every byte: a body that keeps
+  /// coming would never end.
+  private func endAtDeadline(_ task: URLSessionDataTask, deadline: ContinuousClock.Instant) async {
+    do {
+      try await Task.sleep(until: deadline)
+    } catch {
+      return
+    }
+    // With no response's head after at least the idle timeout, the server has most likely been
+    // silent all along: it timed out, as the older initializers' equal limits always said.
+    let silent = limits.deadline >= limits.idleTimeout && !exchanges.hasResponse(task)
+    exchanges.end(task, with: TransportError(code: silent ? .timedOut : .deadlineExceeded(seconds: limits.deadline)))
+  }
+
+  /// The file at `url` with the response a server would give for it; a file past the cap is not read.
+  private static func contentsOfFile(url: URL, maxBodyBytes: Int) throws(TransportError) -> (Data, URLResponse) {
+    let path = url.path(percentEncoded: false)
+    guard FileManager.default.fileExists(atPath: path) else {
       throw TransportError(code: .fileNotFound)
     }
     let data: Data
     do {
+      let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+      guard size <= maxBodyBytes else { throw TransportError(code: .bodyTooLarge(limit: maxBodyBytes)) }
       data = try Data(contentsOf: url)
+    } catch let error as TransportError {
+      throw error
     } catch {
       throw TransportError(code: .fileUnreadable)
     }
+    // The file may have grown between the two looks.
+    guard data.count <= maxBodyBytes else { throw TransportError(code: .bodyTooLarge(limit: maxBodyBytes)) }
     let headers = ["Content-Type": NetworkJSONHandler.jsonMIMEType, "Content-Length": "\(data.count)"]
     guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers) else {
       throw TransportError(code: .fileUnreadable)

@@ -1,0 +1,127 @@
+import Foundation
+import Services
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The one HTTP client every domain loads through, against real servers on loopback: a body past
+/// the cap, a body past the deadline and a redirect each end the exchange with an error that names
+/// the limit, and no redirect is followed.
+@Suite(.timeLimit(.minutes(2))) struct URLSessionTransportTests {
+  /// A cap small enough that a test's bodies pass it many times over.
+  static let cap = 1 << 20
+  /// What the sockets' buffers and the session's queue may take past the cap before the client
+  /// stops reading: a few MiB (it read 1.2 to 1.9 MiB in all against a 1 MiB cap); a client that
+  /// reads everything takes 128.
+  static let slack = 7 << 20
+
+  /// 128 MiB in 64 KiB chunks a millisecond apart, at most 64 MB/s: a fast link, not loopback's
+  /// gigabytes a second. Unpaced, loopback fills the session's queue with tens of MiB before its
+  /// delegate sees the first chunk; what is measured here is that the client stops at the cap.
+  static func endlessBody() -> FixtureHTTPServer.StreamedBody {
+    FixtureHTTPServer.StreamedBody(chunkSize: 64 << 10, chunks: 2048, pause: .milliseconds(1))
+  }
+
+  /// Ten seconds of body at most, 16 bytes every 25 ms: never silent for an idle timeout.
+  static func tricklingBody() -> FixtureHTTPServer.StreamedBody {
+    FixtureHTTPServer.StreamedBody(chunkSize: 16, chunks: 400, pause: .milliseconds(25))
+  }
+
+  /// The error's words for a body past a cap of `limit`.
+  static func overTheCap(_ limit: String) -> String {
+    "response body over the \(limit) limit; raise TransportLimits.maxBodyBytes to accept a bigger one"
+  }
+
+  static func request(_ server: FixtureHTTPServer, _ path: String) throws -> URLRequest {
+    URLRequest(url: try #require(URL(string: path, relativeTo: server.baseURL)))
+  }
+
+  /// The transport's error for `request`, or nil when it answered.
+  static func failure(of request: URLRequest, limits: TransportLimits) async -> TransportError? {
+    do {
+      _ = try await URLSessionTransport(limits: limits).data(for: request)
+      return nil
+    } catch {
+      return error as? TransportError
+    }
+  }
+
+  @Test func aBodyPastTheCapIsCutOffAtTheCapWithAnErrorThatNamesIt() async throws {
+    let body = Self.endlessBody()
+    try await FixtureHTTPServer.withServer(routes: ["/feed": .stream(body)]) { server in
+      let error = await Self.failure(of: try Self.request(server, "/feed"), limits: TransportLimits(maxBodyBytes: Self.cap))
+      #expect(error?.code == .bodyTooLarge(limit: Self.cap))
+      #expect(error.map(String.init(describing:)) == Self.overTheCap("1 MiB"))
+      let written = await body.stopped()
+      #expect(written < Self.cap + Self.slack, "the client read \(written) of \(body.totalBytes) bytes")
+    }
+  }
+
+  @Test func aBodyWhoseDeclaredLengthPassesTheCapIsRefused() async throws {
+    let big = Data(repeating: UInt8(ascii: " "), count: 2 * Self.cap)
+    try await FixtureHTTPServer.withServer(routes: ["/feed": .respond(status: 200, body: big)]) { server in
+      let error = await Self.failure(of: try Self.request(server, "/feed"), limits: TransportLimits(maxBodyBytes: Self.cap))
+      #expect(error?.code == .bodyTooLarge(limit: Self.cap))
+    }
+  }
+
+  @Test func aBodyThatTricklesPastTheDeadlineIsCutOffWithAnErrorThatNamesIt() async throws {
+    let body = Self.tricklingBody()
+    try await FixtureHTTPServer.withServer(routes: ["/feed": .stream(body)]) { server in
+      let limits = TransportLimits(idleTimeout: 5, deadline: 0.5)
+      let error = await Self.failure(of: try Self.request(server, "/feed"), limits: limits)
+      #expect(error?.code == .deadlineExceeded(seconds: 0.5))
+      #expect(
+        error.map(String.init(describing:))
+          == "no complete answer within the 0.5 s deadline; raise TransportLimits.deadline to wait longer")
+      let written = await body.stopped()
+      #expect(written < body.totalBytes)
+    }
+  }
+
+  @Test func aRedirectIsNotFollowedAndItsResponseIsTheAnswer() async throws {
+    try await FixtureHTTPServer.withServer(routes: ["/api": .respond(status: 200, body: Data("{}".utf8))]) { target in
+      let location = try #require(URL(string: "/api", relativeTo: target.baseURL)).absoluteURL
+      try await FixtureHTTPServer.withServer(routes: ["/api": .redirect(status: 307, location: location)]) { server in
+        let request = try Self.request(server, "/api")
+        let (_, response) = try await URLSessionTransport(limits: TransportLimits()).data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 307)
+        #expect(target.requestCount == 0)
+        #expect(server.requestCount == 1)
+      }
+    }
+  }
+
+  /// swift-corelibs-foundation keeps a redirect's body to itself until it has all of it, so the
+  /// cap cannot see it arrive: the deadline is what stops one that keeps coming.
+  @Test func aRedirectWhoseBodyKeepsComingIsStoppedByTheDeadlineAndNotFollowed() async throws {
+    let body = Self.tricklingBody()
+    try await FixtureHTTPServer.withServer(routes: [:]) { target in
+      let location = try #require(URL(string: "/api", relativeTo: target.baseURL)).absoluteURL
+      try await FixtureHTTPServer.withServer(routes: ["/api": .redirect(status: 307, location: location, body: body)]) { server in
+        let limits = TransportLimits(idleTimeout: 5, deadline: 0.5)
+        let error = await Self.failure(of: try Self.request(server, "/api"), limits: limits)
+        #expect(error?.code == .deadlineExceeded(seconds: 0.5))
+        let written = await body.stopped()
+        #expect(written < body.totalBytes)
+        #expect(target.requestCount == 0)
+      }
+    }
+  }
+
+  @Test func aFilePastTheCapIsRefusedUnread() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appending(path: "ServicesTests-\(UUID().uuidString)", directoryHint: .isDirectory)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // Best-effort cleanup: a leftover folder fails no test.
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "all_day.geojson")
+    try Data(repeating: UInt8(ascii: " "), count: 2048).write(to: file)
+    let error = await Self.failure(of: URLRequest(url: file), limits: TransportLimits(maxBodyBytes: 1024))
+    #expect(error?.code == .bodyTooLarge(limit: 1024))
+    #expect(error.map(String.init(describing:)) == Self.overTheCap("1 KiB"))
+  }
+}
