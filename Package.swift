@@ -155,6 +155,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
+    // The value layer alone: how values print, order, escape, encode to JSON and diff.
+    .testTarget(
+      name: "StateValuesTests",
+      dependencies: ["StateValues", .product(name: "HashTreeCollections", package: "swift-collections")]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
     .testTarget(name: "LinearizabilityTests", dependencies: ["Linearizability"], exclude: ["Fixtures"]),
     .testTarget(

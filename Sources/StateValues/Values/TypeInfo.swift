@@ -11,7 +11,10 @@ package struct TypeInfo: Sendable {
     /// A dictionary; `stringKeys` when its `Key` is `String`, so a key like `"9"` stays a string.
     case dictionary(stringKeys: Bool)
     case structure
-    /// Arrays, sets, scalars: written as their encoding says.
+    /// A set (`Set`, `TreeSet`, anything that reflects as one): its elements have no order of
+    /// their own, so they are written in the canonical order (`Value.canonicallyOrdered`).
+    case set
+    /// Arrays, scalars: written as their encoding says.
     case other
   }
 
@@ -49,6 +52,8 @@ package struct TypeInfo: Sendable {
     case .struct, .class:
       self.kind = .structure
       order = mirror.children.compactMap(\.label)
+    case .set:
+      self.kind = .set
     default:
       self.kind = .other
     }
