@@ -1,11 +1,13 @@
 /// Text from outside the shell (what an attached app prints, a recording `--replay` opens) with
 /// the control characters escaped: an app, a stranger posing as one, or a crafted file must not
-/// be able to set the window's title, colour the terminal or move its cursor. `ESC` prints as
-/// `\u{1B}`, a bell as `\u{7}`; line breaks and tabs stay, as does every printable character.
+/// be able to set the window's title, colour the terminal, move its cursor or reverse the line.
+/// `ESC` prints as `\u{1B}`, a bell as `\u{7}`, a right-to-left override as `\u{202E}`; line
+/// breaks and tabs stay, as does every other printable character.
 package enum ControlCharacters {
   /// `text` with every control character other than a line break or a tab written as `\u{XX}`:
-  /// C0 (`ESC`, `BEL`, carriage return, backspace…), `DEL` and C1 (U+0080 to U+009F, which some
-  /// terminals take as `ESC` sequences too). With `onOneLine`, line breaks and tabs are escaped
+  /// C0 (`ESC`, `BEL`, carriage return, backspace…), `DEL`, C1 (U+0080 to U+009F, which some
+  /// terminals take as `ESC` sequences too) and the bidirectional overrides and isolates
+  /// (U+202A to U+202E, U+2066 to U+2069). With `onOneLine`, line breaks and tabs are escaped
   /// too: for text that must stay within its line (a history entry, a message).
   package static func escaped(_ text: String, onOneLine: Bool = false) -> String {
     let escapes = { (scalar: Unicode.Scalar) in isEscaped(scalar) || (onOneLine && (scalar == "\n" || scalar == "\t")) }
@@ -29,12 +31,9 @@ package enum ControlCharacters {
     }
   }
 
-  /// Whether `scalar` is a control character a terminal could act on.
+  /// Whether `scalar` is a character a terminal could act on, or one that reorders the line:
+  /// what the value printer escapes (`ValuePrinter.isEscaped`), but for line breaks and tabs.
   package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0A, 0x09: false
-    case 0x00...0x1F, 0x7F...0x9F: true
-    default: false
-    }
+    scalar != "\n" && scalar != "\t" && ValuePrinter.isEscaped(scalar)
   }
 }

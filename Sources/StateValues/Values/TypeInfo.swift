@@ -76,7 +76,8 @@ package struct TypeInfo: Sendable {
   }
 
   /// `String(reflecting:)` without module names, with Swift's sugar for arrays, optionals and
-  /// dictionaries: `Swift.Optional<AnimalsData.Animal>` → `Animal?`.
+  /// dictionaries: `Swift.Optional<AnimalsData.Animal>` → `Animal?`. Escaped as the printer
+  /// escapes names, for the messages that name a type: Swift lets a name hold `U+202E`.
   package static func displayName(of type: Any.Type) -> String {
     displayNames.fact(about: type) { computeDisplayName(of: type) }
   }
@@ -89,7 +90,7 @@ package struct TypeInfo: Sendable {
     while let start = full.range(of: "(unknown context at "), let end = full[start.upperBound...].range(of: ").") {
       full.removeSubrange(start.lowerBound..<end.upperBound)
     }
-    return sugared(withoutModules(full))
+    return ValuePrinter.escapedName(sugared(withoutModules(full)))
   }
 
   /// Drops the first dotted component of every qualified name: in `String(reflecting:)` that is the module.

@@ -93,10 +93,10 @@ extension Value {
     case .array(let elements): "[\(elements.first?.typeDescription ?? "…")]"
     case .dictionary(let entries):
       entries.first.map { "[\($0.key.typeDescription): \($0.value.typeDescription)]" } ?? "[…: …]"
-    case .enumCase(let typeName, _, _): typeName ?? "enum"
-    case .structure(let typeName, _): typeName
+    case .enumCase(let typeName, _, _): typeName.map(ValuePrinter.escapedName) ?? "enum"
+    case .structure(let typeName, _): ValuePrinter.escapedName(typeName)
     case .keyPath: "KeyPath"
-    case .opaque(let placeholder): placeholder
+    case .opaque(let placeholder): ValuePrinter.escapedName(placeholder)
     case .member: "member"
     }
   }
