@@ -32,6 +32,7 @@ extension Domain {
         }
         return state
       },
-      actionExamples: [TagsAction.didAddTag(name: "new"), .didRemoveTag(name: "tag0")])
+      actionExamples: [TagsAction.didAddTag(name: "new"), .didRemoveTag(name: "tag0")],
+      selectors: [SelectorDefinition("selectCount") { { (state: TagsState) in state.tags.count } }])
   }
 }
