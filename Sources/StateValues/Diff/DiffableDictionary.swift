@@ -48,11 +48,13 @@ extension DiffableDictionary {
     var tieBreakers: [[String]] = []
     tieBreakers.reserveCapacity(changed.count)
     for change in changed {
-      let value = try (change.new ?? change.old).map { element throws(CommandError) in try StateDiff.encode(element) } ?? .null
+      let element = change.new ?? change.old
+      let value = try element.map { element throws(CommandError) in try StateDiff.encode(element) } ?? .null
       tieBreakers.append(Value.tieBreakers(ofEntry: try StateDiff.encodedKey(change.key), value))
     }
     return changed.indices.sorted { left, right in
-      sortKeys[left] != sortKeys[right] ? sortKeys[left] < sortKeys[right] : tieBreakers[left].lexicographicallyPrecedes(tieBreakers[right])
+      sortKeys[left] != sortKeys[right]
+        ? sortKeys[left] < sortKeys[right] : tieBreakers[left].lexicographicallyPrecedes(tieBreakers[right])
     }
   }
 

@@ -77,7 +77,8 @@ package final class EncodingNode: Encoder {
       let elements = slots.map(\.value)
       switch info?.kind {
       case .dictionary?:
-        return .dictionary(Value.sortedEntries(stride(from: 0, to: elements.count - 1, by: 2).map { Entry(elements[$0], elements[$0 + 1]) }))
+        let pairs = stride(from: 0, to: elements.count - 1, by: 2).map { Entry(elements[$0], elements[$0 + 1]) }
+        return .dictionary(Value.sortedEntries(pairs))
       case .set?:
         return .array(Value.canonicallyOrdered(elements))
       default:

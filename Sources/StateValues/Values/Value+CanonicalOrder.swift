@@ -6,7 +6,7 @@ import Foundation
 /// seed decide, so the same state would print, diff, encode to JSON and record differently in
 /// every process. Encoding puts them in this order, and printing puts a typed dictionary in it.
 ///
-/// Numbers order by value, strings by their text, any other value by how it prints (`sortKey`);
+/// Numbers and dates order by value, strings by their text, anything else by how it prints (`sortKey`);
 /// values whose sort keys are equal (two instances of a class, enum cases of two types with one
 /// name) by their printed form and then their structure, a dictionary's entries whose keys tie by
 /// their values. The order depends on the values alone, never on the collection they came in.
@@ -53,7 +53,9 @@ extension Value {
 
   /// `items` by `sortKeys` (one for each), ties by their `tieBreakers`; as they are when they are
   /// in order already, as what encoding made is.
-  private static func ordered<Element>(_ items: [Element], sortKeys: [String], tieBreakers: (Element) -> [String]) -> [Element] {
+  private static func ordered<Element>(
+    _ items: [Element], sortKeys: [String], tieBreakers: (Element) -> [String]
+  ) -> [Element] {
     guard sortKeys.indices.dropFirst().contains(where: { !(sortKeys[$0 - 1] < sortKeys[$0]) }) else { return items }
     let order = items.indices.sorted { left, right in
       sortKeys[left] != sortKeys[right]
