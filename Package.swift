@@ -64,7 +64,7 @@ let package = Package(
     // The value layer: reads, prints, encodes, reflects, decodes and diffs Swift values; nothing of the shell.
     .target(
       name: "StateValues",
-      dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")]),
+      dependencies: ["ReplShellFoundation", .product(name: "HashTreeCollections", package: "swift-collections")]),
     // What a shell and an app attached to it say to each other, and what a session's events are:
     // Codable types, framed, with a version handshake. Both sides link it; it knows no engine.
     .target(name: "SessionProtocol", dependencies: ["StateValues"]),
@@ -161,6 +161,10 @@ let package = Package(
       ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "ReplShellFoundationTests", dependencies: ["ReplShellFoundation"]),
+    // The value layer alone: how values print, order, escape, encode to JSON and diff.
+    .testTarget(
+      name: "StateValuesTests",
+      dependencies: ["StateValues", .product(name: "HashTreeCollections", package: "swift-collections")]),
     .testTarget(name: "CounterDataTests", dependencies: ["CounterData"]),
     .testTarget(name: "LinearizabilityTests", dependencies: ["Linearizability"], exclude: ["Fixtures"]),
     // The shared data layer's HTTP client against real servers on loopback: its limits and redirects.

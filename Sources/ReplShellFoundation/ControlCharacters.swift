@@ -26,10 +26,16 @@ public enum ControlCharacters {
   }
 
   /// Whether `scalar` is a character a terminal could act on, or one that reorders the text
-  /// around it.
+  /// around it: `isControlOrOverride`, but for line breaks and tabs, which text keeps.
   public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    scalar != "\n" && scalar != "\t" && isControlOrOverride(scalar)
+  }
+
+  /// The one list of what never reaches a terminal raw: C0 (line breaks and tabs included), `DEL`,
+  /// C1 and the bidirectional overrides and isolates. The value printer escapes all of them in
+  /// names and quoted strings; `escaped(_:onOneLine:)` all but line breaks and tabs.
+  public static func isControlOrOverride(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x0A, 0x09: false
     case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }

@@ -10,7 +10,9 @@ extension StringProtocol {
   }
   /// The text cut to a length that fits in an error line.
   package var truncatedForMessage: String {
-    let cleaned = String(map { $0.isWhitespace ? " " : ($0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : "?") })
+    let cleaned = String(map { character in
+      character.isWhitespace ? " " : (character.unicodeScalars.contains(where: ValuePrinter.isEscaped) ? "?" : character)
+    })
     return cleaned.count > 40 ? String(cleaned.prefix(40)) + "…" : cleaned
   }
 }

@@ -12,6 +12,11 @@ import Testing
     #expect(ControlCharacters.escaped("a\rb\u{8}c\u{7F}d\u{9B}31m\u{0}") == #"a\u{D}b\u{8}c\u{7F}d\u{9B}31m\u{0}"#)
   }
 
+  /// The overrides and isolates that make a terminal show the rest of a line in another order.
+  @Test func bidirectionalOverridesAreEscaped() {
+    #expect(ControlCharacters.escaped("a\u{202E}b\u{2066}c\u{2069}") == #"a\u{202E}b\u{2066}c\u{2069}"#)
+  }
+
   @Test func lineBreaksTabsAndPrintableTextPass() {
     let text = "État:\t\"café\" ☕️ 🎉\nnext line — ok"
     #expect(ControlCharacters.escaped(text) == text)

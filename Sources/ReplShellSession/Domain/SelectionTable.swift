@@ -38,8 +38,9 @@ package struct SelectionTable: Equatable {
         }
       }
     }
-    self.typeName = typeName
-    self.labels = labels
+    // The labels are the type's coding keys, which may hold anything: escaped as the cells are.
+    self.typeName = ValuePrinter.escapedName(typeName)
+    self.labels = labels.map(ValuePrinter.escapedName)
     self.rows = rows
     self.numeric = numeric
   }

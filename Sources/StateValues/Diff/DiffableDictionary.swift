@@ -16,7 +16,10 @@ extension DiffableDictionary {
     var sortKeys: [String] = []
     sortKeys.reserveCapacity(changed.count)
     for change in changed { sortKeys.append(try sortKey(change.key)) }
-    let order = changed.indices.sorted { sortKeys[$0] < sortKeys[$1] }
+    var order = changed.indices.sorted { sortKeys[$0] < sortKeys[$1] }
+    if Key.self != String.self, zip(order, order.dropFirst()).contains(where: { sortKeys[$0] == sortKeys[$1] }) {
+      order = try orderingTies(changed, sortKeys: sortKeys)
+    }
     var counter = UnchangedKeyCounter(sortedKeys: order.map { sortKeys[$0] }, changedKeys: Set(changed.map(\.key)), sortKey: sortKey)
     if changed.isEmpty {
       counter.gaps[0] = newCount
@@ -32,6 +35,27 @@ extension DiffableDictionary {
     return DictionaryChanges(
       changes: changes, unchangedBefore: Array(counter.gaps.dropLast()), unchangedAfter: counter.gaps[changed.count],
       oldCount: oldCount, newCount: newCount)
+  }
+
+  /// The changed entries in the order the printer puts entries in, for when different keys have
+  /// one sort key (they print the same): by sort key, those that tie as `Value.sortedEntries`
+  /// orders them, by their printed form and their values (the new one, or the old when removed).
+  /// Not inlined: it is the rare case, and it encodes.
+  @usableFromInline
+  package static func orderingTies<Key, Element>(
+    _ changed: [(key: Key, old: Element?, new: Element?)], sortKeys: [String]
+  ) throws(CommandError) -> [Int] {
+    var tieBreakers: [[String]] = []
+    tieBreakers.reserveCapacity(changed.count)
+    for change in changed {
+      let element = change.new ?? change.old
+      let value = try element.map { element throws(CommandError) in try StateDiff.encode(element) } ?? .null
+      tieBreakers.append(Value.tieBreakers(ofEntry: try StateDiff.encodedKey(change.key), value))
+    }
+    return changed.indices.sorted { left, right in
+      sortKeys[left] != sortKeys[right]
+        ? sortKeys[left] < sortKeys[right] : tieBreakers[left].lexicographicallyPrecedes(tieBreakers[right])
+    }
   }
 
   /// The added, removed and replaced entries, found by looking every key up in the other dictionary.

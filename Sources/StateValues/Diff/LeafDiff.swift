@@ -90,7 +90,7 @@ package enum LeafDiff {
       for entry in oldEntries { oldByKey[entry.key] = entry.value }
       var newByKey: [Value: Value] = [:]
       for entry in newEntries { newByKey[entry.key] = entry.value }
-      let keys = Set(oldByKey.keys).union(newByKey.keys).sorted { $0.sortKey < $1.sortKey }
+      let keys = Value.canonicallyOrdered(Array(Set(oldByKey.keys).union(newByKey.keys)))
       return keys.map { Pair(label: ValuePrinter.entryLabel($0), old: oldByKey[$0], new: newByKey[$0]) }
     case (.array(let oldElements), .array(let newElements)) where !oldElements.isEmpty && !newElements.isEmpty:
       return arrayPairs(oldElements, newElements)

@@ -64,7 +64,9 @@ package final class EncodingNode: Encoder {
     }
   }
 
-  /// The finished value; `info` says whether keyed content is an enum, a dictionary or a struct.
+  /// The finished value; `info` says whether keyed content is an enum, a dictionary or a struct,
+  /// and whether unkeyed content is a set's, whose elements (as a dictionary's entries) are put
+  /// in the canonical order.
   package func value(as info: TypeInfo?) -> Value {
     switch content {
     case .empty:
@@ -73,10 +75,15 @@ package final class EncodingNode: Encoder {
       return value
     case .unkeyed(let slots):
       let elements = slots.map(\.value)
-      if case .dictionary = info?.kind {
-        return .dictionary(stride(from: 0, to: elements.count - 1, by: 2).map { Entry(elements[$0], elements[$0 + 1]) })
+      switch info?.kind {
+      case .dictionary?:
+        let pairs = stride(from: 0, to: elements.count - 1, by: 2).map { Entry(elements[$0], elements[$0 + 1]) }
+        return .dictionary(Value.sortedEntries(pairs))
+      case .set?:
+        return .array(Value.canonicallyOrdered(elements))
+      default:
+        return .array(elements)
       }
-      return .array(elements)
     case .keyed(let fields):
       switch info?.kind {
       case .enumeration?:
@@ -87,10 +94,10 @@ package final class EncodingNode: Encoder {
         }
         return .enumCase(typeName: info?.name, name: only.key.stringValue, arguments: arguments)
       case .dictionary(let stringKeys)?:
-        return .dictionary(fields.map { field in
+        return .dictionary(Value.sortedEntries(fields.map { field in
           let key = stringKeys ? nil : field.key.intValue.map(Value.int)
           return Entry(key ?? .string(field.key.stringValue), field.slot.value)
-        })
+        }))
       default:
         break
       }

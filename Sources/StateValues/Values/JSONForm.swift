@@ -115,7 +115,8 @@ extension JSONForm {
     }
   }
 
-  /// `text` as a JSON string literal.
+  /// `text` as a JSON string literal; what the shell's printer escapes (`ValuePrinter.isEscaped`:
+  /// controls, `DEL`, C1, bidirectional overrides) is written as a JSON escape, `\u001b`.
   package static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
@@ -125,7 +126,7 @@ extension JSONForm {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
+      case _ where ValuePrinter.isEscaped(scalar):
         let hex = String(scalar.value, radix: 16)
         result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: result.unicodeScalars.append(scalar)

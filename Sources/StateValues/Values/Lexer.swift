@@ -172,11 +172,10 @@ extension Character {
     }
     return isLetter || isNumber
   }
-  /// The character quoted for an error message, with invisible ones spelled out.
+  /// The character quoted for an error message; one that holds what the printer escapes
+  /// (`ValuePrinter.isEscaped`: a control, a bidirectional override) spelled out, `U+202E`.
   package var debugQuoted: String {
-    if let scalar = unicodeScalars.first, unicodeScalars.count == 1, scalar.value < 0x20 || scalar.value == 0x7F {
-      return "U+" + String(format: "%04X", scalar.value)
-    }
-    return "'\(self)'"
+    guard unicodeScalars.contains(where: ValuePrinter.isEscaped) else { return "'\(self)'" }
+    return unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
   }
 }

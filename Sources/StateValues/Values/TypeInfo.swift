@@ -11,7 +11,10 @@ package struct TypeInfo: Sendable {
     /// A dictionary; `stringKeys` when its `Key` is `String`, so a key like `"9"` stays a string.
     case dictionary(stringKeys: Bool)
     case structure
-    /// Arrays, sets, scalars: written as their encoding says.
+    /// A set (`Set`, `TreeSet`, anything that reflects as one): its elements have no order of
+    /// their own, so they are written in the canonical order (`Value.canonicallyOrdered`).
+    case set
+    /// Arrays, scalars: written as their encoding says.
     case other
   }
 
@@ -49,6 +52,8 @@ package struct TypeInfo: Sendable {
     case .struct, .class:
       self.kind = .structure
       order = mirror.children.compactMap(\.label)
+    case .set:
+      self.kind = .set
     default:
       self.kind = .other
     }
@@ -71,7 +76,8 @@ package struct TypeInfo: Sendable {
   }
 
   /// `String(reflecting:)` without module names, with Swift's sugar for arrays, optionals and
-  /// dictionaries: `Swift.Optional<AnimalsData.Animal>` → `Animal?`.
+  /// dictionaries: `Swift.Optional<AnimalsData.Animal>` → `Animal?`. Escaped as the printer
+  /// escapes names, for the messages that name a type: Swift lets a name hold `U+202E`.
   package static func displayName(of type: Any.Type) -> String {
     displayNames.fact(about: type) { computeDisplayName(of: type) }
   }
@@ -84,7 +90,7 @@ package struct TypeInfo: Sendable {
     while let start = full.range(of: "(unknown context at "), let end = full[start.upperBound...].range(of: ").") {
       full.removeSubrange(start.lowerBound..<end.upperBound)
     }
-    return sugared(withoutModules(full))
+    return ValuePrinter.escapedName(sugared(withoutModules(full)))
   }
 
   /// Drops the first dotted component of every qualified name: in `String(reflecting:)` that is the module.

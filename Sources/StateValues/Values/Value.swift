@@ -14,7 +14,8 @@ package enum Value: Hashable, Sendable {
   case null
   case date(Date)
   case array([Value])
-  /// A dictionary; entries keep the order they were encoded in and are sorted when printed.
+  /// A dictionary. An encoded one holds its entries in the canonical order (`sortedEntries`), a
+  /// typed one in the order they were typed; printed, they are in the canonical order.
   case dictionary([Entry])
   /// An enum case such as `.carnivorous` or `.success(categories: [])`; `typeName` is informational.
   indirect case enumCase(typeName: String?, name: String, arguments: [Field]?)
@@ -80,25 +81,6 @@ package struct Entry: Hashable, Sendable {
 }
 
 extension Value {
-  /// The entries of a dictionary in the order they print: by key.
-  package static func sortedEntries(_ entries: [Entry]) -> [Entry] {
-    entries.sorted { $0.key.sortKey < $1.key.sortKey }
-  }
-
-  /// A string that orders keys the way people expect: numbers by value, everything else by text.
-  package var sortKey: String {
-    switch self {
-    case .int(let number):
-      // Offset so that negative numbers order before positive ones in a text comparison.
-      let offset = UInt64(bitPattern: Int64(number)) ^ (1 << 63)
-      return String(format: "#%020llu", offset)
-    case .string(let text):
-      return text
-    default:
-      return ValuePrinter.singleLine(self)
-    }
-  }
-
   /// A short description of the value's type, for listings and error messages.
   package var typeDescription: String {
     switch self {
@@ -111,10 +93,10 @@ extension Value {
     case .array(let elements): "[\(elements.first?.typeDescription ?? "…")]"
     case .dictionary(let entries):
       entries.first.map { "[\($0.key.typeDescription): \($0.value.typeDescription)]" } ?? "[…: …]"
-    case .enumCase(let typeName, _, _): typeName ?? "enum"
-    case .structure(let typeName, _): typeName
+    case .enumCase(let typeName, _, _): typeName.map(ValuePrinter.escapedName) ?? "enum"
+    case .structure(let typeName, _): ValuePrinter.escapedName(typeName)
     case .keyPath: "KeyPath"
-    case .opaque(let placeholder): placeholder
+    case .opaque(let placeholder): ValuePrinter.escapedName(placeholder)
     case .member: "member"
     }
   }

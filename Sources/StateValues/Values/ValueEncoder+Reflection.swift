@@ -19,10 +19,9 @@ extension ValueEncoder {
     case .collection?:
       return .array(try mirror.children.map { child in try self.value(of: child.value) })
     case .set?:
-      let elements = try mirror.children.map { child in try self.value(of: child.value) }
-      return .array(elements.sorted { $0.sortKey < $1.sortKey })
+      return .array(Value.canonicallyOrdered(try mirror.children.map { child in try self.value(of: child.value) }))
     case .dictionary?:
-      return .dictionary(try mirror.children.compactMap { child in try entry(child.value) })
+      return .dictionary(Value.sortedEntries(try mirror.children.compactMap { child in try entry(child.value) }))
     case .class?, .foreignReference?:
       return .opaque(ValuePrinter.withElidedArguments(TypeInfo.displayName(of: type(of: value))))
     case nil:

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Prints `Value`s the way Swift writes them, so that whatever the shell prints can be pasted
-/// back as input. Dictionaries print sorted by key; output is byte-for-byte deterministic.
+/// back as input. Dictionaries print in the canonical order (`Value.sortedEntries`), and what a
+/// terminal would act on is escaped (`isEscaped`): output is byte-for-byte deterministic and inert.
 package enum ValuePrinter {
   /// The widest line `pretty` keeps on one line before it breaks a value over several.
   package static let lineWidth = 100
@@ -80,7 +81,7 @@ package enum ValuePrinter {
     case .keyPath(let components):
       output += keyPath(components)
     case .opaque(let placeholder):
-      output += placeholder
+      output += escapedName(placeholder)
     case .enumCase(_, let name, nil):
       output += caseName(name)
     case .member(let leadingDot, let path, nil):
@@ -99,22 +100,22 @@ package enum ValuePrinter {
 
   /// An enum case without arguments as Swift writes it where its type is known: `.name`.
   package static func caseName(_ name: String) -> String {
-    "." + name
+    "." + escapedName(name)
   }
 
   /// A key path from the type the context implies: `\.name`, `\.a.b`.
   package static func keyPath(_ components: [String]) -> String {
-    "\\." + components.joined(separator: ".")
+    "\\." + escapedName(components.joined(separator: "."))
   }
 
   /// A typed name as written: `.name`, `Type.name`, `a.b.c`.
   package static func memberName(leadingDot: Bool, path: [String]) -> String {
-    (leadingDot ? "." : "") + path.joined(separator: ".")
+    (leadingDot ? "." : "") + escapedName(path.joined(separator: "."))
   }
 
   /// The brackets around a struct's fields: `Type(` and `)`.
   package static func structureBrackets(_ typeName: String) -> (open: String, close: String) {
-    (typeName + "(", ")")
+    (escapedName(typeName) + "(", ")")
   }
 
   /// `count` spaces: a diff indents every line it prints, and the common widths are made once.
@@ -145,29 +146,7 @@ package enum ValuePrinter {
 
   /// The text that introduces a field or argument: `label: `, or nothing when it has no label.
   package static func fieldLabel(_ label: String?) -> String {
-    label.map { $0 + ": " } ?? ""
-  }
-
-  package static func writeQuoted(_ text: String, to output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\0": output += "\\0"
-      default:
-        // C1 controls too (U+0080 to U+009F): some terminals take them as `ESC` sequences.
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-          output += "\\u{" + String(scalar.value, radix: 16) + "}"
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    output += "\""
+    label.map { escapedName($0) + ": " } ?? ""
   }
 
   /// Swift's own spelling of a `Double`, always with a fraction or exponent so it reads back as one.

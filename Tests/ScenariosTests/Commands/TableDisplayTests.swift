@@ -25,6 +25,17 @@ import Testing
     #""b3"    "Do Androids Dream of Electric Sheep?"  "Philip K. Dick"       210     4.0"#,
   ]
 
+  /// The labels are the records' coding keys and the title their type's name, which may hold
+  /// anything: escaped as the cells are, in the grid and in records.
+  @Test func labelsAndTheTitleAreEscapedAsCellsAre() throws {
+    let evil = "t\u{1B}]0;x\u{7}\u{9B}\u{202E}"
+    let row = Value.structure(typeName: "Row" + evil, fields: [Field(evil, .string(evil)), Field("n", .int(1))])
+    let table = try #require(SelectionTable(.array([row, row])))
+    let lines = table.gridLines(width: nil) + table.recordLines(width: nil)
+    #expect(!lines.joined().unicodeScalars.contains { [0x1B, 0x7, 0x9B, 0x202E].contains($0.value) }, "\(lines)")
+    #expect(table.gridLines(width: nil)[1] == #"t\u{1b}]0;x\u{7}\u{9b}\u{202e}    n"#)
+  }
+
   @Test func scriptsPrintTablesWholeAsBefore() async throws {
     let shell = try await library()
     #expect(await shell.texts("select selectBooks") == wholeTable)
