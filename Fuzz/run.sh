@@ -26,12 +26,18 @@ budget() {
     *) echo 20 ;;
   esac
 }
-# The longest input libFuzzer makes: MCP's inputs reach past the 2 KiB line limit the target sets.
+# The longest input libFuzzer makes: MCP's inputs reach past the 2 KiB line limit the target sets;
+# linearize's reach lines of tens of KB (10,000 nested `#a ` tags are 30 KB).
 max_len() {
   case $1 in
-    mcp|attach-app|attach-shell|replay|script|linearize) echo 16384 ;;
+    linearize) echo 65536 ;;
+    mcp|attach-app|attach-shell|replay|script) echo 16384 ;;
     *) echo 4096 ;;
   esac
+}
+# A target's dictionary of tokens, when it has one (Dictionaries/<target>.dict).
+dictionary() {
+  [ -f "$root/Dictionaries/$1.dict" ] && echo "-dict=$root/Dictionaries/$1.dict"
 }
 
 # FUZZ_BUDGET_SCALE multiplies each budget: `make test` runs the unoptimized debug build.
@@ -45,7 +51,7 @@ for target in "$@"; do
   limit=$(( $(budget "$target") * scale ))
   (cd "$work/scratch" && FUZZ_BUDGET_SECONDS="$limit" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0 \
     "$binary" "$target" -max_total_time="$seconds" -timeout="$limit" -rss_limit_mb=2048 -malloc_limit_mb=1024 \
-    -max_len="$(max_len "$target")" -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$findings/$target-" \
+    -max_len="$(max_len "$target")" $(dictionary "$target") -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$findings/$target-" \
     "$work/corpus" "$root/Corpus/$target") >"$log" 2>&1
   status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -85,26 +85,24 @@ extension EDNValue: CustomStringConvertible {
     case .integer(let value): String(value)
     case .float(let value): String(value)
     case .string(let value): Self.quoted(value)
-    case .keyword(let name): ":" + name
-    case .symbol(let name): name
+    case .keyword(let name): ":" + VisibleText.escaped(name)
+    case .symbol(let name): VisibleText.escaped(name)
     case .vector(let values): "[" + values.map(\.description).joined(separator: " ") + "]"
     case .map(let pairs): "{" + pairs.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "}"
     }
   }
 
-  /// `text` in double quotes with `"`, `\` and control characters escaped.
+  /// `text` in double quotes with `"` and `\` escaped, and control characters as
+  /// `VisibleText` writes them (`\n`, `\u{1B}`).
   static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
       default: result.unicodeScalars.append(scalar)
       }
     }
-    return result + "\""
+    return VisibleText.escaped(result) + "\""
   }
 }

@@ -72,9 +72,10 @@ public struct HistoryPage: Sendable {
       """
   }
 
+  /// `text` for HTML, its control characters escaped as for a terminal first.
   static func escape(_ text: String) -> String {
     var result = ""
-    for character in text {
+    for character in VisibleText.escaped(text) {
       switch character {
       case "&": result += "&amp;"
       case "<": result += "&lt;"

@@ -66,6 +66,9 @@ public struct KeyValueModel: LinearizabilityModel {
 
   public var initialState: State { .empty }
 
+  /// False: a step is a string comparison or two, cheaper than looking its answer up.
+  public var cachesReducerAnswers: Bool { false }
+
   public func partition(of operation: HistoryOperation) -> EDNValue? {
     partitionsByKey ? operation["key"] : nil
   }

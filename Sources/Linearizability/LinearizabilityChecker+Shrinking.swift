@@ -1,5 +1,5 @@
 extension LinearizabilityChecker {
-  /// A smallest witness found within `deadline`: the history is cut at the earliest event where
+  /// A smallest witness found within `budget`: the history is cut at the earliest event where
   /// it already fails (operations still open there become indeterminate), then whole clients,
   /// then ever smaller runs of operations, then single operations are dropped while it still
   /// fails. When what the blocked operation observed is explained by other operations of the
@@ -10,9 +10,11 @@ extension LinearizabilityChecker {
   /// witness shows the failure the history has, not another one a drop made; a model whose
   /// `witnessKeepsItsReason` is true also keeps its reducer error (the state it was compared with).
   ///
-  /// A witness is a part of the history that fails by itself. Once the deadline passes it stops
-  /// and returns the smallest found so far, which still fails.
-  public func shrink(_ counterexample: Counterexample, deadline: ContinuousClock.Instant? = nil) -> Counterexample {
+  /// A witness is a part of the history that fails by itself. Once the budget's deadline passes
+  /// (or the check is cancelled) it stops and returns the smallest found so far, which still
+  /// fails; each candidate's check has the budget's steps, and one that runs out of them counts
+  /// as passing (the witness keeps more, never less).
+  public func shrink(_ counterexample: Counterexample, budget: LinearizeBudget) -> Counterexample {
     let partition = counterexample.partition
     var smallest = counterexample.history
     var best = counterexample
@@ -24,13 +26,20 @@ extension LinearizabilityChecker {
     // not hold keeps the writes that made the state it was compared with.
     var anchor: (line: Int, reason: String?)?
     func fails(_ candidate: History) -> Counterexample? {
-      if let deadline, ContinuousClock.now >= deadline { return nil }
-      guard case .notLinearizable(let found)? = try? checkPart(candidate, partition: partition, deadline: deadline) else { return nil }
+      if budget.interruption() != nil { return nil }
+      let verdict: Verdict
+      do {
+        verdict = try checkPart(candidate, partition: partition, budget: budget)
+      } catch {
+        // The candidate's operations all come from a history the model read already.
+        return nil
+      }
+      guard case .notLinearizable(let found) = verdict else { return nil }
       if let anchor {
         guard found.blocked.map({ found.history.operations[$0].invocationLine }) == anchor.line, anchor.reason.map({ $0 == found.reason }) != false else { return nil }
       }
       // Undecided within its budget counts as unexplained: the witness keeps more, never less.
-      if needsExplanation && isExplained(found) != true { return nil }
+      if needsExplanation && isExplained(found, budget: budget) != true { return nil }
       return found
     }
 
@@ -46,7 +55,7 @@ extension LinearizabilityChecker {
       smallest = found.history
       best = found
     }
-    needsExplanation = isExplained(best) == true
+    needsExplanation = isExplained(best, budget: budget) == true
     anchor = best.blocked.map { (best.history.operations[$0].invocationLine, model.witnessKeepsItsReason ? best.reason : nil) }
 
     for process in smallest.processes {
@@ -56,7 +65,7 @@ extension LinearizabilityChecker {
         best = found
       }
     }
-    reduce(&smallest, deadline: deadline) { history, chosen in
+    reduce(&smallest, budget: budget) { history, chosen in
       let dropped = Set(chosen)
       let kept = history.operations.indices.filter { !dropped.contains($0) }
       guard !kept.isEmpty, let found = fails(history.keeping(kept)) else { return nil }
@@ -68,7 +77,7 @@ extension LinearizabilityChecker {
 
   /// Delta debugging: tries `change` on halves, quarters, … down to single operations of the
   /// history, keeping each change that `change` accepts (it returns the new history).
-  private func reduce(_ history: inout History, deadline: ContinuousClock.Instant?, change: (History, [Int]) -> History?) {
+  private func reduce(_ history: inout History, budget: LinearizeBudget, change: (History, [Int]) -> History?) {
     var chunk = max(1, history.operations.count / 2)
     while true {
       var changedAny = false
@@ -83,7 +92,7 @@ extension LinearizabilityChecker {
         } else {
           start += chunk
         }
-        if let deadline, ContinuousClock.now >= deadline { return }
+        if budget.interruption() != nil { return }
       }
       if chunk == 1 && !changedAny { return }
       if chunk > 1 { chunk = max(1, chunk / 2) }
@@ -92,13 +101,28 @@ extension LinearizabilityChecker {
 
   /// Whether other operations of the counterexample explain what its blocked operation
   /// observed when it ran; nil when it names none or that takes too long to tell (a tenth of a
-  /// second).
-  func isExplained(_ counterexample: Counterexample) -> Bool? {
+  /// second, within the budget).
+  func isExplained(_ counterexample: Counterexample, budget: LinearizeBudget) -> Bool? {
     guard let blocked = counterexample.blocked else { return nil }
-    switch try? checkPart(counterexample.history.justifying(blocked), partition: nil, deadline: .now + .milliseconds(100)) {
-    case .linearizable?: return true
-    case .notLinearizable?: return false
-    default: return nil
+    var brief = budget
+    let tenth = ContinuousClock.now + .milliseconds(100)
+    brief.deadline = budget.deadline.map { min($0, tenth) } ?? tenth
+    do {
+      switch try checkPart(counterexample.history.justifying(blocked), partition: nil, budget: brief) {
+      case .linearizable: return true
+      case .notLinearizable: return false
+      case .unknown: return nil
+      }
+    } catch {
+      // The operations all come from a history the model read already.
+      return nil
     }
+  }
+}
+
+extension LinearizabilityChecker {
+  /// A smallest witness found within the default budget with `deadline`.
+  public func shrink(_ counterexample: Counterexample, deadline: ContinuousClock.Instant? = nil) -> Counterexample {
+    shrink(counterexample, budget: LinearizeBudget(deadline: deadline))
   }
 }

@@ -7,26 +7,36 @@ public struct LinearizabilityDomain: Sendable {
   public let name: String
   /// One line for `--help`: the operations it knows.
   public let summary: String
-  private let checking: @Sendable (History, ContinuousClock.Instant?) throws(HistoryError) -> Verdict
-  private let shrinking: @Sendable (Counterexample, ContinuousClock.Instant?) -> Counterexample
+  private let checking: @Sendable (History, LinearizeBudget) throws(HistoryError) -> Verdict
+  private let shrinking: @Sendable (Counterexample, LinearizeBudget) -> Counterexample
 
   /// `model` under `name`.
   public init<Model: LinearizabilityModel>(name: String, summary: String, model: Model) {
     let checker = LinearizabilityChecker(model: model)
     self.name = name
     self.summary = summary
-    self.checking = { history, deadline throws(HistoryError) in try checker.check(history, deadline: deadline) }
-    self.shrinking = { counterexample, deadline in checker.shrink(counterexample, deadline: deadline) }
+    self.checking = { history, budget throws(HistoryError) in try checker.check(history, budget: budget) }
+    self.shrinking = { counterexample, budget in checker.shrink(counterexample, budget: budget) }
   }
 
-  /// The verdict for `history`, `.unknown` past `deadline`.
-  public func check(_ history: History, deadline: ContinuousClock.Instant? = nil) throws(HistoryError) -> Verdict {
-    try checking(history, deadline)
+  /// The verdict for `history`, `.unknown` once `budget` runs out.
+  public func check(_ history: History, budget: LinearizeBudget = LinearizeBudget()) throws(HistoryError) -> Verdict {
+    try checking(history, budget)
+  }
+
+  /// The verdict for `history` within the default budget with `deadline`.
+  public func check(_ history: History, deadline: ContinuousClock.Instant?) throws(HistoryError) -> Verdict {
+    try checking(history, LinearizeBudget(deadline: deadline))
+  }
+
+  /// A smallest counterexample within `counterexample` found within `budget`.
+  public func shrink(_ counterexample: Counterexample, budget: LinearizeBudget) -> Counterexample {
+    shrinking(counterexample, budget)
   }
 
   /// A smallest counterexample within `counterexample` found by `deadline`.
   public func shrink(_ counterexample: Counterexample, deadline: ContinuousClock.Instant? = nil) -> Counterexample {
-    shrinking(counterexample, deadline)
+    shrinking(counterexample, LinearizeBudget(deadline: deadline))
   }
 }
 

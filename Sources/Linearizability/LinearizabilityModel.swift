@@ -39,6 +39,12 @@ public protocol LinearizabilityModel: Sendable {
   /// are dropped: keeping the error keeps the writes that made the state the read was compared
   /// with. False, the default, shrinks further.
   var witnessKeepsItsReason: Bool { get }
+
+  /// Whether the checker keeps the reducer's answers for the (state, action) pairs it meets
+  /// again, in a bounded cache: true, the default, for a reducer that costs more than a lookup
+  /// (an app's, whose state holds collections and whose errors format messages); false for one
+  /// cheaper than comparing its states.
+  var cachesReducerAnswers: Bool { get }
 }
 
 extension LinearizabilityModel {
@@ -47,6 +53,9 @@ extension LinearizabilityModel {
 
   /// False: the witness may fail with another error at the same operation.
   public var witnessKeepsItsReason: Bool { false }
+
+  /// True: the reducer's answers are kept.
+  public var cachesReducerAnswers: Bool { true }
 }
 
 /// An operation a model cannot read, such as a write whose value is not a number.
@@ -61,6 +70,8 @@ public struct OperationError: Error, Sendable, Equatable {
 }
 
 /// A model made of closures: an app's own reducer (the one its `Store` runs) as the specification.
+/// The checker calls the reducer at most once for each (state, action) pair its cache holds, so
+/// the reducer must depend on its arguments alone, as a store's does.
 ///
 /// ```swift
 /// let model = ReducerModel(initialState: Counter.State(), reducer: Counter.reducer) { operation in

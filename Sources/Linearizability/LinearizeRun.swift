@@ -19,12 +19,15 @@ public struct LinearizeRun: Sendable {
 
   /// The model to check against.
   public let domain: LinearizabilityDomain
-  /// The time each file's check may take before it answers unknown; nil for no limit. Shrinking
-  /// a failure gets as much again (`defaultShrinkingBudget` without it), then keeps the smallest
-  /// witness found.
+  /// The time each file's reading and check may take before it answers unknown; nil for no
+  /// limit (the budget's other limits still hold). Shrinking a failure gets as much again
+  /// (`defaultShrinkingBudget` without it), then keeps the smallest witness found.
   public var timeout: Duration?
   /// How long shrinking may take when no timeout is given.
   public static let defaultShrinkingBudget: Duration = .seconds(60)
+  /// What each file may spend: bytes, operations, search steps, witness lines, cancellation.
+  /// Its deadline is set from `timeout` when each file's check starts.
+  public var budget = LinearizeBudget()
   /// Whether to shrink a failing history to a minimal witness and draw it.
   public var explains = true
   /// Where to write a page of the (first) failing history, with its witness highlighted.
@@ -41,65 +44,123 @@ public struct LinearizeRun: Sendable {
   public struct Report: Sendable {
     public let source: String
     public let outcome: Outcome
-    /// What to print, without trailing newlines.
+    /// What to print, without trailing newlines, escaped for a terminal.
     public let lines: [String]
     /// The part that failed and its shrunk witness, when it failed.
     public let failure: (part: History, witness: Counterexample)?
     /// How long the check (without shrinking) took.
     public let elapsed: Duration
+
+    init(source: String, outcome: Outcome, lines: [String], failure: (part: History, witness: Counterexample)? = nil, elapsed: Duration) {
+      self.source = source
+      self.outcome = outcome
+      self.lines = lines.map(VisibleText.escaped)
+      self.failure = failure
+      self.elapsed = elapsed
+    }
+  }
+
+  /// The budget of a check that starts now.
+  private func budgetStarting(at start: ContinuousClock.Instant) -> LinearizeBudget {
+    var budget = self.budget
+    if let timeout {
+      let deadline = start + timeout
+      budget.deadline = budget.deadline.map { min($0, deadline) } ?? deadline
+    }
+    return budget
   }
 
   /// The report for `history`.
   public func check(_ history: History) -> Report {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let deadline = timeout.map { start + $0 }
+    let start = ContinuousClock.now
+    return check(history, budget: budgetStarting(at: start), start: start)
+  }
+
+  private func check(_ history: History, budget: LinearizeBudget, start: ContinuousClock.Instant) -> Report {
     let verdict: Verdict
     do {
-      verdict = try domain.check(history, deadline: deadline)
+      verdict = try domain.check(history, budget: budget)
     } catch {
-      return Report(source: history.source, outcome: .malformed, lines: ["\(error)"], failure: nil, elapsed: clock.now - start)
+      return Report(source: history.source, outcome: .malformed, lines: ["\(error)"], elapsed: ContinuousClock.now - start)
     }
-    let elapsed = clock.now - start
+    let elapsed = ContinuousClock.now - start
     let size = "\(history.operations.count) operations, \(history.processes.count) clients"
     switch verdict {
     case .linearizable:
-      return Report(source: history.source, outcome: .linearizable, lines: ["\(history.source): linearizable (\(size), \(Self.show(elapsed)))"], failure: nil, elapsed: elapsed)
-    case .unknown:
-      let limit = timeout.map { Self.show($0) } ?? "the limit"
+      return Report(source: history.source, outcome: .linearizable, lines: ["\(history.source): linearizable (\(size), \(Self.show(elapsed)))"], elapsed: elapsed)
+    case .unknown(let shortfall):
       return Report(
-        source: history.source, outcome: .unknown,
-        lines: ["\(history.source): unknown: no verdict within \(limit) (\(size)); give more time with --timeout, such as `--timeout 60s`"],
-        failure: nil, elapsed: elapsed)
+        source: history.source, outcome: .unknown, lines: ["\(history.source): unknown: \(describe(shortfall, after: elapsed, size: size))"], elapsed: elapsed)
     case .notLinearizable(let counterexample):
       var lines = ["\(history.source): not linearizable (\(size), \(Self.show(elapsed)))"]
       guard explains else {
         return Report(source: history.source, outcome: .notLinearizable, lines: lines, failure: (counterexample.history, counterexample), elapsed: elapsed)
       }
-      let witness = domain.shrink(counterexample, deadline: clock.now + (timeout ?? Self.defaultShrinkingBudget))
+      var shrinking = budget
+      shrinking.deadline = ContinuousClock.now + (timeout ?? Self.defaultShrinkingBudget)
+      let witness = domain.shrink(counterexample, budget: shrinking)
       let part = witness.partition.map { " in partition \($0)" } ?? ""
       lines.append(
         "witness\(part): \(witness.history.operations.count) of \(counterexample.history.operations.count) operations, \(witness.history.processes.count) of \(counterexample.history.processes.count) clients")
-      lines += WitnessTimeline(witness).lines.map { "  " + $0 }
+      var timeline = WitnessTimeline(witness)
+      timeline.maximumLines = budget.maximumWitnessLines
+      let drawing = timeline.drawing
+      lines += drawing.lines.map { "  " + $0 }
+      if drawing.omittedRows > 0 {
+        let needed = drawing.lines.count + drawing.omittedRows
+        lines.append("  (the drawing stops at \(budget.maximumWitnessLines) lines: raise the limit with `--max-witness-lines \(needed)`)")
+      }
       return Report(source: history.source, outcome: .notLinearizable, lines: lines, failure: (counterexample.history, witness), elapsed: elapsed)
     }
   }
 
-  /// The report for the file at `path`.
+  /// `no verdict within 2.00 s (12 operations, 3 clients); give more time with …`.
+  private func describe(_ shortfall: BudgetShortfall, after elapsed: Duration, size: String) -> String {
+    switch shortfall {
+    case .deadline:
+      let limit = timeout.map { Self.show($0) } ?? "the deadline"
+      return "no verdict within \(limit) (\(size)); give more time with --timeout, such as `--timeout 60s`"
+    case .cancelled:
+      return "the check was cancelled after \(Self.show(elapsed)) (\(size))"
+    default:
+      return "\(shortfall.whatRanOut) (\(size))" + (shortfall.raise.map { "; \($0)" } ?? "")
+    }
+  }
+
+  /// The report for a history that could not be read: malformed, or unknown when its budget
+  /// ran out first.
+  private func unread(_ error: HistoryError, elapsed: Duration) -> Report {
+    guard let shortfall = error.shortfall else {
+      return Report(source: error.source, outcome: .malformed, lines: ["\(error)"], elapsed: elapsed)
+    }
+    let what: String
+    switch shortfall {
+    case .deadline: what = "not read within \(timeout.map { Self.show($0) } ?? "the deadline"); give more time with --timeout, such as `--timeout 60s`"
+    case .cancelled: what = "not read: the check was cancelled after \(Self.show(elapsed))"
+    default: what = "not read: \(shortfall)"
+    }
+    return Report(source: error.source, outcome: .unknown, lines: ["\(error.place): unknown: \(what)"], elapsed: elapsed)
+  }
+
+  /// The report for the file at `path`: its reading is within the budget and the timeout too.
   public func check(path: String) -> Report {
+    let start = ContinuousClock.now
+    let budget = budgetStarting(at: start)
     do {
-      return check(try HistoryReader.read(contentsOf: path))
+      return check(try HistoryReader.read(contentsOf: path, budget: budget), budget: budget, start: start)
     } catch {
-      return Report(source: path, outcome: .malformed, lines: ["\(error)"], failure: nil, elapsed: .zero)
+      return unread(error, elapsed: ContinuousClock.now - start)
     }
   }
 
   /// The report for a history given as `text` (as a file would hold it), named `source`.
   public func check(text: String, source: String) -> Report {
+    let start = ContinuousClock.now
+    let budget = budgetStarting(at: start)
     do {
-      return check(try HistoryReader.read(text, source: source))
+      return check(try HistoryReader.read(text, source: source, budget: budget), budget: budget, start: start)
     } catch {
-      return Report(source: source, outcome: .malformed, lines: ["\(error)"], failure: nil, elapsed: .zero)
+      return unread(error, elapsed: ContinuousClock.now - start)
     }
   }
 

@@ -5,8 +5,8 @@ public enum Verdict: Sendable {
   case linearizable
   /// No such order exists; the counterexample says how far the search got.
   case notLinearizable(Counterexample)
-  /// The time budget ran out before the search finished.
-  case unknown
+  /// The budget ran out before the search finished: what ran out says what to raise.
+  case unknown(BudgetShortfall)
 
   /// `linearizable`, `not linearizable` or `unknown`.
   public var name: String {

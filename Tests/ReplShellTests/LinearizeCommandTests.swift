@@ -71,6 +71,29 @@ import Testing
     }
   }
 
+  /// Every check is bounded and says what ran out: a search past its steps is unknown (status 2)
+  /// naming the option to raise, on the command line as in a script; an op whose `:process` is
+  /// not a client's number is an error at its column, not a skipped op of a passing history.
+  @Test func limitsAndProcessesThatAreNotNumbers() async throws {
+    try await inFolder { folder in
+      var lines = (0..<40).map { "{:process \($0), :type :invoke, :f :write, :value \($0)}" }
+      lines += ["{:process 99, :type :invoke, :f :read, :value nil}", "{:process 99, :type :ok, :f :read, :value 77}"]
+      lines += (0..<40).map { "{:process \($0), :type :info, :f :write, :value \($0)}" }
+      try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("info.edn"), atomically: true, encoding: .utf8)
+      try "{:process \"0\", :type :invoke, :f :write, :value 1}\n{:process \"0\", :type :ok, :f :write, :value 1}\n"
+        .write(to: folder.appendingPathComponent("text.edn"), atomically: true, encoding: .utf8)
+      let unknown = "info.edn: unknown: no verdict within 100,000 search steps (41 operations, 41 clients); raise the limit with `--max-steps 400000`"
+      let run = try await ReplShellRun.run(["linearize", "--max-steps", "100000", "info.edn"], in: folder)
+      #expect(run.status == 2 && run.standardOutput.contains(unknown), "\(run.standardOutput)")
+      let text = try await ReplShellRun.run(["linearize", "text.edn"], in: folder)
+      #expect(text.status == 65 && text.standardError.contains("text.edn:1:11: `:process \"0\"` is a number in quotes"), "\(text.standardError)")
+      try "use counter\nlinearize --max-steps 100000 info.edn\nlinearize --max-stepz 1 info.edn\n".write(to: folder.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+      let script = try await ReplShellRun.run(["--script", "s.txt"], in: folder)
+      #expect(script.standardOutput.contains(unknown), "\(script.standardOutput)")
+      #expect(script.standardOutput.contains("linearize takes --domain, --timeout, --max-steps"), "\(script.standardOutput)")
+    }
+  }
+
   /// The `linearize` command of the shell language: a script fails on a history that is not
   /// linearizable, with the witness, and prints the verdict of one that is.
   @Test func theShellCommandFailsAScriptOnAViolation() async throws {

@@ -31,9 +31,13 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
           \(name) linearize --domain kv history.edn
           \(name) linearize --timeout 30s --html witness.html etcd_*.log
 
-        Exit status: 0 when every history is linearizable, 1 when one is not, 2 when the time ran \
-        out before a verdict, 65 for a history that cannot be read (its file:line is printed), 64 \
-        for a command line it cannot read.
+        Every check is bounded, given limits or not: a history of at most 32 MiB and 250,000 \
+        operations, a search of at most 20,000,000 steps, a witness drawn in at most 200 lines. \
+        A check that runs out answers unknown, naming the option to raise.
+
+        Exit status: 0 when every history is linearizable, 1 when one is not, 2 when the time or \
+        another limit ran out before a verdict, 65 for a history that cannot be read (its \
+        file:line is printed), 64 for a command line it cannot read.
         """)
   }
 
@@ -48,6 +52,18 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
     help: ArgumentHelp("The most time each history's check may take; past it the answer is `unknown` (`500ms`, `30s`, `2m`; a bare number is seconds). Shrinking a failure gets as much again (60 s without --timeout) and keeps the smallest witness found.", valueName: "duration"),
     transform: { text throws(ValidationError) in try LinearizeTimeout.duration(parsing: text) })
   var timeout: Duration?
+
+  @Option(help: ArgumentHelp("The most steps each history's search may take (default 20000000); past it the answer is `unknown`.", valueName: "n"))
+  var maxSteps: Int?
+
+  @Option(help: ArgumentHelp("The most operations a history may have (default 250000).", valueName: "n"))
+  var maxOperations: Int?
+
+  @Option(help: ArgumentHelp("The largest history read, in bytes (default 33554432, 32 MiB).", valueName: "n"))
+  var maxBytes: Int?
+
+  @Option(help: ArgumentHelp("The most lines a witness is drawn with (default 200).", valueName: "n"))
+  var maxWitnessLines: Int?
 
   @Option(name: .customLong("html"), help: ArgumentHelp("Write a page drawing the first failing history per client, its witness highlighted.", valueName: "file"))
   var htmlPath: String?
@@ -76,6 +92,9 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
     if noWitness && htmlPath != nil {
       throw ValidationError("--html draws the witness: leave out --no-witness")
     }
+    for (flag, value) in [("--max-steps", maxSteps), ("--max-operations", maxOperations), ("--max-bytes", maxBytes), ("--max-witness-lines", maxWitnessLines)] {
+      if let value, value <= 0 { throw ValidationError("\(flag) takes a whole number > 0, such as `\(flag) 1000000`") }
+    }
     // The page's file is refused before the check runs, not after it.
     if let htmlPath {
       do {
@@ -92,6 +111,10 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
     var checker = LinearizeRun(domain: chosen)
     checker.timeout = timeout
     checker.explains = !noWitness
+    if let maxSteps { checker.budget.maximumSteps = maxSteps }
+    if let maxOperations { checker.budget.maximumOperations = maxOperations }
+    if let maxBytes { checker.budget.maximumBytes = maxBytes }
+    if let maxWitnessLines { checker.budget.maximumWitnessLines = maxWitnessLines }
     var reports: [LinearizeRun.Report] = []
     var drawn = false
     for file in files {
