@@ -135,13 +135,14 @@ import Testing
 
   /// Ctrl-C during a long search stops it, as at the prompt: the process answers with what shrank
   /// so far, says it was stopped, saves it with `--save`, and exits 1 — it is not killed by the
-  /// signal. The signal is sent once the shell says it loaded the recording; 30,000 actions take
-  /// far longer to shrink than the signal takes to arrive.
+  /// signal. The signal is sent once the shell says it loaded the recording. Every one of the
+  /// 20,000 increments is needed to break the property, so no chunk can go: the search tries
+  /// them one by one, each try a replay of thousands of actions, far longer than the signal takes.
   @Test func ctrlCStopsTheSearchWithWhatShrankSoFar() async throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let long = (["use counter"] + ["dispatch didTapIncrementButton", "dispatch didTapDecrementButton"] * 15_000
-      + ["dispatch didTapIncrementButton"] * 3 + ["expect selectValue != 3"]).joined(separator: "\n") + "\n"
+    let long = (["use counter"] + ["dispatch didTapIncrementButton"] * 20_000 + ["expect selectValue != 20000"])
+      .joined(separator: "\n") + "\n"
     try long.write(to: folder.appendingPathComponent("long.txt"), atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = try ReplShellRun.executable

@@ -30,6 +30,14 @@ import FoundationNetworking
     FixtureHTTPServer.StreamedBody(chunkSize: 16, chunks: 400, pause: .milliseconds(25))
   }
 
+  /// A cap of `cap` bytes, with silences and a deadline far past what a loaded machine adds: only
+  /// the cap can end the exchange.
+  static let onlyTheCap = TransportLimits(idleTimeout: 600, deadline: 600, maxBodyBytes: cap)
+
+  /// A deadline of 0.5 s, with an idle timeout far past what a loaded machine adds between two
+  /// chunks: only the deadline can end the exchange.
+  static let onlyTheDeadline = TransportLimits(idleTimeout: 600, deadline: 0.5)
+
   /// The error's words for a body past a cap of `limit`.
   static func overTheCap(_ limit: String) -> String {
     "response body over the \(limit) limit; raise TransportLimits.maxBodyBytes to accept a bigger one"
@@ -52,7 +60,7 @@ import FoundationNetworking
   @Test func aBodyPastTheCapIsCutOffAtTheCapWithAnErrorThatNamesIt() async throws {
     let body = Self.endlessBody()
     try await FixtureHTTPServer.withServer(routes: ["/feed": .stream(body)]) { server in
-      let error = await Self.failure(of: try Self.request(server, "/feed"), limits: TransportLimits(maxBodyBytes: Self.cap))
+      let error = await Self.failure(of: try Self.request(server, "/feed"), limits: Self.onlyTheCap)
       #expect(error?.code == .bodyTooLarge(limit: Self.cap))
       #expect(error.map(String.init(describing:)) == Self.overTheCap("1 MiB"))
       let written = await body.stopped()
@@ -63,7 +71,7 @@ import FoundationNetworking
   @Test func aBodyWhoseDeclaredLengthPassesTheCapIsRefused() async throws {
     let big = Data(repeating: UInt8(ascii: " "), count: 2 * Self.cap)
     try await FixtureHTTPServer.withServer(routes: ["/feed": .respond(status: 200, body: big)]) { server in
-      let error = await Self.failure(of: try Self.request(server, "/feed"), limits: TransportLimits(maxBodyBytes: Self.cap))
+      let error = await Self.failure(of: try Self.request(server, "/feed"), limits: Self.onlyTheCap)
       #expect(error?.code == .bodyTooLarge(limit: Self.cap))
     }
   }
@@ -71,7 +79,7 @@ import FoundationNetworking
   @Test func aBodyThatTricklesPastTheDeadlineIsCutOffWithAnErrorThatNamesIt() async throws {
     let body = Self.tricklingBody()
     try await FixtureHTTPServer.withServer(routes: ["/feed": .stream(body)]) { server in
-      let limits = TransportLimits(idleTimeout: 5, deadline: 0.5)
+      let limits = Self.onlyTheDeadline
       let error = await Self.failure(of: try Self.request(server, "/feed"), limits: limits)
       #expect(error?.code == .deadlineExceeded(seconds: 0.5))
       #expect(
@@ -102,7 +110,7 @@ import FoundationNetworking
     try await FixtureHTTPServer.withServer(routes: [:]) { target in
       let location = try #require(URL(string: "/api", relativeTo: target.baseURL)).absoluteURL
       try await FixtureHTTPServer.withServer(routes: ["/api": .redirect(status: 307, location: location, body: body)]) { server in
-        let limits = TransportLimits(idleTimeout: 5, deadline: 0.5)
+        let limits = Self.onlyTheDeadline
         let error = await Self.failure(of: try Self.request(server, "/api"), limits: limits)
         #expect(error?.code == .deadlineExceeded(seconds: 0.5))
         let written = await body.stopped()
