@@ -64,9 +64,10 @@ final class AttachmentConnection: Sendable {
   @MainActor private func serveOnMainActor() async -> (Responder, isRefused: Bool) {
     let responder = Responder(connection: self)
     let requests = readRequests(commands: responder.shell.commands)
-    guard responder.attach() else { return (responder, true) }
-    // However serving ends, the reader is not left waiting for a place in the mailbox.
+    // However serving ends, refused at once included, the reader is not left waiting for a place
+    // in the mailbox.
     defer { requests.finish() }
+    guard responder.attach() else { return (responder, true) }
     guard handshake(with: await requests.take()) else { return (responder, true) }
     var servedInARow = 0
     serving: while let next = await requests.take() {
