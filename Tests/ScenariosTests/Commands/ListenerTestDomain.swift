@@ -47,6 +47,9 @@ extension Domain {
       },
       actionExamples: [.ping, .pong, .provoke, .refused, .warn, .hideAndSeek],
       selectors: [SelectorDefinition("selectCount") { { (count: Int) in count } }],
+      // A guard, not a measure: the listener answers at once, but in the full parallel run its
+      // answer can wait over a minute for the main actor on 2 cores.
+      settleTimeout: .seconds(600),
       listen: { store, context in
         let stream = store.makeStream()
         let logger = context.logger

@@ -54,6 +54,9 @@ extension Domain {
         SelectorDefinition("selectBooks") { { (books: [Book]) in books } },
         SelectorDefinition("selectCount") { { (books: [Book]) in books.count } },
       ],
+      // A guard, not a measure: the listener answers at once, but in the full parallel run its
+      // answer can wait over a minute for the main actor on 2 cores.
+      settleTimeout: .seconds(600),
       listen: { store, _ in
         let stream = store.makeStream()
         let task = Task { @MainActor in
