@@ -59,8 +59,7 @@ public struct FileReach: Sendable, Equatable {
   /// link or blocking; `isCancelled` is asked between chunks, and a cancelled read throws.
   public func read(_ path: String, shownAs shown: String? = nil, limit: Int = defaultReadLimit,
                    isCancelled: () -> Bool = { false }) throws(FileReachError) -> [UInt8] {
-    let shown = ControlCharacters.escaped(shown ?? path, onOneLine: true)
-    let refuse = { (reason: String) in FileReachError(path: shown, access: .read, reason: reason) }
+    let refuse = Self.refusal(of: path, shownAs: shown, for: .read)
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw refuse(Self.openFailure(errno, reading: true)) }
     defer { close(descriptor) }
@@ -93,19 +92,19 @@ public struct FileReach: Sendable, Equatable {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
-    throw FileReachError(path: ControlCharacters.escaped(shown ?? path, onOneLine: true), access: .read, reason: "line \(line) is not UTF-8 text")
+    throw Self.refusal(of: path, shownAs: shown, for: .read)("line \(line) is not UTF-8 text")
   }
 
   /// Refuses, before any work, a file at `path` that a later write could not or may not make:
   /// a link, something that is not a regular file, or, unless `replacing`, any file at all
   /// (`forceHint` says how to allow it: "add --force to replace it").
   public func checkWritable(_ path: String, shownAs shown: String? = nil, replacing: Bool, forceHint: String) throws(FileReachError) {
+    let refuse = Self.refusal(of: path, shownAs: shown, for: .write)
     var status = stat()
     guard lstat(path, &status) == 0 else {
-      guard errno == ENOENT else { throw FileReachError(path: ControlCharacters.escaped(shown ?? path, onOneLine: true), access: .write, reason: Self.errorText(errno)) }
+      guard errno == ENOENT else { throw refuse(Self.errorText(errno)) }
       return
     }
-    let refuse = { (reason: String) in FileReachError(path: ControlCharacters.escaped(shown ?? path, onOneLine: true), access: .write, reason: reason) }
     if status.st_mode & S_IFMT == S_IFLNK { throw refuse("it is a symbolic link; give the path of a file itself") }
     guard status.st_mode & S_IFMT == S_IFREG else { throw refuse(Self.notRegular(status.st_mode)) }
     guard replacing else { throw refuse("it exists; \(forceHint)") }
@@ -116,7 +115,7 @@ public struct FileReach: Sendable, Equatable {
   /// `replacing`.
   public func write(_ bytes: some Collection<UInt8>, to path: String, shownAs shown: String? = nil, replacing: Bool,
                     forceHint: String = "add --force to replace it", mode: mode_t = 0o644) throws(FileReachError) {
-    let refuse = { (reason: String) in FileReachError(path: ControlCharacters.escaped(shown ?? path, onOneLine: true), access: .write, reason: reason) }
+    let refuse = Self.refusal(of: path, shownAs: shown, for: .write)
     let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (replacing ? 0 : O_EXCL), mode)
     guard descriptor >= 0 else {
       throw refuse(errno == EEXIST ? "it exists; \(forceHint)" : Self.openFailure(errno, reading: false))
@@ -137,6 +136,13 @@ public struct FileReach: Sendable, Equatable {
 }
 
 extension FileReach {
+  /// The refusal of `path` for `access`, for a reason: the path as shown (`shown`, else the path),
+  /// its control characters escaped.
+  static func refusal(of path: String, shownAs shown: String?, for access: FileReachError.Access) -> (String) -> FileReachError {
+    let shownPath = ControlCharacters.escaped(shown ?? path, onOneLine: true)
+    return { reason in FileReachError(path: shownPath, access: access, reason: reason) }
+  }
+
   /// `path` without `.` and empty components, with each `..` taking away the one before it.
   static func normalised(_ path: String) -> String {
     var parts: [Substring] = []
