@@ -99,7 +99,7 @@ let package = Package(
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // Shell-only: checks concurrent histories (Jepsen's EDN or JSON lines) against a reducer
     // as the sequential specification. No app links it.
-    .target(name: "Linearizability"),
+    .target(name: "Linearizability", dependencies: ["ReplShellFoundation"]),
     // `replshell stress`: concurrent clients of the Animals remote store against running servers,
     // their history recorded in Jepsen's format and checked against `AnimalsServerModel`.
     .target(name: "AnimalsStress", dependencies: ["AnimalsData", "Services", "Linearizability"]),
@@ -238,6 +238,7 @@ let package = Package(
     .target(
       name: "Services",
       dependencies: [
+        "ReplShellFoundation",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// Reads one EDN value from a line of a history, as Jepsen writes them: commas are whitespace,
 /// `#{…}` sets and `(…)` lists read as vectors, `#inst "…"` and other tagged values read as
 /// their value, `#_` drops the value after it. Every form that nests (vectors, lists, sets,
@@ -5,7 +7,7 @@
 /// stack, and the reader works on the file's bytes in place.
 struct EDNReader {
   /// The deepest nesting a value may have unless a budget says otherwise.
-  static let maximumDepth = LinearizeBudget().maximumDepth
+  static let maximumDepth = Budget.defaultDepth
 
   private let bytes: [UInt8]
   private var position: Int
@@ -210,7 +212,7 @@ struct EDNReader {
         case UInt8(ascii: "r"): scalars.append(UInt8(ascii: "\r"))
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): scalars.append(escaped)
         default:
-          let shown = VisibleText.escaped(String(decoding: [escaped], as: UTF8.self))
+          let shown = ControlCharacters.escaped(String(decoding: [escaped], as: UTF8.self), onOneLine: true)
           throw Failure(message: "unknown escape `\\\(shown)` in a string; EDN knows \\n \\t \\r \\\" \\\\", column: column(position - 2))
         }
       default:

@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// A value of the EDN subset Jepsen writes in a history: `nil`, booleans, integers, floats,
 /// strings, keywords, symbols, vectors (and lists and sets, read as vectors) and maps.
 public enum EDNValue: Hashable, Sendable {
@@ -85,24 +87,27 @@ extension EDNValue: CustomStringConvertible {
     case .integer(let value): String(value)
     case .float(let value): String(value)
     case .string(let value): Self.quoted(value)
-    case .keyword(let name): ":" + VisibleText.escaped(name)
-    case .symbol(let name): VisibleText.escaped(name)
+    case .keyword(let name): ":" + ControlCharacters.escaped(name, onOneLine: true)
+    case .symbol(let name): ControlCharacters.escaped(name, onOneLine: true)
     case .vector(let values): "[" + values.map(\.description).joined(separator: " ") + "]"
     case .map(let pairs): "{" + pairs.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "}"
     }
   }
 
-  /// `text` in double quotes with `"` and `\` escaped, and control characters as
-  /// `VisibleText` writes them (`\n`, `\u{1B}`).
+  /// `text` in double quotes with `"` and `\` escaped, line breaks and tabs as EDN writes them
+  /// (`\n`, `\t`, `\r`), and every other control character as the shell escapes it (`\u{1B}`).
   static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
       default: result.unicodeScalars.append(scalar)
       }
     }
-    return VisibleText.escaped(result) + "\""
+    return ControlCharacters.escaped(result, onOneLine: true) + "\""
   }
 }

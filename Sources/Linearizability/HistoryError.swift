@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// A history that cannot be read, with the file and line at fault; or one that was not read to
 /// its end because its budget ran out (`shortfall`), which is no verdict rather than a fault.
 public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -26,7 +28,7 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
     self.source = source
     self.line = line
     self.column = nil
-    self.message = shortfall.description
+    self.message = shortfall.description(of: "the history")
     self.shortfall = shortfall
   }
 
@@ -37,11 +39,11 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
       place += ":\(line)"
       if let column { place += ":\(column)" }
     }
-    return VisibleText.escaped(place)
+    return ControlCharacters.escaped(place, onOneLine: true)
   }
 
   /// `history.edn:12:5: message`, escaped for a terminal.
   public var description: String {
-    "\(place): \(VisibleText.escaped(message))"
+    "\(place): \(ControlCharacters.escaped(message, onOneLine: true))"
   }
 }

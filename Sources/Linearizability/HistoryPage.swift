@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// A history drawn as one self-contained HTML page: a row per client, each operation a bar from
 /// its invocation to its completion (indeterminate ones fade to the end), the witness's
 /// operations highlighted and listed with the reason the last cannot be placed.
@@ -75,7 +77,7 @@ public struct HistoryPage: Sendable {
   /// `text` for HTML, its control characters escaped as for a terminal first.
   static func escape(_ text: String) -> String {
     var result = ""
-    for character in VisibleText.escaped(text) {
+    for character in ControlCharacters.escaped(text, onOneLine: true) {
       switch character {
       case "&": result += "&amp;"
       case "<": result += "&lt;"

@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// Reads a history file: one op per line, as Jepsen's `history.edn` (EDN maps, tagged or not),
 /// as JSON lines (objects with the same keys), or as Jepsen's log
 /// (`INFO  jepsen.util - 3	:invoke	:read	nil`). Blank lines, lines starting with `;`, and lines
@@ -27,7 +29,15 @@ public enum HistoryReader {
 
   /// The history in the file at `path`.
   public static func read(contentsOf path: String, budget: LinearizeBudget = LinearizeBudget()) throws(HistoryError) -> History {
-    try read(bytes: try HistoryFile.bytes(atPath: path, budget: budget), source: path, budget: budget)
+    let bytes: [UInt8]
+    do {
+      // A pipe or a FIFO is read too (a history piped in), for as long as the budget lasts.
+      bytes = try FileReach.anywhere.read(path, budget: budget.shared, acceptingStreams: true)
+    } catch {
+      if let shortfall = error.shortfall { throw HistoryError(source: path, line: nil, shortfall: shortfall) }
+      throw HistoryError(source: path, line: nil, message: "cannot read the file (\(error.reason)); give the path of a history.edn or a JSON-lines history")
+    }
+    return try read(bytes: bytes, source: path, budget: budget)
   }
 
   /// The history in `bytes`, UTF-8 text.

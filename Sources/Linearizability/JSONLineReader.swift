@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// Reads one JSON object from a line of a history as the EDN map it means: keys become
 /// keywords (`"type": "ok"` reads as `:type "ok"`, whose name is `ok`), strings stay strings,
 /// numbers are integers (within 64 bits, or an error) or floats, arrays are vectors. Strict
@@ -226,7 +228,7 @@ struct JSONLineReader {
         guard let scalar = Unicode.Scalar(unit) else { throw failure("`\\u` escapes a lone surrogate", at: position - 6) }
         scalars.append(scalar)
       default:
-        let shown = VisibleText.escaped(String(decoding: [escaped], as: UTF8.self))
+        let shown = ControlCharacters.escaped(String(decoding: [escaped], as: UTF8.self), onOneLine: true)
         throw failure("unknown escape `\\\(shown)` in a string; JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: position - 2)
       }
       run = position

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import ReplShellFoundation
 
 extension LinearizabilityChecker {
   /// How a search's round ended, or nil when it was not run because a part before it in the

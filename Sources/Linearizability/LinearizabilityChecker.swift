@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// Decides whether a history is linearizable against a model: Wing and Gong's search, with
 /// Lowe's memoization of (operations linearized, state) pairs already tried, over each of the

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// Checks history files against one domain and says what it found, for any front end: the
 /// command line prints `lines` and exits with `status`.
@@ -54,7 +55,7 @@ public struct LinearizeRun: Sendable {
     init(source: String, outcome: Outcome, lines: [String], failure: (part: History, witness: Counterexample)? = nil, elapsed: Duration) {
       self.source = source
       self.outcome = outcome
-      self.lines = lines.map(VisibleText.escaped)
+      self.lines = lines.map { ControlCharacters.escaped($0, onOneLine: true) }
       self.failure = failure
       self.elapsed = elapsed
     }
@@ -123,7 +124,7 @@ public struct LinearizeRun: Sendable {
     case .cancelled:
       return "the check was cancelled after \(Self.show(elapsed)) (\(size))"
     default:
-      return "\(shortfall.whatRanOut) (\(size))" + (shortfall.raise.map { "; \($0)" } ?? "")
+      return "\(shortfall.whatRanOut(of: "the history")) (\(size))" + (shortfall.raise.map { "; \($0)" } ?? "")
     }
   }
 
@@ -137,7 +138,7 @@ public struct LinearizeRun: Sendable {
     switch shortfall {
     case .deadline: what = "not read within \(timeout.map { Self.show($0) } ?? "the deadline"); give more time with --timeout, such as `--timeout 60s`"
     case .cancelled: what = "not read: the check was cancelled after \(Self.show(elapsed))"
-    default: what = "not read: \(shortfall)"
+    default: what = "not read: \(shortfall.description(of: "the history"))"
     }
     return Report(source: error.source, outcome: .unknown, lines: ["\(error.place): unknown: \(what)"], elapsed: elapsed)
   }

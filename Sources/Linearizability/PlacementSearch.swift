@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// How a search ended.
 enum SearchEnd: Equatable, Sendable {
   case linearizable, notLinearizable, stepLimitReached

@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// One search of a part of a history against a model: the walk (`PlacementSearch`) over the
 /// numbers of the states the model's reducer makes, which this keeps (`StateSpace`). The
 /// reducer is called when the walk's cache has no answer for a (state, operation) pair.

@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// What the checker found for one history.
 public enum Verdict: Sendable {
   /// Some order of the operations, each placed between its invocation and its completion,

@@ -1,3 +1,5 @@
+import ReplShellFoundation
+
 /// A counterexample drawn as text: a column per client, a row per event in real-time order
 /// (each row names its file line), then the longest order the specification allows and the
 /// operation that cannot follow it, with the reducer's reason.
@@ -116,9 +118,9 @@ public struct WitnessTimeline: Sendable {
     }
     lines.append(placed)
     if let blocked = counterexample.blocked {
-      lines.append("cannot place: \(Self.reference(history.operations[blocked])): \(VisibleText.escaped(counterexample.reason))")
+      lines.append("cannot place: \(Self.reference(history.operations[blocked])): \(ControlCharacters.escaped(counterexample.reason, onOneLine: true))")
     } else {
-      lines.append("cannot place: \(VisibleText.escaped(counterexample.reason))")
+      lines.append("cannot place: \(ControlCharacters.escaped(counterexample.reason, onOneLine: true))")
     }
     return (lines.map { Self.cut($0, maximumLineLength) }, omitted)
   }
@@ -134,21 +136,21 @@ public struct WitnessTimeline: Sendable {
 
   /// `write 3 (process 0, line 12)`, escaped for a terminal.
   static func reference(_ operation: HistoryOperation) -> String {
-    VisibleText.escaped("\(operation.summary) (process \(operation.process), line \(operation.invocationLine))")
+    ControlCharacters.escaped("\(operation.summary) (process \(operation.process), line \(operation.invocationLine))", onOneLine: true)
   }
 
   static func invocationText(_ operation: HistoryOperation) -> String {
     let asked = operation.requestedValue
     var text = operation.function + (asked == .null ? "" : " \(asked)")
     if let key = operation.invocation["key"] { text += " @\(key)" }
-    return VisibleText.escaped(text)
+    return ControlCharacters.escaped(text, onOneLine: true)
   }
 
   static func completionText(_ operation: HistoryOperation) -> String {
     switch operation.outcome {
     case .ok:
       let observed = operation.completion?["value"] ?? .null
-      return observed == operation.requestedValue ? ":ok" : VisibleText.escaped(":ok → \(observed)")
+      return observed == operation.requestedValue ? ":ok" : ControlCharacters.escaped(":ok → \(observed)", onOneLine: true)
     case .fail: return ":fail"
     case .info: return ":info"
     }

@@ -132,6 +132,12 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     help: ArgumentHelp("With --mcp, the most bytes one message (one line) may have: a longer line is dropped unread and answered with a JSON-RPC error, and the server goes on (`512KiB`, `16MiB`).", valueName: "size"))
   var mcpMaxLine = ByteCount(bytes: MCPMode.defaultLineLimit)
 
+  @Option(
+    name: .customLong("mcp-call-timeout"),
+    help: ArgumentHelp("With --mcp, how long one tool call may run once its turn comes; past it the call is stopped as Ctrl-C stops a line, and its reply says so (`30s`, `10m`; 5m when left out).", valueName: "duration"),
+    transform: MCPCallTimeout.duration(parsing:))
+  var mcpCallTimeout = MCPMode.defaultCallTimeLimit
+
   @Flag(
     name: .customLong("allow-any-path"),
     help: "With --mcp, let tools read and write files outside the folder the server starts in (`save`, `source`, `shrink --save`, `linearize FILE`…); without it a path outside that folder, through `..` or a link, is refused.")
@@ -313,6 +319,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       var server = MCPMode(domains: App.domains, domain: domain ?? App.domains[0].name, programName: Self.programName, version: App.version)
       server.lineLimit = mcpMaxLine.bytes
       server.allowsAnyPath = allowAnyPath
+      server.callTimeLimit = mcpCallTimeout
       throw ExitCode(await server.run() ? 0 : 1)
     }
     if let replayPath, let shrinkProperty {

@@ -10,9 +10,6 @@ import Darwin
 /// folder), when it is too long to read, or when it exists and may not be replaced. Opens never
 /// follow a link or block; a refusal names the path and the reason, never the file's content.
 public struct FileReach: Sendable, Equatable {
-  /// The most a file may hold to be read when no other limit is given: 64 MiB.
-  public static let defaultReadLimit = 64 << 20
-
   /// The folder every path must lie in, resolved (no link in it); nil when any path may be used.
   public let confinement: String?
 
@@ -55,40 +52,54 @@ public struct FileReach: Sendable, Equatable {
     return path
   }
 
-  /// The bytes of the regular file at `path`, at most `limit` of them, read without following a
-  /// link or blocking; `isCancelled` is asked between chunks, and a cancelled read throws.
-  public func read(_ path: String, shownAs shown: String? = nil, limit: Int = defaultReadLimit,
-                   isCancelled: () -> Bool = { false }) throws(FileReachError) -> [UInt8] {
+  /// The bytes of the regular file at `path`, read within `budget`: without following a link or
+  /// blocking, never more than its bytes (a file larger than that is refused before any is read),
+  /// its deadline and cancellation asked between chunks. With `acceptingStreams`, a FIFO, a pipe
+  /// or a device is read too, waiting for more only as long as the budget allows (a history piped
+  /// in); otherwise anything but a regular file is refused before any work.
+  public func read(_ path: String, shownAs shown: String? = nil, budget: Budget = Budget(), acceptingStreams: Bool = false) throws(FileReachError) -> [UInt8] {
     let refuse = Self.refusal(of: path, shownAs: shown, for: .read)
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw refuse(Self.openFailure(errno, reading: true)) }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw refuse(Self.errorText(errno)) }
-    guard status.st_mode & S_IFMT == S_IFREG else { throw refuse(Self.notRegular(status.st_mode)) }
-    guard status.st_size <= limit else {
-      throw refuse("it holds \(status.st_size) bytes, over the limit of \(limit); give a smaller file")
+    let kind = status.st_mode & S_IFMT
+    let isRegular = kind == S_IFREG
+    let isStream = kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+    guard isRegular || (acceptingStreams && isStream) else { throw refuse(Self.notRegular(status.st_mode)) }
+    if isRegular && Int(status.st_size) > budget.maximumBytes {
+      throw Self.shortfall(.bytes(limit: budget.maximumBytes), of: path, shownAs: shown)
     }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(status.st_size))
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    if isRegular { bytes.reserveCapacity(Int(status.st_size)) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      if isCancelled() { throw refuse("stopped while reading") }
+      if let interruption = budget.interruption() { throw Self.shortfall(interruption, of: path, shownAs: shown) }
       let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { throw refuse(Self.errorText(errno)) }
+      if count > 0 {
+        // A file that grows while it is read is held to the same limit.
+        guard bytes.count + count <= budget.maximumBytes else { throw Self.shortfall(.bytes(limit: budget.maximumBytes), of: path, shownAs: shown) }
+        bytes += chunk[..<count]
+        continue
+      }
       if count == 0 { return bytes }
-      // A file that grows while it is read is held to the same limit.
-      guard bytes.count + count <= limit else { throw refuse("it holds more than the limit of \(limit) bytes; give a smaller file") }
-      bytes += chunk[..<count]
+      switch errno {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK:
+        // A stream with nothing to read yet: wait a little for more, then ask the budget again.
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&waiting, 1, 100)
+      default:
+        throw refuse(Self.errorText(errno))
+      }
     }
   }
 
-  /// The UTF-8 text of the regular file at `path`, read as `read` does; text that is not UTF-8 is
-  /// refused with the number of its first line that is not.
-  public func readText(_ path: String, shownAs shown: String? = nil, limit: Int = defaultReadLimit,
-                       isCancelled: () -> Bool = { false }) throws(FileReachError) -> String {
-    let bytes = try read(path, shownAs: shown, limit: limit, isCancelled: isCancelled)
+  /// The UTF-8 text of the file at `path`, read as `read` does; text that is not UTF-8 is refused
+  /// with the number of its first line that is not.
+  public func readText(_ path: String, shownAs shown: String? = nil, budget: Budget = Budget(), acceptingStreams: Bool = false) throws(FileReachError) -> String {
+    let bytes = try read(path, shownAs: shown, budget: budget, acceptingStreams: acceptingStreams)
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let line = (lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0) + 1
@@ -136,6 +147,18 @@ public struct FileReach: Sendable, Equatable {
 }
 
 extension FileReach {
+  /// The refusal of reading `path` because `shortfall` ran out: "it is larger than 1,000 bytes;
+  /// give a smaller file". The surface that has an option to raise the limit says so from the
+  /// error's `shortfall` (`linearize` names `--max-bytes`).
+  static func shortfall(_ shortfall: BudgetShortfall, of path: String, shownAs shown: String?) -> FileReachError {
+    let reason = switch shortfall {
+    case .cancelled: "stopped while reading"
+    case .deadline: "the time to read it ran out; give more time with --timeout, such as `--timeout 60s`"
+    default: shortfall.whatRanOut(of: "it") + "; give a smaller file"
+    }
+    return FileReachError(path: ControlCharacters.escaped(shown ?? path, onOneLine: true), access: .read, reason: reason, shortfall: shortfall)
+  }
+
   /// The refusal of `path` for `access`, for a reason: the path as shown (`shown`, else the path),
   /// its control characters escaped.
   static func refusal(of path: String, shownAs shown: String?, for access: FileReachError.Access) -> (String) -> FileReachError {

@@ -12,11 +12,15 @@ public struct FileReachError: Error, Equatable, Sendable, CustomStringConvertibl
   public let access: Access
   /// Why, with what to do instead: "it is a symbolic link; give the path of the file itself".
   public let reason: String
+  /// The limit of the reading's budget that ran out, or nil when the file was refused.
+  public let shortfall: BudgetShortfall?
 
-  public init(path: String, access: Access, reason: String) {
+  /// A refusal of `path` for `access`, or a reading `shortfall` stopped.
+  public init(path: String, access: Access, reason: String, shortfall: BudgetShortfall? = nil) {
     self.path = path
     self.access = access
     self.reason = reason
+    self.shortfall = shortfall
   }
 
   public var description: String {

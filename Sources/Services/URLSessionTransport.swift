@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -44,7 +45,7 @@ extension URLSessionTransport {
   /// The body and response of `request`, within the limits; a `file://` URL is read from disk.
   public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
     if let url = request.url, url.isFileURL {
-      return try Self.contentsOfFile(url: url, maxBodyBytes: limits.maxBodyBytes)
+      return try Self.contentsOfFile(url: url, limits: limits)
     }
     var request = request
     request.timeoutInterval = limits.idleTimeout
@@ -107,24 +108,25 @@ extension URLSessionTransport {
     exchanges.end(task, with: TransportError(code: silent ? .timedOut : .deadlineExceeded(seconds: limits.deadline)))
   }
 
-  /// The file at `url` with the response a server would give for it; a file past the cap is not read.
-  private static func contentsOfFile(url: URL, maxBodyBytes: Int) throws(TransportError) -> (Data, URLResponse) {
+  /// The file at `url` with the response a server would give for it, read through the one file
+  /// reach within the body cap and the exchange's deadline: a file past the cap is not read, a
+  /// link, a FIFO or a device is refused (a feed is a file), and cancelling the load stops it.
+  private static func contentsOfFile(url: URL, limits: TransportLimits) throws(TransportError) -> (Data, URLResponse) {
     let path = url.path(percentEncoded: false)
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw TransportError(code: .fileNotFound)
-    }
+    let budget = Budget(maximumBytes: limits.maxBodyBytes, deadline: .now + .seconds(limits.deadline))
     let data: Data
     do {
-      let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-      guard size <= maxBodyBytes else { throw TransportError(code: .bodyTooLarge(limit: maxBodyBytes)) }
-      data = try Data(contentsOf: url)
-    } catch let error as TransportError {
-      throw error
+      data = Data(try FileReach.anywhere.read(path, budget: budget))
     } catch {
-      throw TransportError(code: .fileUnreadable)
+      switch error.shortfall {
+      case .bytes?: throw TransportError(code: .bodyTooLarge(limit: limits.maxBodyBytes))
+      case .deadline?: throw TransportError(code: .deadlineExceeded(seconds: limits.deadline))
+      case .cancelled?: throw TransportError(code: .cancelled)
+      default:
+        var status = stat()
+        throw TransportError(code: lstat(path, &status) != 0 && errno == ENOENT ? .fileNotFound : .fileUnreadable)
+      }
     }
-    // The file may have grown between the two looks.
-    guard data.count <= maxBodyBytes else { throw TransportError(code: .bodyTooLarge(limit: maxBodyBytes)) }
     let headers = ["Content-Type": NetworkJSONHandler.jsonMIMEType, "Content-Length": "\(data.count)"]
     guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers) else {
       throw TransportError(code: .fileUnreadable)

@@ -63,19 +63,43 @@ import Testing
   @Test func refusesAFileOverTheLimitBeforeReadingIt() throws {
     try inFolder { folder in
       try Data(repeating: 65, count: 1_000).write(to: URL(fileURLWithPath: folder + "/big"))
-      #expect(throws: FileReachError(path: folder + "/big", access: .read, reason: "it holds 1000 bytes, over the limit of 999; give a smaller file")) {
-        try FileReach.anywhere.read(folder + "/big", limit: 999)
+      let tooBig = FileReachError(path: folder + "/big", access: .read, reason: "it is larger than 999 bytes; give a smaller file", shortfall: .bytes(limit: 999))
+      #expect(throws: tooBig) {
+        try FileReach.anywhere.read(folder + "/big", budget: Budget(maximumBytes: 999))
       }
-      #expect(try FileReach.anywhere.read(folder + "/big", limit: 1_000).count == 1_000)
+      #expect(try FileReach.anywhere.read(folder + "/big", budget: Budget(maximumBytes: 1_000)).count == 1_000)
     }
   }
 
   @Test func aCancelledReadStops() throws {
     try inFolder { folder in
       try Data(repeating: 65, count: 10).write(to: URL(fileURLWithPath: folder + "/x"))
-      #expect(throws: FileReachError(path: folder + "/x", access: .read, reason: "stopped while reading")) {
-        try FileReach.anywhere.read(folder + "/x", isCancelled: { true })
+      #expect(throws: FileReachError(path: folder + "/x", access: .read, reason: "stopped while reading", shortfall: .cancelled)) {
+        try FileReach.anywhere.read(folder + "/x", budget: Budget(isCancelled: { true }))
       }
+    }
+  }
+
+  /// A FIFO is refused unless the reader accepts streams; then it is read only while the budget's
+  /// deadline lasts.
+  @Test func aFIFOIsReadOnlyWhenStreamsAreAcceptedAndOnlyUntilTheDeadline() throws {
+    try inFolder { folder in
+      let path = folder + "/fifo"
+      #expect(mkfifo(path, 0o600) == 0)
+      #expect(throws: FileReachError(path: path, access: .read, reason: "it is a FIFO, not a regular file")) {
+        try FileReach.anywhere.read(path)
+      }
+      let budget = Budget(deadline: .now, isCancelled: { false })
+      #expect(throws: FileReachError(path: path, access: .read, reason: "the time to read it ran out; give more time with --timeout, such as `--timeout 60s`", shortfall: .deadline)) {
+        try FileReach.anywhere.read(path, budget: budget, acceptingStreams: true)
+      }
+    }
+  }
+
+  /// A stream that never ends (a device) stops at the budget's bytes.
+  @Test func aStreamThatNeverEndsStopsAtTheBytes() throws {
+    #expect(throws: FileReachError(path: "/dev/zero", access: .read, reason: "it is larger than 100,000 bytes; give a smaller file", shortfall: .bytes(limit: 100_000))) {
+      try FileReach.anywhere.read("/dev/zero", budget: Budget(maximumBytes: 100_000), acceptingStreams: true)
     }
   }
 

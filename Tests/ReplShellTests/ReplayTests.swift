@@ -79,6 +79,19 @@ import Testing
     #expect(saved == "use animals --listeners off\ndispatch \(escaped)\ndispatch \(escaped)\n", "\(saved.debugDescription)")
   }
 
+  /// A recording is read through the one file reach: a device that never ends, a FIFO nobody
+  /// writes to and a link are refused before any byte is read, naming the path and why.
+  @Test func aRecordingThatIsNotARegularFileIsRefusedBeforeItIsRead() async throws {
+    let folder = try await recorded()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(mkfifo(folder.appendingPathComponent("fifo").path, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.jsonl").path, withDestinationPath: "rec.jsonl")
+    for (path, reason) in [("/dev/zero", "it is a device, not a regular file"), ("fifo", "it is a FIFO, not a regular file"), ("link.jsonl", "it is a symbolic link; give the path of a file itself")] {
+      let run = try await ReplShellRun.run(["--replay", path], in: folder, input: "")
+      #expect(run.status != 0 && run.standardError.contains("cannot read \(path): \(reason)"), "\(path): \(run.standardError)")
+    }
+  }
+
   @Test func anEditedTranscriptStopsAtTheEntryTheReducerDisagreesWith() async throws {
     let folder = try await recorded()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import ReplShellFoundation
 import Linearizability
+import ReplShellFoundation
 import Scenarios
 
 /// `replshell linearize [--domain NAME] FILE...`: checks Jepsen histories against a model
@@ -154,12 +154,7 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
 enum LinearizeTimeout {
   /// `500ms`, `30s`, `2m` or a number of seconds.
   static func duration(parsing text: String) throws(ValidationError) -> Duration {
-    let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("", 1)]
-    for unit in units where text.hasSuffix(unit.suffix) {
-      if let amount = Double(text.dropLast(unit.suffix.count)), amount > 0, amount.isFinite, amount * unit.seconds < 1e9 {
-        return .milliseconds(Int((amount * unit.seconds * 1000).rounded(.up)))
-      }
-    }
+    if let duration = DurationText.parse(text) { return duration }
     throw ValidationError("--timeout takes a duration such as `500ms`, `30s` or `2m`, not `\(text)`")
   }
 }

@@ -24,6 +24,14 @@ import SystemPackage
   /// The line limit when `--mcp-max-line` does not give one: 4 MiB.
   nonisolated static let defaultLineLimit = 4 << 20
 
+  /// How long one tool call may run once its turn has come; past it the call is stopped as Ctrl-C
+  /// stops a line, and its reply says so.
+  var callTimeLimit = Self.defaultCallTimeLimit
+
+  /// The call time limit when `--mcp-call-timeout` does not give one: 5 minutes, past any call of
+  /// the sample domains' (a default `explore` takes seconds).
+  nonisolated static let defaultCallTimeLimit: Duration = .seconds(300)
+
   /// Whether the paths tools read and write may lie outside the working folder (`--allow-any-path`).
   var allowsAnyPath = false
 
@@ -64,7 +72,7 @@ import SystemPackage
       capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
     let names = (domains.first { $0.name == domain } ?? domains.first)?.exampleNames ?? ExampleNames()
     await register(on: server, names: names)
-    let transport = MCPTransport(streams, lineLimit: lineLimit, calls: SessionCalls(host: host))
+    let transport = MCPTransport(streams, lineLimit: lineLimit, calls: SessionCalls(host: host, timeLimit: callTimeLimit))
     do {
       try await server.start(transport: transport)
     } catch {

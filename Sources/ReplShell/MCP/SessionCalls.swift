@@ -12,6 +12,8 @@ import Scenarios
 struct SessionCalls: Sendable {
   /// The session's host: every call takes its turn here.
   let host: SessionHost
+  /// How long one call's line may run once its turn has come (`--mcp-call-timeout`).
+  let timeLimit: Duration
 
   /// Whether `message` is a request whose answer runs a line in the session.
   static func reachesSession(_ message: Data) -> Bool {
@@ -80,7 +82,7 @@ struct SessionCalls: Sendable {
       host.giveUp(turn)
       return nil
     }
-    return await host.submit(LineRequest(line), in: turn)
+    return await host.submit(BudgetedLineRequest(line: line, timeLimit: timeLimit), in: turn)
   }
 
   /// A reply as the SDK's server writes its own.

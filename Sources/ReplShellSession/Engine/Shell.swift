@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 import Synchronization
 
 /// The engine behind `replshell`: runs one line at a time against the current domain session.
@@ -112,8 +113,11 @@ import Synchronization
   /// ends submit a `LoadScriptRequest` to the session's host, which calls it in its turn (`package`
   /// only because that request is the shell process's, in `Scenarios`).
   package func loadScript(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], failedLine: String?) {
-    guard let data = FileManager.default.contents(atPath: url.path), let text = String(validating: data, as: UTF8.self) else {
-      throw CommandError("cannot read \(name): no such file, or not UTF-8 text")
+    let text: String
+    do {
+      text = try FileReach.anywhere.readText(url.path, shownAs: name, budget: Budget(maximumBytes: ScriptLines.sizeLimit))
+    } catch {
+      throw CommandError(error.description)
     }
     let outcome = await ScriptLines(text: text, name: name).run(in: self)
     let failed = outcome.failedLocation.flatMap { location in

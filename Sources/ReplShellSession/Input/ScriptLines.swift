@@ -7,6 +7,9 @@
   /// How locations name the script: `setup.txt`.
   let name: String
 
+  /// The most bytes a script may hold, whether run, sourced or loaded: 16 MiB.
+  nonisolated package static let sizeLimit = 16 << 20
+
   /// The lines of `text`, whose locations name it `name`.
   package init(text: String, name: String) {
     self.text = text

@@ -49,9 +49,6 @@ struct SourceCommand: ShellCommand {
   /// How deep `source` lines may nest: past it, a script is refused with the chain.
   static let depthLimit = 16
 
-  /// The most bytes a sourced script may hold: 16 MiB.
-  static let sizeLimit = 16 << 20
-
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let url = try context.paths.url(forPath: path, for: .read, column: column)
     let chain = context.scripts.sourceChain
@@ -65,7 +62,7 @@ struct SourceCommand: ShellCommand {
     }
     let text: String
     do {
-      text = try context.paths.reach.readText(url.path, shownAs: path, limit: Self.sizeLimit)
+      text = try context.paths.reach.readText(url.path, shownAs: path, budget: Budget(maximumBytes: ScriptLines.sizeLimit))
     } catch {
       throw CommandError(error.description, column: column)
     }

@@ -83,7 +83,7 @@ import ReplShellFoundation
   private static func text(of url: URL, name: String) -> Swift.Result<String, Unreadable> {
     let data: [UInt8]
     do {
-      data = try FileReach.anywhere.read(url.path, shownAs: name, limit: Self.scriptSizeLimit)
+      data = try FileReach.anywhere.read(url.path, shownAs: name, budget: Budget(maximumBytes: Self.scriptSizeLimit))
     } catch {
       return .failure(Unreadable(outcome: Outcome(transcript: [.error("\(ControlCharacters.escaped(name, onOneLine: true)): cannot read the script: \(error.reason)")], succeeded: false)))
     }
@@ -104,7 +104,7 @@ import ReplShellFoundation
   }
 
   /// The most bytes a scenario script may hold: 16 MiB.
-  nonisolated public static let scriptSizeLimit = 16 << 20
+  nonisolated public static let scriptSizeLimit = ScriptLines.sizeLimit
 
   /// The 1-based number of the first line of `data` that is not valid UTF-8.
   private static func firstLineNotUTF8(in data: [UInt8]) -> Int {

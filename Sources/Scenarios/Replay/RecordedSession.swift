@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// A session read back from its `--format json` events (a transcript of `--format json`, or an
 /// app's flight-recorder log): the domain it ran, where it started, and every action that went to
@@ -45,9 +46,12 @@ struct RecordedSession: Sendable {
   }
 
   /// The last session of the file at `url`, which `name` names in errors.
-  static func read(contentsOf url: URL, name: String) throws(CommandError) -> RecordedSession {
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw CommandError("cannot read \(name): no such file, or not readable")
+  static func read(contentsOf url: URL, name: String, budget: Budget = Budget()) throws(CommandError) -> RecordedSession {
+    let data: [UInt8]
+    do {
+      data = try FileReach.anywhere.read(url.path, shownAs: name, budget: budget)
+    } catch {
+      throw CommandError(error.description)
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       throw CommandError("\(name) is not UTF-8 text: --replay reads what `--format json` writes")

@@ -1,0 +1,94 @@
+/// What one request, one file or one check may spend: how deep its values may nest, how many bytes
+/// and operations it may hold, until when it may run, and whether its caller still wants it. Every
+/// surface carries one — a script, a `source`, an MCP tool call, a history `linearize` reads, a
+/// recording `--replay` opens — and every limit has a default, so input nobody limited is still
+/// bounded. Ctrl-C, an MCP client's cancellation and `--timeout` reach the work the same way:
+/// through `isCancelled` and `deadline`, which the reader and the work ask between steps. A budget
+/// that runs out answers with a `BudgetShortfall`: what ran out and what to raise.
+///
+/// ```swift
+/// var budget = Budget(within: .seconds(30))
+/// budget.maximumBytes = 1 << 20
+/// let text = try FileReach.anywhere.readText("history.edn", budget: budget)
+/// ```
+public struct Budget: Sendable {
+  /// The deepest a value may nest, each bracket, tag or call opening a level: past it the input is
+  /// refused, since reading, printing and comparing it recurse once a level.
+  public var maximumDepth: Int
+  /// The most bytes the input may hold.
+  public var maximumBytes: Int
+  /// The most operations (lines of a history, entries of a recording, requests) it may hold.
+  public var maximumOperations: Int
+  /// When to stop; nil for no deadline (the other limits still hold).
+  public var deadline: ContinuousClock.Instant?
+  /// Whether the caller has given up: Ctrl-C, an MCP `notifications/cancelled`, a cancelled task.
+  /// Asked now and then on the thread doing the work, never on another; the default asks the task
+  /// that runs it.
+  public var isCancelled: @Sendable () -> Bool
+
+  /// The default depth: 64 levels, past any value a person or a recording writes.
+  public static let defaultDepth = 64
+  /// The default bytes: 64 MiB.
+  public static let defaultBytes = 64 << 20
+  /// The default operations: 250,000.
+  public static let defaultOperations = 250_000
+
+  /// A budget with the default limits and no deadline.
+  public init(
+    maximumDepth: Int = Budget.defaultDepth, maximumBytes: Int = Budget.defaultBytes, maximumOperations: Int = Budget.defaultOperations,
+    deadline: ContinuousClock.Instant? = nil, isCancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }
+  ) {
+    self.maximumDepth = maximumDepth
+    self.maximumBytes = maximumBytes
+    self.maximumOperations = maximumOperations
+    self.deadline = deadline
+    self.isCancelled = isCancelled
+  }
+
+  /// A budget with the default limits that ends `duration` from now.
+  public init(within duration: Duration) {
+    self.init(deadline: .now + duration)
+  }
+}
+
+extension Budget {
+  /// The deadline or the cancellation that ends the work now, if one does: cheap enough to ask
+  /// every few thousand steps.
+  public func interruption() -> BudgetShortfall? {
+    if isCancelled() { return .cancelled }
+    if let deadline, ContinuousClock.now >= deadline { return .deadline }
+    return nil
+  }
+
+  /// This budget, ending no later than `other`: the earlier deadline, and cancelled when either
+  /// caller has given up.
+  public func ending(by other: ContinuousClock.Instant?) -> Budget {
+    var budget = self
+    if let other { budget.deadline = deadline.map { min($0, other) } ?? other }
+    return budget
+  }
+
+  /// This budget, cancelled also when `cancelled` says so (an MCP request's own cancellation on
+  /// top of the session's).
+  public func cancelled(when cancelled: @escaping @Sendable () -> Bool) -> Budget {
+    var budget = self
+    let earlier = isCancelled
+    budget.isCancelled = { earlier() || cancelled() }
+    return budget
+  }
+
+  /// Throws `.depth` when `depth` is past the limit.
+  public func check(depth: Int) throws(BudgetShortfall) {
+    if depth > maximumDepth { throw .depth(limit: maximumDepth) }
+  }
+
+  /// Throws `.bytes` when `count` bytes are past the limit.
+  public func check(bytes count: Int) throws(BudgetShortfall) {
+    if count > maximumBytes { throw .bytes(limit: maximumBytes) }
+  }
+
+  /// Throws `.operations` when `count` operations are past the limit.
+  public func check(operations count: Int) throws(BudgetShortfall) {
+    if count > maximumOperations { throw .operations(limit: maximumOperations) }
+  }
+}
