@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "ReplShellDomain", targets: ["ReplShellDomain"]),
     // The foundation every surface shares: the one file reach, the escaping of control characters.
     .library(name: "ReplShellFoundation", targets: ["ReplShellFoundation"]),
+    .library(name: "Linearizability", targets: ["Linearizability"]),
     .library(name: "ReplShell", targets: ["ReplShell"]),
     .library(name: "ReplShellTesting", targets: ["ReplShellTesting"]),
     // What an app links to let `replshell --attach` drive its live store; nothing else compiles it.

@@ -101,6 +101,13 @@ let package = Package(
       dependencies: [.product(name: "ReplShell", package: "ImmutableData")],
       path: "Explore/ExploreModels"
     ),
+    // A plain release executable too: `linearize`'s checker over the sample models and over an
+    // app's own reducers in `ReducerModel`, beside Porcupine (`Linearize/run.sh`).
+    .executableTarget(
+      name: "LinearizeAppReducer",
+      dependencies: [.product(name: "Linearizability", package: "ImmutableData")],
+      path: "Linearize/LinearizeAppReducer"
+    ),
     .executableTarget(
       name: "QuakesFeed",
       dependencies: [

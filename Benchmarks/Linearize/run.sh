@@ -4,6 +4,7 @@
 #
 #   git clone https://github.com/anishathalye/porcupine /somewhere/porcupine   (Go: apt-get install golang-go)
 #   swift build -c release --product replshell                                  (in the repository root)
+#   (cd Benchmarks && swift build -c release --product LinearizeAppReducer)     (for the app-reducer rows)
 #   PORCUPINE_DIR=/somewhere/porcupine Benchmarks/Linearize/run.sh
 #
 # Nothing of Porcupine is copied here: its histories and tests are read where they are.
@@ -11,6 +12,8 @@ set -eu
 : "${PORCUPINE_DIR:?set PORCUPINE_DIR to a checkout of https://github.com/anishathalye/porcupine}"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 replshell=${REPLSHELL:-$root/.build/release/replshell}
+# The checker over an app's own reducers in `ReducerModel` (Linearize/LinearizeAppReducer).
+app=${LINEARIZE_APP:-$root/Benchmarks/.build/release/LinearizeAppReducer}
 [ -x "$replshell" ] || { echo "build it first: swift build -c release --product replshell" >&2; exit 64; }
 data=$PORCUPINE_DIR/test_data
 work=$(mktemp -d)
@@ -47,6 +50,18 @@ for clients in 01 10 50; do
   eval "ours_kv$clients=$(elapsed "$start" "$end")"
 done
 
+# An app's own reducers, wrapped in `ReducerModel` as the README shows, over the same histories.
+if [ -x "$app" ]; then
+  start=$(now); "$app" app-register $etcd > "$work/app-etcd.out" || true; end=$(now)
+  app_etcd=$(elapsed "$start" "$end")
+  start=$(now); "$app" app-kv "$data/kv/c50-ok.txt" "$data/kv/c50-bad.txt" > "$work/app-kv50.out" || true; end=$(now)
+  app_kv50=$(elapsed "$start" "$end")
+  verdicts() { grep -E ': (linearizable|not linearizable|unknown)' "$1" | sed -E 's/^(.*): (linearizable|not linearizable|unknown).*/\1 \2/'; }
+  for file in etcd kv50; do
+    [ "$(verdicts "$work/app-$file.out")" = "$(verdicts "$work/$file.out")" ] || echo "DIFFERS: the app's reducer and the sample model disagree on $file"
+  done
+fi
+
 cat "$work"/etcd.out "$work"/kv*.out | grep -E ': (linearizable|not linearizable|unknown)' > "$work/ours"
 agree=0; disagree=0; linearizable=0; total=0
 while read -r path verdict; do
@@ -64,4 +79,8 @@ row "etcd, 102 histories" "$ours_etcd" "$porcupine_etcd"
 row "kv, 1 client (ok + bad)" "$ours_kv01" "$porcupine_kv1"
 row "kv, 10 clients (ok + bad)" "$ours_kv10" "$porcupine_kv10"
 row "kv, 50 clients (ok + bad)" "$ours_kv50" "$porcupine_kv50"
+if [ -x "$app" ]; then
+  row "etcd, an app's reducer" "$app_etcd" "$porcupine_etcd"
+  row "kv 50 clients, an app's reducer" "$app_kv50" "$porcupine_kv50"
+fi
 echo "(ratio: Porcupine's time over replshell's; above 1 replshell is faster. Porcupine's times are its test binary's runs, replshell's include starting the process.)"

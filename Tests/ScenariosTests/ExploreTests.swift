@@ -158,6 +158,10 @@ import Testing
     #expect(parseError("explore --shard 3/2")?.message == "--shard takes K/N with 1 ≤ K ≤ N, e.g. `--shard 1/4`")
     #expect(parseError("explore --save out")?.message == "scenario scripts end in `.txt`, so that `--check` finds them: try `--save out.txt`")
     #expect(parseError("explore --time soon")?.message == "--time takes a duration such as `10s`, `500ms` or `2m`")
+    // Past the longest duration a number no longer fits in milliseconds: refused, not a trap.
+    for text in ["1e300s", "infs", "nans", "1e18m"] {
+      #expect(parseError("explore --time \(text)")?.message == "--time takes a duration such as `10s`, `500ms` or `2m`", "\(text)")
+    }
   }
 
   @Test func timeStopsStartingRuns() async throws {

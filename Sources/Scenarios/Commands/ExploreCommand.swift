@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// `explore [--runs N] [--steps N] [--seed N] [--time 10s] [--only PATTERN]… [--skip PATTERN]…
 /// [--jobs N] [--shard K/N] [--save FILE]`: generated action sequences against the invariants.
@@ -79,10 +80,7 @@ struct ExploreCommand: ShellCommand {
   }
 
   private static func duration(_ word: ShellWords.Word) throws(CommandError) -> Duration {
-    let text = word.text
-    for (suffix, scale) in [("ms", 0.001), ("s", 1.0), ("m", 60.0)] where text.hasSuffix(suffix) {
-      if let number = Double(text.dropLast(suffix.count)), number > 0 { return .milliseconds(Int64(number * scale * 1000)) }
-    }
+    if let duration = DurationText.parse(word.text, bareSeconds: false) { return duration }
     throw CommandError("--time takes a duration such as `10s`, `500ms` or `2m`", column: word.column)
   }
 

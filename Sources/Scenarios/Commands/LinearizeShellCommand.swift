@@ -1,4 +1,5 @@
 import Linearizability
+import ReplShellFoundation
 
 /// `linearize [--domain NAME] [LIMITS] <FILE>...`: checks Jepsen histories for linearizability
 /// against one of the shell's models (the register and key-value samples, and those its app
@@ -80,10 +81,7 @@ struct LinearizeShellCommand: ShellCommand {
   }
 
   private static func duration(_ word: ShellWords.Word) throws(CommandError) -> Duration {
-    let text = word.text
-    for (suffix, scale) in [("ms", 0.001), ("s", 1.0), ("m", 60.0)] where text.hasSuffix(suffix) {
-      if let number = Double(text.dropLast(suffix.count)), number > 0, number * scale < 1e9 { return .milliseconds(Int64(number * scale * 1000)) }
-    }
+    if let duration = DurationText.parse(word.text, bareSeconds: false) { return duration }
     throw CommandError("--timeout takes a duration such as `30s`, `500ms` or `2m`", column: word.column)
   }
 
