@@ -56,7 +56,9 @@ docs: deps
 ## that leaves anything in the temporary folder fails the run, which names what it left. (The test
 ## bundles run directly, not through `swift test`, whose own lock files would land there too.) Others may pass
 ## through the folder but not list it (0711): the tests that run an app as `nobody` make their folders in it.
-## First, Checks/policy.sh: every `try?` and `@unchecked Sendable` on its list with its reason, and the module
+## Every session the unit tests start waits up to 10 minutes for its listeners (REPLSHELL_SETTLE_TIMEOUT):
+## a wait for the settle signal, with a guard that a fully parallel run on a loaded machine cannot trip
+## (the tests of a domain's own timeout set theirs). First, Checks/policy.sh: every `try?` and `@unchecked Sendable` on its list with its reason, and the module
 ## cut's counts within their ceilings.
 test: example-build
 	@Checks/policy.sh
@@ -65,7 +67,7 @@ test: example-build
 	$(call in_scratch_folder, \
 	  (cd Examples/Shelf && "$$shelf/ShelfPackageTests.xctest" --testing-library swift-testing) && \
 	  "$$bin/replshell" --check Scenarios/ && \
-	  "$$bin/ImmutableDataPackageTests.xctest" --testing-library swift-testing)
+	  REPLSHELL_SETTLE_TIMEOUT=600 "$$bin/ImmutableDataPackageTests.xctest" --testing-library swift-testing)
 
 ## smoke: what `.ci/run` runs before `make test`, each from a build of its own nested package:
 ## every fuzz target of Fuzz/ for FUZZ_SMOKE_SECONDS (5) from its seed corpus, in the fuzz executable's debug

@@ -64,10 +64,7 @@ public struct LinearizeRun: Sendable {
   /// The budget of a check that starts now.
   private func budgetStarting(at start: ContinuousClock.Instant) -> LinearizeBudget {
     var budget = self.budget
-    if let timeout {
-      let deadline = start + timeout
-      budget.deadline = budget.deadline.map { min($0, deadline) } ?? deadline
-    }
+    budget.shared = budget.shared.ending(by: timeout.map { start + $0 })
     return budget
   }
 

@@ -60,35 +60,10 @@ extension Budget {
     return nil
   }
 
-  /// This budget, ending no later than `other`: the earlier deadline, and cancelled when either
-  /// caller has given up.
+  /// This budget, ending no later than `other`: the earlier of the two deadlines.
   public func ending(by other: ContinuousClock.Instant?) -> Budget {
     var budget = self
     if let other { budget.deadline = deadline.map { min($0, other) } ?? other }
     return budget
-  }
-
-  /// This budget, cancelled also when `cancelled` says so (an MCP request's own cancellation on
-  /// top of the session's).
-  public func cancelled(when cancelled: @escaping @Sendable () -> Bool) -> Budget {
-    var budget = self
-    let earlier = isCancelled
-    budget.isCancelled = { earlier() || cancelled() }
-    return budget
-  }
-
-  /// Throws `.depth` when `depth` is past the limit.
-  public func check(depth: Int) throws(BudgetShortfall) {
-    if depth > maximumDepth { throw .depth(limit: maximumDepth) }
-  }
-
-  /// Throws `.bytes` when `count` bytes are past the limit.
-  public func check(bytes count: Int) throws(BudgetShortfall) {
-    if count > maximumBytes { throw .bytes(limit: maximumBytes) }
-  }
-
-  /// Throws `.operations` when `count` operations are past the limit.
-  public func check(operations count: Int) throws(BudgetShortfall) {
-    if count > maximumOperations { throw .operations(limit: maximumOperations) }
   }
 }

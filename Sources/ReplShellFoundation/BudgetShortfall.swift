@@ -1,7 +1,7 @@
 /// The limit of a `Budget` that ran out before the work was done: the answer is then unknown (a
 /// check is never passed for it), and the message says what ran out and which option raises it.
-/// Every surface spells the options the same: `--max-bytes`, `--max-depth`, `--max-operations`,
-/// `--max-steps`, `--timeout`.
+/// Every surface spells the options the same: `--max-bytes`, `--max-operations`, `--max-steps`,
+/// `--timeout`.
 public enum BudgetShortfall: Error, Sendable, Hashable, CustomStringConvertible {
   /// The input is larger than `maximumBytes`.
   case bytes(limit: Int)
@@ -38,7 +38,9 @@ public enum BudgetShortfall: Error, Sendable, Hashable, CustomStringConvertible 
   public var raise: String? {
     switch self {
     case .bytes(let limit): "raise the limit with `--max-bytes \(Self.times4(limit))`"
-    case .depth(let limit): "raise the limit with `--max-depth \(Self.times4(limit))`"
+    // No surface takes a deeper value: past the depth, reading and printing would recurse past
+    // what a thread's stack holds. The input is to be flattened, not the limit raised.
+    case .depth: nil
     case .operations(let limit): "raise the limit with `--max-operations \(Self.times4(limit))`"
     case .steps(let limit): "raise the limit with `--max-steps \(Self.times4(limit))`"
     case .deadline: "give more time with --timeout, such as `--timeout 60s`"
