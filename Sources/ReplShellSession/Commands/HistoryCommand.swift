@@ -49,11 +49,7 @@ struct HistoryCommand: ShellCommand {
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     // Without `--changed` there is no operand: Tab offers the options not typed yet.
     guard request.words.contains(Option.changed.name) else { return options.completion(for: request) }
-    return options.completion(for: request) { _ in
-      let typed = request.argumentText(skipping: options.names)
-      let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
-      return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
-    }
+    return options.completion(for: request) { _ in request.statePath(skipping: options.names, in: context) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {

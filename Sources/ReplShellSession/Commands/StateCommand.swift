@@ -33,11 +33,7 @@ struct StateCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    options.completion(for: request) { _ in
-      let typed = request.argumentText(skipping: options.names)
-      let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
-      return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
-    }
+    options.completion(for: request) { _ in request.statePath(skipping: options.names, in: context) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
