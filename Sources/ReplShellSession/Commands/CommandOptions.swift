@@ -32,11 +32,13 @@ extension CommandOptions {
   package func parse(_ arguments: CommandArguments) throws(CommandError) -> ParsedOptions {
     var parsed = ParsedOptions(rest: arguments)
     while true {
+      // Read without copying: a line with no option (most dispatches) costs a look at its start.
       let rest = parsed.rest
-      let text = rest.text.trimmingLeadingWhitespace
+      let leading = rest.text.prefix { $0.isWhitespace }.count
+      let text = rest.text.dropFirst(leading)
       guard text.hasPrefix("--") else { return parsed }
       let typed = String(text.prefix { !$0.isWhitespace })
-      let column = rest.column + rest.text.count - text.count
+      let column = rest.column + leading
       guard let option = self[typed] else {
         throw CommandError(unknownOption?(typed, arguments.word) ?? defaultUnknownMessage(typed, commandWord: arguments.word), column: column)
       }
