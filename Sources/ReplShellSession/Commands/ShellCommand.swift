@@ -10,6 +10,10 @@ package protocol ShellCommand: Sendable {
   /// The command's name, usage, summary and examples.
   static var description: CommandDescription { get }
 
+  /// The `--options` the command takes, declared once: its usage line, tool arguments, parsing
+  /// and Tab read them.
+  static var options: CommandOptions { get }
+
   /// What `save` does with the command when it succeeded.
   static var recordingRole: RecordingRole { get }
 
@@ -29,6 +33,9 @@ package protocol ShellCommand: Sendable {
 extension ShellCommand {
   /// Commands are settings a saved script keeps unless they say otherwise.
   package static var recordingRole: RecordingRole { .setting }
+
+  /// Commands take no `--options` unless they say otherwise.
+  package static var options: CommandOptions { CommandOptions([]) }
 
   /// Commands offer nothing to complete unless they say otherwise.
   package static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
