@@ -28,26 +28,6 @@ package struct CommandArguments: Sendable {
     }
   }
 
-  /// The flags among `known` typed before anything else (`--full`), and the arguments after
-  /// them; any other word that starts with `--` there is an error that names the flags there are.
-  func leadingFlags(_ known: [String]) throws(CommandError) -> (flags: Set<String>, rest: CommandArguments) {
-    var flags: Set<String> = []
-    var rest = self
-    while true {
-      let text = rest.text.trimmingLeadingWhitespace
-      guard text.hasPrefix("--") else { return (flags, rest) }
-      let flag = String(text.prefix { !$0.isWhitespace })
-      let flagColumn = rest.column + rest.text.count - text.count
-      guard known.contains(flag) else {
-        let flagsThere = known.map { "`\($0)`" }.joined(separator: ", ")
-        let nearest = Suggestions.closest(to: flag, among: known, limit: 1).first.map { "did you mean `\($0)`? " } ?? ""
-        throw CommandError("\(word) has no flag `\(flag.truncatedForMessage)`; \(nearest)its flags: \(flagsThere)", column: flagColumn)
-      }
-      flags.insert(flag)
-      rest = CommandArguments(word: word, text: String(text.dropFirst(flag.count)), column: flagColumn + flag.count)
-    }
-  }
-
   /// The arguments split into shell words, quotes removed.
   package func words() throws(CommandError) -> [ShellWords.Word] {
     try ShellWords.split(text, startColumn: column)

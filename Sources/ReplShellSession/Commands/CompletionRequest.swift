@@ -112,4 +112,12 @@ extension CompletionRequest {
     }
     return String(rest)
   }
+
+  /// Completes a path into the state typed after the command word and any of `flags`, within
+  /// the completion's budget.
+  func statePath(skipping flags: [String], in context: CompletionContext) -> ShellCompletion {
+    let typed = argumentText(skipping: flags)
+    let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
+    return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
+  }
 }

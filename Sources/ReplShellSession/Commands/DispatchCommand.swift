@@ -1,12 +1,11 @@
 /// `dispatch <action>`: dispatches an action and prints the diff of the state, then what listeners dispatched.
 struct DispatchCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "dispatch", usage: "dispatch [--may-reject] <action>", group: .driving,
+    name: "dispatch", usage: options.usage("dispatch", operands: "<action>"), group: .driving,
     synopsis: "dispatches an action and prints what it changed",
     summary: "dispatches an action written as Swift writes it (any unique suffix of its case path) and prints the diff of the state, then what listeners dispatched; with --may-reject (what `explore --save` writes) a rejection is a note, not a failure",
     examples: ["dispatch {action}", "dispatch {actionCall}", "dispatch --may-reject {actionCall}"],
-    toolArguments: [
-      .flag("mayReject", "--may-reject", "a rejection by the reducer is a note, not an error"),
+    toolArguments: options.toolArguments + [
       ToolArgument("action", "the action as Swift writes it: its case path (or a unique end of it) and its labelled arguments; the `actions` tool lists them")
     ])
   static let reach = CommandReach.appState
@@ -27,14 +26,8 @@ struct DispatchCommand: ShellCommand {
   }
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> DispatchCommand {
-    let flag = "--may-reject"
-    let leading = arguments.text.prefix { $0 == " " || $0 == "\t" }.count
-    let rest = arguments.text.dropFirst(leading)
-    if rest.hasPrefix(flag), rest.dropFirst(flag.count).first?.isWhitespace ?? true {
-      let after = CommandArguments(word: arguments.word, text: String(rest.dropFirst(flag.count)), column: arguments.column + leading + flag.count)
-      return DispatchCommand(action: try parseAction(after), mayReject: true)
-    }
-    return DispatchCommand(action: try parseAction(arguments))
+    let parsed = try options.parse(arguments)
+    return DispatchCommand(action: try parseAction(parsed.rest), mayReject: parsed.isSet(Option.mayReject))
   }
 
   private static func parseAction(_ arguments: CommandArguments) throws(CommandError) -> ParsedValue {
@@ -48,7 +41,7 @@ struct DispatchCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    request.action(in: context.runningSession)
+    options.completion(for: request) { _ in request.action(in: context.runningSession) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -61,5 +54,15 @@ struct DispatchCommand: ShellCommand {
     case .rejected(let error):
       throw CommandError("the reducer rejected the action, state unchanged: \(error)", column: action.column)
     }
+  }
+}
+
+extension DispatchCommand {
+  /// The options `dispatch` takes.
+  static let options = CommandOptions([Option.mayReject])
+
+  /// Each option of `dispatch`.
+  enum Option {
+    static let mayReject = CommandOption("--may-reject", tool: "mayReject", "a rejection by the reducer is a note, not an error")
   }
 }

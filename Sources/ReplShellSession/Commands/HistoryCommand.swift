@@ -1,17 +1,11 @@
 /// `history [--full] [--tree] [--changed <path>]`: lists the actions dispatched so far.
 struct HistoryCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "history", usage: "history [--full] [--tree] [--changed <path>]", group: .looking,
+    name: "history", usage: options.usage("history"), group: .looking,
     synopsis: "lists the actions dispatched so far",
     summary: "lists the actions dispatched so far; ↳ marks those that listeners dispatched, and after undo or jump a line marks where the state is; an action longer than a line has its arguments folded to (…) as dispatches print it, and `--full` prints every action whole; `--tree` nests each action under the one whose listener dispatched it, beside the line that started them (`← line 3`); `--changed <path>` lists only those that changed a path (with `--tree`, under their causes, marked `(cause only)` where they changed nothing there)",
     examples: ["history", "history --full", "history --tree", "history --changed {path}", "history --tree --changed {path}"],
-    toolArguments: [
-      .flag("full", "--full", "print every action whole instead of folding long arguments to `(…)`"),
-      .flag("tree", "--tree", "indent each action under the action whose listener dispatched it, and show the line that caused each top-level action"),
-      ToolArgument(
-        "changed", "list only the actions that changed the value at this path into the state, as `state` takes it: `animals.data[\"Cat\"].name`",
-        isRequired: false, kind: .textOption("--changed")),
-    ])
+    toolArguments: options.toolArguments)
   static let reach = CommandReach.nothing
   static let recordingRole = RecordingRole.omitted
 
@@ -25,14 +19,16 @@ struct HistoryCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> HistoryCommand {
-    let (flags, rest) = try arguments.leadingFlags(["--full", "--tree", "--changed"])
+    let parsed = try options.parse(arguments)
+    let rest = parsed.rest
+    let (full, tree) = (parsed.isSet(Option.full), parsed.isSet(Option.tree))
     let extra = rest.text.trimmingLeadingWhitespace
     let column = rest.column + rest.text.count - extra.count
-    guard flags.contains("--changed") else {
+    guard parsed.isSet(Option.changed) else {
       guard extra.isEmpty else {
-        throw CommandError("`history` takes only `--full`, `--tree` and `--changed <path>`; remove `\(extra.truncatedForMessage)`", column: column)
+        throw CommandError("`history` takes only \(options.listing); remove `\(extra.truncatedForMessage)`", column: column)
       }
-      return HistoryCommand(full: flags.contains("--full"), tree: flags.contains("--tree"), changed: nil, column: column)
+      return HistoryCommand(full: full, tree: tree, changed: nil, column: column)
     }
     var pathText = rest
     // A tool writes the path as one shell word, in single quotes when it holds a `"`.
@@ -47,21 +43,32 @@ struct HistoryCommand: ShellCommand {
     let pathColumn = parser.column
     let path = try parser.parseStatePath()
     try parser.expectEnd()
-    return HistoryCommand(full: flags.contains("--full"), tree: flags.contains("--tree"), changed: path, column: pathColumn)
+    return HistoryCommand(full: full, tree: tree, changed: path, column: pathColumn)
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    let typed = request.argumentText(skipping: ["--full", "--tree", "--changed"])
-    let words = request.words
-    if words.contains("--changed"), !typed.hasPrefix("-") {
-      let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
-      return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
-    }
-    return request.offer(["--full", "--tree", "--changed"].filter { !words.contains($0) })
+    // Without `--changed` there is no operand: Tab offers the options not typed yet.
+    guard request.words.contains(Option.changed.name) else { return options.completion(for: request) }
+    return options.completion(for: request) { _ in request.statePath(skipping: options.names, in: context) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     CommandOutput(try context.session.read(self))
+  }
+}
+
+extension HistoryCommand {
+  /// The options `history` takes.
+  static let options = CommandOptions([Option.full, Option.tree, Option.changed])
+
+  /// Each option of `history`.
+  enum Option {
+    static let full = CommandOption("--full", tool: "full", "print every action whole instead of folding long arguments to `(…)`")
+    static let tree = CommandOption(
+      "--tree", tool: "tree", "indent each action under the action whose listener dispatched it, and show the line that caused each top-level action")
+    static let changed = CommandOption(
+      "--changed", .operandFlag, placeholder: "<path>", tool: "changed",
+      "list only the actions that changed the value at this path into the state, as `state` takes it: `animals.data[\"Cat\"].name`")
   }
 }
 

@@ -2,7 +2,7 @@
 /// after every dispatch from this line on.
 struct InvariantCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "invariant", usage: "invariant [--settled] [<predicate> | clear]", group: .testing,
+    name: "invariant", usage: options.usage("invariant", operands: "[<predicate> | clear]"), group: .testing,
     synopsis: "holds a predicate after every dispatch",
     summary: "holds a predicate on a selector's output (`help predicates`) after every dispatch from now on (typed, scripted or a listener's) and in `explore`; a broken one fails the line with the action that broke it; `--settled` checks it only when the listeners are done and no side effect is held (after each line, and in `explore --effects` whenever nothing is held): a status stuck at waiting, data the listeners left out of date; alone, lists them",
     examples: ["invariant {selector} == {value}", "invariant {selector} != {value}", "invariant --settled {selector} != {value}", "invariant", "invariant clear"],
@@ -27,8 +27,9 @@ struct InvariantCommand: ShellCommand {
   let request: Request
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> InvariantCommand {
-    let (flags, rest) = try arguments.leadingFlags(["--settled"])
-    let settled = flags.contains("--settled")
+    let parsed = try options.parse(arguments)
+    let rest = parsed.rest
+    let settled = parsed.isSet(Option.settled)
     var parser = try rest.valueParser()
     if parser.atEnd {
       if settled { throw CommandError("--settled needs a predicate, e.g. `invariant --settled <selector> != <value>`", column: rest.column) }
@@ -45,11 +46,22 @@ struct InvariantCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    request.selector(in: context.runningSession)
+    options.completion(for: request) { _ in request.selector(in: context.runningSession) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     CommandOutput(try context.session.read(self))
+  }
+}
+
+extension InvariantCommand {
+  /// The options `invariant` takes.
+  static let options = CommandOptions([Option.settled])
+
+  /// Each option of `invariant`.
+  enum Option {
+    static let settled = CommandOption(
+      "--settled", .flag, "check it only when the listeners are done and no side effect is held, not after every dispatch")
   }
 }
 

@@ -2,13 +2,11 @@
 /// state and prints its output.
 struct SelectCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "select", usage: "select [--expanded] [--json] <selector>[(arguments)]", group: .looking,
+    name: "select", usage: options.usage("select", operands: "<selector>[(arguments)]"), group: .looking,
     synopsis: "runs a selector on the state and prints its output",
     summary: "evaluates a selector on the current state and prints its output; a list of records prints as a table, cut with … to fit the terminal (see `width`), and `--expanded` prints it one record per block (see `expanded`); `--json` prints the output as JSON",
     examples: ["select {selector}", "select {selectorCall}", "select --expanded {selector}", "select --json {selector}"],
-    toolArguments: [
-      .flag("expanded", "--expanded", "print a table one record per block"),
-      .flag("json", "--json", "print the output as JSON (the result's structured content carries it either way)"),
+    toolArguments: options.toolArguments + [
       ToolArgument("selector", "a selector and its labelled arguments, as Swift writes a call; the `selectors` tool lists them"),
     ])
   static let reach = CommandReach.nothing
@@ -22,15 +20,12 @@ struct SelectCommand: ShellCommand {
   var asJSON = false
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> SelectCommand {
-    let (flags, rest) = try arguments.leadingFlags(["--expanded", "--json"])
-    return SelectCommand(call: try rest.selectorCall(), expanded: flags.contains("--expanded"), asJSON: flags.contains("--json"))
+    let parsed = try options.parse(arguments)
+    return SelectCommand(call: try parsed.rest.selectorCall(), expanded: parsed.isSet(Option.expanded), asJSON: parsed.isSet(Option.json))
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    if request.words.allSatisfy({ $0 == "select" || $0.hasPrefix("--") }), request.word.hasPrefix("-") {
-      return request.offer(["--expanded", "--json"].filter { !request.words.contains($0) })
-    }
-    return request.selector(in: context.runningSession)
+    options.completion(for: request) { _ in request.selector(in: context.runningSession) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -43,6 +38,17 @@ struct SelectCommand: ShellCommand {
     output.value = value
     output.dependsOnTerminal = fittedToWidth && layout.widthIsTerminal
     return output
+  }
+}
+
+extension SelectCommand {
+  /// The options `select` takes.
+  static let options = CommandOptions([Option.expanded, Option.json])
+
+  /// Each option of `select`.
+  enum Option {
+    static let expanded = CommandOption("--expanded", tool: "expanded", "print a table one record per block")
+    static let json = CommandOption("--json", tool: "json", "print the output as JSON (the result's structured content carries it either way)")
   }
 }
 

@@ -3,9 +3,16 @@
 ///
 /// Adding a command means adding one type that adopts this protocol, in a file of its own in this
 /// folder, and naming it in `CommandRegistry.commands`; `help`, completion and dispatch follow.
+/// A command that takes `--options` declares them once, as its `static let options`
+/// (`CommandOptions`), and reads them, spells its usage line and tool arguments and completes
+/// them from that declaration.
 package protocol ShellCommand: Sendable {
   /// The command's name, usage, summary and examples.
   static var description: CommandDescription { get }
+
+  /// The `--options` the command takes, declared once: its usage line, tool arguments, parsing
+  /// and Tab read them.
+  static var options: CommandOptions { get }
 
   /// What `save` does with the command when it succeeded.
   static var recordingRole: RecordingRole { get }
@@ -27,6 +34,9 @@ extension ShellCommand {
   /// Commands are settings a saved script keeps unless they say otherwise.
   package static var recordingRole: RecordingRole { .setting }
 
+  /// Commands take no `--options` unless they say otherwise.
+  package static var options: CommandOptions { CommandOptions([]) }
+
   /// Commands offer nothing to complete unless they say otherwise.
   package static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer([])
@@ -38,7 +48,7 @@ package struct CommandDescription: Sendable {
   /// The word that runs the command.
   package let name: String
   /// Other words that run it (`?` for `help`).
-  package let aliases: [String]
+  let aliases: [String]
   /// The usage line: `use <domain> [--option value …]`.
   package let usage: String
   /// Where `help` lists the command.
@@ -106,7 +116,7 @@ package struct ToolArgument: Sendable {
   }
 
   /// A boolean argument that writes `flag` when true.
-  package static func flag(_ name: String, _ flag: String, _ summary: String) -> ToolArgument {
+  static func flag(_ name: String, _ flag: String, _ summary: String) -> ToolArgument {
     ToolArgument(name, summary, isRequired: false, kind: .flag(flag))
   }
 }
@@ -138,20 +148,20 @@ package struct CommandOutput: Sendable {
 }
 
 /// A command that takes no arguments: anything typed after its word is an error that says what to remove.
-package protocol CommandWithoutArguments: ShellCommand {
+protocol CommandWithoutArguments: ShellCommand {
   /// The command, which has nothing to read.
   init()
 }
 
 extension CommandWithoutArguments {
-  package static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self {
+  static func parse(_ arguments: CommandArguments) throws(CommandError) -> Self {
     try arguments.expectNothing()
     return Self()
   }
 }
 
 /// A command whose argument is one selector call, completed as selectors are.
-package protocol SelectorCallCommand: ShellCommand {
+protocol SelectorCallCommand: ShellCommand {
   /// The command for `call`.
   init(call: SelectorCall)
 }

@@ -1,12 +1,11 @@
 /// `state [--json] [path]`: prints the whole state, or the part at a path.
 struct StateCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "state", usage: "state [--json] [path]", group: .looking,
+    name: "state", usage: options.usage("state", operands: "[path]"), group: .looking,
     synopsis: "prints the state, or the part at a path",
     summary: "prints the whole state, or the part at a path (`help paths`: labels, quoted keys, indices); `--json` prints it as JSON",
     examples: ["state", "state {path}", "state --json {path}"],
-    toolArguments: [
-      .flag("json", "--json", "print the value as JSON (the result's structured content carries it either way)"),
+    toolArguments: options.toolArguments + [
       ToolArgument(
         "path", "a path into the state: labels after `.`, keys that are not names quoted in brackets (`data[\"a key\"]`), indices in brackets (`items[0]`); omit it for the whole state",
         isRequired: false)
@@ -22,8 +21,9 @@ struct StateCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> StateCommand {
-    let (flags, rest) = try arguments.leadingFlags(["--json"])
-    let asJSON = flags.contains("--json")
+    let parsed = try options.parse(arguments)
+    let rest = parsed.rest
+    let asJSON = parsed.isSet(Option.json)
     var parser = try rest.valueParser()
     if parser.atEnd { return StateCommand(path: StatePath(), asJSON: asJSON, column: rest.column) }
     let column = parser.column
@@ -33,16 +33,22 @@ struct StateCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    let typed = request.argumentText(skipping: ["--json"])
-    if typed.hasPrefix("-") { return request.offer(["--json"]) }
-    let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
-    return ShellCompletion(
-      candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
+    options.completion(for: request) { _ in request.statePath(skipping: options.names, in: context) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let value = try context.session.read(self)
     return CommandOutput(value: value, asJSON: asJSON)
+  }
+}
+
+extension StateCommand {
+  /// The options `state` takes.
+  static let options = CommandOptions([Option.json])
+
+  /// Each option of `state`.
+  enum Option {
+    static let json = CommandOption("--json", tool: "json", "print the value as JSON (the result's structured content carries it either way)")
   }
 }
 

@@ -2,7 +2,7 @@
 /// dispatches as it happens, with its diff, until Ctrl-C.
 struct TailCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "tail", usage: "tail [--only PATTERN]", group: .live,
+    name: "tail", usage: options.usage("tail"), group: .live,
     synopsis: "prints the attached app's actions as it dispatches them",
     summary: "in a shell attached to a running app (`--attach`), prints every action the app dispatches as it happens, with its diff, until Ctrl-C; `hide` applies, and `--only` keeps the actions an action pattern matches (see `help patterns`)",
     examples: ["tail", "tail --only {pattern}"])
@@ -12,19 +12,12 @@ struct TailCommand: ShellCommand {
   let only: ActionPattern?
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> TailCommand {
-    let words = try arguments.words()
-    guard let first = words.first else { return TailCommand(only: nil) }
-    guard first.text == "--only" else {
-      let hint = Suggestions.closest(to: first.text, among: ["--only"], limit: 1).isEmpty ? "" : "did you mean `--only`? "
-      throw CommandError("tail takes only `--only PATTERN`; \(hint)remove `\(first.text.truncatedForMessage)`", column: first.column)
-    }
-    guard words.count == 2 else {
-      let column = words.count > 2 ? words[2].column : first.column + first.text.count
-      throw CommandError(
-        words.count > 2 ? "tail --only takes one pattern; remove `\(words[2].text.truncatedForMessage)`" : "--only needs an action pattern, e.g. `tail --only onTap`",
-        column: column)
-    }
-    return TailCommand(only: try ActionPattern(parsing: words[1].text, column: words[1].column))
+    guard let pattern = try options.parseOnly(arguments).word(Option.only) else { return TailCommand(only: nil) }
+    return TailCommand(only: try ActionPattern(parsing: pattern.text, column: pattern.column))
+  }
+
+  static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
+    options.completion(for: request, values: { _ in request.offer(context.runningSession?.catalog.patternNames ?? []) })
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -37,6 +30,17 @@ struct TailCommand: ShellCommand {
     try context.session.current?.read(self)
     control.startTail(only: only?.description)
     return CommandOutput([.note("tailing every action the app dispatches\(only.map { " that `\($0)` matches" } ?? ""); Ctrl-C stops")])
+  }
+}
+
+extension TailCommand {
+  /// The options `tail` takes.
+  static let options = CommandOptions([Option.only])
+
+  /// Each option of `tail`.
+  enum Option {
+    static let only = CommandOption(
+      "--only", .text(noun: "an action pattern"), placeholder: "PATTERN", example: "onTap", "print only the actions the pattern matches")
   }
 }
 

@@ -1,12 +1,11 @@
 /// `why [--all] <path>`: which action last changed the value at a path, and what caused it.
 struct WhyCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "why", usage: "why [--all] <path>", group: .looking,
+    name: "why", usage: options.usage("why", operands: "<path>"), group: .looking,
     synopsis: "says which action last changed a value, and what caused it",
     summary: "prints the action that last changed the value at a path (`help paths`), the value before and after, and what caused it, back to the line typed or the script's `file:line`; `--all` lists every change, oldest first",
     examples: ["why {path}", "why --all {path}"],
-    toolArguments: [
-      .flag("all", "--all", "list every change of the path, oldest first, instead of the last one"),
+    toolArguments: options.toolArguments + [
       ToolArgument(
         "path", "a path into the state, as `state` takes it: labels after `.`, keys that are not names quoted in brackets (`data[\"a key\"]`), indices in brackets (`items[0]`)"),
     ])
@@ -21,14 +20,14 @@ struct WhyCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> WhyCommand {
-    let (flags, afterFlags) = try arguments.leadingFlags(["--all"])
-    var rest = afterFlags
-    var all = flags.contains("--all")
+    let parsed = try options.parse(arguments)
+    var rest = parsed.rest
+    var all = parsed.isSet(Option.all)
     // `why <path> --all` reads as well as `why --all <path>`.
     let trimmed = rest.text.trimmingTrailingWhitespace
-    if trimmed.hasSuffix(" --all") || trimmed == "--all" {
+    if trimmed.hasSuffix(" " + Option.all.name) || trimmed == Option.all.name {
       all = true
-      rest = CommandArguments(word: rest.word, text: String(trimmed.dropLast("--all".count)), column: rest.column)
+      rest = CommandArguments(word: rest.word, text: String(trimmed.dropLast(Option.all.name.count)), column: rest.column)
     }
     var parser = try rest.valueParser()
     guard !parser.atEnd else {
@@ -41,14 +40,21 @@ struct WhyCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    let typed = request.argumentText(skipping: ["--all"])
-    if typed.hasPrefix("-") { return request.offer(["--all"]) }
-    let paths = context.runningSession?.statePaths(completing: typed, budget: context.budget) ?? []
-    return ShellCompletion(candidates: paths.map { .init(text: $0.path, isWholeWord: $0.isLeaf) }, replacedLength: typed.count)
+    options.completion(for: request) { _ in request.statePath(skipping: options.names, in: context) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     CommandOutput(try context.session.read(self))
+  }
+}
+
+extension WhyCommand {
+  /// The options `why` takes.
+  static let options = CommandOptions([Option.all])
+
+  /// Each option of `why`.
+  enum Option {
+    static let all = CommandOption("--all", tool: "all", "list every change of the path, oldest first, instead of the last one")
   }
 }
 

@@ -18,7 +18,7 @@
     /// The first invariant a dispatch broke, as the error the line fails with.
     package let brokenInvariant: CommandError?
     /// The first breakpoint a dispatch made true: a script's line stops there.
-    package let firedBreak: BreakEvent?
+    let firedBreak: BreakEvent?
   }
 
   /// The script line (`file.txt:12`), which a breakpoint's report names; nil when typed, and for
@@ -30,7 +30,7 @@
   private var firedBreak: BreakEvent?
   /// The breakpoint that stopped the script this line sourced (at any depth), which the line
   /// fails by: its result carries it up to the script it is a line of.
-  package private(set) var sourcedScriptStop: BreakEvent?
+  private(set) var sourcedScriptStop: BreakEvent?
 
   /// An empty report for the line at `location` (nil: typed, or the mailbox).
   nonisolated package init(location: String?) {
@@ -43,12 +43,12 @@
   }
 
   /// Keeps `error` as what the line fails with, unless an invariant broke already.
-  package func invariantBroke(_ error: CommandError) {
+  func invariantBroke(_ error: CommandError) {
     if brokenInvariant == nil { brokenInvariant = error }
   }
 
   /// Keeps `stop` as where the line stops, unless a breakpoint fired already.
-  package func breakFired(_ stop: BreakEvent) {
+  func breakFired(_ stop: BreakEvent) {
     if firedBreak == nil { firedBreak = stop }
   }
 

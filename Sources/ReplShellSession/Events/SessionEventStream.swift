@@ -27,7 +27,7 @@ public final class SessionEventStream: Sendable {
   /// The mailbox of what dispatches found that no line was handed a report for — a listener's or
   /// an app's between lines, or while a line waited on something other than its listeners —
   /// written by every session reporting here, and claimed by the next line to end (see `LineReport`).
-  package let unclaimed = LineReport(location: nil)
+  let unclaimed = LineReport(location: nil)
 
   /// An empty stream.
   public init() {}
@@ -148,7 +148,7 @@ public final class SessionEventStream: Sendable {
   }
 
   /// How many events are pending.
-  package var pendingCount: Int {
+  var pendingCount: Int {
     contents.withLock { $0.pending.count }
   }
 

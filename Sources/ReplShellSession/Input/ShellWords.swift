@@ -8,12 +8,27 @@ package enum ShellWords {
 
   static func split(_ text: String, startColumn: Int) throws(CommandError) -> [Word] {
     var words: [Word] = []
+    var rest = Substring(text)
+    var column = startColumn
+    while let (word, after, afterColumn) = try first(of: rest, startColumn: column) {
+      words.append(word)
+      rest = after
+      column = afterColumn
+    }
+    return words
+  }
+
+  /// The first word of `text`, whose first character is at `startColumn`, and the text after it
+  /// with the column it starts at; nil when `text` holds only whitespace.
+  static func first(of text: Substring, startColumn: Int) throws(CommandError) -> (word: Word, rest: Substring, restColumn: Int)? {
     var current = ""
     var currentStart: Int?
     var quote: Character?
     var quoteStart = 0
-    for (offset, character) in text.enumerated() {
-      let column = startColumn + offset
+    var column = startColumn
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
       if let open = quote {
         if character == open { quote = nil } else { current.append(character) }
       } else if character == "\"" || character == "'" {
@@ -21,23 +36,18 @@ package enum ShellWords {
         quoteStart = column
         if currentStart == nil { currentStart = column }
       } else if character.isWhitespace {
-        if let start = currentStart {
-          words.append(Word(text: current, column: start))
-          current = ""
-          currentStart = nil
-        }
+        if let start = currentStart { return (Word(text: current, column: start), text[index...], column) }
       } else {
         if currentStart == nil { currentStart = column }
         current.append(character)
       }
+      index = text.index(after: index)
+      column += 1
     }
     if quote != nil {
       throw CommandError("unterminated quote", column: quoteStart)
     }
-    if let start = currentStart {
-      words.append(Word(text: current, column: start))
-    }
-    return words
+    return currentStart.map { (Word(text: current, column: $0), text[text.endIndex...], column) }
   }
 
   /// `text` as one word `split` reads back: quoted when it is empty or has spaces or quotes;

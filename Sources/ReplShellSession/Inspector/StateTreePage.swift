@@ -17,9 +17,9 @@ package struct StateTreePage: Sendable {
   }
 
   /// The most children one page lists; the page asks for more.
-  package static let childrenLimit = 500
+  static let childrenLimit = 500
   /// The most paths one search returns.
-  package static let searchLimit = 200
+  static let searchLimit = 200
 
   package let path: [String]
   package let offset: Int

@@ -45,7 +45,7 @@
 
   /// A note, once per case, when an action's case is not in the catalog: the shell can print it
   /// but not read it back, complete it or list it.
-  package func noteIfMissing(_ path: [String]?) {
+  func noteIfMissing(_ path: [String]?) {
     guard let path, !catalog.cases.contains(where: { $0.path == path }), notedMissingCases.insert(path).inserted else { return }
     let name = path.joined(separator: ".")
     events.emit(.note("`\(name)` is not in the \(domainName) domain's action catalog: add an example of it to `actionExamples`, so that it can be typed, completed and listed"))

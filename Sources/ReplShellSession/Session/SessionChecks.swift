@@ -116,7 +116,7 @@ extension SessionChecks {
     return [.note("ok")]
   }
 
-  package func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine] {
+  func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .add(let call):
       let prepared = try prepare(call)
@@ -169,7 +169,7 @@ extension SessionChecks {
 
   /// Checks every invariant on the state `action` led to; a broken one is emitted and written
   /// into the report handed (`reporting(into:_:)`), whose line then fails with it.
-  package func checkInvariants(after action: String, state: State) {
+  func checkInvariants(after action: String, state: State) {
     guard !invariantBroken, let broken = invariants.firstBroken(on: state) else { return }
     let actual = broken.actualLines(on: state)
     let message = (["invariant \(broken.text) broken by `\(action)`"] + actual).joined(separator: "\n")
@@ -179,7 +179,7 @@ extension SessionChecks {
 
   /// Checks the `--settled` invariants once the listeners are done with `action` and no side
   /// effect is held.
-  package func checkSettledInvariants(after action: String, effectsHeld: @autoclosure () -> Bool) {
+  func checkSettledInvariants(after action: String, effectsHeld: @autoclosure () -> Bool) {
     guard !invariantBroken, invariants.hasSettled, !effectsHeld() else { return }
     let state = store.select { $0 }
     guard let broken = invariants.firstBroken(on: state, settled: true) else { return }
@@ -231,7 +231,7 @@ extension SessionChecks {
 
   /// Emits every breakpoint the dispatch of `action` (history entry `entry`) from `old` to `new`
   /// made true, and writes the first into the report handed (`reporting(into:_:)`), whose line then stops.
-  package func checkBreakpoints(after action: String, origin: DispatchEvent.Origin, entry: Int?, old: State, new: State) {
+  func checkBreakpoints(after action: String, origin: DispatchEvent.Origin, entry: Int?, old: State, new: State) {
     for breakpoint in breakpoints.crossed(from: old, to: new) {
       let stop = BreakEvent(
         number: breakpoint.number, predicate: breakpoint.text, action: action, origin: origin, entry: entry, location: report.location,

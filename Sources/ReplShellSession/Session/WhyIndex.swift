@@ -12,7 +12,7 @@ package struct PathChange {
 /// entry (a breakpoint's stop).
 @MainActor package final class WhyIndex<State: Sendable, Action: Decodable & Equatable & Sendable> {
   /// The paths each history entry changed, for `why` and `history --changed`.
-  package let changeIndex = ChangeIndex()
+  let changeIndex = ChangeIndex()
   /// The history searched.
   private let history: SessionHistory<State, Action>
   /// The store, whose current state names the paths asked about.
@@ -148,7 +148,7 @@ package struct PathChange {
 
   /// The chain of causes of the entry at `position` (as `history` numbers it), one line each
   /// without its indent: what a breakpoint's stop shows.
-  package func causeChain(ofEntryAt position: Int) -> [String] {
+  func causeChain(ofEntryAt position: Int) -> [String] {
     guard history.entries.indices.contains(position - 1) else { return [] }
     return causeLines(of: history.entries[position - 1]).map { $0.text.trimmingCharacters(in: .whitespaces) }
   }
@@ -190,7 +190,7 @@ package struct PathChange {
 
   /// The lines of `history`: as a tree of causes with `tree`, only the entries that changed the
   /// value at `changed` when given.
-  package func historyLines(full: Bool, tree: Bool, changed: StatePath?, column: Int) throws(CommandError) -> [OutputLine] {
+  func historyLines(full: Bool, tree: Bool, changed: StatePath?, column: Int) throws(CommandError) -> [OutputLine] {
     guard let changed else {
       if history.entries.isEmpty, let note = backend.emptyHistoryNote {
         return [note]

@@ -6,82 +6,36 @@ import ReplShellFoundation
 struct ExploreCommand: ShellCommand {
   static let description = CommandDescription(
     name: "explore",
-    usage: "explore [--runs N] [--steps N] [--seed N] [options]", group: .exploring,
+    usage: options.usage("explore"), group: .exploring,
     synopsis: "runs generated action sequences against the invariants",
     summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\")",
     examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt"],
-    toolArguments: [
-      ToolArgument("runs", "how many runs (100 when left out)", isRequired: false, kind: .numberOption("--runs")),
-      ToolArgument("steps", "the most actions a run has (50 when left out)", isRequired: false, kind: .numberOption("--steps")),
-      ToolArgument("seed", "the seed, to repeat a report (drawn and printed when left out)", isRequired: false, kind: .numberOption("--seed")),
-      ToolArgument("time", "stop starting runs after this long, e.g. `10s`", isRequired: false, kind: .textOption("--time")),
-      ToolArgument("only", "an action pattern: explore only the cases it matches", isRequired: false, kind: .textOption("--only")),
-      ToolArgument("skip", "an action pattern: leave out the cases it matches", isRequired: false, kind: .textOption("--skip")),
-      ToolArgument("jobs", "cores to use; the report is the same for any number", isRequired: false, kind: .numberOption("--jobs")),
-      ToolArgument("save", "a file ending in `.txt`: a failure saved as a scenario that reproduces it", isRequired: false, kind: .textOption("--save")),
-      .flag("force", "--force", "overwrite the file `save` names"),
-      .flag("effects", "--effects", "run the listeners too, their side effects held and completed, reordered or failed as the seed decides"),
-    ])
+    toolArguments: options.toolArguments)
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
   /// What was asked.
-  let options: ExploreOptions
+  let asked: ExploreOptions
   /// Where `--save`'s path is, for errors.
   let saveColumn: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> ExploreCommand {
-    var options = ExploreOptions()
-    var saveColumn = arguments.column
-    var words = try arguments.words()[...]
-    while let flag = words.popFirst() {
-      if flag.text == "--force" {
-        options.overwrites = true
-        continue
-      }
-      if flag.text == "--effects" {
-        options.effects = true
-        continue
-      }
-      guard let value = words.popFirst() else {
-        let known = ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force", "--effects"]
-        let hint = known.contains(flag.text) ? "\(flag.text) needs a value" : "unknown option `\(flag.text.truncatedForMessage)`: explore takes \(known.joined(separator: ", "))"
-        throw CommandError(hint, column: flag.column)
-      }
-      switch flag.text {
-      case "--runs": options.runs = try positive(value, flag.text)
-      case "--steps": options.steps = try positive(value, flag.text)
-      case "--jobs": options.jobs = try positive(value, flag.text)
-      case "--seed":
-        guard let seed = UInt64(value.text) else { throw CommandError("--seed takes a whole number ≥ 0, e.g. `--seed 7`", column: value.column) }
-        options.seed = seed
-      case "--time": options.timeLimit = try duration(value)
-      case "--only": options.only.append(value.text.hasPrefix(".") ? String(value.text.dropFirst()) : value.text)
-      case "--skip": options.skip.append(value.text.hasPrefix(".") ? String(value.text.dropFirst()) : value.text)
-      case "--shard": options.shard = try shard(value)
-      case "--save":
-        guard value.text.hasSuffix(".txt"), value.text.count > 4 else {
-          throw CommandError("scenario scripts end in `.txt`, so that `--check` finds them: try `--save \(value.text.truncatedForMessage).txt`", column: value.column)
-        }
-        options.savePath = value.text
-        saveColumn = value.column
-      default:
-        let suggestions = Suggestions.closest(to: flag.text, among: ["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force", "--effects"])
-        let hint = suggestions.isEmpty ? "type `help explore`" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
-        throw CommandError("unknown option `\(flag.text.truncatedForMessage)`: \(hint)", column: flag.column)
-      }
-    }
-    return ExploreCommand(options: options, saveColumn: saveColumn)
-  }
-
-  private static func positive(_ word: ShellWords.Word, _ flag: String) throws(CommandError) -> Int {
-    guard let number = Int(word.text), number > 0 else { throw CommandError("\(flag) takes a whole number > 0, e.g. `\(flag) 100`", column: word.column) }
-    return number
-  }
-
-  private static func duration(_ word: ShellWords.Word) throws(CommandError) -> Duration {
-    if let duration = DurationText.parse(word.text, bareSeconds: false) { return duration }
-    throw CommandError("--time takes a duration such as `10s`, `500ms` or `2m`", column: word.column)
+    let parsed = try options.parseOnly(arguments)
+    var asked = ExploreOptions()
+    asked.runs = parsed.number(Option.runs) ?? asked.runs
+    asked.steps = parsed.number(Option.steps) ?? asked.steps
+    asked.jobs = parsed.number(Option.jobs) ?? asked.jobs
+    asked.seed = parsed.unsigned(Option.seed)
+    asked.timeLimit = parsed.duration(Option.time)
+    // A pattern may be written as the case is, with its leading dot.
+    asked.only = parsed.words(Option.only).map { $0.text.hasPrefix(".") ? String($0.text.dropFirst()) : $0.text }
+    asked.skip = parsed.words(Option.skip).map { $0.text.hasPrefix(".") ? String($0.text.dropFirst()) : $0.text }
+    if let shard = parsed.word(Option.shard) { asked.shard = try Self.shard(shard) }
+    let save = parsed.word(Option.save)
+    asked.savePath = save?.text
+    asked.overwrites = parsed.isSet(Option.force)
+    asked.effects = parsed.isSet(Option.effects)
+    return ExploreCommand(asked: asked, saveColumn: save?.column ?? arguments.column)
   }
 
   private static func shard(_ word: ShellWords.Word) throws(CommandError) -> (index: Int, count: Int) {
@@ -93,23 +47,26 @@ struct ExploreCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    if let previous = request.words.last, ["--only", "--skip"].contains(previous) {
-      return request.offer(context.runningSession?.catalog.patternNames ?? [])
-    }
-    return request.offer(["--runs", "--steps", "--seed", "--time", "--only", "--skip", "--jobs", "--shard", "--save", "--force", "--effects"])
+    options.completion(for: request, values: { option in
+      switch option.name {
+      case Option.only.name, Option.skip.name: request.offer(context.runningSession?.catalog.patternNames ?? [])
+      case Option.save.name: request.scriptPath(from: context.baseDirectory)
+      default: nil
+      }
+    })
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let session = try context.session.require()
     // A file in the way is said before the runs, not after them.
-    if let path = options.savePath, let recording = context.session.recording {
+    if let path = asked.savePath, let recording = context.session.recording {
       let files = try ScenarioFiles(script: try context.paths.url(forPath: path, for: .write, column: saveColumn), recording: recording, column: saveColumn)
       try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
-      try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
+      try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: asked.overwrites, overwrite: "add `--force`", column: saveColumn)
     }
-    let outcome = try await session.open(Exploration(options: options, progress: context.progress))
+    let outcome = try await session.open(Exploration(options: asked, progress: context.progress))
     var lines = outcome.lines
-    if let path = options.savePath, let failure = outcome.failure {
+    if let path = asked.savePath, let failure = outcome.failure {
       lines.append(.note(try save(outcome, to: path, in: context, session: session)))
       context.events.emit(.output(lines))
       throw CommandError(failure)
@@ -133,7 +90,7 @@ struct ExploreCommand: ShellCommand {
     }
     let files = try ScenarioFiles(script: try context.paths.url(forPath: path, for: .write, column: saveColumn), recording: recording, column: saveColumn)
     try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
-    try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: options.overwrites, overwrite: "add `--force`", column: saveColumn)
+    try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: asked.overwrites, overwrite: "add `--force`", column: saveColumn)
     let useLine = addsEffects ? files.useLine + " --effects" : files.useLine
     let found = "# found by explore\(outcome.holdsEffects ? " --effects" : "") --seed \(outcome.seed); fails until the bug is fixed"
     let lines = [useLine] + setUp + [found] + outcome.dispatchLines + [expect]
@@ -156,5 +113,46 @@ struct ExploreCommand: ShellCommand {
     }
     let used = context.domains.first { $0.name == recording.domain }?.effectsOptions ?? []
     return SessionRecording(domain: recording.domain, options: recording.options.filter { used.contains($0.key) })
+  }
+}
+
+extension ExploreCommand {
+  /// The options `explore` takes; an unknown one is said as explore always said it.
+  static let options: CommandOptions = CommandOptions(
+    [Option.runs, Option.steps, Option.seed, Option.time, Option.only, Option.skip, Option.jobs, Option.shard, Option.save, Option.force, Option.effects],
+    unknownOption: { typed, commandWord in
+      let suggestions = Suggestions.closest(to: typed, among: options.names)
+      let hint =
+        suggestions.isEmpty
+        ? "\(commandWord) takes \(options.names.joined(separator: ", "))" : "did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"
+      return "unknown option `\(typed.truncatedForMessage)`: \(hint)"
+    })
+
+  /// Each option of `explore`.
+  enum Option {
+    static let runs = CommandOption("--runs", .number(minimum: 1), placeholder: "N", example: "100", tool: "runs", "how many runs (100 when left out)")
+    static let steps = CommandOption(
+      "--steps", .number(minimum: 1), placeholder: "N", example: "100", tool: "steps", "the most actions a run has (50 when left out)")
+    static let seed = CommandOption(
+      "--seed", .unsigned, placeholder: "N", example: "7", tool: "seed", "the seed, to repeat a report (drawn and printed when left out)")
+    static let time = CommandOption(
+      "--time", .duration, placeholder: "10s", example: "10s", tool: "time", inUsage: false, "stop starting runs after this long, e.g. `10s`")
+    static let only = CommandOption(
+      "--only", .text(noun: "an action pattern"), placeholder: "PATTERN", example: "didTap", tool: "only", inUsage: false, repeatable: true,
+      "an action pattern: explore only the cases it matches")
+    static let skip = CommandOption(
+      "--skip", .text(noun: "an action pattern"), placeholder: "PATTERN", example: "didTap", tool: "skip", inUsage: false, repeatable: true,
+      "an action pattern: leave out the cases it matches")
+    static let jobs = CommandOption(
+      "--jobs", .number(minimum: 1), placeholder: "N", example: "4", tool: "jobs", inUsage: false, "cores to use; the report is the same for any number")
+    static let shard = CommandOption(
+      "--shard", .text(noun: "a shard"), placeholder: "K/N", example: "1/4", inUsage: false, "only the runs whose index is K−1 modulo N")
+    static let save = CommandOption(
+      "--save", .file(ending: ".txt", reason: "scenario scripts end in `.txt`, so that `--check` finds them"), placeholder: "FILE.txt",
+      example: "found.txt", tool: "save", inUsage: false, "a file ending in `.txt`: a failure saved as a scenario that reproduces it")
+    static let force = CommandOption("--force", tool: "force", inUsage: false, "overwrite the file `save` names")
+    static let effects = CommandOption(
+      "--effects", tool: "effects", inUsage: false,
+      "run the listeners too, their side effects held and completed, reordered or failed as the seed decides")
   }
 }

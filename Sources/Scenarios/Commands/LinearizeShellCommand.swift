@@ -9,17 +9,11 @@ import ReplShellFoundation
 /// when the command is cancelled (an MCP client's cancellation).
 struct LinearizeShellCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "linearize", usage: "linearize [--domain NAME] [--timeout D] [--max-steps N] [--max-operations N] [--max-bytes N] [--max-witness-lines N] <FILE>...", group: .testing,
+    name: "linearize", usage: options.usage("linearize", operands: "<FILE>..."), group: .testing,
     synopsis: "checks concurrent histories for linearizability against a model",
     summary: "checks Jepsen histories (EDN, JSON lines or Jepsen logs; paths relative to the script) for linearizability against a model: the register (default), key-value (`kv`) or one the shell's app lists (`replshell linearize --help` names them); one that is not linearizable fails with its shrunk witness drawn per client, one that cannot be read fails with file:line; every check is bounded (by default 20,000,000 search steps, 250,000 operations, 32 MiB, 200 witness lines) and one that runs out is unknown, naming the option to raise; reads the files and changes nothing",
     examples: ["linearize history.edn", "linearize --domain kv history.edn"],
-    toolArguments: [
-      ToolArgument("domain", "the model: `register` (the default), `kv`, or one the shell's app lists (`animals-server` in replshell)", isRequired: false, kind: .textOption("--domain")),
-      ToolArgument("timeout", "the most time each history may take, e.g. `30s`; past it the answer is unknown", isRequired: false, kind: .textOption("--timeout")),
-      ToolArgument("max_steps", "the most steps each search may take (default 20000000)", isRequired: false, kind: .numberOption("--max-steps")),
-      ToolArgument("max_operations", "the most operations a history may have (default 250000)", isRequired: false, kind: .numberOption("--max-operations")),
-      ToolArgument("max_bytes", "the largest history read, in bytes (default 33554432)", isRequired: false, kind: .numberOption("--max-bytes")),
-      ToolArgument("max_witness_lines", "the most lines a witness is drawn with (default 200)", isRequired: false, kind: .numberOption("--max-witness-lines")),
+    toolArguments: options.toolArguments + [
       ToolArgument("file", "the history file, e.g. `history.edn`"),
     ])
   // It reads files the user names and writes nothing: to the session and the store, as to MCP's
@@ -32,63 +26,27 @@ struct LinearizeShellCommand: ShellCommand {
   let timeout: Duration?
   let budget: LinearizeBudget
 
-  static let options = ["--domain", "--timeout", "--max-steps", "--max-operations", "--max-bytes", "--max-witness-lines"]
-
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> LinearizeShellCommand {
-    var words = try arguments.words()[...]
+    let parsed = try options.parse(arguments)
     let models = LinearizabilityDomain.shellModels
-    var domain = models[0]
-    var timeout: Duration?
     var budget = LinearizeBudget()
-    while let flag = words.first, flag.text.hasPrefix("--") {
-      words.removeFirst()
-      guard Self.options.contains(flag.text) else {
-        throw CommandError("linearize takes \(Self.options.joined(separator: ", ")) before its files; remove `\(flag.text.truncatedForMessage)`", column: flag.column)
-      }
-      guard let value = words.popFirst() else {
-        if flag.text == "--domain" {
-          throw CommandError("--domain needs a model: \(models.map { "`\($0.name)`" }.joined(separator: ", "))", column: flag.column)
-        }
-        throw CommandError("\(flag.text) needs a value, e.g. `\(flag.text) \(flag.text == "--timeout" ? "30s" : "1000000")`", column: flag.column)
-      }
-      switch flag.text {
-      case "--domain":
-        guard let found = models.first(where: { $0.name == value.text }) else {
-          let names = models.map(\.name)
-          let nearest = Suggestions.closest(to: value.text, among: names, limit: 1).first.map { "did you mean `\($0)`? " } ?? ""
-          throw CommandError("unknown model `\(value.text.truncatedForMessage)`; \(nearest)known: \(names.joined(separator: ", "))", column: value.column)
-        }
-        domain = found
-      case "--timeout": timeout = try duration(value)
-      case "--max-steps": budget.maximumSteps = try positive(value, flag.text)
-      case "--max-operations": budget.maximumOperations = try positive(value, flag.text)
-      case "--max-bytes": budget.maximumBytes = try positive(value, flag.text)
-      default: budget.maximumWitnessLines = try positive(value, flag.text)
-      }
-    }
+    budget.maximumSteps = parsed.number(Option.maxSteps) ?? budget.maximumSteps
+    budget.maximumOperations = parsed.number(Option.maxOperations) ?? budget.maximumOperations
+    budget.maximumBytes = parsed.number(Option.maxBytes) ?? budget.maximumBytes
+    budget.maximumWitnessLines = parsed.number(Option.maxWitnessLines) ?? budget.maximumWitnessLines
+    let domain = parsed.word(Option.domain).flatMap { word in models.first { $0.name == word.text } } ?? models[0]
+    let words = try parsed.rest.words()
     if let option = words.first(where: { $0.text.hasPrefix("--") }) {
       throw CommandError("linearize takes its options before its files; move `\(option.text.truncatedForMessage)` before them", column: option.column)
     }
     guard !words.isEmpty else {
       throw CommandError("linearize needs history files, e.g. `linearize --domain kv history.edn`", column: arguments.column)
     }
-    return LinearizeShellCommand(paths: words.map { ($0.text, $0.column) }, domain: domain, timeout: timeout, budget: budget)
-  }
-
-  private static func positive(_ word: ShellWords.Word, _ flag: String) throws(CommandError) -> Int {
-    guard let number = Int(word.text), number > 0 else { throw CommandError("\(flag) takes a whole number > 0, e.g. `\(flag) 1000000`", column: word.column) }
-    return number
-  }
-
-  private static func duration(_ word: ShellWords.Word) throws(CommandError) -> Duration {
-    if let duration = DurationText.parse(word.text, bareSeconds: false) { return duration }
-    throw CommandError("--timeout takes a duration such as `30s`, `500ms` or `2m`", column: word.column)
+    return LinearizeShellCommand(paths: words.map { ($0.text, $0.column) }, domain: domain, timeout: parsed.duration(Option.timeout), budget: budget)
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    if request.words.last == "--domain" { return request.offer(LinearizabilityDomain.shellModels.map(\.name)) }
-    if request.word.hasPrefix("-") { return request.offer(Self.options) }
-    return request.scriptPath(from: context.baseDirectory)
+    options.completion(for: request) { _ in request.scriptPath(from: context.baseDirectory) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -120,6 +78,36 @@ struct LinearizeShellCommand: ShellCommand {
       }
     }
     return CommandOutput(lines.map { OutputLine.plain($0) })
+  }
+}
+
+extension LinearizeShellCommand {
+  /// The options `linearize` takes, before its files; an unknown one is said with them.
+  static let options: CommandOptions = CommandOptions(
+    [Option.domain, Option.timeout, Option.maxSteps, Option.maxOperations, Option.maxBytes, Option.maxWitnessLines],
+    unknownOption: { typed, commandWord in
+      let nearest = Suggestions.closest(to: typed, among: options.names, limit: 1).first.map { "did you mean `\($0)`? " } ?? ""
+      return "\(commandWord) takes \(options.names.joined(separator: ", ")) before its files; \(nearest)remove `\(typed.truncatedForMessage)`"
+    })
+
+  /// Each option of `linearize`.
+  enum Option {
+    static let domain = CommandOption(
+      "--domain", .choice(noun: "model", values: { LinearizabilityDomain.shellModels.map(\.name) }), placeholder: "NAME", example: "kv", tool: "domain",
+      "the model: `register` (the default), `kv`, or one the shell's app lists (`animals-server` in replshell)")
+    static let timeout = CommandOption(
+      "--timeout", .duration, placeholder: "D", example: "30s", tool: "timeout",
+      "the most time each history may take, e.g. `30s`; past it the answer is unknown")
+    static let maxSteps = CommandOption(
+      "--max-steps", .number(minimum: 1), placeholder: "N", example: "1000000", tool: "max_steps", "the most steps each search may take (default 20000000)")
+    static let maxOperations = CommandOption(
+      "--max-operations", .number(minimum: 1), placeholder: "N", example: "1000000", tool: "max_operations",
+      "the most operations a history may have (default 250000)")
+    static let maxBytes = CommandOption(
+      "--max-bytes", .number(minimum: 1), placeholder: "N", example: "1000000", tool: "max_bytes", "the largest history read, in bytes (default 33554432)")
+    static let maxWitnessLines = CommandOption(
+      "--max-witness-lines", .number(minimum: 1), placeholder: "N", example: "1000000", tool: "max_witness_lines",
+      "the most lines a witness is drawn with (default 200)")
   }
 }
 

@@ -5,14 +5,13 @@ import ReplShellFoundation
 /// writes its golden beside it and says whether the fresh run saw what the session saw.
 struct SaveCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "save", usage: "save [--force] <FILE.txt>", group: .testing,
+    name: "save", usage: options.usage("save", operands: "<FILE.txt>"), group: .testing,
     synopsis: "writes the session as a scenario script and its golden",
     summary: "writes the session since its `use` as a scenario script (without failed lines, help-like commands and undone dispatches), then its golden from a fresh run on copies of the session's databases as it found them (saved beside the script; a session on a server is refused); `--force` overwrites",
     examples: ["save explored.txt", "save --force Scenarios/checkout.txt"],
     toolArguments: [
-      ToolArgument("file", "where to write the script, ending in `.txt`, e.g. `explored.txt`; the golden goes beside it"),
-      .flag("force", "--force", "overwrite an existing script, golden or starting database"),
-    ])
+      ToolArgument("file", "where to write the script, ending in `.txt`, e.g. `explored.txt`; the golden goes beside it")
+    ] + options.toolArguments)
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
@@ -24,9 +23,12 @@ struct SaveCommand: ShellCommand {
   let column: Int
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> SaveCommand {
-    var words = try arguments.words()
-    let force = words.contains { $0.text == "--force" }
-    words.removeAll { $0.text == "--force" }
+    let parsed = try options.parse(arguments)
+    var words = try parsed.rest.words()
+    // `save FILE --force` reads as well as `save --force FILE`.
+    let trailingForce = words.count > 1 && words.last?.text == Option.force.name
+    if trailingForce { words.removeLast() }
+    let force = parsed.isSet(Option.force) || trailingForce
     guard let word = words.first else {
       throw CommandError("save needs a file, e.g. `save explored.txt`", column: arguments.column)
     }
@@ -40,10 +42,7 @@ struct SaveCommand: ShellCommand {
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    guard request.words.count == 1 || request.words == ["save", "--force"] else { return request.offer([]) }
-    let paths = request.scriptPath(from: context.baseDirectory)
-    guard request.words.count == 1, request.word.hasPrefix("-") else { return paths }
-    return request.offer(["--force"])
+    options.completion(for: request) { operands in operands.isEmpty ? request.scriptPath(from: context.baseDirectory) : request.offer([]) }
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -119,5 +118,15 @@ struct SaveCommand: ShellCommand {
   /// A line with its UUIDs replaced by `[uuid]`.
   private static func idsAside(_ line: String) -> String {
     Redaction.uuids.apply(to: line, folders: RedactedFolders(scratch: "", workingDirectory: ""))
+  }
+}
+
+extension SaveCommand {
+  /// The options `save` takes.
+  static let options = CommandOptions([Option.force])
+
+  /// Each option of `save`.
+  enum Option {
+    static let force = CommandOption("--force", tool: "force", "overwrite an existing script, golden or starting database")
   }
 }

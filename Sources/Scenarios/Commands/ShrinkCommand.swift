@@ -6,17 +6,14 @@ import Foundation
 struct ShrinkCommand: ShellCommand {
   static let description = CommandDescription(
     name: "shrink",
-    usage: "shrink [options] [<property>]", group: .testing,
+    usage: options.usage("shrink", operands: "[<property>]"), group: .testing,
     synopsis: "shrinks the history to the fewest actions that break a property",
     summary: "shrinks the actions the state has applied (a recording opened with `--replay`, a script's, this session's own) to a minimal sequence that still breaks a property: `invariant P` (broken after an action), `expect P` (false at the end), `break when P` (made true), `rejects <action>` (the reducer rejects the action after them with the same error as after them all; `rejects` alone: the last action rejected here or in the recording), or, given none, the session's invariants and breakpoints; `golden FILE.txt` shrinks a scenario script whose golden no longer matches instead, to the fewest lines whose transcript still first differs from the golden at the same command with the same expected and actual line (each try runs the script in a fresh shell; its `use` line stays); drops actions in chunks then one at a time (an action goes with what its listeners dispatched, `why`'s causes), then simplifies payloads, replaying each try through the reducer alone (listeners off, their recorded actions in place) from the history's first state; in a session started with `use <domain> --effects` (or a script that starts so) the steps are instead the dispatches typed and the held effects completed or failed (`complete N`, `fail N`), each try runs the listeners afresh with every effect held, and a race shrinks to the few steps it needs (`rejects` still replays the reducer alone); the session is untouched; prints the shrunk `dispatch` (and `complete N`, `fail N`) lines, the last one's diff and the actual value; a property that holds says so at once; --save FILE.txt writes them as a scenario that fails until the bug is fixed, with its golden; --swift FILE.swift as a Swift Testing test on ReplShellTesting; --force overwrites; on a terminal a progress line shows the actions left and the replays run (Ctrl-C stops with what shrank so far)",
     examples: [
       "shrink invariant {selector} != {value}", "shrink expect {selector} == {value}", "shrink --save bug.txt break when {selector} == {value}", "shrink rejects {actionCall}",
       "shrink --swift BugTests.swift", "shrink --save small.txt golden Scenarios/broken.txt",
     ],
-    toolArguments: [
-      ToolArgument("save", "a file ending in `.txt`: the shrunk sequence saved as a scenario, with its golden", isRequired: false, kind: .textOption("--save")),
-      ToolArgument("swift", "a file ending in `.swift`: the shrunk sequence as a Swift Testing test", isRequired: false, kind: .textOption("--swift")),
-      .flag("force", "--force", "overwrite the files `save` and `swift` name"),
+    toolArguments: options.toolArguments + [
       ToolArgument(
         "property",
         "what the actions break, written as its line: `invariant <predicate>`, `expect <predicate>`, `break when <predicate>`, `rejects <action>` (or `rejects` alone for the last action rejected); `golden FILE.txt` for a scenario script whose golden no longer matches; the session's invariants and breakpoints when left out",
@@ -30,56 +27,23 @@ struct ShrinkCommand: ShellCommand {
   let swiftPath: (path: String, column: Int)?
   let force: Bool
 
-  private static let options = ["--save", "--swift", "--force"]
-
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> ShrinkCommand {
-    var rest = arguments
-    var save: (String, Int)?
-    var swift: (String, Int)?
-    var force = false
-    while true {
-      let text = rest.text.trimmingLeadingWhitespace
-      guard text.hasPrefix("--") else { break }
-      let column = rest.column + rest.text.count - text.count
-      let flag = String(text.prefix { !$0.isWhitespace })
-      var after = text.dropFirst(flag.count)
-      guard options.contains(flag) else {
-        let nearest = Suggestions.closest(to: flag, among: options, limit: 1).first.map { "did you mean `\($0)`? " } ?? ""
-        throw CommandError("shrink has no option `\(flag.truncatedForMessage)`; \(nearest)its options: --save FILE.txt, --swift FILE.swift, --force", column: column)
-      }
-      if flag == "--force" {
-        force = true
-      } else {
-        let trimmed = after.trimmingLeadingWhitespace
-        let valueColumn = column + flag.count + after.count - trimmed.count
-        // A path in quotes (as an MCP call writes one with spaces) keeps its spaces.
-        let quote = trimmed.first.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
-        let word = quote.map { quote in String(trimmed.dropFirst().prefix { $0 != quote }) } ?? String(trimmed.prefix { !$0.isWhitespace })
-        let typedLength = quote == nil ? word.count : min(word.count + 2, trimmed.count)
-        let value = word
-        let ending = flag == "--save" ? ".txt" : ".swift"
-        guard !value.isEmpty, !value.hasPrefix("--") else {
-          throw CommandError("\(flag) needs a file ending in `\(ending)`, e.g. `shrink \(flag) bug\(ending)`", column: valueColumn)
-        }
-        guard value.hasSuffix(ending), value.count > ending.count else {
-          let hint = flag == "--save" ? "scenario scripts end in `.txt`, so that `--check` finds them" : "a Swift test file ends in `.swift`"
-          throw CommandError("\(hint): try `\(flag) \(value.truncatedForMessage)\(ending)`", column: valueColumn)
-        }
-        if flag == "--save" { save = (value, valueColumn) } else { swift = (value, valueColumn) }
-        after = trimmed.dropFirst(typedLength)
-      }
-      rest = CommandArguments(word: arguments.word, text: String(after), column: rest.column + rest.text.count - after.count)
-    }
-    return ShrinkCommand(property: try ShrinkProperty.parse(rest), savePath: save, swiftPath: swift, force: force)
+    let parsed = try options.parse(arguments)
+    return ShrinkCommand(
+      property: try ShrinkProperty.parse(parsed.rest), savePath: parsed.word(Option.save).map { ($0.text, $0.column) },
+      swiftPath: parsed.word(Option.swift).map { ($0.text, $0.column) }, force: parsed.isSet(Option.force))
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    if let previous = request.words.last, previous == "--save" { return request.scriptPath(from: context.baseDirectory) }
-    if request.words.contains(where: { ["invariant", "expect", "when"].contains($0) }) { return request.selector(in: context.runningSession) }
-    if request.words.contains("rejects") { return request.action(in: context.runningSession) }
-    if let previous = request.words.last, previous == "golden" { return request.scriptPath(from: context.baseDirectory) }
-    if request.word.hasPrefix("-") { return request.offer(options) }
-    return request.offer(["invariant", "expect", "break", "rejects", "golden"] + options)
+    options.completion(
+      for: request,
+      operands: { _ in
+        if request.words.contains(where: { ["invariant", "expect", "when"].contains($0) }) { return request.selector(in: context.runningSession) }
+        if request.words.contains("rejects") { return request.action(in: context.runningSession) }
+        if let previous = request.words.last, previous == "golden" { return request.scriptPath(from: context.baseDirectory) }
+        return request.offer(["invariant", "expect", "break", "rejects", "golden"] + options.names)
+      },
+      values: { option in option.name == Option.save.name ? request.scriptPath(from: context.baseDirectory) : nil })
   }
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -234,5 +198,21 @@ struct ShrinkCommand: ShellCommand {
       return .error("the fresh run of \(file) matches its golden: it does not reproduce the difference (the script needs a line shrinking left out)")
     }
     return .note("the fresh run of \(file) differs from its golden as it should until the bug is fixed: \(passesOnceFixed) passes once it is")
+  }
+}
+
+extension ShrinkCommand {
+  /// The options `shrink` takes, before the property.
+  static let options = CommandOptions([Option.save, Option.swift, Option.force])
+
+  /// Each option of `shrink`.
+  enum Option {
+    static let save = CommandOption(
+      "--save", .file(ending: ".txt", reason: "scenario scripts end in `.txt`, so that `--check` finds them"), placeholder: "FILE.txt",
+      example: "bug.txt", tool: "save", inUsage: false, "a file ending in `.txt`: the shrunk sequence saved as a scenario, with its golden")
+    static let swift = CommandOption(
+      "--swift", .file(ending: ".swift", reason: "a Swift test file ends in `.swift`"), placeholder: "FILE.swift", example: "bug.swift",
+      tool: "swift", inUsage: false, "a file ending in `.swift`: the shrunk sequence as a Swift Testing test")
+    static let force = CommandOption("--force", tool: "force", inUsage: false, "overwrite the files `save` and `swift` name")
   }
 }

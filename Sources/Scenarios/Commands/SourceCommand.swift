@@ -5,14 +5,11 @@ import ReplShellFoundation
 /// at the first failure with `file:line`.
 struct SourceCommand: ShellCommand {
   static let description = CommandDescription(
-    name: "source", usage: "source [--expect-break] <FILE>", group: .testing,
+    name: "source", usage: options.usage("source", operands: "<FILE>"), group: .testing,
     synopsis: "runs a script's commands in this session",
     summary: "runs a script's commands in the current session (paths in it relative to it), stopping at the first failure with file:line; a script already being sourced, or nesting past 16 deep, is refused with the chain; `--expect-break` asserts that a breakpoint stops it",
     examples: ["source setup.txt", "source Scenarios/counter.txt", "source --expect-break steps.txt"],
-    toolArguments: [
-      ToolArgument("file", "the script to run, e.g. `setup.txt`"),
-      .flag("expectBreak", "--expect-break", "true asserts that a breakpoint stops the script"),
-    ])
+    toolArguments: [ToolArgument("file", "the script to run, e.g. `setup.txt`")] + options.toolArguments)
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
 
@@ -24,26 +21,19 @@ struct SourceCommand: ShellCommand {
   var expectsBreak = false
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> SourceCommand {
-    var words = try arguments.words()
-    let expectsBreak = words.first?.text == "--expect-break"
-    if expectsBreak { words.removeFirst() }
+    let parsed = try options.parse(arguments)
+    let words = try parsed.rest.words()
     guard let word = words.first else {
       throw CommandError("source needs a file, e.g. `source setup.txt`", column: arguments.column)
-    }
-    if word.text.hasPrefix("--") {
-      let hint = Suggestions.closest(to: word.text, among: ["--expect-break"], limit: 1).isEmpty ? "" : "did you mean `--expect-break`? "
-      throw CommandError("source takes only `--expect-break` before its file; \(hint)remove `\(word.text.truncatedForMessage)`", column: word.column)
     }
     guard words.count == 1 else {
       throw CommandError("source takes one file; remove `\(words[1].text.truncatedForMessage)`", column: words[1].column)
     }
-    return SourceCommand(path: word.text, column: word.column, expectsBreak: expectsBreak)
+    return SourceCommand(path: word.text, column: word.column, expectsBreak: parsed.isSet(Option.expectBreak))
   }
 
   static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
-    let words = request.words.filter { $0 != "--expect-break" }
-    if words.count == 1 && request.word.hasPrefix("-") { return request.offer(["--expect-break"]) }
-    return words.count == 1 ? request.scriptPath(from: context.baseDirectory) : request.offer([])
+    options.completion(for: request) { operands in operands.isEmpty ? request.scriptPath(from: context.baseDirectory) : request.offer([]) }
   }
 
   /// How deep `source` lines may nest: past it, a script is refused with the chain.
@@ -86,5 +76,15 @@ struct SourceCommand: ShellCommand {
       throw CommandError("source stopped at \(stopped.failedAt)", column: column)
     }
     return CommandOutput([])
+  }
+}
+
+extension SourceCommand {
+  /// The options `source` takes, before its file.
+  static let options = CommandOptions([Option.expectBreak])
+
+  /// Each option of `source`.
+  enum Option {
+    static let expectBreak = CommandOption("--expect-break", tool: "expectBreak", "true asserts that a breakpoint stops the script")
   }
 }
