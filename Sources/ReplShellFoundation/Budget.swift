@@ -1,10 +1,11 @@
-/// What one request, one file or one check may spend: how deep its values may nest, how many bytes
-/// and operations it may hold, until when it may run, and whether its caller still wants it. Every
-/// surface carries one — a script, a `source`, an MCP tool call, a history `linearize` reads, a
-/// recording `--replay` opens — and every limit has a default, so input nobody limited is still
-/// bounded. Ctrl-C, an MCP client's cancellation and `--timeout` reach the work the same way:
-/// through `isCancelled` and `deadline`, which the reader and the work ask between steps. A budget
-/// that runs out answers with a `BudgetShortfall`: what ran out and what to raise.
+/// What one file or one check may spend: how deep its values may nest, how many bytes and
+/// operations it may hold, until when it may run, and whether its caller still wants it. Every file
+/// a surface reads is read within one — a script, a `source`, a golden, a `--replay` recording, a
+/// `file://` feed, a history `linearize` reads and checks — and every limit has a default, so input
+/// nobody limited is still bounded. Ctrl-C, an MCP client's cancellation and `--timeout` reach the
+/// work the same way: through `isCancelled` and `deadline`, which the reader and the work ask
+/// between steps. A budget that runs out answers with a `BudgetShortfall`: what ran out and what to
+/// raise.
 ///
 /// ```swift
 /// var budget = Budget(within: .seconds(30))

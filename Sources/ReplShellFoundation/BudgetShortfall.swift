@@ -2,7 +2,7 @@
 /// check is never passed for it), and the message says what ran out and which option raises it.
 /// Every surface spells the options the same: `--max-bytes`, `--max-operations`, `--max-steps`,
 /// `--timeout`.
-public enum BudgetShortfall: Error, Sendable, Hashable, CustomStringConvertible {
+public enum BudgetShortfall: Sendable, Hashable, CustomStringConvertible {
   /// The input is larger than `maximumBytes`.
   case bytes(limit: Int)
   /// The input nests deeper than `maximumDepth`.
@@ -56,7 +56,7 @@ public enum BudgetShortfall: Error, Sendable, Hashable, CustomStringConvertible 
     raise.map { "\(whatRanOut(of: subject)); \($0)" } ?? whatRanOut(of: subject)
   }
 
-  public static func times4(_ limit: Int) -> Int {
+  static func times4(_ limit: Int) -> Int {
     limit.multipliedReportingOverflow(by: 4).overflow ? .max : limit * 4
   }
 
