@@ -58,4 +58,16 @@ rm -rf "$attach_tmp"
 for model in ledger tally; do
   run ExploreModels --script "Explore/$model-baseline.txt"
 done
-echo "benchmarks: every target ran once in smoke mode (${ran[*]} AttachCost ExploreModels)"
+# LinearizeAppReducer over a two-op history of its own (Porcupine's suite is not here): each model once.
+history="$(mktemp "${TMPDIR:-/tmp}/bench-smoke-history.XXXXXX")"
+printf '%s\n' '{:process 0, :type :invoke, :f :put, :key "k", :value "a"}' '{:process 0, :type :ok, :f :put, :key "k", :value "a"}' \
+  '{:process 1, :type :invoke, :f :get, :key "k", :value nil}' '{:process 1, :type :ok, :f :get, :key "k", :value "a"}' > "$history"
+for model in kv app-kv; do
+  run LinearizeAppReducer "$model" "$history"
+done
+printf '%s\n' '{:process 0, :type :invoke, :f :write, :value 1}' '{:process 0, :type :ok, :f :write, :value 1}' > "$history"
+for model in register app-register; do
+  run LinearizeAppReducer "$model" "$history"
+done
+rm -f "$history"
+echo "benchmarks: every target ran once in smoke mode (${ran[*]} AttachCost ExploreModels LinearizeAppReducer)"

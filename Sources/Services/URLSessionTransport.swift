@@ -110,9 +110,11 @@ extension URLSessionTransport {
 
   /// The file at `url` with the response a server would give for it, read through the one file
   /// reach within the body cap and the exchange's deadline: a file past the cap is not read, a
-  /// link, a FIFO or a device is refused (a feed is a file), and cancelling the load stops it.
+  /// FIFO or a device is refused (a feed is a file), and cancelling the load stops it. A link is
+  /// followed to its file first: a feed's URL is one the user gave (`--feed`), never a name found
+  /// in a shared folder, and a folder of links to downloaded feeds is a way to name them.
   private static func contentsOfFile(url: URL, limits: TransportLimits) throws(TransportError) -> (Data, URLResponse) {
-    let path = url.path(percentEncoded: false)
+    let path = url.resolvingSymlinksInPath().path(percentEncoded: false)
     let budget = Budget(maximumBytes: limits.maxBodyBytes, deadline: .now + .seconds(limits.deadline))
     let data: Data
     do {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Linearizability
+import ReplShellFoundation
 
 /// History files for `linearize`: the input read as `linearize FILE` reads it
 /// (`HistoryReader.read(_:source:)`: Jepsen's EDN, JSON lines or Jepsen's log, one op a line),
@@ -39,7 +40,7 @@ enum LinearizeTarget {
       var run = LinearizeRun(domain: domain)
       run.budget = budget
       run.timeout = .milliseconds(200)
-      for line in run.check(text: text, source: "fuzz.edn").lines where line.unicodeScalars.contains(where: VisibleText.isEscaped) {
+      for line in run.check(text: text, source: "fuzz.edn").lines where line.unicodeScalars.contains(where: ControlCharacters.isControlOrOverride) {
         fatalError("a line printed with a control character in it: \(line.debugDescription)")
       }
     }
