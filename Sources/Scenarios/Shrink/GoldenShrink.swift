@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 
 /// `shrink golden FILE.txt`: a scenario script whose golden no longer matches, shrunk to the
 /// fewest lines whose transcript still differs from the golden *in the same way*: the transcript
@@ -53,8 +54,11 @@ import Foundation
   /// Shrinks the script; the outcome says so at once when its golden matches.
   func shrink(progress: ProgressReporter?) async throws(CommandError) -> Result {
     let started = ContinuousClock.now
-    guard let data = FileManager.default.contents(atPath: script.path), let text = String(validating: data, as: UTF8.self) else {
-      throw CommandError("cannot read \(displayPath): no such file, or not UTF-8 text; `shrink golden` takes a scenario script ending in `.txt`")
+    let text: String
+    do {
+      text = try FileReach.anywhere.readText(script.path, shownAs: displayPath, budget: Budget(maximumBytes: ScriptLines.sizeLimit))
+    } catch {
+      throw CommandError("\(error.description); `shrink golden` takes a scenario script ending in `.txt`")
     }
     let goldenURL = ScriptRunner.goldenURL(for: script)
     guard let golden = try GoldenComparison.read(at: goldenURL) else {
