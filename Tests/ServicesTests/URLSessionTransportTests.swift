@@ -125,35 +125,39 @@ import FoundationNetworking
   }
 
   @Test func aFilePastTheCapIsRefusedUnread() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appending(path: "ServicesTests-\(UUID().uuidString)", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    // Best-effort cleanup: a leftover folder fails no test.
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appending(path: "all_day.geojson")
-    try Data(repeating: UInt8(ascii: " "), count: 2048).write(to: file)
-    let error = await Self.failure(of: URLRequest(url: file), limits: TransportLimits(maxBodyBytes: 1024))
-    #expect(error?.code == .bodyTooLarge(limit: 1024))
-    #expect(error.map(String.init(describing:)) == Self.overTheCap("1 KiB"))
+    try await Self.inFolder { folder in
+      let file = folder.appending(path: "all_day.geojson")
+      try Data(repeating: UInt8(ascii: " "), count: 2048).write(to: file)
+      let error = await Self.failure(of: URLRequest(url: file), limits: TransportLimits(maxBodyBytes: 1024))
+      #expect(error?.code == .bodyTooLarge(limit: 1024))
+      #expect(error.map(String.init(describing:)) == Self.overTheCap("1 KiB"))
+    }
   }
 
   /// A feed file is read through the one file reach: a link the user made is followed to its
   /// file, and a FIFO or a device in a feed's place is refused at once, never waited on.
   @Test func aLinkedFeedIsReadAndAFIFOOrADeviceIsRefusedAtOnce() async throws {
+    try await Self.inFolder { folder in
+      let feed = folder.appending(path: "downloaded.geojson")
+      try Data(#"{"type":"FeatureCollection","features":[]}"#.utf8).write(to: feed)
+      let linked = folder.appending(path: "all_day.geojson")
+      try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: feed)
+      let (data, _) = try await URLSessionTransport(limits: Self.generous).data(for: URLRequest(url: linked))
+      #expect(data == (try Data(contentsOf: feed)))
+      let fifo = folder.appending(path: "all_week.geojson")
+      #expect(mkfifo(fifo.path, 0o600) == 0)
+      #expect(await Self.failure(of: URLRequest(url: fifo), limits: Self.generous)?.code == .fileUnreadable)
+      #expect(await Self.failure(of: URLRequest(url: URL(fileURLWithPath: "/dev/zero")), limits: Self.generous)?.code == .fileUnreadable)
+    }
+  }
+
+  /// Runs `body` in a new folder of its own, removed afterwards.
+  private static func inFolder(_ body: (URL) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "ServicesTests-\(UUID().uuidString)", directoryHint: .isDirectory)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     // Best-effort cleanup: a leftover folder fails no test.
     defer { try? FileManager.default.removeItem(at: folder) }
-    let feed = folder.appending(path: "downloaded.geojson")
-    try Data(#"{"type":"FeatureCollection","features":[]}"#.utf8).write(to: feed)
-    let linked = folder.appending(path: "all_day.geojson")
-    try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: feed)
-    let (data, _) = try await URLSessionTransport(limits: Self.generous).data(for: URLRequest(url: linked))
-    #expect(data == (try Data(contentsOf: feed)))
-    let fifo = folder.appending(path: "all_week.geojson")
-    #expect(mkfifo(fifo.path, 0o600) == 0)
-    #expect(await Self.failure(of: URLRequest(url: fifo), limits: Self.generous)?.code == .fileUnreadable)
-    #expect(await Self.failure(of: URLRequest(url: URL(fileURLWithPath: "/dev/zero")), limits: Self.generous)?.code == .fileUnreadable)
+    try await body(folder)
   }
 }
