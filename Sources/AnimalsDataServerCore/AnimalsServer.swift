@@ -1,6 +1,7 @@
 import AnimalsData
 import Hummingbird
 import Logging
+import NIOCore
 
 /// The Animals HTTP server: `POST /animals/api` answers the guide's `RemoteRequest` with a
 /// `RemoteResponse` from a SQLite or PostgreSQL store; every refusal is a 4xx with a JSON body `{"error": "…"}`.
@@ -9,6 +10,10 @@ public enum AnimalsServer {
   public static let apiPath = "/animals/api"
   /// The largest request body accepted when no other limit is given: 1 MiB.
   public static let defaultMaxRequestBodySize = 1 << 20
+  /// How long a connection may stay idle before the server closes it: 30 seconds.
+  public static let defaultIdleTimeout: Duration = .seconds(30)
+  /// How many connections the server keeps open at once; one more is closed as it arrives: 256.
+  public static let defaultMaxConnections = 256
   /// The address the server binds when none is given: loopback only.
   public static let defaultHost = "127.0.0.1"
   /// The port the server binds when none is given.
@@ -63,10 +68,16 @@ extension AnimalsServer {
     port: Int = Self.defaultPort,
     logger: Logger,
     maxRequestBodySize: Int = Self.defaultMaxRequestBodySize,
+    idleTimeout: Duration = Self.defaultIdleTimeout,
+    maxConnections: Int = Self.defaultMaxConnections,
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
+    let (seconds, attoseconds) = idleTimeout.components
+    let idle = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    let connections = ConnectionLimit(maximum: maxConnections)
     var application = Application(
       router: Self.makeRouter(store: backend.store, maxRequestBodySize: maxRequestBodySize),
+      server: .http1(configuration: .init(additionalChannelHandlers: [connections.handler()], idleTimeout: idle)),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "AnimalsDataServer"),
       services: backend.services,
       onServerRunning: { channel in

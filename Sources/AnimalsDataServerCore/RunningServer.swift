@@ -48,9 +48,13 @@ extension RunningServer {
     host: String = AnimalsServer.defaultHost,
     port: Int = 0,
     logger: Logger = RunningServer.silentLogger,
-    maxRequestBodySize: Int = AnimalsServer.defaultMaxRequestBodySize
+    maxRequestBodySize: Int = AnimalsServer.defaultMaxRequestBodySize,
+    idleTimeout: Duration = AnimalsServer.defaultIdleTimeout,
+    maxConnections: Int = AnimalsServer.defaultMaxConnections
   ) async throws -> RunningServer {
-    try await Self.start(backend: .sqlite(store), host: host, port: port, logger: logger, maxRequestBodySize: maxRequestBodySize)
+    try await Self.start(
+      backend: .sqlite(store), host: host, port: port, logger: logger, maxRequestBodySize: maxRequestBodySize,
+      idleTimeout: idleTimeout, maxConnections: maxConnections)
   }
 
   /// Starts serving `backend`; returns once it is prepared and the server accepts connections, or
@@ -60,7 +64,9 @@ extension RunningServer {
     host: String = AnimalsServer.defaultHost,
     port: Int = 0,
     logger: Logger = RunningServer.silentLogger,
-    maxRequestBodySize: Int = AnimalsServer.defaultMaxRequestBodySize
+    maxRequestBodySize: Int = AnimalsServer.defaultMaxRequestBodySize,
+    idleTimeout: Duration = AnimalsServer.defaultIdleTimeout,
+    maxConnections: Int = AnimalsServer.defaultMaxConnections
   ) async throws -> RunningServer {
     let (boundPorts, boundPort) = AsyncStream.makeStream(of: Int.self)
     let application = AnimalsServer.makeApplication(
@@ -69,6 +75,8 @@ extension RunningServer {
       port: port,
       logger: logger,
       maxRequestBodySize: maxRequestBodySize,
+      idleTimeout: idleTimeout,
+      maxConnections: maxConnections,
       onServerRunning: { port in boundPort.yield(port) }
     )
     let serviceGroup = ServiceGroup(configuration: .init(services: [application], logger: logger))

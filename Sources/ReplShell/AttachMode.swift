@@ -154,6 +154,9 @@ import ReplShellFoundation
       switch Self.frame(of: request) {
       case .fits(let frame):
         guard connection.send(frame) else { throw .lost(.closed) }
+      case .unencodable(let reason):
+        output.write([OutputLine(.error, "error: not sent: the line's request could not be encoded (\(ControlCharacters.escaped(reason, onOneLine: true)))")])
+        return Reply(succeeded: false)
       case .tooLong(let length):
         // The app closes a connection that sends more: the line is refused here, and the session goes on.
         output.write([
@@ -246,13 +249,20 @@ import ReplShellFoundation
   private enum Frame {
     case fits([UInt8])
     case tooLong(Int)
+    /// The request did not encode; the reason is the encoder's.
+    case unencodable(String)
   }
 
   /// `request` as the frame to send, unless its body is longer than an app accepts
   /// (`AttachProtocol.maximumRequestLength`).
   nonisolated private static func frame(of request: ShellRequest) -> Frame {
-    // The protocol's requests are strings and numbers: they always encode.
-    let frame = (try? AttachFrame.bytes(of: request)) ?? []
+    // The protocol's requests are strings and numbers, which encode; a failure is said, not sent.
+    let frame: [UInt8]
+    do {
+      frame = try AttachFrame.bytes(of: request)
+    } catch {
+      return .unencodable("\(error)")
+    }
     return frame.count - 4 > AttachProtocol.maximumRequestLength ? .tooLong(frame.count - 4) : .fits(frame)
   }
 }

@@ -22,6 +22,10 @@ struct HistoryFile {
   /// Where the file lives.
   let url: URL
 
+  /// The most of the file's end that `load` reads: 4 MiB, far more than the newest entries a
+  /// shell keeps take.
+  static let tailByteLimit = 4 << 20
+
   /// Reads the entries, creating the file and its folders when missing; keeps only the newest
   /// `limit` entries, and rewrites the file when it holds more than that.
   func load(limit: Int) throws(Error) -> [String] {
@@ -31,18 +35,28 @@ struct HistoryFile {
     defer { close(folder) }
     let descriptor = try openFile(in: folder, flags: O_RDONLY | O_CREAT)
     defer { close(descriptor) }
+    // Only the file's last `tailByteLimit` bytes are read: a history grown huge (by another
+    // program, or a shell that could not rewrite it) costs no more than that to start with.
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw Self.systemError(path) }
+    let skipped = max(0, Int(info.st_size) - Self.tailByteLimit)
+    if skipped > 0, lseek(descriptor, off_t(skipped), SEEK_SET) < 0 { throw Self.systemError(path) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
+    while bytes.count < Self.tailByteLimit {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else { throw Self.systemError(path) }
       guard count > 0 else { break }
       bytes += buffer[..<count]
     }
+    if skipped > 0 {
+      // The first line read is likely a part of one: it goes.
+      bytes = Array(bytes.drop { $0 != UInt8(ascii: "\n") }.dropFirst())
+    }
     let entries = String(decoding: bytes, as: UTF8.self)
       .split(whereSeparator: \.isNewline).map(String.init)
-    guard entries.count > limit else { return entries }
+    guard entries.count > limit || skipped > 0 else { return entries }
     let kept = Array(entries.suffix(limit))
     try replaceContents(with: kept, in: folder)
     return kept

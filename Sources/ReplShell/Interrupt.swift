@@ -112,27 +112,30 @@ enum Interrupt {
   }
 
   /// Who is told of a Ctrl-C, by turn; the dispatch source that reads the pipe calls them.
-  private final class Subscribers: @unchecked Sendable {
-    // @unchecked: `source` is set once, here, and never touched again; the rest is in a Mutex.
+  private final class Subscribers: Sendable {
     static let shared = Subscribers()
     private struct Entries {
       var next = 0
       var handlers: [Int: @Sendable () -> Void] = [:]
     }
     private let entries = Mutex(Entries())
-    private let source: any DispatchSourceRead
+    /// The source that reads the pipe, kept for the life of the process (nothing touches it after
+    /// `init`; the Mutex is what lets a Sendable class hold it).
+    private let source: Mutex<any DispatchSourceRead>
 
     private init() {
       let ends = Wake.ends
       Wake.writeEnd.store(ends.write, ordering: .relaxed)
-      source = DispatchSource.makeReadSource(fileDescriptor: ends.read, queue: DispatchQueue(label: "replshell.interrupt"))
+      source = Mutex(DispatchSource.makeReadSource(fileDescriptor: ends.read, queue: DispatchQueue(label: "replshell.interrupt")))
       // The one subscriber list lives as long as the process: the source may hold it.
-      source.setEventHandler { [self] in
-        var drained = [UInt8](repeating: 0, count: 64)
-        while read(ends.read, &drained, drained.count) > 0 {}
-        for handler in entries.withLock({ Array($0.handlers.values) }) { handler() }
+      source.withLock { source in
+        source.setEventHandler { [self] in
+          var drained = [UInt8](repeating: 0, count: 64)
+          while read(ends.read, &drained, drained.count) > 0 {}
+          for handler in entries.withLock({ Array($0.handlers.values) }) { handler() }
+        }
+        source.resume()
       }
-      source.resume()
     }
 
     func add(_ handler: (@Sendable () -> Void)?) -> Int {

@@ -1,4 +1,8 @@
 import Foundation
+import ReplShellFoundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A JUnit XML report of a scenario run, the format CI systems display: one `testsuite`, one
 /// `testcase` per scenario named by its path, a `failure` carrying the diff or the error message.
@@ -14,8 +18,8 @@ struct JUnitReport {
   var xml: String {
     let tests = results.filter(\.isTest)
     let failures = tests.filter { $0.failure != nil }.count
-    var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    xml += #"<testsuite name="\#(Self.escaped(suiteName))" tests="\#(tests.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(Self.seconds(duration))">"# + "\n"
+    var xml = Self.opening
+    xml += #"\#(Self.escaped(suiteName))" tests="\#(tests.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(Self.seconds(duration))">"# + "\n"
     for result in tests {
       let attributes = #"name="\#(Self.escaped(result.name))" classname="\#(Self.escaped(suiteName))" time="\#(Self.seconds(result.duration))""#
       if let failure = result.failure {
@@ -28,6 +32,34 @@ struct JUnitReport {
     }
     return xml + "</testsuite>\n"
   }
+
+  /// Why a report may not be written at `path`, checked before the run; nil when it may. A link,
+  /// a folder, a FIFO or a device is refused; an existing file only when it is not a report this
+  /// tool wrote (a rerun replaces its own report) and `replacingAnyFile` (`--force`) is false.
+  static func refusalToWrite(at path: String, replacingAnyFile: Bool) -> String? {
+    do {
+      try FileReach.anywhere.checkWritable(path, replacing: true, forceHint: "")
+    } catch {
+      return "--junit: \(error)"
+    }
+    guard !replacingAnyFile, FileManager.default.fileExists(atPath: path), !isReport(at: path) else { return nil }
+    return "--junit: cannot write \(ControlCharacters.escaped(path, onOneLine: true)): it exists and is not a JUnit report of a scenario run; "
+      + "give another path, or add --force to replace it"
+  }
+
+  /// Whether the regular file at `path` begins as the reports `xml` makes do.
+  private static func isReport(at path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    let expected = Array(Self.opening.utf8)
+    var start = [UInt8](repeating: 0, count: expected.count)
+    let count = start.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    return count == expected.count && start == expected
+  }
+
+  /// How every report begins.
+  private static let opening = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<testsuite name=\""
 
   /// Writes the report to `path`, making its folder and replacing any file there.
   func write(to path: String) throws {

@@ -121,7 +121,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @Option(name: .customLong("swift"), help: ArgumentHelp("With --shrink: write the shrunk sequence as a Swift Testing test (on ReplShellTesting) ending in .swift.", valueName: "file.swift"))
   var shrinkSwiftPath: String?
 
-  @Flag(name: .customLong("force"), help: "With --shrink: overwrite the files --save and --swift name.")
+  @Flag(name: .customLong("force"), help: "With --shrink: overwrite the files --save and --swift name. With --junit: replace a file that is not a JUnit report this tool wrote.")
   var shrinkForce = false
 
   @Flag(help: "Serve the Model Context Protocol on standard input and output: each command is a tool for a coding agent, with annotations saying what it may touch. Every line gets its JSON-RPC answer (malformed JSON, ids MCP does not allow and over-long lines get errors with `id: null` or the id sent) and the next request is served; closing standard input ends the server once the requests already sent are answered.")
@@ -219,8 +219,8 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if allowAnyPath && !mcp {
       throw ValidationError("--allow-any-path opens the MCP server's tools to paths outside its folder: `\(Self.programName) --mcp --allow-any-path`; the shell itself takes any path")
     }
-    if (shrinkSavePath != nil || shrinkSwiftPath != nil || shrinkForce) && shrinkProperty == nil {
-      throw ValidationError("--save, --swift and --force keep what --shrink found: `\(Self.programName) --replay log.jsonl --shrink 'invariant selectValue < 5' --save bug.txt`")
+    if (shrinkSavePath != nil || shrinkSwiftPath != nil || (shrinkForce && junitPath == nil)) && shrinkProperty == nil {
+      throw ValidationError("--save, --swift and --force keep what --shrink found (--force also lets --junit replace a file): `\(Self.programName) --replay log.jsonl --shrink 'invariant selectValue < 5' --save bug.txt`")
     }
     if shrinkProperty != nil && replayPath == nil {
       throw ValidationError("--shrink shrinks a recording: give it with --replay, such as `\(Self.programName) --replay log.jsonl --shrink 'invariant selectValue < 5'` (at a prompt, type `shrink`)")
@@ -306,7 +306,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if let mode = scriptMode {
       let runner = ScriptMode(
         domains: App.domains, output: output, debugCategories: debugCategories, mode: mode,
-        jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard, junitPath: junitPath, prune: prune,
+        jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard, junitPath: junitPath, replacesAnyJUnitFile: shrinkForce, prune: prune,
         programName: Self.programName, redacts: !noRedact, goldenFiles: GoldenFiles(newGoldensDirectory: newGoldensDirectory),
         format: format)
       let paths = scripts + arguments

@@ -18,6 +18,8 @@ import Scenarios
   let shard: Shard?
   /// Where to write a JUnit report, if anywhere.
   let junitPath: String?
+  /// Whether the report may replace a file that is not a report this tool wrote (`--force`).
+  var replacesAnyJUnitFile = false
   /// Whether `--update` removes orphan goldens rather than listing them.
   let prune: Bool
   /// How the summary and the report name the run: the program name.
@@ -37,6 +39,11 @@ import Scenarios
       for path in collection.missing {
         output.writeError("missing: \(path) does not exist; nothing was run")
       }
+      return false
+    }
+    if let junitPath, let refusal = JUnitReport.refusalToWrite(at: junitPath, replacingAnyFile: replacesAnyJUnitFile) {
+      // Before any scenario runs: a run whose report cannot be kept is not started.
+      output.writeError(refusal)
       return false
     }
     let entries = shard.map { $0.part(of: collection.entries) } ?? collection.entries

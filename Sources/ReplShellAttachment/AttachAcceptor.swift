@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Logging
 import ReplShellSession
+import Synchronization
 
 /// Accepts the shells that connect to an attachment's listening socket, without a thread of its
 /// own: the listener is non-blocking and a dispatch read source watches it (as `Interrupt` watches
@@ -14,9 +15,9 @@ import ReplShellSession
 /// The source owns the listener's descriptor from `start` on: `cancel()` stops it, and the
 /// descriptor is closed in the source's cancel handler, once dispatch no longer watches it (a
 /// descriptor closed under a live source could be reused by the next socket the app opens).
-final class AttachAcceptor: @unchecked Sendable {
-  // @unchecked: `source` is set once, in `init`, and only `cancel()` (thread-safe) touches it after.
-  private let source: any DispatchSourceRead
+final class AttachAcceptor: Sendable {
+  /// The source that watches the listener: set up in `init`, and only `cancel()` touches it after.
+  private let source: Mutex<any DispatchSourceRead>
 
   /// Watches `listener`, handing every accepted shell to `accepted`, which finishes once the
   /// acceptor is cancelled (or the listener fails); `logger` says why a shell was refused.
@@ -25,20 +26,22 @@ final class AttachAcceptor: @unchecked Sendable {
     // Non-blocking: `accept` returns EAGAIN once every waiting connection is taken. (The sockets
     // `accept` returns do not inherit the flag: they stay blocking, as their readers expect.)
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "replshell.attach.accept"))
-    source.setEventHandler { [source] in
-      if !Self.acceptWaiting(on: descriptor, into: accepted, logger: logger) { source.cancel() }
+    source = Mutex(DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "replshell.attach.accept")))
+    source.withLock { source in
+      source.setEventHandler { [source] in
+        if !Self.acceptWaiting(on: descriptor, into: accepted, logger: logger) { source.cancel() }
+      }
+      source.setCancelHandler {
+        accepted.finish()
+        listener.close()
+      }
+      source.resume()
     }
-    source.setCancelHandler {
-      accepted.finish()
-      listener.close()
-    }
-    source.resume()
   }
 
   /// Stops accepting; the listener is closed and the stream of accepted shells finishes soon after.
   func cancel() {
-    source.cancel()
+    source.withLock { $0.cancel() }
   }
 
   /// Accepts every connection waiting on `descriptor`; false when the listener failed for good.

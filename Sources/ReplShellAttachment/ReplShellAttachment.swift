@@ -107,7 +107,17 @@ public final class ReplShellAttachment: Sendable, Service {
       await withDiscardingTaskGroup { group in
         for await socket in accepted {
           let connection = AttachmentConnection(socket: socket, attachment: self)
-          guard self.register(connection) else {
+          switch self.register(connection) {
+          case .registered:
+            break
+          case .closed:
+            socket.close()
+            continue
+          case .full:
+            let message = "\(app) serves \(Self.maximumShells) attached shells at once, the most it takes; detach one of them and attach again"
+            logger.warning("replshell attachment: refused a shell: \(Self.maximumShells) are attached already")
+            socket.send(AppMessage.refused(message))
+            socket.shutdown()
             socket.close()
             continue
           }
@@ -168,13 +178,27 @@ public final class ReplShellAttachment: Sendable, Service {
   }
 
   /// Keeps `connection` among those the app's actions and `close()` reach; false once closed.
-  private func register(_ connection: AttachmentConnection) -> Bool {
+  private func register(_ connection: AttachmentConnection) -> Registration {
     state.withLock { state in
-      guard !state.isClosed else { return false }
+      guard !state.isClosed else { return .closed }
+      guard state.connections.count < Self.maximumShells else { return .full }
       state.connections[ObjectIdentifier(connection)] = connection
-      return true
+      return .registered
     }
   }
+
+  /// What became of a shell that connected.
+  private enum Registration {
+    case registered
+    /// The attachment is closing.
+    case closed
+    /// `maximumShells` are attached already.
+    case full
+  }
+
+  /// The most shells an app serves at once: each holds a session, an outbox and a mailbox, so a
+  /// user's script that attaches in a loop cannot make the app keep without end.
+  public static let maximumShells = 16
 
   /// Forgets a connection that ended.
   func remove(_ connection: AttachmentConnection) {

@@ -104,10 +104,10 @@ import ReplShellSession
     connection.attachment.updateTap()
   }
 
-  func startTail(only: String?) {
+  func startTail(only: ActionPattern?) {
     connection.tail.withLock {
       $0 = AttachmentConnection.TailFilter(
-        only: only.flatMap { try? ActionPattern(parsing: $0, column: 1) }, hidden: shell.slot.hiddenActions, redact: shell.inspection.tailRedaction,
+        only: only, hidden: shell.slot.hiddenActions, redact: shell.inspection.tailRedaction,
         breaks: shell.slot.tailBreaks)
     }
     connection.attachment.updateTap()

@@ -96,8 +96,11 @@ public protocol SessionResource: Sendable {
 public struct DomainOption: Sendable {
   /// What an option's value names, so that the shell knows what a run may write into.
   public enum Kind: Sendable, Equatable {
-    /// A plain setting, or a source the domain only reads (a feed).
+    /// A plain setting: a number, a name, a switch.
     case value
+    /// A file, a folder or a URL the domain only reads (a feed): under MCP a path must lie in the
+    /// server's folder.
+    case source
     /// A database file the domain writes: a scenario runs on a throwaway copy of it, and `save`
     /// replays from a copy of the file as the session found it.
     case database
@@ -180,7 +183,7 @@ public struct DomainContext: Sendable {
     options[option].map { Self.absolutePath($0, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory) }
   }
 
-  /// `text` as an absolute path: `$SCRATCH/…` in `scratchDirectory` (created on first use), a
+  /// `text` as an absolute path: `$SCRATCH/…` in `scratchDirectory` (which `filePath` creates), a
   /// relative path from `baseDirectory`.
   package static func absolutePath(_ text: String, baseDirectory: URL, scratchDirectory: URL) -> String {
     // The base as a folder, however its URL was made: a URL not marked as a folder would resolve
@@ -189,10 +192,19 @@ public struct DomainContext: Sendable {
       .standardizedFileURL.path
   }
 
-  /// The option's value as a path for a file to create or open, whose folder must exist.
+  /// The option's value as a path for a file to create or open, whose folder must exist (the
+  /// shell's scratch folder is made on first use).
   public func filePath(_ option: String) throws -> String? {
     guard let path = path(option) else { return nil }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let scratch = scratchDirectory.standardizedFileURL.path
+    if folder == scratch || folder.hasPrefix(scratch + "/") {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw CommandError("--\(option) \(options[option] ?? path): the scratch folder \(folder) cannot be made: \(error.localizedDescription)")
+      }
+    }
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
       throw CommandError("--\(option) \(options[option] ?? path): there is no folder \(folder); create it or pick another path")
@@ -200,10 +212,9 @@ public struct DomainContext: Sendable {
     return path
   }
 
-  /// `$SCRATCH/name` → a path in `scratchDirectory`, which is created on first use.
+  /// `$SCRATCH/name` → a path in `scratchDirectory`.
   private static func expandingScratch(_ path: String, in scratchDirectory: URL) -> String {
     guard path == "$SCRATCH" || path.hasPrefix("$SCRATCH/") else { return path }
-    try? FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
     return scratchDirectory.path + path.dropFirst("$SCRATCH".count)
   }
 

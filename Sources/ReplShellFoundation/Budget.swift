@@ -50,6 +50,12 @@ public struct Budget: Sendable {
   public init(within duration: Duration) {
     self.init(deadline: .now + duration)
   }
+
+  /// The budget of the line that runs now: the one its surface gave it (an MCP call's time
+  /// budget), or the defaults. The work a line starts — the files it reads, an `explore`, a
+  /// `linearize` — begins from it, so that one deadline and one cancellation reach every tool
+  /// whatever the surface; a tool's own limits (`--time`, `--timeout`) can only end it sooner.
+  @TaskLocal public static var current = Budget()
 }
 
 extension Budget {
@@ -59,6 +65,14 @@ extension Budget {
     if isCancelled() { return .cancelled }
     if let deadline, ContinuousClock.now >= deadline { return .deadline }
     return nil
+  }
+
+  /// This budget holding at most `bytes` bytes, its other limits, deadline and cancellation kept:
+  /// `Budget.current.holding(bytes: 16 << 20)` for a script read within the line's budget.
+  public func holding(bytes: Int) -> Budget {
+    var budget = self
+    budget.maximumBytes = bytes
+    return budget
   }
 
   /// This budget, ending no later than `other`: the earlier of the two deadlines.

@@ -57,7 +57,7 @@ public struct FileReach: Sendable, Equatable {
   /// its deadline and cancellation asked between chunks. With `acceptingStreams`, a FIFO, a pipe
   /// or a device is read too, waiting for more only as long as the budget allows (a history piped
   /// in); otherwise anything but a regular file is refused before any work.
-  public func read(_ path: String, shownAs shown: String? = nil, budget: Budget = Budget(), acceptingStreams: Bool = false) throws(FileReachError) -> [UInt8] {
+  public func read(_ path: String, shownAs shown: String? = nil, budget: Budget = .current, acceptingStreams: Bool = false) throws(FileReachError) -> [UInt8] {
     let refuse = Self.refusal(of: path, shownAs: shown, for: .read)
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw refuse(Self.openFailure(errno, reading: true)) }
@@ -98,7 +98,7 @@ public struct FileReach: Sendable, Equatable {
 
   /// The UTF-8 text of the file at `path`, read as `read` does; text that is not UTF-8 is refused
   /// with the number of its first line that is not.
-  public func readText(_ path: String, shownAs shown: String? = nil, budget: Budget = Budget(), acceptingStreams: Bool = false) throws(FileReachError) -> String {
+  public func readText(_ path: String, shownAs shown: String? = nil, budget: Budget = .current, acceptingStreams: Bool = false) throws(FileReachError) -> String {
     let bytes = try read(path, shownAs: shown, budget: budget, acceptingStreams: acceptingStreams)
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -9,7 +9,7 @@ extension Domain {
     summary: "earthquakes from the USGS GeoJSON feed, cached in a SQLite database",
     options: [
       DomainOption("store", valueName: "PATH", help: "SQLite cache file (scripts: in memory unless given; interactive: the user data folder)", kind: .database),
-      DomainOption("feed", valueName: "URL", help: "where all_hour…all_month.geojson live: an http(s) URL or a folder (default: the USGS summary feed)"),
+      DomainOption("feed", valueName: "URL", help: "where all_hour…all_month.geojson live: an http(s) URL or a folder (default: the USGS summary feed)", kind: .source),
       DomainOption("timeout", valueName: "SECONDS", help: "how long the feed server may stay silent before a fetch fails as timed out (10)"),
     ],
     initialState: { QuakesState() },

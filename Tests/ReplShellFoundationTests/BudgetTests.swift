@@ -1,3 +1,4 @@
+import Foundation
 import ReplShellFoundation
 import Testing
 
@@ -23,6 +24,26 @@ import Testing
     #expect(Budget(deadline: soon).ending(by: later).deadline == soon)
     #expect(Budget().ending(by: soon).deadline == soon)
     #expect(Budget(deadline: soon).ending(by: nil).deadline == soon)
+  }
+
+  /// The line's budget is where every reading starts: a file read with no budget of its own, or
+  /// with only a size of its own (`holding(bytes:)`), ends by the line's deadline.
+  @Test func readingsStartFromTheLinesBudget() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString.prefix(8)).txt").path
+    try "some text\n".write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(Budget.current.deadline == nil)
+    #expect(try FileReach.anywhere.readText(path) == "some text\n")
+    Budget.$current.withValue(Budget(deadline: .now)) {
+      #expect(Budget.current.holding(bytes: 4).deadline != nil && Budget.current.holding(bytes: 4).maximumBytes == 4)
+      #expect(throws: FileReachError.self) { try FileReach.anywhere.readText(path) }
+      do throws(FileReachError) {
+        _ = try FileReach.anywhere.readText(path, budget: Budget.current.holding(bytes: 1_000))
+        Issue.record("read past the line's deadline")
+      } catch {
+        #expect(error.shortfall == .deadline, "\(error)")
+      }
+    }
   }
 
   @Test func aShortfallSaysWhatRanOutAndWhatToRaise() {

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellAttachment
 import Scenarios
 import Testing
 
@@ -64,6 +65,29 @@ struct AttachInspectionProtocolTests {
   private func failure(_ answer: InspectionAnswer?) -> String? {
     if case .failed(let message)? = answer { return message }
     return nil
+  }
+
+  /// An app serves at most `maximumShells` attached shells at once: the next one is told so in its
+  /// first message and closed, and the shells attached before it are served as before.
+  @Test func oneShellPastTheMostAnAppServesIsRefusedWithAReason() async throws {
+    try await AttachedPair.with { pair in
+      var shells: [AttachSocket] = []
+      defer { for shell in shells { shell.close() } }
+      for _ in 0..<ReplShellAttachment.maximumShells { shells.append(try connect(pair)) }
+      let extra = try AttachSocket.connect(to: pair.socketPath)
+      defer { extra.close() }
+      #expect(extra.isReadable(within: 10_000))
+      guard case .refused(let message) = try extra.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength) else {
+        Issue.record("the shell past the limit was not refused")
+        return
+      }
+      #expect(message.contains("serves \(ReplShellAttachment.maximumShells) attached shells at once"), "\(message)")
+      guard case .linked(let key)? = try ask(shells[0], 1, .link) else {
+        Issue.record("an attached shell is no longer served")
+        return
+      }
+      #expect(key.count == 32)
+    }
   }
 
   @Test func treeRequestsAreAnsweredOrRefusedWithAReason() async throws {

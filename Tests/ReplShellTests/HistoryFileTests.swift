@@ -103,6 +103,25 @@ import Testing
     }
   }
 
+  /// A history grown past what a shell keeps is read from its end only: the newest entries come
+  /// back whole, the part line at the cut is dropped, and the file is rewritten to what was kept.
+  @Test func aHugeHistoryIsReadFromItsEndOnly() throws {
+    try withFolder { folder, _ in
+      let history = folder.appendingPathComponent("state/replshell/history")
+      let file = HistoryFile(url: history)
+      _ = try file.load(limit: 3)
+      let filler = String(repeating: "x", count: 999) + "\n"
+      let handle = try FileHandle(forWritingTo: history)
+      for _ in 0..<(HistoryFile.tailByteLimit / filler.utf8.count + 2) { handle.write(Data(filler.utf8)) }
+      handle.write(Data("tail one\ntail two\n".utf8))
+      try handle.close()
+      #expect(try file.load(limit: 3) == [String(filler.dropLast()), "tail one", "tail two"])
+      #expect(try String(contentsOf: history, encoding: .utf8) == filler + "tail one\ntail two\n")
+      let few = try file.load(limit: 5_000)
+      #expect(few.count == 3)
+    }
+  }
+
   @Test func aLinkOrAFIFOInThePlaceOfTheHistoryIsRefusedWithoutFollowingOrBlocking() throws {
     try withFolder { folder, victim in
       let state = folder.appendingPathComponent("state")

@@ -51,6 +51,37 @@ struct MCPPipelineTests {
     #expect(client.remainingOutput().isEmpty, "a reply came twice or unasked")
   }
 
+  /// A client that sends without waiting is not kept without end: while a long call holds the
+  /// session, at most 256 requests wait; each one past that is answered at once, out of turn,
+  /// with a busy error under its own id (the server reads on, so a cancellation still comes
+  /// through). Once the long call is cancelled, every request that waited is served in turn.
+  @Test func requestsPastTheWaitingLimitAreToldTheServerIsBusy() async throws {
+    let client = try await MCPProtocolTests.start(["counter"])
+    var lines = [try MCPClientProcess.toolCallLine(2, "explore", ["runs": 1_000_000_000, "steps": 50])]
+    let waiting = 255, extra = 20
+    for offset in 0..<(waiting + extra) {
+      lines.append(try MCPClientProcess.toolCallLine(100 + offset, "dispatch", ["action": "didTapIncrementButton"]))
+    }
+    client.sendLine(lines.joined(separator: "\n"))
+    for offset in waiting..<(waiting + extra) {
+      let busy = try await client.response(id: 100 + offset)
+      let error = try #require(busy["error"] as? [String: Any], "\(busy)")
+      #expect(error["code"] as? Int == -32000 && (error["message"] as? String ?? "").hasPrefix("Server busy: 256 requests"), "\(busy)")
+    }
+    client.sendLine(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#)
+    var offset = 0
+    while offset < waiting {
+      // The cancelled call's late reply, if it comes, goes out of turn under its own id.
+      let message = try await client.nextMessage()
+      if message["id"] as? Int == 2 { continue }
+      #expect(message["id"] as? Int == 100 + offset, "\(message)")
+      let dispatched = MCPClientProcess.toolResult(message)
+      #expect(!dispatched.isError && dispatched.text.contains("+   value: \(offset + 1)\n"), "\(offset): \(dispatched.text)")
+      offset += 1
+    }
+    #expect(try await client.finish() == 0)
+  }
+
   @Test func mixedRequestsAreEachAnsweredOnceInTurn() async throws {
     let client = try await MCPProtocolTests.start(["counter"])
     let requests: [(id: Int, line: String)] = try [

@@ -166,6 +166,37 @@ struct MCPProtocolTests {
     #expect(FileManager.default.fileExists(atPath: outer.appendingPathComponent("escape.txt").path))
   }
 
+  /// `use` through MCP keeps its files in the server's folder too: a database (`--store`,
+  /// `--serve`) or a feed read from disk (`--feed` as a folder or a `file://` URL) outside it is
+  /// refused before anything is opened, created or copied, naming the folder and
+  /// `--allow-any-path`; a network feed, a database inside the folder and the shell's own
+  /// `$SCRATCH/` are taken.
+  @Test func useKeepsItsDatabasesAndFeedsInTheServersFolder() async throws {
+    let outer = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-use-\(UUID().uuidString.prefix(8))")
+    let folder = outer.appendingPathComponent("project")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outer) }
+    try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("out"), withDestinationURL: outer)
+    let client = try await Self.start(["counter"], in: folder)
+    let refused = [
+      "animals --store ../escape.sqlite", "animals --store out/escape.sqlite", "animals --store \(outer.path)/escape.sqlite",
+      "animals --serve ../served.sqlite", "quakes --feed ../", "quakes --feed file://\(outer.path)/",
+    ]
+    for (offset, options) in refused.enumerated() {
+      let words = options.split(separator: " ", maxSplits: 1).map(String.init)
+      let used = try await client.callTool(10 + offset, "use", ["domain": words[0], "options": words[1]])
+      #expect(used.isError && used.text.contains("is outside") && used.text.contains("--allow-any-path"), "\(options): \(used)")
+    }
+    let inside = try await client.callTool(20, "use", ["domain": "animals", "options": "--store kept.sqlite"])
+    #expect(!inside.isError, "\(inside)")
+    let scratch = try await client.callTool(21, "use", ["domain": "animals", "options": "--store $SCRATCH/a.sqlite"])
+    #expect(!scratch.isError, "\(scratch)")
+    #expect(try await client.finish() == 0)
+    let written = try FileManager.default.contentsOfDirectory(atPath: outer.path).sorted()
+    #expect(written == ["project"], "\(written)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("kept.sqlite").path))
+  }
+
   /// `break` as a tool: typed arguments become `break when …`, `break clear N`, `break clear`;
   /// a breakpoint a tool's dispatch makes true is marked in its result, which still succeeds.
   @Test func theBreakToolSetsClearsAndMarksAStop() async throws {

@@ -121,6 +121,37 @@ import Testing
     #expect(report.testCases[3].failureMessage?.contains("orphan: ./orphan.golden") == true)
   }
 
+  /// `--junit` replaces the report a run wrote before (CI reruns), but not another file unless
+  /// `--force`, nor a link: it is checked before any scenario runs, and the file is left as it was.
+  @Test func theJUnitReportReplacesOnlyItsOwnFileUnlessForced() async throws {
+    let folder = try Self.folderOfPassingScenarios()
+    defer { folder.remove() }
+    let report = folder.url.appendingPathComponent("report.xml")
+    let first = try await folder.replshell("--check", ".", "--junit", "report.xml")
+    #expect(first.status == 0, "\(first.standardError)")
+    let rerun = try await folder.replshell("--check", ".", "--junit", "report.xml")
+    #expect(rerun.status == 0 && rerun.standardError.isEmpty, "\(rerun.standardError)")
+
+    try "notes of mine\n".write(to: report, atomically: true, encoding: .utf8)
+    let refused = try await folder.replshell("--check", ".", "--junit", "report.xml")
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("--junit: cannot write report.xml: it exists and is not a JUnit report") && refused.standardError.contains("--force"), "\(refused.standardError)")
+    #expect(!refused.standardOutput.contains("scenarios:"), "a scenario ran: \(refused.standardOutput)")
+    #expect(try String(contentsOf: report, encoding: .utf8) == "notes of mine\n")
+
+    try FileManager.default.removeItem(at: report)
+    try FileManager.default.createSymbolicLink(atPath: report.path, withDestinationPath: "elsewhere.xml")
+    let linked = try await folder.replshell("--check", ".", "--junit", "report.xml", "--force")
+    #expect(linked.status == 1 && linked.standardError.contains("symbolic link"), "\(linked.standardError)")
+    #expect(!folder.contains("elsewhere.xml"))
+
+    try FileManager.default.removeItem(at: report)
+    try "notes of mine\n".write(to: report, atomically: true, encoding: .utf8)
+    let forced = try await folder.replshell("--check", ".", "--junit", "report.xml", "--force")
+    #expect(forced.status == 0, "\(forced.standardError)")
+    #expect(JUnitDocument(try Data(contentsOf: report)) != nil)
+  }
+
   @Test func shardsCoverEveryScenarioExactlyOnce() async throws {
     let folder = try ScenarioFolder()
     defer { folder.remove() }

@@ -4,7 +4,9 @@ import Scenarios
 /// A tool call's line, run within the call's time budget: the clock starts when the line's turn
 /// comes (not while it waits behind earlier calls), and when it runs out the line is stopped as
 /// Ctrl-C stops it at the prompt — its task cancelled, so a long `explore`, `linearize` or wait for
-/// side effects ends at its next check — and the reply says so and what to raise.
+/// side effects ends at its next check — and the reply says so and what to raise. The line runs
+/// with the budget as `Budget.current`, so that the work that checks a deadline (an `explore`, a
+/// `linearize`, a file's reading) ends by the same instant of its own accord.
 struct BudgetedLineRequest: SessionRequest {
   /// The line the tool call stands for.
   let line: String
@@ -13,8 +15,9 @@ struct BudgetedLineRequest: SessionRequest {
 
   @MainActor func perform(in shell: Shell) async -> Shell.Result {
     let line = self.line
-    let running = Task { await LineRequest(line).perform(in: shell) }
     let timeLimit = self.timeLimit
+    let budget = Budget(within: timeLimit)
+    let running = Task { await Budget.$current.withValue(budget) { await LineRequest(line).perform(in: shell) } }
     let clock = Task.detached { () -> Bool in
       do {
         try await Task.sleep(for: timeLimit)
@@ -30,7 +33,8 @@ struct BudgetedLineRequest: SessionRequest {
       running.cancel()
     }
     clock.cancel()
-    if await clock.value {
+    let ranOut = await clock.value || budget.deadline.map { ContinuousClock.now >= $0 } == true
+    if ranOut {
       result.succeeded = false
       result.lines.append(OutputLine(
         .error,

@@ -46,6 +46,14 @@ actor MCPTransport: Transport {
   /// How many cancelled requests' ids are remembered; a reply later than that many cancellations
   /// goes out under the server's id.
   private static let cancelledKept = 1_024
+  /// How many requests may wait for their replies at once, and how many of their bytes together:
+  /// a client that sends without reading the replies is told the server is busy, request by
+  /// request, instead of the server keeping everything it sends.
+  static let waitingLimit = 256
+  static let waitingByteLimit = 64 << 20
+  /// The bytes of each request not answered yet, by place.
+  private var waitingBytes: [Int: Int] = [:]
+  private var waitingByteCount = 0
   /// Replies that came before their place, and places whose reply will never come (cancelled).
   private var early: [Int: Data] = [:]
   private var dropped: Set<Int> = []
@@ -92,6 +100,7 @@ actor MCPTransport: Transport {
 
   /// Sends `reply` to the request at `place`, in turn; out of turn when the client cancelled it.
   private func answer(_ place: Int, with reply: Data) async throws {
+    stopsWaiting(place)
     guard let client = unanswered.removeValue(forKey: place) else {
       if let client = cancelled.removeValue(forKey: place) {
         // The late reply to a request the client cancelled: out of turn, its place was dropped.
@@ -157,8 +166,14 @@ actor MCPTransport: Transport {
           code: ProtocolRefusal.invalidRequestCode, message: #"Invalid Request: a request names its "id" once"#))
         return
       }
+      if let busy = Self.busyRefusal(waiting: unanswered.count, waitingBytes: waitingByteCount, arriving: message.count, idText: idText) {
+        refuse(busy)
+        return
+      }
       nextPlace += 1
       unanswered[place] = ClientID(id: id, text: idText)
+      waitingBytes[place] = message.count
+      waitingByteCount += message.count
       if SessionCalls.reachesSession(message) {
         // Served here, as sent; the SDK's server gets the rest under the transport's id.
         serve(message, place: place)
@@ -181,6 +196,7 @@ actor MCPTransport: Transport {
         delivery?.yield(renamed)
       }
       cancelled[place] = unanswered.removeValue(forKey: place)
+      stopsWaiting(place)
       // The server may never answer a cancelled request: only the latest ones are remembered.
       if cancelled.count > Self.cancelledKept, let oldest = cancelled.keys.min() { cancelled[oldest] = nil }
       dropped.insert(place)
@@ -227,7 +243,30 @@ actor MCPTransport: Transport {
     return try? JSONEncoder().encode(object)
   }
 
+  /// The refusal of a request that arrives while `waiting` requests of `waitingBytes` bytes wait
+  /// for their replies, when one more of `arriving` bytes is past either limit; nil otherwise.
+  static func busyRefusal(waiting: Int, waitingBytes: Int, arriving: Int, idText: Data) -> ProtocolRefusal? {
+    guard waiting >= waitingLimit || waitingBytes + arriving > waitingByteLimit else { return nil }
+    return ProtocolRefusal(
+      code: ProtocolRefusal.busyCode,
+      message: "Server busy: \(waiting) requests (\(waitingBytes) bytes) wait for their replies, the most it keeps is "
+        + "\(waitingLimit) requests or \(waitingByteLimit >> 20) MiB; read the replies before sending more",
+      idText: idText)
+  }
+
+  /// Forgets the size of the request at `place`, which no longer waits (answered or cancelled).
+  private func stopsWaiting(_ place: Int) {
+    if let bytes = waitingBytes.removeValue(forKey: place) { waitingByteCount -= bytes }
+  }
+
+  /// Answers a line the server does not take, in its place among the replies; out of turn, at
+  /// once, when as many replies as requests may wait are waiting already (a client that floods
+  /// the server while a call runs is answered as fast as it sends, and nothing piles up).
   private func refuse(_ refusal: ProtocolRefusal) {
+    if early.count + unanswered.count >= Self.waitingLimit {
+      streams.enqueue(refusal.reply)
+      return
+    }
     early[nextPlace] = refusal.reply
     nextPlace += 1
     writeInOrder()

@@ -13,6 +13,8 @@ struct ProtocolRefusal: Equatable, Sendable {
   static let invalidRequestCode = -32600
   /// JSON-RPC's "Invalid params": a request of a method served, whose parameters it cannot take.
   static let invalidParamsCode = -32602
+  /// A server error of JSON-RPC's range for implementations: too many requests wait.
+  static let busyCode = -32000
 
   let code: Int
   let message: String

@@ -35,11 +35,12 @@ package enum LiveReads {
   /// Re-evaluates the watches on the current state (a live store changed by the app's own
   /// actions); those that changed print with the next line.
   struct RefreshWatches: SessionReader {
-    /// The lines the refresh prints now (none: they go out with the next line).
+    typealias Failure = Never
+    /// Reads the watched selectors again; what changed prints with the next line.
     func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
       _ session: DomainSession<State, Action>
-    ) throws(CommandError) -> [OutputLine] {
-      try session.checks.changeWatches(.refresh)
+    ) {
+      session.checks.refreshWatches()
     }
   }
 }

@@ -1,8 +1,8 @@
 /// What a connection of a running app's attachment does for the commands of its shell.
 @MainActor package protocol LiveControl: AnyObject {
   /// Starts sending the shell every action the app dispatches, those whose text starts with
-  /// `only` when given, until the shell stops it.
-  func startTail(only: String?)
+  /// `only` matches when given (parsed by `tail`, so never parsed again), until the shell stops it.
+  func startTail(only: ActionPattern?)
 }
 
 /// The running app a shell is attached to: its live session, kept while the shell works on a fork.
@@ -62,7 +62,7 @@ extension SessionSlot {
   /// The app's store changed by its own actions: the watches that changed print with the next line.
   package func liveStateChanged() {
     guard let attached, session === attached.live else { return }
-    _ = try? attached.live.read(LiveReads.RefreshWatches())
+    attached.live.read(LiveReads.RefreshWatches())
   }
 
   /// Whether the session is the app's live store, where the tap reports every action, the

@@ -28,7 +28,7 @@ struct TailCommand: ShellCommand {
       throw CommandError("this session is a fork: nothing else dispatches into it; type `attach` to return to the live store, then `tail`")
     }
     try context.session.current?.read(self)
-    control.startTail(only: only?.description)
+    control.startTail(only: only)
     return CommandOutput([.note("tailing every action the app dispatches\(only.map { " that `\($0)` matches" } ?? ""); Ctrl-C stops")])
   }
 }

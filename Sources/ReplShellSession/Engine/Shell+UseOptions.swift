@@ -1,3 +1,8 @@
+import Foundation
+import ReplShellDomain
+import ReplShellFoundation
+import StateValues
+
 extension Shell {
   /// Why `use <domain>` refuses `options` (flags without dashes → values, `--listeners` among
   /// them): the option at fault, for the caret, and what to type instead; nil when it takes them.
@@ -31,6 +36,44 @@ extension Shell {
       let known = domain.options.map { "--\($0.name) \($0.valueName)" }
       let nearest = Suggestions.closest(to: key, among: domain.options.map(\.name), limit: 1).first.map { "did you mean --\($0)? " } ?? ""
       return (key, "`\(name)` has no option --\(key); \(nearest)\(known.isEmpty ? "it takes none" : "it takes " + known.joined(separator: ", "))")
+    }
+    return nil
+  }
+
+  /// The refusal of the first option whose file leaves `reach`'s folder, or nil: under MCP the
+  /// database of `--store` or `--serve` and a source read from disk (`--feed` as a folder or a
+  /// `file://` URL) must lie in the server's folder, as every path of a tool must. A URL of the
+  /// network, a server's address and plain values are not files; the shell's scratch folder
+  /// (`$SCRATCH/`) is its own.
+  nonisolated static func confinementRefusal(
+    of options: [String: String], for domain: Domain, reach: FileReach, baseDirectory: URL, scratchDirectory: URL
+  ) -> String? {
+    guard reach.confinement != nil else { return nil }
+    for option in domain.options {
+      guard let value = options[option.name] else { continue }
+      let access: FileReachError.Access
+      switch option.kind {
+      case .value, .server:
+        continue
+      case .database:
+        access = .write
+      case .source:
+        access = .read
+        if let scheme = URL(string: value)?.scheme?.lowercased(), scheme == "http" || scheme == "https" { continue }
+      }
+      let path: String
+      if let url = URL(string: value), url.scheme?.lowercased() == "file" {
+        path = url.standardizedFileURL.path
+      } else {
+        path = DomainContext.absolutePath(value, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory)
+      }
+      let scratch = scratchDirectory.standardizedFileURL.path
+      if path == scratch || path.hasPrefix(scratch + "/") { continue }
+      do throws(FileReachError) {
+        _ = try reach.resolve(path, relativeTo: baseDirectory.path, for: access)
+      } catch {
+        return "--\(option.name) \(value.truncatedForMessage): \(error.reason)"
+      }
     }
     return nil
   }

@@ -115,7 +115,7 @@ import Synchronization
   package func loadScript(contentsOf url: URL, name: String) async throws(CommandError) -> (lines: [OutputLine], failedLine: String?) {
     let text: String
     do {
-      text = try FileReach.anywhere.readText(url.path, shownAs: name, budget: Budget(maximumBytes: ScriptLines.sizeLimit))
+      text = try FileReach.anywhere.readText(url.path, shownAs: name, budget: Budget.current.holding(bytes: ScriptLines.sizeLimit))
     } catch {
       throw CommandError(error.description)
     }
@@ -143,6 +143,11 @@ import Synchronization
     // `recorded` is every option as given, the shell's own (`--listeners`) among them.
     if let refusal = Self.refusal(of: recorded, for: domain) {
       throw CommandError(refusal.message)
+    }
+    if let refusal = Self.confinementRefusal(
+      of: options, for: domain, reach: settings.fileReach, baseDirectory: baseDirectory, scratchDirectory: scratchDirectory)
+    {
+      throw CommandError(refusal)
     }
     if let invalid = domain.volatile.first(where: { !$0.isValid }) {
       throw CommandError("`\(name)` declares `\(invalid.pattern.truncatedForMessage)` volatile, which is not a valid regular expression")

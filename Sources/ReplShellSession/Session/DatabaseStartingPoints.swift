@@ -34,7 +34,7 @@ package struct DatabaseStartingPoints: Sendable {
     for option in domain.options {
       guard let value = options[option.name] else { continue }
       switch option.kind {
-      case .value:
+      case .value, .source:
         continue
       case .server:
         servers[option.name] = value

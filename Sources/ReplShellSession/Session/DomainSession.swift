@@ -146,7 +146,13 @@ extension DomainSession {
     let history = timeline.history
     let printer = self.printer
     try await timeline.settler.settle { back in
-      history.action(dispatchedBack: back).flatMap { try? printer.actionText($0) }
+      history.action(dispatchedBack: back).map { action in
+        do throws(CommandError) {
+          return try printer.actionText(action)
+        } catch {
+          return "(an action the shell cannot print: \(error.message))"
+        }
+      }
     }
     emitSettledIfListening(requested: requested)
   }

@@ -124,9 +124,14 @@ extension SessionChecks {
     case .remove(let name):
       return try watches.remove(name)
     case .refresh:
-      watches.update(state: store.select { $0 }, action: nil, events: events)
+      refreshWatches()
       return []
     }
+  }
+
+  /// Reads every watched selector again from the store's state (the app's own actions moved it).
+  func refreshWatches() {
+    watches.update(state: store.select { $0 }, action: nil, events: events)
   }
 }
 

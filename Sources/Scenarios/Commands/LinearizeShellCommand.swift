@@ -52,7 +52,9 @@ struct LinearizeShellCommand: ShellCommand {
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     var run = LinearizeRun(domain: domain)
     run.timeout = timeout
+    // The line's own budget (an MCP call's time) ends the check no later than `--timeout` does.
     run.budget = budget
+    run.budget.shared = run.budget.shared.ending(by: Budget.current.deadline)
     var files: [(path: String, resolved: String, column: Int)] = []
     for path in paths {
       files.append((path.text, try context.paths.url(forPath: path.text, for: .read, column: path.column).path, path.column))

@@ -52,7 +52,7 @@ struct SourceCommand: ShellCommand {
     }
     let text: String
     do {
-      text = try context.paths.reach.readText(url.path, shownAs: path, budget: Budget(maximumBytes: ScriptLines.sizeLimit))
+      text = try context.paths.reach.readText(url.path, shownAs: path, budget: Budget.current.holding(bytes: ScriptLines.sizeLimit))
     } catch {
       throw CommandError(error.description, column: column)
     }

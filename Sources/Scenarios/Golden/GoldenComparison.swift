@@ -46,7 +46,7 @@ public struct GoldenComparison: Sendable {
     var status = stat()
     guard lstat(url.path, &status) == 0 else { return nil }
     do {
-      return try FileReach.anywhere.readText(url.path, budget: Budget(maximumBytes: ScriptRunner.scriptSizeLimit * 4))
+      return try FileReach.anywhere.readText(url.path, budget: Budget.current.holding(bytes: ScriptRunner.scriptSizeLimit * 4))
     } catch {
       throw CommandError("cannot read the golden \(error.path): \(error.reason)")
     }

@@ -83,7 +83,7 @@ import ReplShellFoundation
   private static func text(of url: URL, name: String) -> Swift.Result<String, Unreadable> {
     let data: [UInt8]
     do {
-      data = try FileReach.anywhere.read(url.path, shownAs: name, budget: Budget(maximumBytes: Self.scriptSizeLimit))
+      data = try FileReach.anywhere.read(url.path, shownAs: name, budget: Budget.current.holding(bytes: Self.scriptSizeLimit))
     } catch {
       return .failure(Unreadable(outcome: Outcome(transcript: [.error("\(ControlCharacters.escaped(name, onOneLine: true)): cannot read the script: \(error.reason)")], succeeded: false)))
     }

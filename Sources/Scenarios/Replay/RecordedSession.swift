@@ -46,7 +46,7 @@ struct RecordedSession: Sendable {
   }
 
   /// The last session of the file at `url`, which `name` names in errors.
-  static func read(contentsOf url: URL, name: String, budget: Budget = Budget()) throws(CommandError) -> RecordedSession {
+  static func read(contentsOf url: URL, name: String, budget: Budget = .current) throws(CommandError) -> RecordedSession {
     let data: [UInt8]
     do {
       data = try FileReach.anywhere.read(url.path, shownAs: name, budget: budget)
@@ -129,8 +129,14 @@ struct RecordedSession: Sendable {
         let words = command.line.split(whereSeparator: \.isWhitespace).map(String.init)
         switch words.first {
         case "use" where words.count > 1:
-          let options = (try? DomainOption.values(parsing: Array(words.dropFirst(2)), column: 1)) ?? [:]
-          pending = .session(RecordedSession(domain: words[1], options: options))
+          do {
+            let options = try DomainOption.values(parsing: Array(words.dropFirst(2)), column: 1)
+            pending = .session(RecordedSession(domain: words[1], options: options))
+          } catch {
+            // Options that do not parse started nothing where the line was typed (its error
+            // followed it), so the session it replaces goes on here too.
+            pending = nil
+          }
         case "reset":
           if let session { pending = .session(RecordedSession(domain: session.domain, options: session.options)) }
         case "undo", "redo", "jump":

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReplShellFoundation
 
 /// `explore`: runs generated actions through the reducer (with `--effects`, with the listeners
 /// and their side effects held) from the session's state, checking its invariants and breakpoints.
@@ -55,7 +56,7 @@ import Logging
         + "`explore --seed \(seed) --jobs 1` from the same state repeats it\n")
     defer { ExploreTrapWatch.disarm?() }
     let shared = ExploreScheduler.Shared()
-    let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
+    let deadline = Budget.current.ending(by: options.timeLimit.map { ContinuousClock.now + $0 }).deadline
     let work = Task.detached {
       await ExploreScheduler.run(
         engine, runs: options.shardRuns, steps: options.steps, seed: seed, jobs: options.jobs, deadline: deadline, shared: shared)
@@ -150,7 +151,7 @@ import Logging
       makeIdentifier: { "" }, announce: { _ in }, scratchDirectory: FileManager.default.temporaryDirectory, logger: Logger(label: "replshell"))
     let explorer = EffectsExplorer(
       engine: engine, effects: effects, lane: lane, makeContext: { EffectsExplorer<State, Action>.runContext(from: base) })
-    let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
+    let deadline = Budget.current.ending(by: options.timeLimit.map { ContinuousClock.now + $0 }).deadline
     let started = ContinuousClock.now
     var lastProgress = started
     var coverage = ExploreCoverage(caseCount: engine.templates.count)

@@ -56,7 +56,7 @@ import ReplShellFoundation
     let started = ContinuousClock.now
     let text: String
     do {
-      text = try FileReach.anywhere.readText(script.path, shownAs: displayPath, budget: Budget(maximumBytes: ScriptLines.sizeLimit))
+      text = try FileReach.anywhere.readText(script.path, shownAs: displayPath, budget: Budget.current.holding(bytes: ScriptLines.sizeLimit))
     } catch {
       throw CommandError("\(error.description); `shrink golden` takes a scenario script ending in `.txt`")
     }

@@ -11,7 +11,7 @@ import Testing
   /// A stand-in for an attachment's connection: records what `tail` asked for.
   final class RecordingControl: LiveControl {
     var tails: [String?] = []
-    func startTail(only: String?) { tails.append(only) }
+    func startTail(only: ActionPattern?) { tails.append(only?.description) }
   }
 
   @Test func attachCommandsExplainThemselvesInALocalSession() async throws {
