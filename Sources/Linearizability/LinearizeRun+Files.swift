@@ -8,9 +8,9 @@ extension LinearizeRun {
   /// calling thread, in the order of `paths`, as soon as it and those before it are done: what
   /// is printed is what checking them one by one prints. Each file's timeout starts when its
   /// check does. The calling thread alone asks the budget whether the run was cancelled (a
-  /// task's cancellation is visible on its own thread only) and tells the others; once `each`
-  /// throws, the files not started are not checked and those running are stopped before it
-  /// rethrows.
+  /// task's cancellation is visible on its own thread only) and tells the others: the files
+  /// then answer unknown, as one by one they would. Once `each` throws, the files not started
+  /// are not checked and those running are stopped before it rethrows.
   public func check(paths: [String], each: (Report) throws -> Void) rethrows {
     let workers = min(ProcessInfo.processInfo.activeProcessorCount, paths.count)
     guard workers > 1 else {
@@ -20,36 +20,43 @@ extension LinearizeRun {
     let files = FileQueue(count: paths.count)
     var run = self
     let askCancelled = budget.isCancelled
-    run.budget.isCancelled = { files.isStopped }
+    run.budget.isCancelled = { files.isCancelled }
+    if askCancelled() { files.cancel() }
+    // Threads of their own, not the global queue's: each file's check hands its parts to that
+    // queue (`runRound`), which must have threads free for them.
     let group = DispatchGroup()
     for _ in 0..<workers {
-      DispatchQueue.global().async(group: group) { [run] in
+      group.enter()
+      Thread { [run] in
         while let index = files.take() {
           files.finish(index, run.check(path: paths[index]))
         }
-      }
+        group.leave()
+      }.start()
     }
     defer {
-      files.stop()
+      files.abandon()
       group.wait()
     }
     var delivered = 0
     while delivered < paths.count {
       let ready = files.reports(from: delivered, waitingUpTo: .milliseconds(10))
-      if ready.isEmpty, askCancelled() { files.stop() }
+      if ready.isEmpty, askCancelled() { files.cancel() }
       for report in ready { try each(report) }
       delivered += ready.count
     }
   }
 
   /// The files of a run checked on every core: which one is next, the reports done, and whether
-  /// the run was stopped. Shared by the threads that check them and the one that delivers them.
+  /// the run was cancelled or abandoned. Shared by the threads that check them and the one that
+  /// hands their reports over.
   final class FileQueue: Sendable {
     private struct Shared {
       var next = 0
       /// The reports done and not yet handed over, by their file's index.
       var done: [Int: Report] = [:]
-      var stopped = false
+      var cancelled = false
+      var abandoned = false
     }
     private let shared: Mutex<Shared>
     private let finished = DispatchSemaphore(value: 0)
@@ -60,17 +67,25 @@ extension LinearizeRun {
       shared = Mutex(Shared())
     }
 
-    /// Whether the run was stopped: the checks running answer unknown (cancelled).
-    var isStopped: Bool { shared.withLock { $0.stopped } }
+    /// Whether the run was cancelled (or abandoned): the checks answer unknown.
+    var isCancelled: Bool { shared.withLock { $0.cancelled } }
 
-    func stop() {
-      shared.withLock { $0.stopped = true }
+    func cancel() {
+      shared.withLock { $0.cancelled = true }
     }
 
-    /// The index of the next file to check, or nil when none is left or the run was stopped.
+    /// Stops the run: no file is started any more, and those running are cancelled.
+    func abandon() {
+      shared.withLock { shared in
+        shared.cancelled = true
+        shared.abandoned = true
+      }
+    }
+
+    /// The index of the next file to check, or nil when none is left or the run was abandoned.
     func take() -> Int? {
       shared.withLock { shared in
-        guard !shared.stopped, shared.next < count else { return nil }
+        guard !shared.abandoned, shared.next < count else { return nil }
         shared.next += 1
         return shared.next - 1
       }
