@@ -99,7 +99,8 @@ import Testing
       let shelfOps = history.keeping(history.operations.filter { $0.function != "cas" }.map(\.id))
       #expect(try uncached.check(shelfOps).name == cached.check(shelfOps).name)
     }
-    // When the cache came: 6,357 calls without it (as many as before it), 918 with it.
+    // When the cache came: 6,357 calls without it (as many as before it), 918 with it; 468 once
+    // equal moves shared their answers.
     #expect(cachedCalls.total * 4 < uncachedCalls.total, "\(cachedCalls.total) calls with the cache, \(uncachedCalls.total) without")
   }
 
@@ -122,8 +123,8 @@ import Testing
       }
     }
     #expect(failures > 0)
-    // When answers came to be shared: SHARED calls shared, APART each its own.
-    #expect(sharedCalls.total * 4 < apartCalls.total * 3, "\(sharedCalls.total) calls shared, \(apartCalls.total) each its own")
+    // When answers came to be shared: 468 calls shared, 918 each its own (before, 918 both).
+    #expect(sharedCalls.total * 3 < apartCalls.total * 2, "\(sharedCalls.total) calls shared, \(apartCalls.total) each its own")
   }
 
   /// Parts checked on every core find the verdict and the witness that parts checked one by one
