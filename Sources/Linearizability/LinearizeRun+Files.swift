@@ -41,7 +41,7 @@ extension LinearizeRun {
     var delivered = 0
     while delivered < paths.count {
       let ready = files.reports(from: delivered, waitingUpTo: .milliseconds(10))
-      if ready.isEmpty, askCancelled() { files.cancel() }
+      if askCancelled() { files.cancel() }
       for report in ready { try each(report) }
       delivered += ready.count
     }
