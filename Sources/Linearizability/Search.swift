@@ -38,17 +38,19 @@ struct Search<Model: LinearizabilityModel>: Sendable {
   /// Per operation, the operation whose answers it shares: the first one with an equal action
   /// when the actions are `Hashable` (reads of one value by many clients, tried from the same
   /// state, are then one call of the reducer), else itself.
+  /// Equal means of the same dynamic type too (`AnyHashable` alone finds `1` and `1.0` equal).
   static func answerKeys(of actions: [Model.Action?]) -> [Int32] {
     var keys = actions.indices.map { Int32($0) }
-    var first: [AnyHashable: Int32] = [:]
+    var first: [ObjectIdentifier: [AnyHashable: Int32]] = [:]
     for (index, action) in actions.enumerated() {
       guard let action else { continue }
       guard let hashable = action as? any Hashable else { return keys }
+      let type = ObjectIdentifier(Swift.type(of: hashable))
       let key = AnyHashable(hashable)
-      if let earlier = first[key] {
+      if let earlier = first[type]?[key] {
         keys[index] = earlier
       } else {
-        first[key] = Int32(index)
+        first[type, default: [:]][key] = Int32(index)
       }
     }
     return keys
