@@ -35,9 +35,8 @@ extension LinearizabilityChecker {
     }
     let round = Round(searches: searches)
     searches = []
-    let group = DispatchGroup()
     for _ in 1..<workers {
-      DispatchQueue.global().async(group: group) {
+      DispatchQueue.global().async {
         round.work(stepLimit: stepLimit) { round.interruption ?? Self.deadlinePassed(budget) }
       }
     }
@@ -45,9 +44,11 @@ extension LinearizabilityChecker {
       if let reason = budget.interruption() { round.interrupt(reason) }
       return round.interruption
     }
-    // The calling thread has no part left: it waits for the others, asking for cancellation
-    // (the only thing it can do for them) every few milliseconds.
-    while group.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+    // The calling thread has no part left to take, and no thread takes one from now on: it waits
+    // for the parts others took (not for threads that have not started, which the queue may
+    // start late when its threads are busy), asking for cancellation (the only thing it can do
+    // for them) every few milliseconds.
+    while !round.waitForParts(upTo: .milliseconds(10)) {
       if let reason = budget.interruption() { round.interrupt(reason) }
     }
     let (returned, ends) = round.results()
@@ -69,8 +70,18 @@ extension LinearizabilityChecker {
       var next = 0
       var firstFailure = Int.max
       var interruption: BudgetShortfall?
+      /// Parts taken and not yet put back.
+      var running = 0
     }
     private let shared: Mutex<Shared>
+    private let partDone = DispatchSemaphore(value: 0)
+
+    /// Whether every part taken is back, after waiting up to `timeout` for one when it is not.
+    func waitForParts(upTo timeout: DispatchTimeInterval) -> Bool {
+      if shared.withLock({ $0.running == 0 }) { return true }
+      _ = partDone.wait(timeout: .now() + timeout)
+      return shared.withLock { $0.running == 0 }
+    }
 
     init(searches: [Search<Model>]) {
       shared = Mutex(Shared(searches: searches.map { $0 }, ends: Array(repeating: nil, count: searches.count)))
@@ -105,6 +116,7 @@ extension LinearizabilityChecker {
             let search = shared.searches[shared.next].take()
           else { return nil }
           shared.next += 1
+          shared.running += 1
           return (shared.next - 1, search)
         }
         guard let (index, taken) = taken else { return }
@@ -119,8 +131,10 @@ extension LinearizabilityChecker {
           let overtaken = shared.firstFailure < index && end == .interrupted(.cancelled) && shared.interruption == nil
           shared.ends[index] = RoundEnd(end: overtaken ? nil : end, stepsBefore: before)
           shared.searches[index] = search
+          shared.running -= 1
           if end == .notLinearizable { shared.firstFailure = min(shared.firstFailure, index) }
         }
+        partDone.signal()
       }
     }
   }

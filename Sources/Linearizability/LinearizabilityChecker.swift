@@ -16,10 +16,29 @@ public struct LinearizabilityChecker<Model: LinearizabilityModel>: Sendable {
   var workerCount = ProcessInfo.processInfo.activeProcessorCount
   /// The reducer's answers each part's search keeps (0 calls the reducer every time).
   var stepCacheCapacity: Int
+  /// How the search calls the reducer (`LinearizabilityModel.step`), compiled where the checker
+  /// is made.
+  @usableFromInline let step: Step
 
-  /// A checker against `model`.
-  public init(model: Model) {
+  /// The search's call of the reducer: the number of the state that the action of an operation
+  /// leads to from a state's number, or `StepCache.refused`.
+  @usableFromInline typealias Step = @Sendable (
+    _ model: Model, _ actions: [Model.Action?], _ operation: Int32, _ state: Int32, _ space: inout StateSpace<Model.State>
+  ) -> Int32
+
+  /// A checker against `model`. Inlinable: the module that makes it compiles the search's calls
+  /// of the reducer for `Model`, so that an app's reducer is as fast inside the checker as it is
+  /// in the app.
+  @inlinable public init(model: Model) {
+    self.init(model: model) { model, actions, operation, state, space in
+      model.step(actions, operation, from: state, in: &space)
+    }
+  }
+
+  /// A checker against `model` whose search calls the reducer through `step`.
+  @usableFromInline init(model: Model, step: @escaping Step) {
     self.model = model
+    self.step = step
     stepCacheCapacity = model.cachesReducerAnswers ? StepCache.defaultCapacity : 0
   }
 
@@ -50,7 +69,7 @@ public struct LinearizabilityChecker<Model: LinearizabilityModel>: Sendable {
     var searches: [Search<Model>?] = []
     for key in order {
       let part = order.count == 1 ? history : history.keeping(parts[key] ?? [])
-      searches.append(Search(model: model, history: part, actions: try actions(of: part), cacheCapacity: stepCacheCapacity))
+      searches.append(Search(model: model, history: part, actions: try actions(of: part), step: step, cacheCapacity: stepCacheCapacity))
     }
     var pending = Array(searches.indices)
     var roundLimit = 4096
@@ -105,7 +124,7 @@ public struct LinearizabilityChecker<Model: LinearizabilityModel>: Sendable {
   /// The search over one part, on the calling thread, within `budget`.
   func checkPart(_ history: History, partition: EDNValue?, budget: LinearizeBudget) throws(HistoryError) -> Verdict {
     let actions = try actions(of: history)
-    var search = Search(model: model, history: history, actions: actions, cacheCapacity: stepCacheCapacity)
+    var search = Search(model: model, history: history, actions: actions, step: step, cacheCapacity: stepCacheCapacity)
     switch search.run(stepLimit: .max, budget: budget) {
     case .linearizable: return .linearizable
     case .notLinearizable: return .notLinearizable(search.counterexample(partition: partition))

@@ -7,11 +7,12 @@ public struct LinearizabilityDomain: Sendable {
   public let name: String
   /// One line for `--help`: the operations it knows.
   public let summary: String
-  private let checking: @Sendable (History, LinearizeBudget) throws(HistoryError) -> Verdict
-  private let shrinking: @Sendable (Counterexample, LinearizeBudget) -> Counterexample
+  @usableFromInline let checking: @Sendable (History, LinearizeBudget) throws(HistoryError) -> Verdict
+  @usableFromInline let shrinking: @Sendable (Counterexample, LinearizeBudget) -> Counterexample
 
-  /// `model` under `name`.
-  public init<Model: LinearizabilityModel>(name: String, summary: String, model: Model) {
+  /// `model` under `name`. Inlinable, so that the checker is compiled for `Model` where the
+  /// domain is made (`LinearizabilityChecker.init(model:)`).
+  @inlinable public init<Model: LinearizabilityModel>(name: String, summary: String, model: Model) {
     let checker = LinearizabilityChecker(model: model)
     self.name = name
     self.summary = summary

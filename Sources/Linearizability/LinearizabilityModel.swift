@@ -80,7 +80,7 @@ public struct OperationError: Error, Sendable, Equatable {
 /// ```
 public struct ReducerModel<State: Hashable & Sendable, Action: Sendable & CustomStringConvertible>: LinearizabilityModel {
   public let initialState: State
-  private let reducer: @Sendable (State, Action) throws -> State
+  @usableFromInline let reducer: @Sendable (State, Action) throws -> State
   private let mapping: @Sendable (HistoryOperation) throws(OperationError) -> Action?
   private let partitioning: @Sendable (HistoryOperation) -> EDNValue?
 
@@ -102,7 +102,7 @@ public struct ReducerModel<State: Hashable & Sendable, Action: Sendable & Custom
     try mapping(operation)
   }
 
-  public func reduce(_ state: State, _ action: Action) throws -> State {
+  @inlinable public func reduce(_ state: State, _ action: Action) throws -> State {
     try reducer(state, action)
   }
 

@@ -46,6 +46,9 @@ struct PlacementSearch: Sendable {
   /// Per operation: its place among the operations that have an effect, which alone the set of
   /// placed operations numbers (the others are never placed, and would leave gaps in it).
   private let effectiveIndex: [Int32]
+  /// Per operation: the key its reducer answers are cached under (an operation with an equal
+  /// action shares them).
+  private let answerKey: [Int32]
 
   /// Where a walk that has not ended stands.
   private struct Place: Sendable {
@@ -74,9 +77,11 @@ struct PlacementSearch: Sendable {
   private(set) var statistics = SearchStatistics()
 
   /// A search of `history`, whose operations with `effective` false have no effect, keeping
-  /// up to `cacheCapacity` answers of the reducer.
-  init(history: History, effective: [Bool], cacheCapacity: Int) {
+  /// up to `cacheCapacity` answers of the reducer, each operation's under its `answerKeys`
+  /// entry (its own index unless it shares another's).
+  init(history: History, effective: [Bool], answerKeys: [Int32]? = nil, cacheCapacity: Int) {
     cache = StepCache(capacity: cacheCapacity)
+    answerKey = answerKeys ?? history.operations.indices.map { Int32($0) }
     let required = history.operations.map { $0.isRequired && effective[$0.id] }
     self.required = required
     self.requiredCount = required.lazy.filter { $0 }.count
@@ -165,12 +170,13 @@ struct PlacementSearch: Sendable {
       if entry >= 0 && isCall[Int(entry)] {
         let op = operation[Int(entry)]
         let newState: Int32
-        if let known = cache.answer(op, from: p.state) {
+        let key = answerKey[Int(op)]
+        if let known = cache.answer(key, from: p.state) {
           newState = known
         } else {
           misses += 1
           newState = step(op, p.state)
-          cache.remember(newState, op, from: p.state)
+          cache.remember(newState, key, from: p.state)
         }
         if newState != StepCache.refused {
           p.placed.insert(Int(effectiveIndex[Int(op)]))

@@ -2,24 +2,58 @@ import ReplShellFoundation
 
 /// One search of a part of a history against a model: the walk (`PlacementSearch`) over the
 /// numbers of the states the model's reducer makes, which this keeps (`StateSpace`). The
-/// reducer is called when the walk's cache has no answer for a (state, operation) pair.
+/// reducer is called, through the checker's `step`, when the walk's cache has no answer for a
+/// (state, operation) pair; operations whose actions are equal (when they are `Hashable`) share
+/// their answers.
 struct Search<Model: LinearizabilityModel>: Sendable {
   let model: Model
   let history: History
   let actions: [Model.Action?]
+  private let step: LinearizabilityChecker<Model>.Step
   private var walk: PlacementSearch
   private var space: StateSpace<Model.State>
   /// After a run that found the history not linearizable: the state after the longest
   /// placement.
   private(set) var bestState: Model.State
 
-  init(model: Model, history: History, actions: [Model.Action?], cacheCapacity: Int = StepCache.defaultCapacity) {
+  init(
+    model: Model, history: History, actions: [Model.Action?], step: @escaping LinearizabilityChecker<Model>.Step,
+    cacheCapacity: Int = StepCache.defaultCapacity
+  ) {
     self.model = model
     self.history = history
     self.actions = actions
+    self.step = step
     self.bestState = model.initialState
     self.space = StateSpace(initial: model.initialState)
-    self.walk = PlacementSearch(history: history, effective: actions.map { $0 != nil }, cacheCapacity: cacheCapacity)
+    self.walk = PlacementSearch(
+      history: history, effective: actions.map { $0 != nil }, answerKeys: Self.answerKeys(of: actions), cacheCapacity: cacheCapacity)
+  }
+
+  /// A search calling `model`'s reducer as a checker made here does.
+  init(model: Model, history: History, actions: [Model.Action?], cacheCapacity: Int = StepCache.defaultCapacity) {
+    self.init(model: model, history: history, actions: actions, step: LinearizabilityChecker(model: model).step, cacheCapacity: cacheCapacity)
+  }
+
+  /// Per operation, the operation whose answers it shares: the first one with an equal action
+  /// when the actions are `Hashable` (reads of one value by many clients, tried from the same
+  /// state, are then one call of the reducer), else itself.
+  /// Equal means of the same dynamic type too (`AnyHashable` alone finds `1` and `1.0` equal).
+  static func answerKeys(of actions: [Model.Action?]) -> [Int32] {
+    var keys = actions.indices.map { Int32($0) }
+    var first: [ObjectIdentifier: [AnyHashable: Int32]] = [:]
+    for (index, action) in actions.enumerated() {
+      guard let action else { continue }
+      guard let hashable = action as? any Hashable else { return keys }
+      let type = ObjectIdentifier(Swift.type(of: hashable))
+      let key = AnyHashable(hashable)
+      if let earlier = first[type]?[key] {
+        keys[index] = earlier
+      } else {
+        first[type, default: [:]][key] = Int32(index)
+      }
+    }
+    return keys
   }
 
   /// After a run: the longest placement seen, and the operation that blocked it.
@@ -38,16 +72,12 @@ struct Search<Model: LinearizabilityModel>: Sendable {
   mutating func run(stepLimit: Int, interruption: () -> BudgetShortfall?) -> SearchEnd {
     let model = self.model
     let actions = self.actions
+    let step = self.step
     var space = StateSpace(initial: model.initialState)
     swap(&space, &self.space)
     defer { swap(&space, &self.space) }
     let end = walk.run(stepLimit: stepLimit, interruption: interruption) { operation, state in
-      guard let action = actions[Int(operation)] else { return StepCache.refused }
-      do {
-        return space.number(of: try model.reduce(space[state], action))
-      } catch {
-        return StepCache.refused
-      }
+      step(model, actions, operation, state, &space)
     }
     bestState = space[walk.bestState]
     return end

@@ -2,13 +2,19 @@
 /// its loop never hashes or compares a model's state (an app's struct with dictionaries, behind
 /// generic code that cannot be specialized for it). A state is hashed once, when the reducer
 /// makes it; the table keeps the hashes, so growing it hashes nothing again.
-struct StateSpace<State: Hashable & Sendable>: Sendable {
-  private(set) var states: [State] = []
-  private var hashes: [Int] = []
-  private var slots: [Int32] = Array(repeating: -1, count: 64)
+///
+/// Inlinable, with the step that calls the reducer (`LinearizabilityModel.step`), so that the
+/// module that makes a checker compiles both for its model's types.
+@usableFromInline struct StateSpace<State: Hashable & Sendable>: Sendable {
+  @usableFromInline var states: [State]
+  @usableFromInline var hashes: [Int]
+  @usableFromInline var slots: [Int32]
 
   /// A space holding `initial` as state 0.
-  init(initial: State) {
+  @inlinable init(initial: State) {
+    states = []
+    hashes = []
+    slots = Array(repeating: -1, count: 64)
     _ = number(of: initial)
   }
 
@@ -16,7 +22,7 @@ struct StateSpace<State: Hashable & Sendable>: Sendable {
   var count: Int { states.count }
 
   /// The number of `state`, given now when it is new.
-  mutating func number(of state: State) -> Int32 {
+  @inlinable mutating func number(of state: State) -> Int32 {
     let hash = state.hashValue
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15 >> 32) & mask
@@ -34,11 +40,11 @@ struct StateSpace<State: Hashable & Sendable>: Sendable {
     return number
   }
 
-  subscript(number: Int32) -> State {
+  @inlinable subscript(number: Int32) -> State {
     states[Int(number)]
   }
 
-  private mutating func grow() {
+  @inlinable mutating func grow() {
     slots = Array(repeating: -1, count: slots.count * 2)
     let mask = slots.count - 1
     for (number, hash) in hashes.enumerated() {

@@ -4,13 +4,13 @@
 /// format a message) costs far more than a lookup. An open-addressing table that starts small,
 /// doubles as it fills, and once at its capacity forgets an old answer for each new one: bounded,
 /// whatever the search's length.
-struct StepCache {
+@usableFromInline struct StepCache: Sendable {
   /// The most slots of a search's cache (a slot is 12 bytes).
   static let defaultCapacity = 1 << 16
   /// The slots it starts with.
   static let initialSlots = 64
   /// What a slot holds when the reducer refused the operation.
-  static let refused: Int32 = -1
+  @usableFromInline static let refused: Int32 = -1
   /// How far from its own slot a pair's answer may be.
   private static let reach = 8
   private static let empty = UInt64.max

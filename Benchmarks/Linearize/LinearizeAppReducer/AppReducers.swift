@@ -15,7 +15,7 @@ enum AppReducers {
   }
 
   /// What the key-value app's clients do.
-  enum StoreAction: Sendable, CustomStringConvertible {
+  enum StoreAction: Hashable, Sendable, CustomStringConvertible {
     case get(key: String, observed: String)
     case put(key: String, value: String)
     case append(key: String, value: String)
@@ -35,7 +35,7 @@ enum AppReducers {
   }
 
   /// What the register app's clients do.
-  enum RegisterAction: Sendable, CustomStringConvertible {
+  enum RegisterAction: Hashable, Sendable, CustomStringConvertible {
     case read(observed: Int?)
     case write(Int)
     case compareAndSet(expected: Int, new: Int, succeeded: Bool?)

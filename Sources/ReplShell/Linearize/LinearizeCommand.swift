@@ -117,8 +117,8 @@ struct LinearizeCommand<App: ReplShellApp>: ParsableCommand {
     if let maxWitnessLines { checker.budget.maximumWitnessLines = maxWitnessLines }
     var reports: [LinearizeRun.Report] = []
     var drawn = false
-    for file in files {
-      let report = checker.check(path: file)
+    // The files are checked on every core; their reports come in the order of `files`.
+    try checker.check(paths: files) { report in
       reports.append(report)
       let text = report.lines.joined(separator: "\n") + "\n"
       if report.outcome == .malformed {
