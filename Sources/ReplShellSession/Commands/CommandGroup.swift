@@ -16,8 +16,8 @@ package enum CommandGroup: CaseIterable, Sendable {
   /// How the shell prints, and leaving it.
   case session
 
-  /// The group's heading in `help`.
-  var title: String {
+  /// The group's heading in `help` and the manual's list of commands.
+  package var title: String {
     switch self {
     case .driving: "Driving the store"
     case .looking: "Looking"

@@ -134,6 +134,12 @@ extension CommandOptions {
     return ([name] + shown + others + (operands.isEmpty ? [] : [operands])).joined(separator: " ")
   }
 
+  /// Each option as `help` and the manual's command pages list it: its form with its placeholder
+  /// (`--runs N`), what it does, and its tool argument's name when a tool call can give it.
+  package var entries: [(form: String, summary: String, toolName: String?)] {
+    all.map { ($0.usageForm, $0.summary, $0.toolName) }
+  }
+
   /// The options a tool call can give, as the tool's arguments.
   package var toolArguments: [ToolArgument] {
     all.compactMap(\.toolArgument)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A domain's state as JSON, written and read by `Codable` itself: what a flight recorder's log
 /// starts from, so that `--replay` can start where the log does after older files rotated away.
-package enum StateSnapshot {
+enum StateSnapshot {
   /// The state as `Codable` writes it (keys sorted); nil when the state is not `Encodable`.
   static func json(of state: some Any) -> JSONForm? {
     guard let encodable = state as? any Encodable else { return nil }

@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func theDocsNameTheVersionTheCodeSpeaks() throws {
-    for path in ["Documentation/Protocol.md", "README.md"] {
+    for path in ["Documentation/Protocol.md", "Sources/ReplShell/ReplShell.docc/Attach.md"] {
       let file = projectRoot.appendingPathComponent(path)
       let committed = try String(contentsOf: file, encoding: .utf8)
       let generated = Self.withCurrentVersion(committed)

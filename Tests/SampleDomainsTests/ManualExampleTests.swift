@@ -1,0 +1,166 @@
+import Foundation
+import Scenarios
+import SampleDomains
+import TestSupport
+import Testing
+
+/// Every shell transcript in the manual and the README — a fenced block whose first line is a
+/// prompt of a sample domain (`counter> `, `animals> `, `quakes> `, `replshell> `) — is run as a
+/// scenario of its own commands, in a fresh session, and compared with the block as a golden is
+/// compared with its transcript: with the same redactions and wildcards (`[..]` in a line, a line
+/// of `...` for any lines). A changed output line fails this test, naming the file and the line.
+/// A block that cannot run here (the USGS feed, a client's app) says so on the line before it:
+/// `<!-- unchecked: why -->`; a block that goes on with the session of the block before it says
+/// `<!-- continues -->`. `REPLSHELL_RECORD=failed` rewrites the blocks that differ with what
+/// the shell printed, their wildcards kept where they still match (`RecordMode`).
+@MainActor @Suite struct ManualExampleTests {
+  @Test func everyTranscriptInTheManualIsWhatTheShellPrints() async throws {
+    let examples = try ManualExample.all()
+    #expect(examples.count >= 10, "only \(examples.count) transcripts found: is the manual where this test looks?")
+    let mode = RecordMode.current
+    var checked = 0
+    var rewrites: [String: [(example: ManualExample, lines: [String])]] = [:]
+    for example in examples where example.skipReason == nil {
+      let runner = ScriptRunner(domains: Domain.samples)
+      let outcome = await runner.run(
+        text: example.script, name: example.file, baseDirectory: ManualExample.root, prelude: example.prelude)
+      let comparison = GoldenComparison(golden: example.expected, transcript: outcome.text)
+      checked += 1
+      guard !comparison.matches else { continue }
+      let wrote = mode.rewritesDiffering
+      if wrote {
+        // What `--update` would write: the shell's transcript, the block's wildcards kept where they still match.
+        let updated = comparison.updatedGolden.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        rewrites[example.file, default: []].append((example, Array(updated.dropFirst(example.earlier.count))))
+      }
+      Issue.record(
+        "\(example.location): the example differs from what the shell prints\(mode.advice(wrote: wrote)):\n\(comparison.diff(goldenName: example.location, transcriptName: "the shell"))")
+    }
+    for (file, changes) in rewrites {
+      try ManualExample.rewrite(file, changes)
+    }
+    #expect(checked > 0)
+  }
+
+  @Test func aTranscriptIsReadAsAScriptOfItsCommands() {
+    let block = ManualExample(file: "x.md", line: 3, lines: ["counter> dispatch didTapIncrementButton", "  CounterState(", "counter> select selectValue", "1"], skipReason: nil)
+    #expect(block.prelude == ["use counter"])
+    #expect(block.script == "dispatch didTapIncrementButton\nselect selectValue\n")
+    #expect(block.expected == "counter> dispatch didTapIncrementButton\n  CounterState(\ncounter> select selectValue\n1\n")
+    let started = ManualExample(file: "x.md", line: 3, lines: ["replshell> use animals", "started animals"], skipReason: nil)
+    #expect(started.prelude.isEmpty && started.script == "use animals\n")
+  }
+}
+
+/// One transcript of the manual: where it is, its lines, and why it is not run, if it is not.
+struct ManualExample {
+  /// The file, relative to the package.
+  let file: String
+  /// The line of its first transcript line.
+  let line: Int
+  let lines: [String]
+  let skipReason: String?
+  /// The lines of the blocks this one continues (`<!-- continues -->` before it), in order.
+  var earlier: [String] = []
+
+  init(file: String, line: Int, lines: [String], skipReason: String?) {
+    self.file = file
+    self.line = line
+    self.lines = lines
+    self.skipReason = skipReason
+  }
+
+  /// `file:line`, as a failure names it.
+  var location: String { "\(file):\(line)" }
+
+  /// The prompts of the sample domains a transcript may start with; the shell before any `use`.
+  static let prompts = ["counter", "animals", "quakes", "replshell"]
+
+  /// The domain of a prompt line (`counter> state` → `counter`), or nil when it is no prompt.
+  static func promptDomain(_ line: String) -> String? {
+    guard let cut = line.range(of: "> ") else { return nil }
+    let domain = String(line[..<cut.lowerBound])
+    return prompts.contains(domain) ? domain : nil
+  }
+
+  /// The commands of the transcript, as the script that prints it.
+  var script: String {
+    (earlier + lines).compactMap { line in
+      Self.promptDomain(line).map { String(line.dropFirst($0.count + 2)) }
+    }.map { $0 + "\n" }.joined()
+  }
+
+  /// What runs first, unechoed: `use` of the domain the first prompt names.
+  var prelude: [String] {
+    guard let first = (earlier + lines).first.flatMap(Self.promptDomain), first != "replshell" else { return [] }
+    return ["use \(first)"]
+  }
+
+  /// The transcript the block shows.
+  var expected: String {
+    (earlier + lines).map { $0 + "\n" }.joined()
+  }
+
+  /// The package's folder.
+  static var root: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  }
+
+  /// Replaces each example's lines in `file` with `lines`, from the last example up, so that the
+  /// line numbers of the others hold.
+  static func rewrite(_ file: String, _ changes: [(example: ManualExample, lines: [String])]) throws {
+    let url = root.appendingPathComponent(file)
+    var text = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for change in changes.sorted(by: { $0.example.line > $1.example.line }) {
+      let start = change.example.line - 1
+      text.replaceSubrange(start..<(start + change.example.lines.count), with: change.lines)
+    }
+    try text.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+  }
+
+  /// Every transcript in the README and in every DocC catalog under `Sources/`.
+  static func all() throws -> [ManualExample] {
+    var files = ["README.md"]
+    let sources = root.appendingPathComponent("Sources")
+    if let walker = FileManager.default.enumerator(atPath: sources.path) {
+      for case let path as String in walker where path.hasSuffix(".md") && path.contains(".docc/") {
+        files.append("Sources/" + path)
+      }
+    }
+    return try files.sorted().flatMap { file in
+      try transcripts(in: String(contentsOf: root.appendingPathComponent(file), encoding: .utf8), file: file)
+    }
+  }
+
+  /// The transcripts among the fenced blocks of `text`.
+  static func transcripts(in text: String, file: String) -> [ManualExample] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var found: [ManualExample] = []
+    var index = 0
+    while index < lines.count {
+      guard lines[index].hasPrefix("```") else {
+        index += 1
+        continue
+      }
+      let start = index + 1
+      var end = start
+      while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
+      let body = Array(lines[start..<min(end, lines.count)])
+      if let first = body.first, promptDomain(first) != nil {
+        let before = (0..<index).reversed().first { !lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }.map { lines[$0] }
+        let skip = before.flatMap { line -> String? in
+          guard line.hasPrefix("<!-- unchecked:"), line.hasSuffix("-->") else { return nil }
+          return String(line.dropFirst("<!-- unchecked:".count).dropLast(3)).trimmingCharacters(in: .whitespaces)
+        }
+        var example = ManualExample(file: file, line: start + 1, lines: body, skipReason: skip)
+        if before == "<!-- continues -->", let previous = found.last {
+          // The session goes on from the block before: its lines come first, checked again.
+          example.earlier = previous.earlier + previous.lines
+        }
+        found.append(example)
+      }
+      index = end + 1
+    }
+    return found
+  }
+}
