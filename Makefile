@@ -32,9 +32,11 @@ run: deps
 	@.build/debug/replshell $(ARGS)
 
 ## example: build Examples/Shelf, a client package on the ReplShell library, check that it compiles
-## none of the samples' heavy dependencies, and run its scenario tests.
+## none of the samples' heavy dependencies, run its scenario tests, and check its scenarios through the
+## package's command plugin (`swift package replshell check`), as a client's CI would.
 example: example-build
 	@cd Examples/Shelf && swift test -q
+	@cd Examples/Shelf && swift package replshell check
 
 ## example-build: build Examples/Shelf and check that it compiles none of the samples' heavy dependencies.
 example-build: deps

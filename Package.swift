@@ -34,6 +34,10 @@ let package = Package(
     .library(name: "AnimalsDataServerCore", targets: ["AnimalsDataServerCore"]),
     // The lending shelf `shrink`'s tests and its benchmark (`Benchmarks/`) share: a test fixture.
     .library(name: "ShrinkFixtures", targets: ["ShrinkFixtures"]),
+    // `swift package replshell check|explore|run` and `replshell-goldens update|review`, for any
+    // package whose shell is built on the library.
+    .plugin(name: "ReplShellPlugin", targets: ["ReplShellPlugin"]),
+    .plugin(name: "ReplShellGoldensPlugin", targets: ["ReplShellGoldensPlugin"]),
     .executable(name: "replshell", targets: ["SampleShell"]),
     .executable(name: "AnimalsDataServer", targets: ["AnimalsDataServer"]),
   ],
@@ -254,5 +258,16 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       path: "Tests/TestSupport"),
+    .plugin(
+      name: "ReplShellPlugin",
+      capability: .command(
+        intent: .custom(verb: "replshell", description: "Check the package's scenarios against their goldens, explore a domain, or run its shell")),
+      path: "Plugins/ReplShellPlugin"),
+    .plugin(
+      name: "ReplShellGoldensPlugin",
+      capability: .command(
+        intent: .custom(verb: "replshell-goldens", description: "Accept the package's new scenario transcripts as goldens: update, or review one by one"),
+        permissions: [.writeToPackageDirectory(reason: "update and review rewrite the scenarios' goldens")]),
+      path: "Plugins/ReplShellGoldensPlugin"),
   ]
 )

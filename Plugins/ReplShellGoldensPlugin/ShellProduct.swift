@@ -1,0 +1,1 @@
+../ReplShellPlugin/ShellProduct.swift
