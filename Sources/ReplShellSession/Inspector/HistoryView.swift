@@ -3,26 +3,26 @@
 /// state from the first skipped entry on recomputed by the reducer alone in a scratch copy (the
 /// listeners are not run, the store, the history and every file are left as they are). With it
 /// the state before the entry, in the same what-if, so that the page can mark what the entry changed.
-package struct HistoryView: Sendable {
+struct HistoryView: Sendable {
   /// The state after the entry at `position` (0: the initial state), as a tree.
-  package let tree: StateTree
+  let tree: StateTree
   /// The state before it: the same tree at position 0.
-  package let before: StateTree
+  let before: StateTree
   /// The entries whose action the reducer rejected in the recomputed states, which left the
   /// state as it was: an action that only made sense after a skipped one.
-  package let rejected: [Int]
+  let rejected: [Int]
   /// Whether any entry up to `position` was skipped: the state is a what-if, no store's.
-  package let isWhatIf: Bool
+  let isWhatIf: Bool
 
   /// The most entries one view may skip.
-  package static let skippedLimit = 64
+  static let skippedLimit = 64
 
   /// What one view is of: the session, where its history stood, the entry and what was skipped.
-  package struct Key: Hashable, Sendable {
+  struct Key: Hashable, Sendable {
     let session: ObjectIdentifier
     let mark: HistoryMark
-    package let position: Int
-    package let skipped: [Int]
+    let position: Int
+    let skipped: [Int]
   }
 }
 
@@ -31,7 +31,7 @@ extension ShellInspection {
   /// names the history as it stands, and the work that makes it, to run off the main actor.
   /// Throws when there is no session, the position is not in the history, or too many entries
   /// (or ones not in the history) are skipped.
-  package func historyView(
+  func historyView(
     position: Int, skipped: [Int]
   ) throws(CommandError) -> (key: HistoryView.Key, make: @Sendable () throws(CommandError) -> HistoryView) {
     guard let shell else { throw CommandError("the shell has ended") }
@@ -106,7 +106,7 @@ extension StateTree {
   /// The names among the children of `path` (at most `limit` from `offset`, as a page lists
   /// them) whose value differs from the one `earlier` holds there, or that `earlier` lacks.
   /// Throws when this state has no such path.
-  package func changedChildren(at path: [String], comparedWith earlier: StateTree, offset: Int, limit: Int) throws(CommandError) -> [String] {
+  func changedChildren(at path: [String], comparedWith earlier: StateTree, offset: Int, limit: Int) throws(CommandError) -> [String] {
     let value = try value(at: path)
     let earlierValue: Value?
     do {
@@ -126,7 +126,7 @@ extension StateTree {
 
   /// The tree's names along `text`, a path in the grammar of `state` (`quakes.features[3].id`),
   /// and the path as `state` prints it; throws where the text is no path or the state has no such part.
-  package func names(alongPath text: String) throws(CommandError) -> (names: [String], text: String) {
+  func names(alongPath text: String) throws(CommandError) -> (names: [String], text: String) {
     let path = try StatePath(parsing: text)
     var value = root
     var names: [String] = []

@@ -19,7 +19,7 @@ package struct StateTreePage: Sendable {
   /// The most children one page lists; the page asks for more.
   static let childrenLimit = 500
   /// The most paths one search returns.
-  package static let searchLimit = 200
+  static let searchLimit = 200
 
   package let path: [String]
   package let offset: Int

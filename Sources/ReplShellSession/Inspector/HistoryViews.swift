@@ -1,16 +1,16 @@
-import Scenarios
-
 /// The states the page's time slider and skip controls look at, made off the main actor and kept
 /// for the few views the page moves between (a slider dragged back and forth asks for the same
 /// entries again): each one's state tree, the one before it, and what a what-if's reducer rejected.
 /// Only a scratch copy is ever made: nothing here writes to the store, the history or a file.
-@MainActor final class HistoryViews {
+/// A local shell's web inspector answers the page's `view` and `find` requests with it.
+@MainActor public final class HistoryViews {
   /// The most views kept; the oldest is dropped first.
   static let kept = 6
   private var views: [(key: HistoryView.Key, view: Task<Result<HistoryView, CommandError>, Never>)] = []
   private let inspection: ShellInspection
 
-  init(inspection: ShellInspection) {
+  /// The views of the session `inspection` reads.
+  public init(inspection: ShellInspection) {
     self.inspection = inspection
   }
 
@@ -33,8 +33,10 @@ import Scenarios
     return try await made.value.get()
   }
 
-  /// The reply, as JSON text, to a view request the guard let through.
-  func answer(_ request: InspectorViewRequest) async -> String {
+  /// The reply, as JSON text, to a request about the history that passed its checks
+  /// (`InspectorViewRequest.refusal`): a `children` page of the state at an entry, or what a
+  /// search there `found`; `failed` with what to do instead when it cannot be answered.
+  public func answer(_ request: InspectorViewRequest) async -> String {
     do throws(CommandError) {
       let redact = inspection.redaction
       let position = request.position ?? inspection.history.position
@@ -44,11 +46,11 @@ import Scenarios
         let view = try await self.view(position: request.position, skipped: request.skipped ?? [])
         let path = request.path ?? []
         let (offset, reveal) = (request.offset, request.reveal)
-        let reply = await OffMainThread.run { () -> Result<InspectorReply.ViewChildren, CommandError> in
+        let reply = await OffMainThread.run { () -> Result<ViewChildren, CommandError> in
           do throws(CommandError) {
             let page = try StateTreePage(of: view.tree, path: path, offset: offset, limit: nil, reveal: reveal, redactedBy: redact)
-            let changed = position == 0 ? [] : try view.tree.changedChildren(at: path, comparedWith: view.before, offset: page.offset, limit: page.nodes.count)
-            return .success(InspectorReply.ViewChildren(
+            let changed = try position == 0 ? [] : view.tree.changedChildren(at: path, comparedWith: view.before, offset: page.offset, limit: page.nodes.count)
+            return .success(ViewChildren(
               id: request.id, path: page.path, offset: page.offset, total: page.total,
               nodes: page.nodes.map { InspectorReply.Node(name: $0.name, label: $0.label, summary: $0.summary, count: $0.count, path: $0.path) },
               position: position, skipped: skipped, whatIf: view.isWhatIf, changed: changed, rejected: view.rejected))
@@ -61,8 +63,12 @@ import Scenarios
         let query = request.query ?? ""
         let field = request.field ?? "key"
         // The current state's tree is the one the page's tree reads, encoded once for both.
-        let tree = request.position == nil && skipped.isEmpty
-          ? try await inspection.stateTree() : try await self.view(position: request.position, skipped: skipped).tree
+        let tree: StateTree
+        if request.position == nil && skipped.isEmpty {
+          tree = try await inspection.stateTree()
+        } else {
+          tree = try await self.view(position: request.position, skipped: skipped).tree
+        }
         let found = await OffMainThread.run { () -> Result<InspectorReply.Found, CommandError> in
           do throws(CommandError) {
             if field == "path" {
