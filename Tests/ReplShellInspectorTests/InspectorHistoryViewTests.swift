@@ -24,7 +24,8 @@ import Testing
   @MainActor private func reply(_ message: String, _ session: InspectedSession) async throws -> [String: Any] {
     let replies = await InspectorConnection.replies(to: message, from: session)
     #expect(replies.count == 1)
-    return try #require(try JSONSerialization.jsonObject(with: Data(try #require(replies.first).utf8)) as? [String: Any])
+    let text = try #require(replies.first)
+    return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
   /// The summary of the root's `value` child in a `view` reply.

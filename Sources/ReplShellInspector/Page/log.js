@@ -134,6 +134,16 @@ Inspector.Log = class {
     action.className = "action";
     action.textContent = e.action;
     li.append(action, suffix);
+    // Where it came from, beside it: the script's file and line, the typed line, or the entry whose listener dispatched it.
+    const cause = e.cause;
+    const where = !cause ? (e.origin === "app" ? "the app" : null) : cause.location !== undefined ? cause.location
+      : cause.line !== undefined ? `line ${cause.line}` : cause.entry !== undefined ? `listener of #${cause.entry}` : null;
+    if (where !== null) {
+      const note = document.createElement("span");
+      note.className = "where";
+      note.textContent = ` · ${where}`;
+      li.append(note);
+    }
     if (record.entry !== null && this.skipped.has(record.entry)) {
       const mark = document.createElement("span");
       mark.className = "skip-mark";

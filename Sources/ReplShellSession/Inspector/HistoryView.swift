@@ -18,7 +18,7 @@ struct HistoryView: Sendable {
   static let skippedLimit = 64
 
   /// What one view is of: the session, where its history stood, the entry and what was skipped.
-  struct Key: Hashable, Sendable {
+  struct Key: Equatable, Sendable {
     let session: ObjectIdentifier
     let mark: HistoryMark
     let position: Int
@@ -70,10 +70,9 @@ struct HistoryViewReader: SessionReader {
     let entries = history.entries.prefix(position)
     let states = entries.map(\.state)
     let actions = entries.map(\.action)
+    let (position, skipped) = (self.position, self.skipped)
     let firstSkipped = skipped.filter { $0 <= position }.min()
     let reducer = session.reducer
-    let skipped = self.skipped
-    let position = self.position
     return { () throws(CommandError) -> HistoryView in
       let stateAt = { (at: Int) in at == 0 ? initial : states[at - 1] }
       guard let firstSkipped else {
