@@ -84,7 +84,7 @@ import Testing
       (#"{"id": 6, "op": "view", "position": 5}"#, "no history entry 5"),
       (#"{"id": 7, "op": "view", "position": 4, "skipped": [9]}"#, "no history entry 9 to skip"),
       (#"{"id": 8, "op": "view", "skipped": [0]}"#, "numbered from 1"),
-      (#"{"id": 9, "op": "find", "query": "value[", "field": "path"}"#, ""),
+      (#"{"id": 9, "op": "find", "query": "value[", "field": "path"}"#, "expected a value"),
       (#"{"id": 10, "op": "view", "position": 2, "path": ["nothing"]}"#, "has no `nothing`"),
     ]
     for (message, said) in refusals {

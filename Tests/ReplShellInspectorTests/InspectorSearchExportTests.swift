@@ -43,7 +43,8 @@ struct InspectorSearchExportTests {
         // Export: the events the page holds, one `--format json` object a line.
         try await driver.click(role: "button", name: "Export recording")
         try await driver.wait(until: "Inspector.stats.lastExport !== null")
-        let exported = try #require(try JSONSerialization.jsonObject(with: Data(try await driver.run("return Inspector.stats.lastExport;").utf8)) as? String)
+        let text = try await driver.run("return Inspector.stats.lastExport;")
+        let exported = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String)
         let events = try exported.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(events.contains { $0["event"] as? String == "command" && $0["line"] as? String == "use animals" })
         let dispatched = events.filter { $0["event"] as? String == "dispatched" }

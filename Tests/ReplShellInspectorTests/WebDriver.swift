@@ -194,7 +194,7 @@ final class WebDriver: Sendable {
   /// Runs `script` with the element of `role` named `name` as `arguments[0]`; returns its result as JSON text.
   func run(_ script: String, onRole role: String, name: String) async throws -> String {
     let id = try await element(role: role, name: name)
-    let value = try await command("POST", "execute/sync", ["script": "return JSON.stringify((() => { \(script) })())", "args": [["element-6066-11e4-a386-4a6b6b6e6f6e": id]]])
+    let value = try await command("POST", "execute/sync", ["script": "return JSON.stringify((() => { \(script) })())", "args": [["element-6066-11e4-a386-4a6b6b6e6f6e": id, "ELEMENT": id]]])
     return value as? String ?? "null"
   }
 
