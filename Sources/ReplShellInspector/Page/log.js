@@ -136,7 +136,7 @@ Inspector.Log = class {
     li.append(action, suffix);
     // Where it came from, beside it: the script's file and line, the typed line, or the entry whose listener dispatched it.
     const cause = e.cause;
-    const where = !cause ? (e.origin === "app" ? "the app" : null) : cause.location !== undefined ? cause.location
+    const where = !cause ? null : cause.location !== undefined ? cause.location
       : cause.line !== undefined ? `line ${cause.line}` : cause.entry !== undefined ? `listener of #${cause.entry}` : null;
     if (where !== null) {
       const note = document.createElement("span");
@@ -148,7 +148,7 @@ Inspector.Log = class {
       const mark = document.createElement("span");
       mark.className = "skip-mark";
       mark.textContent = " (skipped: what-if)";
-      li.append(mark);
+      li.insertBefore(mark, li.querySelector(".where"));
     }
     li.title = `${e.origin} action${suffix}`;
     li.addEventListener("click", () => this.select(record.seq));
@@ -263,7 +263,8 @@ Inspector.Log = class {
         const mark = document.createElement("span");
         mark.className = "undone-mark";
         mark.textContent = " (undone)";
-        li.append(mark);
+        // Before where it came from, which a narrow log cuts first.
+        li.insertBefore(mark, li.querySelector(".where"));
       } else if (entry <= this.position && undone) {
         undone.remove();
       }

@@ -37,6 +37,13 @@ Inspector.Tree = class {
     return new Set(reply.changed || []);
   }
 
+  /// Marks each node of `reply` with the entry that changed it, when it did: the reply's own
+  /// entry, kept on the node, since the view may have moved on by the time it is drawn.
+  markChanged(reply) {
+    const changed = this.changedIn(reply);
+    for (const node of reply.nodes) node.changed = changed.has(node.name) ? reply.position : null;
+  }
+
   key(path) {
     return JSON.stringify(path);
   }
@@ -51,15 +58,19 @@ Inspector.Tree = class {
       return this.refreshing;
     }
     this.refreshing = (async () => {
-      do {
-        this.again = false;
-        await this.update(this.element, []);
-        this.element.dataset.loaded = "true";
-        // The match shown stays marked on the new state, while it is still there.
-        const match = this.matchIndex >= 0 ? this.itemFor(this.matches[this.matchIndex]) : null;
-        if (match) match.classList.add("match");
-      } while (this.again);
-      this.refreshing = null;
+      try {
+        do {
+          this.again = false;
+          await this.update(this.element, []);
+          this.element.dataset.loaded = "true";
+          // The match shown stays marked on the new state, while it is still there.
+          const match = this.matchIndex >= 0 ? this.itemFor(this.matches[this.matchIndex]) : null;
+          if (match) match.classList.add("match");
+        } while (this.again);
+      } finally {
+        // Whatever happened, the next change updates the tree again.
+        this.refreshing = null;
+      }
     })();
     return this.refreshing;
   }
@@ -75,8 +86,7 @@ Inspector.Tree = class {
       list.replaceChildren(li);
       return;
     }
-    const changed = this.changedIn(reply);
-    for (const node of reply.nodes) node.changed = changed.has(node.name);
+    this.markChanged(reply);
     const keys = new Set(reply.nodes.map((node) => this.key(path.concat([node.name]))));
     for (const li of [...list.children]) {
       if (!li.dataset.path || !keys.has(li.dataset.path)) li.remove();
@@ -112,7 +122,7 @@ Inspector.Tree = class {
 
   /// What a row shows, to tell whether it changed.
   signature(node) {
-    return `${node.count}\u0000${node.label}\u0000${node.summary}\u0000${node.changed ? 1 : 0}`;
+    return `${node.count}\u0000${node.label}\u0000${node.summary}\u0000${node.changed ?? ""}`;
   }
 
   /// The "N more of M" button after a page of children, when there are more.
@@ -139,8 +149,7 @@ Inspector.Tree = class {
       list.appendChild(li);
       return;
     }
-    const changed = this.changedIn(reply);
-    for (const node of reply.nodes) node.changed = changed.has(node.name);
+    this.markChanged(reply);
     for (const node of reply.nodes) list.appendChild(this.item(path.concat([node.name]), node));
     this.addMore(list, path, reply);
   }
@@ -150,7 +159,7 @@ Inspector.Tree = class {
     li.setAttribute("role", "treeitem");
     li.dataset.path = this.key(path);
     if (node.count > 0) li.setAttribute("aria-expanded", "false");
-    li.classList.toggle("changed", Boolean(node.changed));
+    li.classList.toggle("changed", node.changed != null);
     li.appendChild(this.row(li, path, node));
     return li;
   }
@@ -187,11 +196,11 @@ Inspector.Tree = class {
     summary.className = "summary";
     summary.textContent = `: ${node.summary}`;
     row.append(toggle, name, summary);
-    li.classList.toggle("changed", Boolean(node.changed));
-    if (node.changed) {
+    li.classList.toggle("changed", node.changed != null);
+    if (node.changed != null) {
       const note = document.createElement("span");
       note.className = "changed-note";
-      note.textContent = `changed by #${this.view.position}`;
+      note.textContent = `changed by #${node.changed}`;
       row.append(note);
     }
     row.append(why);
