@@ -141,7 +141,9 @@ Inspector.Log = class {
     if (where !== null) {
       const note = document.createElement("span");
       note.className = "where";
-      note.textContent = ` · ${where}`;
+      // A script's file by its name; the whole path on hover.
+      note.textContent = ` · ${where.replace(/^.*\//, "")}`;
+      note.title = where;
       li.append(note);
     }
     if (record.entry !== null && this.skipped.has(record.entry)) {
@@ -199,11 +201,20 @@ Inspector.Log = class {
   /// slider does, which draws the rest itself.
   highlight(seq) {
     this.selected = seq;
-    for (const li of this.element.querySelectorAll('[aria-selected="true"]')) li.setAttribute("aria-selected", "false");
+    // The row marked last, unmarked without searching the log's rows (a slider step is one frame).
+    if (this.highlighted?.isConnected && this.highlighted.getAttribute("aria-selected") === "true") this.highlighted.setAttribute("aria-selected", "false");
+    else for (const li of this.element.querySelectorAll('[aria-selected="true"]')) li.setAttribute("aria-selected", "false");
     const li = seq === null ? null : document.getElementById(`event-${seq}`);
+    this.highlighted = li;
     if (li) {
       li.setAttribute("aria-selected", "true");
-      li.scrollIntoView({ block: "nearest" });
+      // Scrolled to in the frame that draws it: asking now would lay the page out twice a step.
+      if (this.scrollPending === undefined || this.scrollPending === null) {
+        this.scrollPending = requestAnimationFrame(() => {
+          this.scrollPending = null;
+          if (this.highlighted?.isConnected) this.highlighted.scrollIntoView({ block: "nearest" });
+        });
+      }
     }
   }
 
