@@ -93,7 +93,17 @@
     again.textContent = "Run it again";
     form.append(label, again);
     form.addEventListener("submit", (event) => { event.preventDefault(); run(input.value); });
-    box.append(title, ...causeList(record), diffTitle, diff, form);
+    // After a skipped entry the diff shown is still the one recorded; the tree shows the what-if.
+    const earlierSkipped = record.entry !== null && [...skips].some((n) => n <= record.entry);
+    const recorded = document.createElement("p");
+    recorded.className = "note";
+    if (earlierSkipped) {
+      const badge = document.createElement("span");
+      badge.className = "badge whatif";
+      badge.textContent = "what-if";
+      recorded.append(badge, " This diff is the one the session recorded; with the skipped actions left out the state before it differs: the state tree shows the what-if.");
+    }
+    box.append(title, ...causeList(record), diffTitle, diff, ...(earlierSkipped ? [recorded] : []), form);
     if (record.entry !== null) {
       const actions = document.createElement("div");
       actions.className = "detail-actions";
