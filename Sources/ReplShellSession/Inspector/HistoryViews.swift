@@ -4,8 +4,9 @@
 /// Only a scratch copy is ever made: nothing here writes to the store, the history or a file.
 /// A local shell's web inspector answers the page's `view` and `find` requests with it.
 @MainActor public final class HistoryViews {
-  /// The most views kept; the oldest is dropped first.
-  static let kept = 6
+  /// The most views kept; the oldest is dropped first. Each holds two encoded states (tens of
+  /// megabytes for 64,000 quakes), so a few.
+  static let kept = 4
   private var views: [(key: HistoryView.Key, view: Task<Result<HistoryView, CommandError>, Never>)] = []
   private let inspection: ShellInspection
 
