@@ -40,5 +40,11 @@ final class AttachedSession: InspectionSource {
     }
     return [answer.pageReply(to: request.id) ?? InspectorReply.json(InspectorReply.Failed(id: request.id, message: "\(attached.link.label) answered another request"))]
   }
+
+  /// Not offered yet: the history an attached shell moves through is kept by the app.
+  func answerView(_ request: InspectorViewRequest) async -> String {
+    InspectorReply.json(InspectorReply.Failed(
+      id: request.id, message: "the slider, skip and search by path read a local session's history; an attached shell's is kept by the app: run the session locally (`replshell --inspect`) to scrub and skip"))
+  }
 }
 #endif

@@ -8,4 +8,7 @@ protocol InspectionSource: Sendable {
   func history() async -> InspectorReply.History
   /// The replies to `request`, as JSON texts.
   func answer(_ request: InspectorRequest) async -> [String]
+  /// The reply, as JSON text, to a request about the history (the slider's state, a what-if,
+  /// a search there), which the connection has checked for size and shape.
+  func answerView(_ request: InspectorViewRequest) async -> String
 }

@@ -74,6 +74,10 @@ struct InspectorConnection: Sendable {
   /// The replies to one text message of the page: the answers to the request it carries, or
   /// the refusal of what is not a request. The WebSocket fuzz target (`Fuzz/`) calls it too.
   static func replies(to text: String, from session: any InspectionSource) async -> [String] {
+    if let request = InspectorViewRequest.decode(text) {
+      if let refusal = request.refusal { return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: refusal))] }
+      return [await session.answerView(request)]
+    }
     guard let request = try? JSONDecoder().decode(InspectorRequest.self, from: Data(text.utf8)) else {
       return [InspectorReply.json(InspectorReply.Failed(id: -1, message: "not a request the inspector knows: \(text.prefix(80))"))]
     }

@@ -57,7 +57,7 @@ struct InspectorLayoutTests {
     return (try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String) ?? text
   }
 
-  /// Every element whose box runs past its panel's (the header, or a section of the main grid),
+  /// Every element whose box runs past its panel's (the header, the time slider's bar, or a section of the main grid),
   /// described; also each panel that runs past the window or scrolls sideways itself. What a
   /// box inside the panel clips or scrolls (the log, the tree) does not show past it, so only
   /// that box is held to the panel.
@@ -66,7 +66,7 @@ struct InspectorLayoutTests {
     const name = (element) => element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (element.className && typeof element.className === 'string' ? '.' + element.className.trim().replace(/ +/g, '.') : '');
     const clips = (element) => { const style = getComputedStyle(element); return style.overflowX !== 'visible' || style.overflowY !== 'visible'; };
     const outside = (inner, outer) => inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5 || inner.top < outer.top - 0.5 || inner.bottom > outer.bottom + 0.5;
-    const panels = [document.querySelector('header'), ...document.querySelectorAll('main > section')];
+    const panels = [document.querySelector('header'), document.querySelector('#timeline'), ...document.querySelectorAll('main > section')];
     for (const panel of panels) {
       const box = panel.getBoundingClientRect();
       if (box.left < 0 || box.right > window.innerWidth) found.push(`${name(panel)} runs past the window: ${Math.round(box.left)}…${Math.round(box.right)} in ${window.innerWidth}`);

@@ -60,6 +60,25 @@ struct InspectorScaleTests {
       """)
     #expect(try await driver.text("#matches") == "Match 1 of 1: quakes.data.bench063999")
 
+    // By path (the shell's path language) and by value: the reply's round trip (the server's
+    // search of the 64k state and the way back), and until the match is drawn and marked.
+    var searches: [String: String] = [:]
+    for (field, query) in [("path", #"quakes.data["bench032000"].magnitude"#), ("value", "bench063998")] {
+      searches[field] = try await driver.runAsync("""
+        Inspector.stats.searchTimes = []; Inspector.stats.searchShownTimes = [];
+        document.getElementById("search-field").value = "\(field)";
+        document.getElementById("search").value = \(String(reflecting: query));
+        document.getElementById("search-form").requestSubmit();
+        const poll = () => {
+          if (Inspector.stats.searchShownTimes.length > 0) finish([Inspector.stats.searchTimes[0], Inspector.stats.searchShownTimes[0]].map(Math.round).join(" ms reply, ") + " ms drawn");
+          else setTimeout(poll, 5);
+        };
+        poll();
+        """)
+      let matches = try await driver.text("#matches")
+      #expect(matches.hasPrefix("Match 1 of"), "\(field): \(matches)")
+    }
+
     // Twenty dispatches sent from the page, each deleting a quake: how late each event shows.
     try await driver.run("Inspector.stats.latencies = []; return 0;")
     for index in 1...20 {
@@ -81,6 +100,7 @@ struct InspectorScaleTests {
         page interactive (log and tree drawn) \(interactive) ms after navigation
         quakes.data opened (first 500 of 64,000) in \(opened) ms
         search by key to the last quake, way opened and marked, in \(searched) ms
+        search by path: \(searches["path"] ?? "-"); by value: \(searches["value"] ?? "-")
         live events: \(latencies.count), emitted → drawn median \(Int(median.rounded())) ms, worst \(Int(worst.rounded())) ms
       """)
     if let folder = ProcessInfo.processInfo.environment["INSPECTOR_SCREENSHOTS"] {

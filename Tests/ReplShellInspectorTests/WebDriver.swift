@@ -156,6 +156,58 @@ final class WebDriver: Sendable {
     return data
   }
 
+  /// The elements each ARIA role may be found among: the roles are then read from Chromium's own
+  /// accessibility tree (`computedrole`), as are the names (`computedlabel`).
+  private static let candidates: [String: String] = [
+    "button": "button, [role=button]", "slider": "input[type=range], [role=slider]", "checkbox": "input[type=checkbox]",
+    "searchbox": "input[type=search]", "textbox": "input:not([type]), input[type=text], input[type=number]", "combobox": "select",
+    "tree": "[role=tree]", "treeitem": "[role=treeitem]", "option": "[role=option]", "status": "[role=status], output",
+    "list": "ol, ul", "region": "section", "search": "[role=search]", "group": "[role=group]", "img": "svg, img",
+  ]
+
+  /// The first element of ARIA role `role` whose accessible name contains `name`, as a person
+  /// using a screen reader finds it; fails with the names of that role there are.
+  func element(role: String, name: String) async throws -> String {
+    let css = Self.candidates[role] ?? "[role=\(role)]"
+    let found = try await command("POST", "elements", ["using": "css selector", "value": css]) as? [[String: Any]] ?? []
+    var names: [String] = []
+    for item in found {
+      guard let id = item.values.first as? String else { continue }
+      guard try await command("GET", "element/\(id)/computedrole", nil) as? String == role else { continue }
+      let label = try await command("GET", "element/\(id)/computedlabel", nil) as? String ?? ""
+      if label.contains(name) { return id }
+      names.append(label)
+    }
+    throw Failure(description: "no \(role) named “\(name)”; the \(role)s there are named \(names)")
+  }
+
+  /// Clicks the element of `role` named `name`.
+  func click(role: String, name: String) async throws {
+    _ = try await command("POST", "element/\(try await element(role: role, name: name))/click", [:])
+  }
+
+  /// Sends `keys` to the element of `role` named `name` as typed (`\u{E012}` Left, `\u{E014}` Right, `\u{E010}` End).
+  func press(_ keys: String, role: String, name: String) async throws {
+    _ = try await command("POST", "element/\(try await element(role: role, name: name))/value", ["text": keys])
+  }
+
+  /// Runs `script` with the element of `role` named `name` as `arguments[0]`; returns its result as JSON text.
+  func run(_ script: String, onRole role: String, name: String) async throws -> String {
+    let id = try await element(role: role, name: name)
+    let value = try await command("POST", "execute/sync", ["script": "return JSON.stringify((() => { \(script) })())", "args": [["element-6066-11e4-a386-4a6b6b6e6f6e": id, "ELEMENT": id]]])
+    return value as? String ?? "null"
+  }
+
+  /// Emulates the system's colour preference (`light` or `dark`) for `prefers-color-scheme`.
+  func prefer(colorScheme: String) async throws {
+    _ = try await command("POST", "goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia", "params": ["features": [["name": "prefers-color-scheme", "value": colorScheme]]]])
+  }
+
+  /// Picks `path` in the file field `selector`, as choosing the file in the browser's dialog does.
+  func choose(file path: String, in selector: String) async throws {
+    _ = try await command("POST", "element/\(try await element(selector))/value", ["text": path])
+  }
+
   private func element(_ selector: String) async throws -> String {
     let found = try await command("POST", "element", ["using": "css selector", "value": selector]) as? [String: Any]
     guard let id = found?.values.first as? String else { throw Failure(description: "no element matches \(selector)") }

@@ -5,7 +5,8 @@
 
 /// The inspector's WebSocket messages: each line of the input is one text message of the page,
 /// answered as the inspector's connection answers it (`InspectorConnection.replies`: decoded as
-/// an `InspectorRequest`, then run, listed, searched or asked `why` by `InspectedSession`) over
+/// an `InspectorViewRequest` and checked, or as an `InspectorRequest`, then run, listed, searched,
+/// asked `why`, or read at a history entry with entries skipped by `InspectedSession`) over
 /// a fresh Animals session whose lines run through the shell's own path.
 enum WebSocketTarget {
   static let target = FuzzTarget(name: "websocket") { bytes in

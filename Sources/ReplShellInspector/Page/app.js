@@ -7,7 +7,11 @@
   const params = new URLSearchParams(location.search);
   // What the browser tests read: when the page became usable, and how late each live event showed.
   // When the socket opened and when the history first showed, after navigation (ms; 0: not yet).
-  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [], connectedAt: 0, historyShownAt: 0, historyShownByMessage: 0 };
+  const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [], connectedAt: 0, historyShownAt: 0, historyShownByMessage: 0,
+    stepTimes: [], searchTimes: [], searchShownTimes: [], lastExport: null };
+  // View settings kept in this browser (localStorage), read once here and written as they change.
+  const setting = (name, fallback) => { const kept = localStorage.getItem(`inspector.${name}`); return kept === null ? fallback : kept; };
+  const keepSetting = (name, value) => localStorage.setItem(`inspector.${name}`, String(value));
   const say = (text) => { $("status").textContent = text; };
   // An attached shell's session: `live`, `live, read-only` or `fork` (null for a local one). On
   // the live store the buttons that cannot work there are disabled, and say why; Undo and Redo
@@ -73,7 +77,8 @@
     diffTitle.textContent = "Diff";
     const diff = document.createElement("pre");
     diff.id = "diff";
-    diff.textContent = e.diff === null ? "(no diff)" : e.diff.join("\n");
+    diff.setAttribute("aria-label", "Diff: − removed, + added");
+    Inspector.Diff.draw(diff, e.diff, e.diffKinds ?? null, $("fold-unchanged").checked);
     const form = document.createElement("form");
     form.className = "controls";
     const label = document.createElement("label");
@@ -88,14 +93,38 @@
     again.textContent = "Run it again";
     form.append(label, again);
     form.addEventListener("submit", (event) => { event.preventDefault(); run(input.value); });
-    box.append(title, ...causeList(record), diffTitle, diff, form);
+    // After a skipped entry the diff shown is still the one recorded; the tree shows the what-if.
+    const earlierSkipped = record.entry !== null && [...skips].some((n) => n <= record.entry);
+    const recorded = document.createElement("p");
+    recorded.className = "note";
+    if (earlierSkipped) {
+      const badge = document.createElement("span");
+      badge.className = "badge whatif";
+      badge.textContent = "what-if";
+      recorded.append(badge, " This diff is the one the session recorded; with the skipped actions left out the state before it differs: the state tree shows the what-if.");
+    }
+    box.append(title, ...causeList(record), diffTitle, diff, ...(earlierSkipped ? [recorded] : []), form);
     if (record.entry !== null) {
+      const actions = document.createElement("div");
+      actions.className = "detail-actions";
       const jump = document.createElement("button");
       jump.type = "button";
       jump.id = "jump-here";
       jump.textContent = `Jump here (jump ${record.entry})`;
       jump.addEventListener("click", () => run(`jump ${record.entry}`));
-      box.appendChild(jump);
+      actions.appendChild(jump);
+      if (liveness === null && imported === null) {
+        const skip = document.createElement("button");
+        skip.type = "button";
+        skip.id = "skip";
+        const skipped = skips.has(record.entry);
+        skip.setAttribute("aria-pressed", String(skipped));
+        skip.textContent = skipped ? `Un-skip #${record.entry}` : `Skip #${record.entry} (what-if)`;
+        skip.title = "Recomputes every later state by the reducer alone without this action: listeners are not run, nothing is written to the store or a file";
+        skip.addEventListener("click", () => toggleSkip(record.entry));
+        actions.appendChild(skip);
+      }
+      box.appendChild(actions);
     }
     applyLiveness();
   };
@@ -131,6 +160,15 @@
     $("position").textContent = isLive() ? "History: none on a live store (the app's actions are listed as they come)"
       : `History: at entry ${message.position} of ${message.count}`;
     log.setPosition(message.position);
+    history = { count: message.count, position: message.position };
+    // The state moved to where the tree looks (a `jump` there): the tree follows it again.
+    if (tree.view !== null && tree.view.position === message.position && skips.size === 0) { tree.view = null; following = true; }
+    $("timeline").hidden = isLive() || liveness !== null;
+    if (imported === null) {
+      timeline.setCount(message.count, message.position, false);
+      if (following) viewEntry(message.position);
+    }
+    if (following) showStateAt();
     applyLiveness();
     showExamples(message.exampleAction ?? null, message.exampleSelector ?? null);
     refreshTree();
@@ -144,27 +182,121 @@
     $("watch-selector").placeholder = selector ?? "<selector>";
   };
 
-  // The tree is redrawn once a burst of history moves has passed, not once for each.
+  // The tree is redrawn at most once in 30 ms however fast the history moves or the slider is
+  // played, each time to where they stand then, not once for each move.
   let refreshTimer = null;
   const refreshTree = () => {
-    clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => tree.refresh().then(() => {
+    if (refreshTimer !== null) return;
+    refreshTimer = setTimeout(() => { refreshTimer = null; return tree.refresh().then(() => {
       if (!stats.ready) {
         stats.ready = true;
         stats.loadedAt = performance.now();
         document.body.dataset.ready = "true";
       }
-    }), stats.ready ? 30 : 0);
+    }); }, stats.ready ? 30 : 0);
   };
 
-  const log = new Inspector.Log($("log"), $("kept"), detail);
+  // Where the history is, as the last history message said.
+  let history = { count: 0, position: 0 };
+  // Whether the tree follows the session's current state (the slider at "now", nothing skipped).
+  let following = true;
+  // The entries skipped for a what-if.
+  const skips = new Set();
+  // An imported recording's events while the page shows one instead of the session; null otherwise.
+  let imported = null;
+
+  const selectRecord = (record) => {
+    detail(record);
+    if (record.entry !== null) viewEntry(record.entry);
+  };
+  const log = new Inspector.Log($("log"), $("kept"), selectRecord);
   const tree = new Inspector.Tree($("tree"), connection, (entry) => log.selectEntry(entry));
   const plot = new Inspector.Plot($("plot"), $("plot-caption"));
+
+  // The state heading says whose state the tree shows: now, an entry's, or a what-if.
+  const showStateAt = (reply) => {
+    const at = $("state-at");
+    at.replaceChildren();
+    const entry = tree.view === null ? null : tree.view.position;
+    at.append(entry === null ? "now" : entry === 0 ? "at the initial state" : `after #${entry}`);
+    const whatIf = reply ? reply.whatIf : false;
+    if (whatIf) {
+      const badge = document.createElement("span");
+      badge.className = "badge whatif";
+      badge.textContent = "what-if";
+      at.append(" ", badge);
+    }
+    const banner = $("what-if");
+    if (skips.size === 0) { banner.hidden = true; return; }
+    const list = [...skips].sort((a, b) => a - b).map((n) => `#${n}`).join(", ");
+    const rejected = reply && reply.rejected.length > 0 ? ` The reducer rejected ${reply.rejected.map((n) => "#" + n).join(", ")} in it, which left the state as it was.` : "";
+    banner.textContent = `What-if: ${list} skipped. From the first of them on, every state is recomputed by the reducer alone in a scratch copy: listeners are not run, nothing is written to the store or a file.${rejected}` +
+      (whatIf ? "" : " The slider's entry comes before the first skipped one: its state is the history's own.");
+    banner.hidden = false;
+  };
+  tree.onView = (reply) => showStateAt(reply);
+
+  // The slider's entry shown everywhere: the readout, the plot's mark, and the tree's view, which
+  // is the state at that entry (with what is skipped left out) unless it is simply now.
+  const viewEntry = (entry) => {
+    const record = log.entryRecord(entry);
+    timeline.show(entry, entry === 0 ? "the initial state" : `#${entry} of ${history.count}${record ? ": " + record.event.action : ""}`);
+    plot.mark(entry);
+    if (imported !== null || liveness !== null) return;
+    following = entry === history.position && skips.size === 0;
+    const view = following ? null : { position: entry, skipped: [...skips].sort((a, b) => a - b) };
+    if (JSON.stringify(view) === JSON.stringify(tree.view)) return;
+    tree.view = view;
+    showStateAt();
+    refreshTree();
+  };
+
+  // A move of the slider: the entry's action is selected (the highlight and its diff drawn now),
+  // the state there asked for.
+  const moveTo = (entry) => {
+    const record = log.entryRecord(entry);
+    if (record) {
+      log.highlight(record.seq);
+      detail(record);
+    } else {
+      log.highlight(null);
+      $("detail").replaceChildren(Object.assign(document.createElement("p"), { className: "note", textContent: entry === 0 ? "The initial state: no action yet." : `#${entry} is no longer among the events the page keeps.` }));
+    }
+    viewEntry(entry);
+  };
+  const timeline = new Inspector.Timeline(
+    { slider: $("slider"), readout: $("slider-readout"), play: $("play"), back: $("step-back"), forward: $("step-forward") }, moveTo);
+  $("follow").addEventListener("click", () => {
+    timeline.stop();
+    skips.clear();
+    log.skipped = skips;
+    log.redraw();
+    moveTo(history.position);
+  });
+
+  const toggleSkip = (entry) => {
+    if (skips.has(entry)) skips.delete(entry);
+    else if (skips.size >= 64) { $("last-result").textContent = "at most 64 entries can be skipped at once: un-skip some first"; return; }
+    else skips.add(entry);
+    log.skipped = skips;
+    log.redraw();
+    const selected = log.selected;
+    const at = timeline.value;
+    tree.view = null;
+    following = false;
+    viewEntry(at);
+    if (selected !== null) log.highlight(selected);
+    const record = log.record(selected);
+    if (record) detail(record);
+    $("skip")?.focus();
+  };
+
   const keep = Number(params.get("keep") || localStorage.getItem("inspector.keep") || 10);
   log.keep = Math.max(1, keep) * 1000;
   $("keep").value = String(log.keep / 1000);
 
   const receive = (records) => {
+    if (imported !== null) { imported.held.push(...records); return; }
     log.add(records);
     for (const record of records) plot.add(record);
     const last = records[records.length - 1];
@@ -194,8 +326,111 @@
     if (event.key === "Enter" && log.selected !== null) { log.select(log.selected); $("detail").querySelector("button, input")?.focus(); return; }
     log.key(event);
   });
-  $("filter").addEventListener("input", () => { log.filter = $("filter").value.trim(); log.redraw(); });
-  $("show-hidden").addEventListener("change", () => { log.showHidden = $("show-hidden").checked; log.redraw(); });
+  $("filter").addEventListener("input", () => { log.filter = $("filter").value.trim(); keepSetting("filter", log.filter); log.redraw(); });
+  $("show-hidden").addEventListener("change", () => { log.showHidden = $("show-hidden").checked; keepSetting("showHidden", log.showHidden); log.redraw(); });
+  $("fold-unchanged").addEventListener("change", () => {
+    keepSetting("foldUnchanged", $("fold-unchanged").checked);
+    const record = log.record(log.selected);
+    if (record) detail(record);
+  });
+  $("compact").addEventListener("change", () => { keepSetting("compact", $("compact").checked); document.body.classList.toggle("compact", $("compact").checked); });
+  $("search-field").addEventListener("change", () => keepSetting("searchField", $("search-field").value));
+  // The settings kept from the last visit.
+  $("filter").value = setting("filter", "");
+  log.filter = $("filter").value;
+  $("show-hidden").checked = setting("showHidden", "false") === "true";
+  log.showHidden = $("show-hidden").checked;
+  $("fold-unchanged").checked = setting("foldUnchanged", "true") === "true";
+  $("compact").checked = setting("compact", "false") === "true";
+  document.body.classList.toggle("compact", $("compact").checked);
+  if (["key", "value", "path"].includes(setting("searchField", "key"))) $("search-field").value = setting("searchField", "key");
+
+  // Export: the events the page holds, one `--format json` object a line, as `replshell --replay` reads them.
+  const exportText = () => log.events.map((record) => JSON.stringify(record.event)).join("\n") + "\n";
+  $("export").addEventListener("click", () => {
+    const text = exportText();
+    stats.lastExport = text;
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+    link.download = `${($("domain").textContent || "session").replace(/[^A-Za-z0-9_-]/g, "_")}-session.jsonl`;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    say(`Exported ${log.events.length.toLocaleString("en")} events as ${link.download}.`);
+  });
+
+  // Import: a recording is as hostile as any input. Read within the replay's bounds (64 MiB,
+  // 250,000 lines), each line parsed apart, only objects naming their `event` kept; shown as text.
+  const importLimits = { bytes: 64 << 20, lines: 250000 };
+  const importRecording = (name, text) => {
+    const lines = text.split("\n");
+    if (lines.length > importLimits.lines) return `${name}: ${lines.length.toLocaleString("en")} lines, more than the ${importLimits.lines.toLocaleString("en")} a recording may hold`;
+    const records = [];
+    const refused = [];
+    lines.forEach((line, index) => {
+      if (line.trim() === "") return;
+      let event;
+      try { event = JSON.parse(line); } catch { refused.push(index + 1); return; }
+      if (event === null || typeof event !== "object" || Array.isArray(event) || typeof event.event !== "string") { refused.push(index + 1); return; }
+      if (event.event === "dispatched" && (typeof event.action !== "string" || typeof event.origin !== "string")) { refused.push(index + 1); return; }
+      if (event.diff !== null && event.diff !== undefined && !(Array.isArray(event.diff) && event.diff.every((l) => typeof l === "string"))) { refused.push(index + 1); return; }
+      if (event.event === "dispatched") {
+        event.rejection = typeof event.rejection === "string" ? event.rejection : null;
+        event.hidden = event.hidden === true;
+        event.diff = event.diff ?? null;
+        if (!Array.isArray(event.diffKinds)) event.diffKinds = null;
+      }
+      const entry = event.event === "dispatched" && Number.isInteger(event.id) && event.id > 0 ? event.id : null;
+      records.push({ seq: records.length + 1, entry, event });
+    });
+    if (refused.length > 0) return `${name}: line${refused.length > 1 ? "s" : ""} ${refused.slice(0, 3).join(", ")}${refused.length > 3 ? ", …" : ""} ${refused.length > 1 ? "are" : "is"} not a \`--format json\` event; nothing imported`;
+    timeline.stop();
+    imported = { name, held: [], kept: log.events, dropped: log.dropped };
+    skips.clear();
+    log.skipped = skips;
+    log.events = records;
+    log.dropped = 0;
+    log.setPosition(records.reduce((max, r) => Math.max(max, r.entry ?? 0), 0));
+    log.redraw();
+    const count = log.position;
+    timeline.setCount(count, count, true);
+    $("timeline").hidden = false;
+    $("imported").hidden = false;
+    $("imported-note").textContent = `Showing the imported recording ${name}: ${records.length.toLocaleString("en")} events. Its actions and diffs are shown; its states were not recorded, so the state tree still shows the live session.`;
+    return null;
+  };
+  $("import").addEventListener("change", async () => {
+    const file = $("import").files[0];
+    $("import").value = "";
+    if (!file) return;
+    if (file.size > importLimits.bytes) { say(`${file.name}: ${file.size.toLocaleString("en")} bytes, more than the 64 MiB a recording may hold`); return; }
+    const refusal = importRecording(file.name, await file.text());
+    say(refusal ?? `Imported ${file.name}.`);
+  });
+  Inspector.importRecording = importRecording;
+  $("back-to-live").addEventListener("click", () => {
+    if (imported === null) return;
+    const held = imported.held;
+    log.events = imported.kept;
+    log.dropped = imported.dropped;
+    imported = null;
+    $("imported").hidden = true;
+    log.redraw();
+    if (held.length > 0) receive(held);
+    log.setPosition(history.position);
+    timeline.setCount(history.count, history.position, true);
+    $("timeline").hidden = liveness !== null;
+    moveTo(history.position);
+    say("Back on the live session.");
+  });
+
+  // Alt+Left and Alt+Right step the slider.
+  document.addEventListener("keydown", (event) => {
+    if (!event.altKey || $("timeline").hidden) return;
+    if (event.key === "ArrowLeft") { event.preventDefault(); timeline.step(-1); }
+    if (event.key === "ArrowRight") { event.preventDefault(); timeline.step(1); }
+  });
   $("keep").addEventListener("change", () => {
     const thousands = Math.max(1, Math.floor(Number($("keep").value) || 10));
     localStorage.setItem("inspector.keep", String(thousands));
@@ -204,6 +439,7 @@
   });
   $("search-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    tree.local = liveness === null;
     tree.search($("search").value, $("search-field").value, (text) => { $("matches").textContent = text; });
   });
   $("next-match").addEventListener("click", () => tree.next((text) => { $("matches").textContent = text; }));

@@ -16,6 +16,13 @@ Inspector.Log = class {
     this.selected = null;
     this.drawn = 0;
     this.maxDrawn = 2000;
+    // The entries skipped for a what-if: drawn struck through, marked "skipped".
+    this.skipped = new Set();
+  }
+
+  /// The latest dispatch of history entry `entry`, or undefined.
+  entryRecord(entry) {
+    return this.events.findLast((r) => r.entry === entry && r.event.event === "dispatched");
   }
 
   /// Adds events in order; returns true when one was a dispatch.
@@ -115,7 +122,7 @@ Inspector.Log = class {
     li.id = `event-${record.seq}`;
     li.dataset.seq = String(record.seq);
     if (record.entry !== null) li.dataset.entry = String(record.entry);
-    li.className = e.origin + (e.rejection !== null ? " rejected" : "");
+    li.className = e.origin + (e.rejection !== null ? " rejected" : "") + (record.entry !== null && this.skipped.has(record.entry) ? " skipped" : "");
     li.setAttribute("role", "option");
     li.setAttribute("aria-selected", String(this.selected === record.seq));
     const who = e.origin === "listener" ? "↳ " : e.origin === "script" ? "script: " : e.origin === "app" ? "app: " : "you: ";
@@ -127,6 +134,24 @@ Inspector.Log = class {
     action.className = "action";
     action.textContent = e.action;
     li.append(action, suffix);
+    // Where it came from, beside it: the script's file and line, the typed line, or the entry whose listener dispatched it.
+    const cause = e.cause;
+    const where = !cause ? null : cause.location !== undefined ? cause.location
+      : cause.line !== undefined ? `line ${cause.line}` : cause.entry !== undefined ? `listener of #${cause.entry}` : null;
+    if (where !== null) {
+      const note = document.createElement("span");
+      note.className = "where";
+      // A script's file by its name; the whole path on hover.
+      note.textContent = ` · ${where.replace(/^.*\//, "")}`;
+      note.title = where;
+      li.append(note);
+    }
+    if (record.entry !== null && this.skipped.has(record.entry)) {
+      const mark = document.createElement("span");
+      mark.className = "skip-mark";
+      mark.textContent = " (skipped: what-if)";
+      li.insertBefore(mark, li.querySelector(".where"));
+    }
     li.title = `${e.origin} action${suffix}`;
     li.addEventListener("click", () => this.select(record.seq));
     return li;
@@ -170,6 +195,27 @@ Inspector.Log = class {
     }
     const record = this.record(seq);
     if (record) this.onSelect(record);
+  }
+
+  /// Marks the event `seq` selected (null: none) without telling anyone: what a move of the time
+  /// slider does, which draws the rest itself.
+  highlight(seq) {
+    this.selected = seq;
+    // The row marked last, unmarked without searching the log's rows (a slider step is one frame).
+    if (this.highlighted?.isConnected && this.highlighted.getAttribute("aria-selected") === "true") this.highlighted.setAttribute("aria-selected", "false");
+    else for (const li of this.element.querySelectorAll('[aria-selected="true"]')) li.setAttribute("aria-selected", "false");
+    const li = seq === null ? null : document.getElementById(`event-${seq}`);
+    this.highlighted = li;
+    if (li) {
+      li.setAttribute("aria-selected", "true");
+      // Scrolled to in the frame that draws it: asking now would lay the page out twice a step.
+      if (this.scrollPending === undefined || this.scrollPending === null) {
+        this.scrollPending = requestAnimationFrame(() => {
+          this.scrollPending = null;
+          if (this.highlighted?.isConnected) this.highlighted.scrollIntoView({ block: "nearest" });
+        });
+      }
+    }
   }
 
   /// Selects the latest dispatch that made history entry `entry`, showing it when a filter or
@@ -228,10 +274,133 @@ Inspector.Log = class {
         const mark = document.createElement("span");
         mark.className = "undone-mark";
         mark.textContent = " (undone)";
-        li.append(mark);
+        // Before where it came from, which a narrow log cuts first.
+        li.insertBefore(mark, li.querySelector(".where"));
       } else if (entry <= this.position && undone) {
         undone.remove();
       }
     }
+  }
+};
+
+// The diff of a dispatch, drawn line by line: removed lines behind − in red, added ones behind +
+// in green, unchanged ones plain; a run of more than `foldAt` unchanged lines is folded into a
+// button that unfolds it. Every line is set as text, never as HTML.
+Inspector.Diff = {
+  foldAt: 6,
+  kindOf(text, kind) {
+    if (kind === "removed" || kind === "added" || kind === "note") return kind;
+    if (kind === undefined) {
+      if (text.startsWith("-")) return "removed";
+      if (text.startsWith("+")) return "added";
+    }
+    return "unchanged";
+  },
+
+  /// Fills `pre` with `lines` (their kinds from the event's `diffKinds`), folding unchanged runs when `fold`.
+  draw(pre, lines, kinds, fold) {
+    pre.replaceChildren();
+    if (lines === null) { pre.textContent = "(no diff)"; return; }
+    const line = (text, kind) => {
+      const span = document.createElement("span");
+      span.className = `line ${kind}`;
+      span.textContent = text;
+      return span;
+    };
+    let run = [];
+    const flush = () => {
+      if (fold && run.length > this.foldAt) {
+        const kept = 2;
+        for (const text of run.slice(0, kept)) pre.appendChild(line(text, "unchanged"));
+        const hidden = run.slice(kept, run.length - kept);
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "fold";
+        button.textContent = `… ${hidden.length} unchanged lines (show)`;
+        button.addEventListener("click", () => button.replaceWith(...hidden.map((text) => line(text, "unchanged"))));
+        pre.appendChild(button);
+        for (const text of run.slice(run.length - kept)) pre.appendChild(line(text, "unchanged"));
+      } else {
+        for (const text of run) pre.appendChild(line(text, "unchanged"));
+      }
+      run = [];
+    };
+    lines.forEach((text, i) => {
+      const kind = this.kindOf(text, kinds ? kinds[i] : undefined);
+      if (kind === "unchanged") { run.push(text); return; }
+      flush();
+      pre.appendChild(line(text, kind));
+    });
+    flush();
+  },
+};
+
+// The time slider over the history: its value is a history entry (0: the initial state). Moving
+// it, stepping or playing selects that entry's action in the log and shows its diff at once, and
+// asks for the state there, which the tree draws when it comes (`onMove`). Each step's drawing
+// is timed (performance.now around it): `Inspector.stats.stepTimes` holds the last 1,000.
+Inspector.Timeline = class {
+  constructor(elements, onMove) {
+    this.slider = elements.slider;
+    this.readout = elements.readout;
+    this.play = elements.play;
+    this.onMove = onMove;
+    this.count = 0;
+    this.playing = null;
+    this.slider.addEventListener("input", () => this.move(Number(this.slider.value)));
+    elements.back.addEventListener("click", () => this.step(-1));
+    elements.forward.addEventListener("click", () => this.step(1));
+    this.play.addEventListener("click", () => this.toggle());
+  }
+
+  /// The history's length changed: the slider spans 0…count; `position` is where it sits when following.
+  setCount(count, position, following) {
+    this.count = count;
+    this.slider.max = String(count);
+    if (following) this.show(position);
+  }
+
+  get value() { return Number(this.slider.value); }
+
+  /// Puts the thumb and the readout at `entry` without moving anything else.
+  show(entry, text) {
+    this.slider.value = String(entry);
+    this.slider.setAttribute("aria-valuetext", text ?? (entry === 0 ? "the initial state" : `entry ${entry} of ${this.count}`));
+    this.readout.textContent = text ?? (entry === 0 ? "the initial state" : `#${entry} of ${this.count}`);
+  }
+
+  move(entry) {
+    const start = performance.now();
+    const clamped = Math.max(0, Math.min(this.count, entry));
+    this.onMove(clamped);
+    const took = performance.now() - start;
+    const times = Inspector.stats.stepTimes;
+    times.push(took);
+    if (times.length > 1000) times.shift();
+  }
+
+  step(by) {
+    this.move(this.value + by);
+  }
+
+  toggle() {
+    if (this.playing !== null) { this.stop(); return; }
+    if (this.value >= this.count) this.move(0);
+    this.play.setAttribute("aria-pressed", "true");
+    this.play.textContent = "❚❚ Pause";
+    const frame = () => {
+      if (this.playing === null) return;
+      if (this.value >= this.count) { this.stop(); return; }
+      this.step(1);
+      this.playing = requestAnimationFrame(frame);
+    };
+    this.playing = requestAnimationFrame(frame);
+  }
+
+  stop() {
+    if (this.playing !== null) cancelAnimationFrame(this.playing);
+    this.playing = null;
+    this.play.setAttribute("aria-pressed", "false");
+    this.play.textContent = "▶ Play";
   }
 };

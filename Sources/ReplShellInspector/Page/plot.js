@@ -1,5 +1,6 @@
 // The watched selector plotted across the history: each `watch` event of the selector whose
-// value reads as a number adds a point; the caption says the values in words.
+// value reads as a number adds a point; the caption says the values in words. The time slider's
+// entry is marked with a dashed line at the last value watched by then (`mark`).
 "use strict";
 Inspector.Plot = class {
   constructor(svg, caption) {
@@ -8,6 +9,31 @@ Inspector.Plot = class {
     this.selector = null;
     this.points = [];
     this.limit = 10000;
+    // The history entry the last dispatch made, which the next watched value follows.
+    this.entry = 0;
+    this.marked = null;
+  }
+
+  /// Marks the value the session showed at history entry `entry`; null takes the mark away.
+  mark(entry) {
+    this.marked = entry;
+    const line = this.svg.querySelector("line.now");
+    if (entry === null || this.points.length === 0) { line?.remove(); return; }
+    // The last point at or before the entry: points are in history order.
+    let low = 0, high = this.points.length;
+    while (low < high) { const mid = (low + high) >> 1; if (this.points[mid].entry <= entry) low = mid + 1; else high = mid; }
+    const index = Math.max(0, low - 1);
+    const x = String(this.x(index));
+    const now = line ?? document.createElementNS("http://www.w3.org/2000/svg", "line");
+    now.setAttribute("class", "now");
+    now.setAttribute("x1", x); now.setAttribute("x2", x); now.setAttribute("y1", "0"); now.setAttribute("y2", "138");
+    if (!line) this.svg.appendChild(now);
+  }
+
+  /// Where the point at `index` is drawn across.
+  x(index) {
+    const step = this.points.length > 1 ? (600 - 60 - 5) / (this.points.length - 1) : 0;
+    return 60 + index * step;
   }
 
   watch(selector) {
@@ -19,6 +45,7 @@ Inspector.Plot = class {
   /// Takes a `watch` event; returns true when it added a point.
   add(record) {
     const e = record.event;
+    if (e.event === "dispatched" && record.entry !== null) this.entry = record.entry;
     if (e.event !== "watch" || e.error !== null) return false;
     // Until the page picks one, the first selector the session watches is plotted.
     if (this.selector === null && Number.isFinite(Number(String(e.value).trim()))) this.watch(e.selector);
@@ -27,7 +54,7 @@ Inspector.Plot = class {
     if (name !== this.selector.replace(/\(.*$/, "")) return false;
     const value = Number(String(e.value).trim().replace(/_/g, ""));
     if (!Number.isFinite(value)) return false;
-    this.points.push({ seq: record.seq, value });
+    this.points.push({ seq: record.seq, entry: this.entry, value });
     if (this.points.length > this.limit) this.points.splice(0, this.points.length - this.limit);
     this.draw();
     return true;
@@ -60,5 +87,6 @@ Inspector.Plot = class {
       label(`${this.points.length} values`, left, height - 3));
     const last = values[values.length - 1];
     this.caption.textContent = `Watching ${this.selector}: ${this.points.length} values, from ${min} to ${max}, last ${last}.`;
+    if (this.marked !== null) this.mark(this.marked);
   }
 };

@@ -2,7 +2,9 @@
 // opened (at most 500 a request, then "more"), never the whole state. Opened paths are reopened
 // when the state changes. Search asks the server for matching paths and opens the way to each.
 // Each row's "why?" asks which history entry last changed it ("changed by #N"), a click on which
-// selects that entry in the log.
+// selects that entry in the log. With a view set (the time slider's entry, the entries skipped for
+// a what-if) every level is asked of the state at that entry instead, and the rows whose value that
+// entry changed are marked ●.
 "use strict";
 Inspector.Tree = class {
   constructor(element, connection, selectEntry) {
@@ -14,6 +16,32 @@ Inspector.Tree = class {
     this.matchIndex = -1;
     this.refreshing = null;
     this.again = false;
+    // The history entry and skipped entries the tree shows the state of; null: the current state.
+    this.view = null;
+    // Whether the session is the shell's own (not an attached app's): views and `find` need its history.
+    this.local = true;
+    // What the last reply of a view said: what-if or not, and the entries the reducer rejected.
+    this.onView = () => {};
+  }
+
+  /// Asks for a page of `path`'s children: of the current state, or of the state at the view.
+  async children(path, offset, reveal) {
+    if (this.view === null) return this.connection.request("children", { path, offset, reveal });
+    const reply = await this.connection.request("view", { path, offset, reveal, position: this.view.position, skipped: this.view.skipped });
+    if (reply.type === "children") this.onView(reply);
+    return reply;
+  }
+
+  /// The names the reply marks as changed by the view's entry.
+  changedIn(reply) {
+    return new Set(reply.changed || []);
+  }
+
+  /// Marks each node of `reply` with the entry that changed it, when it did: the reply's own
+  /// entry, kept on the node, since the view may have moved on by the time it is drawn.
+  markChanged(reply) {
+    const changed = this.changedIn(reply);
+    for (const node of reply.nodes) node.changed = changed.has(node.name) ? reply.position : null;
   }
 
   key(path) {
@@ -30,15 +58,19 @@ Inspector.Tree = class {
       return this.refreshing;
     }
     this.refreshing = (async () => {
-      do {
-        this.again = false;
-        await this.update(this.element, []);
-        this.element.dataset.loaded = "true";
-        // The match shown stays marked on the new state, while it is still there.
-        const match = this.matchIndex >= 0 ? this.itemFor(this.matches[this.matchIndex]) : null;
-        if (match) match.classList.add("match");
-      } while (this.again);
-      this.refreshing = null;
+      try {
+        do {
+          this.again = false;
+          await this.update(this.element, []);
+          this.element.dataset.loaded = "true";
+          // The match shown stays marked on the new state, while it is still there.
+          const match = this.matchIndex >= 0 ? this.itemFor(this.matches[this.matchIndex]) : null;
+          if (match) match.classList.add("match");
+        } while (this.again);
+      } finally {
+        // Whatever happened, the next change updates the tree again.
+        this.refreshing = null;
+      }
     })();
     return this.refreshing;
   }
@@ -47,13 +79,14 @@ Inspector.Tree = class {
   /// rows gone are removed, new ones inserted, changed ones redrawn; open ones are kept open
   /// and updated in turn.
   async update(list, path) {
-    const reply = await this.connection.request("children", { path, offset: 0 });
+    const reply = await this.children(path, 0);
     if (reply.type !== "children") {
       const li = document.createElement("li");
       li.textContent = reply.message || "could not load this part of the state";
       list.replaceChildren(li);
       return;
     }
+    this.markChanged(reply);
     const keys = new Set(reply.nodes.map((node) => this.key(path.concat([node.name]))));
     for (const li of [...list.children]) {
       if (!li.dataset.path || !keys.has(li.dataset.path)) li.remove();
@@ -89,7 +122,7 @@ Inspector.Tree = class {
 
   /// What a row shows, to tell whether it changed.
   signature(node) {
-    return `${node.count}\u0000${node.label}\u0000${node.summary}`;
+    return `${node.count}\u0000${node.label}\u0000${node.summary}\u0000${node.changed ?? ""}`;
   }
 
   /// The "N more of M" button after a page of children, when there are more.
@@ -109,13 +142,14 @@ Inspector.Tree = class {
   }
 
   async fill(list, path, offset, reveal) {
-    const reply = await this.connection.request("children", { path, offset, reveal });
+    const reply = await this.children(path, offset, reveal);
     if (reply.type !== "children") {
       const li = document.createElement("li");
       li.textContent = reply.message || "could not load this part of the state";
       list.appendChild(li);
       return;
     }
+    this.markChanged(reply);
     for (const node of reply.nodes) list.appendChild(this.item(path.concat([node.name]), node));
     this.addMore(list, path, reply);
   }
@@ -125,6 +159,7 @@ Inspector.Tree = class {
     li.setAttribute("role", "treeitem");
     li.dataset.path = this.key(path);
     if (node.count > 0) li.setAttribute("aria-expanded", "false");
+    li.classList.toggle("changed", node.changed != null);
     li.appendChild(this.row(li, path, node));
     return li;
   }
@@ -157,7 +192,18 @@ Inspector.Tree = class {
     why.textContent = "why?";
     why.setAttribute("aria-label", `why ${node.label} holds this: the entry that last changed it`);
     why.addEventListener("click", () => this.why(why, path));
-    row.append(toggle, name, `: ${node.summary}`, why);
+    const summary = document.createElement("span");
+    summary.className = "summary";
+    summary.textContent = `: ${node.summary}`;
+    row.append(toggle, name, summary);
+    li.classList.toggle("changed", node.changed != null);
+    if (node.changed != null) {
+      const note = document.createElement("span");
+      note.className = "changed-note";
+      note.textContent = `changed by #${node.changed}`;
+      row.append(note);
+    }
+    row.append(why);
     return row;
   }
 
@@ -216,9 +262,16 @@ Inspector.Tree = class {
 
   /// Asks the server for the paths matching `query`, then shows the first.
   async search(query, field, say) {
-    const reply = await this.connection.request("search", { query, field });
+    if (!this.local && field === "path") { say("search by path reads the shell's own session; here search by key or value"); return; }
+    const started = performance.now();
+    const view = this.view === null ? {} : { position: this.view.position, skipped: this.view.skipped };
+    const reply = this.local
+      ? await this.connection.request("find", Object.assign({ query, field }, view))
+      : await this.connection.request("search", { query, field });
+    Inspector.stats.searchTimes.push(performance.now() - started);
     if (reply.type !== "found") {
       say(reply.message);
+      this.showMatches([], []);
       return;
     }
     this.matches = reply.paths;
@@ -226,7 +279,24 @@ Inspector.Tree = class {
     this.matchIndex = -1;
     say(reply.paths.length === 0 ? `No ${field} contains “${query}”.` :
       `${reply.paths.length}${reply.truncated ? "+" : ""} matches.`);
+    this.showMatches(reply.paths, this.matchTexts, say);
     if (reply.paths.length > 0) await this.next(say);
+    Inspector.stats.searchShownTimes.push(performance.now() - started);
+  }
+
+  /// Lists the matches under the search form, each a button that opens the way to it.
+  showMatches(paths, texts, say) {
+    const list = document.getElementById("match-list");
+    if (!list) return;
+    list.replaceChildren(...paths.map((path, index) => {
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = texts[index];
+      button.addEventListener("click", () => { this.matchIndex = index - 1; this.next(say); });
+      li.appendChild(button);
+      return li;
+    }));
   }
 
   /// Opens the way to the next match, marks it and focuses it.
@@ -249,6 +319,8 @@ Inspector.Tree = class {
       target.scrollIntoView({ block: "center" });
       target.querySelector(".toggle").focus({ preventScroll: true });
     }
+    const listed = document.querySelectorAll("#match-list li");
+    listed.forEach((li, index) => li.setAttribute("aria-current", String(index === this.matchIndex)));
     say(`Match ${this.matchIndex + 1} of ${this.matches.length}: ${this.matchTexts[this.matchIndex]}`);
   }
 };
