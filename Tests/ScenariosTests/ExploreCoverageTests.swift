@@ -125,6 +125,14 @@ import Testing
     #expect(texts.contains("  steps  abstract state") || texts.contains { $0.hasSuffix("steps  abstract state") })
   }
 
+  @Test func theDomainsSelectorsMayMakeTheAbstractState() async throws {
+    let shell = try await breakerShell()
+    let texts = await shell.texts("explore --seed 1 --runs 200 --steps 50 --abstract selectMode --abstract selectFailures")
+    #expect(texts.contains { $0.hasPrefix("states: ") && $0.hasSuffix("(abstracted from selectMode, selectFailures)") }, "\(texts)")
+    #expect(texts.contains { $0.hasSuffix("  .closed 0") }, "\(texts)")
+    #expect(await shell.texts("explore --abstract selectNothing").last?.hasPrefix("error: ") == true)
+  }
+
   @Test func aRequirementSurelyShortFailsTheExploreSayingByHowMuch() async throws {
     let shell = try await breakerShell()
     let result = await shell.run("explore --seed 1 --runs 500 --steps 20 --cover \"50% selectMode == .halfOpen\" --cover-runs \"10% selectFailures >= 1\"")

@@ -77,9 +77,9 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
   init(
     start: State, reducer: @escaping @Sendable (State, Action) throws -> State, statesDiffer: (@Sendable (State, State) -> Bool)?,
     invariants: [Invariant<State>], catalog: ActionCatalog, enabled: [Int], pool: LeafPool, decode: @escaping @Sendable (Value) -> Action?,
-    requirements: [@Sendable (State) -> Bool] = []
+    requirements: [@Sendable (State) -> Bool] = [], abstraction: StateAbstraction<State>? = nil
   ) {
-    self.abstraction = StateAbstraction()
+    self.abstraction = abstraction ?? StateAbstraction()
     self.requirements = requirements
     self.start = start
     self.reducer = reducer

@@ -46,7 +46,8 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
     var run = engine.startRun(index, memo: &memo)
     var plan: [Step] = []
     if !corpus.isEmpty, !random.chance(1, in: 8) {
-      plan = mutated(pick(&random), &random)
+      let parent = pick(&random)
+      plan = mutated(parent, &random)
     }
     var found: [StateCoverage.Transition] = []
     var keptLength = 0
@@ -92,25 +93,46 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
     return entry.found.reduce(0) { $0 + 1 / Double(max(1, taken[$1] ?? 1)) }
   }
 
-  /// An entry drawn in proportion to its energy.
-  private func pick(_ random: inout SplitMix) -> Entry {
-    let energies = corpus.map(energy)
-    let total = energies.reduce(0, +)
-    var target = Double(random.next() >> 11) / Double(1 << 53) * total
-    for (index, value) in energies.enumerated() {
-      target -= value
-      if target < 0 { return corpus[index] }
+  /// The running sums of the entries' energies, as of the last reweighing.
+  private var cumulative: [Double] = []
+  /// Runs since the energies were last computed: they are again every `reweighEvery` runs, not
+  /// every run, so that choosing costs a binary search.
+  private var runsSinceReweigh = 0
+  static var reweighEvery: Int { 64 }
+
+  private mutating func reweigh() {
+    var total = 0.0
+    cumulative = corpus.map { entry in
+      total += energy(entry)
+      return total
     }
-    return corpus[corpus.count - 1]
+    runsSinceReweigh = 0
+  }
+
+  /// An entry drawn in proportion to its energy.
+  private mutating func pick(_ random: inout SplitMix) -> Entry {
+    if cumulative.count != corpus.count || runsSinceReweigh >= Self.reweighEvery { reweigh() }
+    runsSinceReweigh += 1
+    let target = Double(random.next() >> 11) / Double(1 << 53) * (cumulative.last ?? 0)
+    var low = 0
+    var high = cumulative.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if cumulative[middle] <= target { low = middle + 1 } else { high = middle }
+    }
+    return corpus[low]
   }
 
   private mutating func keep(_ entry: Entry) {
     guard corpus.count >= Self.corpusLimit else {
       corpus.append(entry)
+      // Counted at once, as the last reweighing would have: the sums stay in step with the corpus.
+      cumulative.append((cumulative.last ?? 0) + energy(entry))
       return
     }
     let energies = corpus.map(energy)
     if let weakest = energies.indices.min(by: { energies[$0] < energies[$1] }) { corpus[weakest] = entry }
+    reweigh()
   }
 
   /// `entry`'s steps changed once.

@@ -30,13 +30,25 @@ struct StateAbstraction<State>: Sendable {
   /// The abstraction of `State`, learned from its type.
   init() {
     var leaves: [Leaf] = []
-    if _MetadataKind(State.self) == .struct {
-      Self.collect(State.self, offset: 0, path: "", depth: 0, into: &leaves)
-    }
-    if leaves.isEmpty, let root = Self.leaf(State.self, offset: 0, path: "state") {
+    // Reads nothing of a type that is not a struct.
+    Self.collect(State.self, offset: 0, path: "", depth: 0, into: &leaves)
+    if leaves.isEmpty, let root = Self.leaf(State.self, kind: nil, offset: 0, path: "state") {
       leaves = [root]
     }
     self.leaves = leaves
+  }
+
+  /// The abstraction the domain declares through its selectors (`explore --abstract selectMode`):
+  /// each selector's output is a leaf, read as the derived leaves are (enum cases, `Bool`s, counts
+  /// and sizes in buckets); an output that cannot be read is `?`.
+  init(selectors: [(name: String, evaluate: @Sendable (State) -> Value?)]) {
+    leaves = selectors.map { selector in
+      let evaluate = selector.evaluate
+      return Leaf(
+        path: selector.name,
+        code: { base in evaluate(base.load(as: State.self)).map(AbstractValue.code) ?? 0 },
+        describe: { base in evaluate(base.load(as: State.self)).map(AbstractValue.describe) ?? "?" }, declared: nil)
+    }
   }
 
   /// The code of `state`'s abstract state: equal codes, equal abstract states.
@@ -75,7 +87,7 @@ struct StateAbstraction<State>: Sendable {
       let fieldPath = path.isEmpty ? label : path + "." + label
       if kind == .struct, depth + 1 < depthLimit, !isLeafStruct(fieldType) {
         collect(fieldType, offset: offset + fieldOffset, path: fieldPath, depth: depth + 1, into: &leaves)
-      } else if let leaf = leaf(fieldType, offset: offset + fieldOffset, path: fieldPath) {
+      } else if let leaf = leaf(fieldType, kind: kind, offset: offset + fieldOffset, path: fieldPath) {
         leaves.append(leaf)
       }
       return true
@@ -87,9 +99,9 @@ struct StateAbstraction<State>: Sendable {
     type is any Collection.Type || type is any BinaryInteger.Type || type == Bool.self
   }
 
-  /// The leaf for a value of `type` at `offset`; nil for a type the abstraction leaves out.
-  private static func leaf(_ type: Any.Type, offset: Int, path: String) -> Leaf? {
-    guard let reader = AbstractReader.of(type) else { return nil }
+  /// The leaf for a value of `type` (of `kind`, when known) at `offset`; nil for a type the abstraction leaves out.
+  private static func leaf(_ type: Any.Type, kind: _MetadataKind?, offset: Int, path: String) -> Leaf? {
+    guard let reader = AbstractReader.of(type, kind: kind) else { return nil }
     return Leaf(
       path: path, code: { base in reader.code(base + offset) }, describe: { base in reader.describe(base + offset) }, declared: reader.declared)
   }
@@ -102,8 +114,9 @@ struct AbstractReader: Sendable {
   /// Every value it can take, when the type declares them.
   let declared: [String]?
 
-  /// The reader of values of `type`; nil for a type the abstraction leaves out.
-  static func of(_ type: Any.Type) -> AbstractReader? {
+  /// The reader of values of `type`, of `kind` when the caller knows it (a stored property's);
+  /// nil for a type the abstraction leaves out.
+  static func of(_ type: Any.Type, kind: _MetadataKind?) -> AbstractReader? {
     if type == Bool.self {
       return AbstractReader(
         code: { $0.load(as: Bool.self) ? 1 : 0 }, describe: { $0.load(as: Bool.self) ? "true" : "false" }, declared: ["false", "true"])
@@ -121,13 +134,14 @@ struct AbstractReader: Sendable {
     if let optional = type as? any AbstractedOptional.Type {
       return optionalReader(optional)
     }
-    if let cases = type as? any (CaseIterable & Equatable).Type {
+    if let cases = type as? any (CaseIterable & Equatable & Sendable).Type {
       return caseIterableReader(cases)
     }
-    if _MetadataKind(type) == .enum {
-      return enumReader(type)
+    switch kind {
+    case .enum?: return enumReader(type)
+    case nil: return dynamicReader(type)
+    default: return nil
     }
-    return nil
   }
 
   private static func integerReader<T: BinaryInteger>(_: T.Type) -> AbstractReader {
@@ -144,14 +158,14 @@ struct AbstractReader: Sendable {
 
   private static func optionalReader<O: AbstractedOptional>(_: O.Type) -> AbstractReader {
     let wrapped = O.wrappedType
-    let inner = of(wrapped)
-    func code(_ base: UnsafeRawPointer) -> UInt64 {
+    let inner = of(wrapped, kind: nil)
+    let code: @Sendable (UnsafeRawPointer) -> UInt64 = { base in
       base.load(as: O.self).withWrapped { pointer in
         guard let pointer else { return 0 }
         return 1 &+ (inner?.code(pointer) ?? 0) &* 31
       }
     }
-    func describe(_ base: UnsafeRawPointer) -> String {
+    let describe: @Sendable (UnsafeRawPointer) -> String = { base in
       base.load(as: O.self).withWrapped { pointer in
         guard let pointer else { return "nil" }
         return inner?.describe(pointer) ?? "some"
@@ -160,7 +174,7 @@ struct AbstractReader: Sendable {
     return AbstractReader(code: code, describe: describe, declared: inner?.declared.map { ["nil"] + $0 })
   }
 
-  private static func caseIterableReader<E: CaseIterable & Equatable>(_: E.Type) -> AbstractReader {
+  private static func caseIterableReader<E: CaseIterable & Equatable & Sendable>(_: E.Type) -> AbstractReader {
     let all = Array(E.allCases)
     let names = all.map { "." + String(describing: $0) }
     return AbstractReader(
@@ -180,6 +194,23 @@ struct AbstractReader: Sendable {
       AbstractReader(
         code: { base in CountBucket.textCode(caseName(base.load(as: E.self))) },
         describe: { base in "." + caseName(base.load(as: E.self)) }, declared: nil)
+    }
+    return _openExistential(type, do: make)
+  }
+
+  /// A value of a type whose kind is not known (the wrapped value of an optional): an enum by its
+  /// case name, read through `Mirror`; anything else is only there.
+  private static func dynamicReader(_ type: Any.Type) -> AbstractReader {
+    func make<T>(_: T.Type) -> AbstractReader {
+      AbstractReader(
+        code: { base in
+          let value = base.load(as: T.self)
+          return Mirror(reflecting: value).displayStyle == .enum ? CountBucket.textCode(caseName(value)) : 1
+        },
+        describe: { base in
+          let value = base.load(as: T.self)
+          return Mirror(reflecting: value).displayStyle == .enum ? "." + caseName(value) : "some"
+        }, declared: nil)
     }
     return _openExistential(type, do: make)
   }
@@ -245,5 +276,28 @@ extension Optional: AbstractedOptional {
     guard let wrapped = self else { return body(nil) }
     // A wrapped value of no size has no bytes: any pointer reads it.
     return withUnsafeBytes(of: wrapped) { body($0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!) }
+  }
+}
+
+/// A selector's output, abstracted as a stored property is.
+enum AbstractValue {
+  /// The code of `value`.
+  static func code(_ value: Value) -> UInt64 {
+    CountBucket.textCode(describe(value))
+  }
+
+  /// `value` abstracted: an enum's case, a `Bool`, a count in its bucket, a size, empty or not.
+  static func describe(_ value: Value) -> String {
+    switch value {
+    case .bool(let flag): flag ? "true" : "false"
+    case .int(let number): CountBucket.label(CountBucket.bucket(number))
+    case .string(let text): text.isEmpty ? "\"\"" : "text"
+    case .null: "nil"
+    case .array(let elements): "count " + CountBucket.label(CountBucket.bucket(elements.count))
+    case .dictionary(let entries): "count " + CountBucket.label(CountBucket.bucket(entries.count))
+    case .enumCase(_, let name, _): "." + name
+    case .structure(let typeName, _): typeName
+    case .double, .date, .keyPath, .opaque, .member: "some"
+    }
   }
 }

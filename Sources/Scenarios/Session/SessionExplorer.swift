@@ -44,12 +44,27 @@ import Logging
     for requirement in options.requirements {
       requirements.append(try makeInvariant(requirement.predicate).holds)
     }
+    var abstraction: StateAbstraction<State>?
+    if !options.abstraction.isEmpty {
+      var selectors: [(name: String, evaluate: @Sendable (State) -> Value?)] = []
+      for text in options.abstraction {
+        var parser = try ValueParser(text, startColumn: 1)
+        let call = try parser.parseSelectorCall()
+        try parser.expectEnd()
+        let prepared = try checks.prepare(call)
+        // An output that cannot be read as values is the leaf `?`.
+        selectors.append((text, { state in
+          do throws(CommandError) { return try prepared.evaluate(state).value } catch { return nil }
+        }))
+      }
+      abstraction = StateAbstraction(selectors: selectors)
+    }
     let engine = ExploreEngine(
       start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all + breaks.map(\.negatedForExplore),
       catalog: catalog, enabled: enabled,
       pool: LeafPool(catalog: catalog, state: stateValue),
       decode: { payload in try? ActionCache<Action>.parseAction(catalog.text(for: payload), catalog: catalog) },
-      requirements: requirements)
+      requirements: requirements, abstraction: abstraction)
     if let effects {
       // The runs' listeners start in a lane; the explore itself stays out of it, or its own
       // turns would count as the listeners' work.
