@@ -129,7 +129,7 @@ import Testing
     let shell = try await breakerShell()
     let texts = await shell.texts("explore --seed 1 --runs 200 --steps 50 --abstract selectMode --abstract selectFailures")
     #expect(texts.contains { $0.hasPrefix("states: ") && $0.hasSuffix("(abstracted from selectMode, selectFailures)") }, "\(texts)")
-    #expect(texts.contains { $0.hasSuffix("  .closed 0") }, "\(texts)")
+    #expect(texts.contains { $0.hasSuffix("  selectMode=.closed selectFailures=0") }, "\(texts)")
     #expect(await shell.texts("explore --abstract selectNothing").last?.hasPrefix("error: ") == true)
   }
 
@@ -138,7 +138,7 @@ import Testing
     let result = await shell.run("explore --seed 1 --runs 500 --steps 20 --cover \"50% selectMode == .halfOpen\" --cover-runs \"10% selectFailures >= 1\"")
     #expect(!result.succeeded)
     let texts = result.lines.map(\.text)
-    #expect(texts.contains { $0.hasPrefix("cover 50% selectMode == .halfOpen: short by ") }, "\(texts)")
+    #expect(texts.contains { $0.hasPrefix("! cover 50% selectMode == .halfOpen: short by 50%, 0% (0 of ") }, "\(texts)")
     #expect(texts.contains { $0.hasPrefix("cover 10% selectFailures >= 1: met, ") && $0.hasSuffix(" of 500 runs)") }, "\(texts)")
     #expect(texts.last?.hasPrefix("error: explore fell short of coverage requirement --cover \"50% selectMode == .halfOpen\" by ") == true, "\(texts)")
   }
