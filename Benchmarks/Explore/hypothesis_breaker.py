@@ -1,6 +1,6 @@
 """Hypothesis's RuleBasedStateMachine on the circuit breaker of `ExploreModels/Breaker.swift`,
-beside `explore` and `explore --guided` in `breaker.sh`: the same three rules (a request that
-succeeds or fails, the timer firing, a manual reset), the same planted bug (closing after three
+beside `explore` and `explore --guided` in `breaker.sh`: the same three rules (a request answered
+with an HTTP status, 500 and above a failure, the timer firing, a manual reset), the same planted bug (closing after three
 good probes keeps the failure count, so one failure opens it again) and the same invariant.
 
 For each of SEEDS seeds it runs EXAMPLES examples of up to 50 steps (the generate phase only, no
@@ -39,9 +39,10 @@ class Breaker(RuleBasedStateMachine):
     def step(self):
         Counter.steps += 1
 
-    @rule(ok=st.booleans())
-    def request(self, ok):
+    @rule(status=st.integers())
+    def request(self, status):
         self.step()
+        ok = status < 500
         if self.mode == "closed":
             if ok:
                 self.failures = 0

@@ -1,13 +1,14 @@
 import ReplShell
 
 /// A circuit breaker with a deep bug, for `explore --guided`'s benchmark: closed, it counts
-/// failures in a row and opens at eight; open, it refuses requests until its timer fires and it
+/// failed requests (a status of 500 or above) in a row and opens at eight; open, it refuses requests until its timer fires and it
 /// goes half-open; half-open, three good probes close it, a bad one opens it again. The bug:
 /// closing after the probes forgets to clear the failure count, so the first failure after
 /// closing opens it again at once. Finding it takes eight failures in a row, the timer, three
 /// good probes and one failed request: thirteen actions, in that order, among resets.
 enum BreakerAction: Codable, Equatable, Sendable {
-  case request(ok: Bool)
+  /// A request went through, answered with an HTTP status: 500 and above is a failure.
+  case request(status: Int)
   case timerFired
   case manualReset
 }
@@ -43,8 +44,8 @@ extension Domain {
       switch (state.mode, action) {
       case (_, .manualReset):
         state = BreakerState(trippedEarly: state.trippedEarly)
-      case (.closed, .request(let ok)):
-        guard !ok else {
+      case (.closed, .request(let status)):
+        guard status >= 500 else {
           state.failures = 0
           state.streak = 0
           break
@@ -60,8 +61,8 @@ extension Domain {
       case (.open, .timerFired):
         state.mode = .halfOpen
         state.probes = 0
-      case (.halfOpen, .request(let ok)):
-        guard ok else {
+      case (.halfOpen, .request(let status)):
+        guard status < 500 else {
           state.mode = .open
           state.probes = 0
           break
@@ -78,7 +79,7 @@ extension Domain {
       }
       return state
     },
-    actionExamples: [BreakerAction.request(ok: true), .timerFired, .manualReset],
+    actionExamples: [BreakerAction.request(status: 200), .request(status: 503), .timerFired, .manualReset],
     selectors: [
       SelectorDefinition("selectTrippedEarly") { { (state: BreakerState) in state.trippedEarly } },
       SelectorDefinition("selectMode") { { (state: BreakerState) in state.mode } },
