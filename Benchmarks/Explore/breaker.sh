@@ -42,7 +42,7 @@ for mode in uniform guided; do
   base=$(for _ in 1 2 3; do time_of "$work/base.txt"; done | median)
   rate=$(awk -v f="$full" -v b="$base" 'BEGIN { printf "%d", 1000000 / ((f - b) / 1e9) }')
   hits=$(printf '%s\n' "${found[@]}" | grep -vc "–" || true)
-  med=$(printf '%s\n' "${found[@]}" | grep -v "–" | median)
+  med=$(printf '%s\n' "${found[@]}" | { grep -v "–" || true; } | median)
   printf '%-10s found in %s of %s seeds, steps to find: %s (median %s); distinct transitions per 100k steps: median %s; %s steps/s\n' \
     "$mode" "$hits" "$seeds" "${found[*]}" "$med" "$transitions" "$rate"
 done
