@@ -6,11 +6,17 @@ import Testing
 /// sequences, every invariant is checked after each action, and a broken one is a test failure
 /// that shows the shrunk sequence as paste-back `dispatch` lines. With `effects: true` the
 /// domain's listeners run too, their side effects held and completed, reordered or failed as
-/// the seed decides (`explore --effects`; the domain declares `effects:`).
+/// the seed decides (`explore --effects`; the domain declares `effects:`). With `guided: true`
+/// the runs are coverage-guided (`explore --guided`); each of `cover` (`"5% selectMode == .open"`)
+/// is a coverage requirement (`explore --cover`), which fails the test when it surely falls short.
 ///
 /// ```swift
 /// @Test func counterNeverReachesAThousand() async {
 ///   await ExploreTest.check(domain: .counter, invariants: ["selectValue != 1000"], runs: 200, seed: 7)
+/// }
+///
+/// @Test func theBreakerNeverTripsEarly() async {
+///   await ExploreTest.check(domain: .breaker, invariants: ["selectTrippedEarly == false"], runs: 2000, guided: true)
 /// }
 ///
 /// @Test func noStaleResults() async {
@@ -21,12 +27,13 @@ public enum ExploreTest {
   /// Starts `domain` in a fresh script-mode session, runs the `setUp` lines, adds each of
   /// `invariants` (`selectValue != 3`, as `invariant` takes them) and explores `runs` runs of up
   /// to `steps` actions from `seed`, with the listeners and their side effects held when
-  /// `effects`. Records an issue when a line fails or an invariant breaks; returns the lines
-  /// `explore` printed (the report and the coverage table).
+  /// `effects`, coverage-guided when `guided`, with each of `cover` as a `--cover` requirement.
+  /// Records an issue when a line fails, an invariant breaks or a requirement falls short; returns
+  /// the lines `explore` printed (the report and the coverage tables).
   @MainActor @discardableResult
   public static func check(
     domain: Domain, invariants: [String], setUp: [String] = [], runs: Int = 100, steps: Int = 50, seed: UInt64 = 1,
-    effects: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    effects: Bool = false, guided: Bool = false, cover: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
   ) async -> [String] {
     let shell = Shell(domains: [domain], isScript: true, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     defer { Task { await shell.close() } }
@@ -46,7 +53,16 @@ public enum ExploreTest {
         return []
       }
     }
-    let result = await host.run("explore --runs \(runs) --steps \(steps) --seed \(seed)" + (effects ? " --effects" : ""), location: "explore")
+    var line = "explore --runs \(runs) --steps \(steps) --seed \(seed)" + (effects ? " --effects" : "") + (guided ? " --guided" : "")
+    for requirement in cover {
+      // One word: quoted with the kind of quote it does not hold.
+      guard !(requirement.contains("\"") && requirement.contains("'")) else {
+        Issue.record(Comment(rawValue: "the requirement \(requirement) holds both kinds of quote, which no option value can"), sourceLocation: sourceLocation)
+        return []
+      }
+      line += requirement.contains("\"") ? " --cover '\(requirement)'" : " --cover \"\(requirement)\""
+    }
+    let result = await host.run(line, location: "explore")
     let lines = result.lines.map(\.text)
     if !result.succeeded {
       let report = lines.prefix { !$0.hasPrefix("coverage: ") }

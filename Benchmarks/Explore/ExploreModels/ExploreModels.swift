@@ -4,5 +4,5 @@ import ReplShell
 /// Hypothesis — `ledger`, five rules with string and integer payloads, and `tally`, a counter
 /// whose listener saves every change through a side effect.
 @main struct ExploreModels: ReplShellApp {
-  static let domains: [Domain] = [.ledger, .tally]
+  static let domains: [Domain] = [.ledger, .tally, .breaker]
 }

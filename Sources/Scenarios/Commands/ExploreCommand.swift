@@ -8,8 +8,8 @@ struct ExploreCommand: ShellCommand {
     name: "explore",
     usage: options.usage("explore"), group: .exploring,
     synopsis: "runs generated action sequences against the invariants",
-    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\")",
-    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt"],
+    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead)",
+    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --guided --runs 2000", "explore --cover \"5% {selector} == {value}\""],
     toolArguments: options.toolArguments)
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
@@ -35,6 +35,14 @@ struct ExploreCommand: ShellCommand {
     asked.savePath = save?.text
     asked.overwrites = parsed.isSet(Option.force)
     asked.effects = parsed.isSet(Option.effects)
+    asked.guided = parsed.isSet(Option.guided)
+    for word in parsed.words(Option.cover) {
+      asked.requirements.append(try CoverageRequirement.parse(word.text, column: word.column, unit: .steps))
+    }
+    asked.abstraction = parsed.words(Option.abstract).map(\.text)
+    for word in parsed.words(Option.coverRuns) {
+      asked.requirements.append(try CoverageRequirement.parse(word.text, column: word.column, unit: .runs))
+    }
     return ExploreCommand(asked: asked, saveColumn: save?.column ?? arguments.column)
   }
 
@@ -50,6 +58,7 @@ struct ExploreCommand: ShellCommand {
     options.completion(for: request, values: { option in
       switch option.name {
       case Option.only.name, Option.skip.name: request.offer(context.runningSession?.catalog.patternNames ?? [])
+      case Option.abstract.name: request.selector(in: context.runningSession)
       case Option.save.name: request.scriptPath(from: context.baseDirectory)
       default: nil
       }
@@ -119,7 +128,10 @@ struct ExploreCommand: ShellCommand {
 extension ExploreCommand {
   /// The options `explore` takes; an unknown one is said as explore always said it.
   static let options: CommandOptions = CommandOptions(
-    [Option.runs, Option.steps, Option.seed, Option.time, Option.only, Option.skip, Option.jobs, Option.shard, Option.save, Option.force, Option.effects],
+    [
+      Option.runs, Option.steps, Option.seed, Option.time, Option.only, Option.skip, Option.jobs, Option.shard, Option.save, Option.force, Option.effects,
+      Option.guided, Option.cover, Option.coverRuns, Option.abstract,
+    ],
     unknownOption: { typed, commandWord in
       let suggestions = Suggestions.closest(to: typed, among: options.names)
       let hint =
@@ -154,5 +166,19 @@ extension ExploreCommand {
     static let effects = CommandOption(
       "--effects", tool: "effects", inUsage: false,
       "run the listeners too, their side effects held and completed, reordered or failed as the seed decides")
+    static let guided = CommandOption(
+      "--guided", tool: "guided", inUsage: false,
+      "coverage-guided runs: keep the runs that take a new transition between abstract states, and start later runs from them, changed")
+    static let cover = CommandOption(
+      "--cover", .text(noun: "a share and a predicate"), placeholder: "\"5% PREDICATE\"", example: "\"5% selectValue > 2\"", tool: "cover",
+      inUsage: false, repeatable: true,
+      "a coverage requirement: the predicate holds after at least this share of the accepted steps, or the explore fails")
+    static let abstract = CommandOption(
+      "--abstract", .text(noun: "a selector"), placeholder: "SELECTOR", example: "selectValue", tool: "abstract", inUsage: false,
+      repeatable: true, "a selector whose output (its enum case, Bool, or count in buckets) makes the abstract state, instead of the state's own fields")
+    static let coverRuns = CommandOption(
+      "--cover-runs", .text(noun: "a share and a predicate"), placeholder: "\"5% PREDICATE\"", example: "\"5% selectValue > 2\"",
+      tool: "coverRuns", inUsage: false, repeatable: true,
+      "a coverage requirement: the predicate holds after some step of at least this share of the runs, or the explore fails")
   }
 }

@@ -130,13 +130,34 @@ import Logging
 
   /// Run `index`: up to `steps` steps, then every effect still held completed, or failed, in an
   /// order the seed picks.
-  func run(_ index: Int, seed: UInt64, steps: Int, cache: inout [Value: Action?]) async throws(CommandError) -> ExploreEngine<State, Action>.RunResult {
+  func run(_ index: Int, seed: UInt64, steps: Int, memo: inout ExploreEngine<State, Action>.Memo) async throws(CommandError) -> ExploreEngine<State, Action>.RunResult {
     var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
     let swarm = engine.swarm(&random)
-    var coverage = ExploreCoverage(caseCount: engine.templates.count)
+    var coverage = ExploreCoverage(caseCount: engine.templates.count, requirementCount: engine.requirements.count)
     coverage.runs = 1
     let harness = try await Harness(self, checking: nil)
     defer { harness.end() }
+    // The abstract state after each step that applied: a completion is a transition as an action is,
+    // so distinct interleavings count as coverage.
+    var code = engine.abstraction.code(of: harness.store.select { $0 })
+    coverage.states.states[code] = 1
+    engine.noteDescription(of: harness.store.select { $0 }, code: code, coverage: &coverage, memo: &memo)
+    var covered = Array(repeating: false, count: engine.requirements.count)
+    func record(_ caseIndex: Int) {
+      let state = harness.store.select { $0 }
+      let next = engine.abstraction.code(of: state)
+      if coverage.states.states[next] == nil { engine.noteDescription(of: state, code: next, coverage: &coverage, memo: &memo) }
+      coverage.states.states[next, default: 0] += 1
+      coverage.states.transitions[StateCoverage.Transition(from: code, caseIndex: caseIndex, to: next), default: 0] += 1
+      code = next
+      for index in engine.requirements.indices where engine.requirements[index](state) {
+        coverage.requirementSteps[index] += 1
+        if !covered[index] {
+          covered[index] = true
+          coverage.requirementRuns[index] += 1
+        }
+      }
+    }
     var accepted: [Step] = []
     var budget = steps
     var drainBudget = steps * 4
@@ -146,7 +167,7 @@ import Logging
       if budget > 0, !swarm.isEmpty, pending.isEmpty || random.chance(1, in: 2) {
         budget -= 1
         let caseIndex = swarm[random.below(swarm.count)]
-        guard let (payload, action) = engine.generate(caseIndex, &random, cache: &cache, coverage: &coverage) else { continue }
+        guard let (payload, action) = engine.generate(caseIndex, &random, cache: &memo.cache, coverage: &coverage) else { continue }
         let before = engine.statesDiffer == nil ? nil : harness.store.select { $0 }
         step = Step(caseIndex: caseIndex, payload: payload, action: action, id: accepted.count)
         if case .rejected(let error) = await harness.apply(step) {
@@ -156,12 +177,13 @@ import Logging
         }
         coverage.cases[caseIndex].accepted += 1
         if let before, engine.statesDiffer?(before, harness.store.select { $0 }) ?? true { coverage.cases[caseIndex].changed += 1 }
+        record(caseIndex)
       } else if !pending.isEmpty, drainBudget > 0 {
         if budget == 0 { drainBudget -= 1 } else { budget -= 1 }
         let effect = pending[random.below(pending.count)]
         guard let reference = harness.reference(of: effect.number) else { break }
         step = Step(releasing: reference, failing: effect.canFail && random.chance(1, in: 4), id: accepted.count)
-        await harness.apply(step)
+        if await harness.apply(step).isApplied { record(step.caseIndex) }
         if step.fails { coverage.effectsFailed += 1 } else { coverage.effectsCompleted += 1 }
       } else {
         break

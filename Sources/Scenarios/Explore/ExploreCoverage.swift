@@ -35,10 +35,18 @@ struct ExploreCoverage: Sendable, Equatable {
   var effectsMade = 0
   var effectsCompleted = 0
   var effectsFailed = 0
+  /// The abstract states entered and the transitions between them.
+  var states = StateCoverage()
+  /// For each `--cover` requirement: the accepted steps after which its predicate held, and the
+  /// runs in which it held after at least one.
+  var requirementSteps: [Int]
+  var requirementRuns: [Int]
 
-  /// No counts yet for `caseCount` cases.
-  init(caseCount: Int) {
+  /// No counts yet for `caseCount` cases and `requirementCount` coverage requirements.
+  init(caseCount: Int, requirementCount: Int = 0) {
     cases = Array(repeating: Counts(), count: caseCount)
+    requirementSteps = Array(repeating: 0, count: requirementCount)
+    requirementRuns = Array(repeating: 0, count: requirementCount)
   }
 
   /// Adds another run's counts.
@@ -48,7 +56,15 @@ struct ExploreCoverage: Sendable, Equatable {
     effectsMade += other.effectsMade
     effectsCompleted += other.effectsCompleted
     effectsFailed += other.effectsFailed
+    states.add(other.states)
+    for index in requirementSteps.indices where index < other.requirementSteps.count {
+      requirementSteps[index] += other.requirementSteps[index]
+      requirementRuns[index] += other.requirementRuns[index]
+    }
   }
+
+  /// Every action the reducer accepted.
+  var acceptedSteps: Int { cases.reduce(0) { $0 + $1.accepted } }
 
   /// Every action tried, and every held effect completed or failed.
   var steps: Int { cases.reduce(0) { $0 + $1.generated } + effectsCompleted + effectsFailed }

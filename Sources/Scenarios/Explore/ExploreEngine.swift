@@ -66,14 +66,21 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
   let generator: PayloadGenerator
   /// Reads a generated payload as an action; nil when the action type cannot decode it.
   let decode: @Sendable (Value) -> Action?
+  /// The abstract state of each step, for the state coverage.
+  let abstraction: StateAbstraction<State>
+  /// The predicates of the `--cover` requirements, counted after every accepted step.
+  let requirements: [@Sendable (State) -> Bool]
 
   /// The decoded actions of cases that carry no payload, decoded once.
   private let fixedActions: [Action?]
 
   init(
     start: State, reducer: @escaping @Sendable (State, Action) throws -> State, statesDiffer: (@Sendable (State, State) -> Bool)?,
-    invariants: [Invariant<State>], catalog: ActionCatalog, enabled: [Int], pool: LeafPool, decode: @escaping @Sendable (Value) -> Action?
+    invariants: [Invariant<State>], catalog: ActionCatalog, enabled: [Int], pool: LeafPool, decode: @escaping @Sendable (Value) -> Action?,
+    requirements: [@Sendable (State) -> Bool] = [], abstraction: StateAbstraction<State>? = nil
   ) {
+    self.abstraction = abstraction ?? StateAbstraction()
+    self.requirements = requirements
     self.start = start
     self.reducer = reducer
     self.statesDiffer = statesDiffer
@@ -98,35 +105,103 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     return nil
   }
 
-  /// Runs run `index` from its own seed, decoding payloads through `cache`.
-  func run(_ index: Int, seed: UInt64, steps: Int, cache: inout [Value: Action?]) -> RunResult {
-    var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
-    let swarm = swarm(&random)
-    var coverage = ExploreCoverage(caseCount: templates.count)
-    coverage.runs = 1
-    guard !swarm.isEmpty else { return RunResult(coverage: coverage) }
-    var state = start
+  /// What a job keeps from run to run: decoded payloads, and the abstract states it has described.
+  struct Memo {
+    var cache: [Value: Action?] = [:]
+    var described: Set<UInt64> = []
+  }
+
+  /// A run under way: its state and abstract state, the steps the reducer accepted, its coverage,
+  /// and which coverage requirements held after one of its steps.
+  struct RunProgress {
+    var state: State
+    var code: UInt64
     var accepted: [Step] = []
-    for _ in 0..<steps {
-      let caseIndex = swarm[random.below(swarm.count)]
-      guard let (payload, action) = generate(caseIndex, &random, cache: &cache, coverage: &coverage) else { continue }
-      let next: State
-      do {
-        next = try reducer(state, action)
-      } catch {
-        coverage.cases[caseIndex].rejected += 1
-        coverage.cases[caseIndex].rejections[String(describing: error), default: 0] += 1
-        continue
-      }
-      coverage.cases[caseIndex].accepted += 1
-      if statesDiffer?(state, next) ?? true { coverage.cases[caseIndex].changed += 1 }
-      state = next
-      accepted.append(Step(caseIndex: caseIndex, payload: payload, action: action))
-      if let broken = brokenInvariant(on: state) {
-        return RunResult(coverage: coverage, failure: Failure(run: index, invariant: broken, steps: accepted))
+    var coverage: ExploreCoverage
+    var covered: [Bool]
+  }
+
+  /// What became of one step: the transition it took when the reducer accepted it, and the
+  /// invariant it broke.
+  struct StepOutcome {
+    var transition: StateCoverage.Transition?
+    var broken: Int?
+  }
+
+  /// A run of index `index` at the start.
+  func startRun(_ index: Int, memo: inout Memo) -> RunProgress {
+    var coverage = ExploreCoverage(caseCount: templates.count, requirementCount: requirements.count)
+    coverage.runs = 1
+    let code = abstraction.code(of: start)
+    coverage.states.states[code] = 1
+    noteDescription(of: start, code: code, coverage: &coverage, memo: &memo)
+    return RunProgress(state: start, code: code, coverage: coverage, covered: Array(repeating: false, count: requirements.count))
+  }
+
+  /// Keeps how the abstract state `code` of `state` reads, the first time this job meets it.
+  func noteDescription(of state: State, code: UInt64, coverage: inout ExploreCoverage, memo: inout Memo) {
+    if memo.described.insert(code).inserted {
+      coverage.states.descriptions[code] = abstraction.describe(state)
+    }
+  }
+
+  /// Runs `action` (of case `caseIndex`, generated as `payload`) on the run's state: a rejection
+  /// is counted; an accepted step moves the state, counts its transition and the requirements
+  /// that hold, and is checked against the invariants.
+  func apply(_ step: Step, to run: inout RunProgress, memo: inout Memo) -> StepOutcome {
+    guard let action = step.action else { return StepOutcome() }
+    let caseIndex = step.caseIndex
+    let next: State
+    do {
+      next = try reducer(run.state, action)
+    } catch {
+      run.coverage.cases[caseIndex].rejected += 1
+      run.coverage.cases[caseIndex].rejections[String(describing: error), default: 0] += 1
+      return StepOutcome()
+    }
+    run.coverage.cases[caseIndex].accepted += 1
+    // An unchanged state keeps its abstract state: only a change is abstracted again.
+    var code = run.code
+    if statesDiffer?(run.state, next) ?? true {
+      run.coverage.cases[caseIndex].changed += 1
+      code = abstraction.code(of: next)
+      if run.coverage.states.states[code] == nil { noteDescription(of: next, code: code, coverage: &run.coverage, memo: &memo) }
+    }
+    let transition = StateCoverage.Transition(from: run.code, caseIndex: caseIndex, to: code)
+    run.coverage.states.states[code, default: 0] += 1
+    run.coverage.states.transitions[transition, default: 0] += 1
+    run.code = code
+    run.state = next
+    for index in requirements.indices where requirements[index](next) {
+      run.coverage.requirementSteps[index] += 1
+      if !run.covered[index] {
+        run.covered[index] = true
+        run.coverage.requirementRuns[index] += 1
       }
     }
-    return RunResult(coverage: coverage)
+    run.accepted.append(step)
+    return StepOutcome(transition: transition, broken: brokenInvariant(on: next))
+  }
+
+  /// Draws an action of case `caseIndex` for run `run`; nil when its payload does not decode.
+  func draw(_ caseIndex: Int, _ random: inout SplitMix, run: inout RunProgress, memo: inout Memo) -> Step? {
+    guard let (payload, action) = generate(caseIndex, &random, cache: &memo.cache, coverage: &run.coverage) else { return nil }
+    return Step(caseIndex: caseIndex, payload: payload, action: action)
+  }
+
+  /// Runs run `index` from its own seed: up to `steps` actions drawn from its swarm.
+  func run(_ index: Int, seed: UInt64, steps: Int, memo: inout Memo) -> RunResult {
+    var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
+    let swarm = swarm(&random)
+    var run = startRun(index, memo: &memo)
+    guard !swarm.isEmpty else { return RunResult(coverage: run.coverage) }
+    for _ in 0..<steps {
+      guard let step = draw(swarm[random.below(swarm.count)], &random, run: &run, memo: &memo) else { continue }
+      if let broken = apply(step, to: &run, memo: &memo).broken {
+        return RunResult(coverage: run.coverage, failure: Failure(run: index, invariant: broken, steps: run.accepted))
+      }
+    }
+    return RunResult(coverage: run.coverage)
   }
 
   /// Draws the subset of the enabled cases run `index` uses: a "swarm" run, so long runs of one action happen.

@@ -23,6 +23,12 @@ package struct ExploreOptions: Sendable, Equatable {
   package var shard: (index: Int, count: Int)?
   /// Whether runs start the listeners with their side effects held (`--effects`).
   package var effects = false
+  /// Whether runs are coverage-guided (`--guided`, `GuidedExplorer`) instead of drawn independently.
+  package var guided = false
+  /// The `--cover` and `--cover-runs` requirements, in the order typed.
+  package var requirements: [CoverageRequirement] = []
+  /// The selectors whose outputs are the abstract state (`--abstract`); empty: derived from the state's type.
+  package var abstraction: [String] = []
 
   /// The default options.
   package init() {}
@@ -31,7 +37,7 @@ package struct ExploreOptions: Sendable, Equatable {
   package static func == (lhs: ExploreOptions, rhs: ExploreOptions) -> Bool {
     lhs.runs == rhs.runs && lhs.steps == rhs.steps && lhs.seed == rhs.seed && lhs.timeLimit == rhs.timeLimit
       && lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.savePath == rhs.savePath && lhs.overwrites == rhs.overwrites && lhs.jobs == rhs.jobs
-      && lhs.effects == rhs.effects
+      && lhs.effects == rhs.effects && lhs.guided == rhs.guided && lhs.requirements == rhs.requirements && lhs.abstraction == rhs.abstraction
       && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
   }
 

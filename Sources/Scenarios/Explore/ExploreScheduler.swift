@@ -41,14 +41,14 @@ enum ExploreScheduler {
     let collected = await withTaskGroup(of: [(Int, ExploreEngine<State, Action>.RunResult)].self) { group in
       for job in 0..<jobCount {
         group.addTask {
-          var cache: [Value: Action?] = [:]
+          var memo = ExploreEngine<State, Action>.Memo()
           var results: [(Int, ExploreEngine<State, Action>.RunResult)] = []
           for position in stride(from: job, to: runs.count, by: jobCount) {
             let index = runs.run(at: position)
             if index > shared.lowestFailure.load(ordering: .relaxed) { break }
             if let deadline, ContinuousClock.now >= deadline { break }
             if shared.stopped.load(ordering: .relaxed) { break }
-            let result = engine.run(index, seed: seed, steps: steps, cache: &cache)
+            let result = engine.run(index, seed: seed, steps: steps, memo: &memo)
             results.append((index, result))
             if result.failure != nil {
               shared.noteFailure(index)
@@ -67,7 +67,7 @@ enum ExploreScheduler {
     shared.finished.store(true, ordering: .relaxed)
     var byRun: [Int: ExploreEngine<State, Action>.RunResult] = [:]
     for (index, result) in collected { byRun[index] = result }
-    var coverage = ExploreCoverage(caseCount: engine.templates.count)
+    var coverage = ExploreCoverage(caseCount: engine.templates.count, requirementCount: engine.requirements.count)
     for position in 0..<runs.count {
       guard let result = byRun[runs.run(at: position)] else {
         return Result(coverage: coverage, failure: nil, timedOut: true)

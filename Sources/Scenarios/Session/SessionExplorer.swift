@@ -15,6 +15,9 @@ import ReplShellFoundation
   }
 
   func explore(_ options: ExploreOptions, progress: ProgressReporter?) async throws(CommandError) -> ExploreOutcome {
+    if options.guided, options.effects {
+      throw CommandError("--guided explores the reducer alone for now: leave out --effects, or --guided")
+    }
     var effects: DomainEffects<State, Action>?
     if options.effects {
       guard let domainEffects else {
@@ -38,11 +41,31 @@ import ReplShellFoundation
     // A breakpoint is a finding when a run makes its predicate true: explored as the invariant that
     // it stays false, from a start where it is false (a true one must first go false to cross).
     let breaks = breakpoints.all.filter { !$0.condition.holds(start) }
+    var requirements: [@Sendable (State) -> Bool] = []
+    for requirement in options.requirements {
+      requirements.append(try makeInvariant(requirement.predicate).holds)
+    }
+    var abstraction: StateAbstraction<State>?
+    if !options.abstraction.isEmpty {
+      var selectors: [(name: String, evaluate: @Sendable (State) -> Value?)] = []
+      for text in options.abstraction {
+        var parser = try ValueParser(text, startColumn: 1)
+        let call = try parser.parseSelectorCall()
+        try parser.expectEnd()
+        let prepared = try checks.prepare(call)
+        // An output that cannot be read as values is the leaf `?`.
+        selectors.append((text, { state in
+          do throws(CommandError) { return try prepared.evaluate(state).value } catch { return nil }
+        }))
+      }
+      abstraction = StateAbstraction(selectors: selectors)
+    }
     let engine = ExploreEngine(
       start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all + breaks.map(\.negatedForExplore),
       catalog: catalog, enabled: enabled,
       pool: LeafPool(catalog: catalog, state: stateValue),
-      decode: { payload in try? ActionCache<Action>.parseAction(catalog.text(for: payload), catalog: catalog) })
+      decode: { payload in try? ActionCache<Action>.parseAction(catalog.text(for: payload), catalog: catalog) },
+      requirements: requirements, abstraction: abstraction)
     if let effects {
       // The runs' listeners start in a lane; the explore itself stays out of it, or its own
       // turns would count as the listeners' work.
@@ -58,7 +81,10 @@ import ReplShellFoundation
     let shared = ExploreScheduler.Shared()
     let deadline = Budget.current.ending(by: options.timeLimit.map { ContinuousClock.now + $0 }).deadline
     let work = Task.detached {
-      await ExploreScheduler.run(
+      guard !options.guided else {
+        return ExploreScheduler.runGuided(engine, runs: options.shardRuns, steps: options.steps, seed: seed, deadline: deadline, shared: shared)
+      }
+      return await ExploreScheduler.run(
         engine, runs: options.shardRuns, steps: options.steps, seed: seed, jobs: options.jobs, deadline: deadline, shared: shared)
     }
     let started = ContinuousClock.now
@@ -98,7 +124,9 @@ import ReplShellFoundation
         effects: nil, before: before, after: after)
       lines += outcome.lines
     }
-    return finish(outcome, lines: lines, coverage: result.coverage, timedOut: result.timedOut, enabled: enabled, seed: seed, breaks: breaks)
+    return finish(
+      outcome, lines: lines, coverage: result.coverage, timedOut: result.timedOut, enabled: enabled, seed: seed, breaks: breaks, options: options,
+      abstraction: engine.abstraction)
   }
 
   /// The header, and notes on what is explored.
@@ -106,6 +134,9 @@ import ReplShellFoundation
     var lines: [OutputLine] = [.plain(header(options, seed: seed, invariantCount: invariants.all.count, breakCount: breaks.count))]
     if breaks.count < breakpoints.all.count {
       lines.append(.note("explore leaves out the breakpoints that hold in the starting state: they cannot go from false to true in its first step"))
+    }
+    if options.guided, options.jobs > 1 {
+      lines.append(.note("--guided runs on one core, one run after another through one corpus: --jobs does not apply"))
     }
     if invariants.all.isEmpty && breaks.isEmpty {
       lines.append(.note("no invariants: explore only counts what the reducer accepts; add one with `invariant <selector> == <value>`"))
@@ -119,10 +150,11 @@ import ReplShellFoundation
     return breaks.indices.contains(found) ? breaks[found].number : nil
   }
 
-  /// The report's end: the runs that broke nothing, the coverage table.
+  /// The report's end: the runs that broke nothing, the coverage table, the abstract states, and
+  /// the coverage requirements (one that surely falls short fails the explore, when nothing else did).
   private func finish(
     _ outcome: ExploreOutcome, lines: [OutputLine], coverage: ExploreCoverage, timedOut: Bool, enabled: [Int], seed: UInt64,
-    breaks: [Breakpoint<State>]
+    breaks: [Breakpoint<State>], options: ExploreOptions, abstraction: StateAbstraction<State>
   ) -> ExploreOutcome {
     var outcome = outcome
     var lines = lines
@@ -135,9 +167,41 @@ import ReplShellFoundation
     if statesDiffer == nil {
       lines.append(.note("the state is not Equatable, so `changed` counts every accepted action"))
     }
+    lines += coverage.states.lines(abstraction: abstraction)
+    let (requirementLines, short) = requirementReport(options.requirements, coverage: coverage)
+    lines += requirementLines
+    if outcome.failure == nil, let short {
+      outcome.failure = short
+    }
     outcome.lines = lines
     outcome.seed = seed
     return outcome
+  }
+
+  /// A line on each coverage requirement, and the failure of the first that surely falls short.
+  private func requirementReport(_ requirements: [CoverageRequirement], coverage: ExploreCoverage) -> (lines: [OutputLine], short: String?) {
+    var lines: [OutputLine] = []
+    var short: String?
+    for (index, requirement) in requirements.enumerated() {
+      let steps = requirement.unit == .steps
+      let (successes, trials) = steps ? (coverage.requirementSteps[index], coverage.acceptedSteps) : (coverage.requirementRuns[index], coverage.runs)
+      let seen = trials == 0 ? 0 : Double(successes) / Double(trials)
+      let of = steps ? "of \(trials) accepted steps" : "of \(trials) runs"
+      let measured = "\(CoverageCheck.percent(seen)) (\(successes) \(of))"
+      switch CoverageCheck.verdict(successes: successes, trials: trials, samples: steps ? coverage.runs : nil, required: requirement.share) {
+      case .met:
+        lines.append(.plain("cover \(requirement.text): met, \(measured)"))
+      case .short(let high):
+        let by = CoverageCheck.percent(requirement.share - seen)
+        lines.append(.plain("! cover \(requirement.text): short by \(by), \(measured); surely at most \(CoverageCheck.percent(high))"))
+        if short == nil {
+          short = "explore fell short of coverage requirement \(requirement.typed) by \(by): \(measured)"
+        }
+      case .undecided(let low, let high):
+        lines.append(.note("cover \(requirement.text): not decided, \(measured), between \(CoverageCheck.percent(low)) and \(CoverageCheck.percent(high)); more runs decide it"))
+      }
+    }
+    return (lines, short)
   }
 
   /// `explore --effects`: the runs one after the other on the main actor, each with the
@@ -154,17 +218,17 @@ import ReplShellFoundation
     let deadline = Budget.current.ending(by: options.timeLimit.map { ContinuousClock.now + $0 }).deadline
     let started = ContinuousClock.now
     var lastProgress = started
-    var coverage = ExploreCoverage(caseCount: engine.templates.count)
+    var coverage = ExploreCoverage(caseCount: engine.templates.count, requirementCount: engine.requirements.count)
     var failure: ExploreEngine<State, Action>.Failure?
     var timedOut = false
-    var cache: [Value: Action?] = [:]
+    var memo = ExploreEngine<State, Action>.Memo()
     let runs = options.shardRuns
     for position in 0..<runs.count {
       if Task.isCancelled || deadline.map({ ContinuousClock.now >= $0 }) == true {
         timedOut = true
         break
       }
-      let result = try await explorer.run(runs.run(at: position), seed: seed, steps: options.steps, cache: &cache)
+      let result = try await explorer.run(runs.run(at: position), seed: seed, steps: options.steps, memo: &memo)
       coverage.add(result.coverage)
       if let found = result.failure {
         failure = found
@@ -188,11 +252,13 @@ import ReplShellFoundation
       outcome.holdsEffects = true
       lines += outcome.lines
     }
-    return finish(outcome, lines: lines, coverage: coverage, timedOut: timedOut, enabled: enabled, seed: seed, breaks: breaks)
+    return finish(
+      outcome, lines: lines, coverage: coverage, timedOut: timedOut, enabled: enabled, seed: seed, breaks: breaks, options: options,
+      abstraction: engine.abstraction)
   }
 
   private func header(_ options: ExploreOptions, seed: UInt64, invariantCount: Int, breakCount: Int) -> String {
-    var text = "explore: \(options.runs) runs of up to \(options.steps) actions" + (options.effects ? " with their side effects held" : "") + ", seed \(seed)"
+    var text = "explore: \(options.runs) \(options.guided ? "guided " : "")runs of up to \(options.steps) actions" + (options.effects ? " with their side effects held" : "") + ", seed \(seed)"
     if let shard = options.shard { text += ", shard \(shard.index)/\(shard.count)" }
     if options.seed == nil { text += " (repeat with --seed \(seed))" }
     text += ", \(invariantCount) invariant\(invariantCount == 1 ? "" : "s")"
