@@ -130,7 +130,7 @@ import FoundationNetworking
   @Test(arguments: Backend.allCases) func anOversizedStreamedBodyIsRefusedWith413(_ backend: Backend) async throws {
     try await withServer(backend) { server in
       // A body stream has no Content-Length: the limit is enforced while reading.
-      var request = URLRequest(url: server.apiURL, timeoutInterval: 10)
+      var request = URLRequest(url: server.apiURL, timeoutInterval: HTTPExchange.requestGuard)
       request.httpMethod = "POST"
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
       let body = Data(repeating: UInt8(ascii: " "), count: 2 * AnimalsServer.defaultMaxRequestBodySize)

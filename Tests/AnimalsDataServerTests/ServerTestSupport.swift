@@ -106,6 +106,9 @@ struct HTTPExchange: Sendable {
     (try? JSONDecoder().decode([String: String].self, from: self.body))?["error"]
   }
 
+  /// How long a request may wait for its answer before the test gives up on it.
+  static let requestGuard: TimeInterval = 600
+
   /// Sends `body` with `method` to `url` through a fresh ephemeral `URLSession`.
   static func send(
     _ body: Data?,
@@ -113,7 +116,9 @@ struct HTTPExchange: Sendable {
     method: String = "POST",
     headers: [String: String] = ["Content-Type": "application/json"]
   ) async throws -> HTTPExchange {
-    var request = URLRequest(url: url, timeoutInterval: 10)
+    // A guard, not a window: a fully parallel run on a loaded machine (two cores, PostgreSQL
+    // answering a hundred queries) can keep a request waiting well past ten seconds.
+    var request = URLRequest(url: url, timeoutInterval: Self.requestGuard)
     request.httpMethod = method
     request.httpBody = body
     for (name, value) in headers {

@@ -221,7 +221,8 @@ struct MCPProtocolTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let database = folder.appendingPathComponent("animals.sqlite").path
 
-    let client = try await Self.start(["animals"])
+    // The database is in the server's folder: an MCP session may only write inside its own.
+    let client = try await Self.start(["animals"], in: folder)
     let use = try await client.callTool(2, "use", ["domain": "animals", "options": "--store \(database)"])
     #expect(!use.isError && use.text.contains("started animals"), "\(use.text)")
     let add = try await client.callTool(3, "dispatch", [
@@ -235,7 +236,7 @@ struct MCPProtocolTests {
     #expect(try await client.finish() == 0)
 
     // A second session on the same file finds the animal the listener wrote.
-    let reader = try await Self.start(["animals"])
+    let reader = try await Self.start(["animals"], in: folder)
     _ = try await reader.callTool(2, "use", ["domain": "animals", "options": "--store \(database)"])
     _ = try await reader.callTool(3, "dispatch", ["action": "animalList.onAppear"])
     let found = try await reader.callTool(4, "select", ["selector": #"selectAnimalsValues(categoryId: "Bird", sort: \.name, order: .forward)"#])
