@@ -81,10 +81,13 @@ import FoundationNetworking
     }
   }
 
-  /// Sends a real request to a loopback port nothing listens on.
+  /// Sends a real request to a loopback port nothing listens on. The port stays bound, not
+  /// listening, while the request is made: a port merely freed could be taken by another test's
+  /// server in between (a parallel run once got an inspector's 403 there).
   @Test func aRealRequestToAClosedPortIsConnectionRefused() async throws {
-    let port = try LoopbackSocket.freePort()
-    let url = try #require(URL(string: "http://127.0.0.1:\(port)/animals/api"))
+    let socket = try LoopbackSocket()
+    defer { socket.close() }
+    let url = try #require(URL(string: "http://127.0.0.1:\(socket.port)/animals/api"))
     let store = RemoteStore(url: url, timeout: 5)
     do {
       _ = try await store.fetchCategoriesQuery()
