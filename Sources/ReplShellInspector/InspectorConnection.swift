@@ -8,43 +8,62 @@ import Scenarios
 struct InspectorConnection: Sendable {
   let log: InspectorEventLog
   let session: any InspectionSource
+  /// The most bytes that may wait for the page (`PageOutbox`).
+  var queueLimit = PageOutbox.defaultLimit
 
   /// The most events one message of the backlog carries.
   static let batchSize = 500
 
-  /// Serves the page until it closes the socket or the inspector stops. Its first message carries
-  /// where the history is, read once as the page connects: the page shows the domain, the
-  /// history and what it may run there (a live store's refusals) before any event arrives.
-  /// A frame that breaks the protocol ends the page's connection with the error the WebSocket
-  /// library closes it with (1002, 1007, 1009), rethrown once the connection's work has stopped.
+  /// How one of the connection's tasks ended.
+  private enum Ending: Sendable {
+    /// The page closed the socket, or broke the protocol (the error the library closes it with).
+    case pageLeft((any Error)?)
+    /// More than `queueLimit` bytes waited for the page.
+    case overflowed
+    /// A task whose end does not end the connection (the session's events stopped).
+    case finished
+  }
+
+  /// Serves the page until it closes the socket, the inspector stops, or it leaves more than
+  /// `queueLimit` bytes unread — then it is closed with 1008 and one line on standard error. Its
+  /// first message carries where the history is, read once as the page connects: the page shows
+  /// the domain, the history and what it may run there (a live store's refusals) before any
+  /// event arrives. A frame that breaks the protocol ends the page's connection with the error the
+  /// WebSocket library closes it with (1002, 1007, 1009), rethrown once the connection's work has
+  /// stopped.
   func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-    var fault: (any Error)?
-    let (outgoing, send) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
+    let outbox = PageOutbox(limit: queueLimit)
     let attached = log.attach()
-    fault = await withTaskGroup(of: Void.self) { group -> (any Error)? in
-      var fault: (any Error)?
+    let ending = await withTaskGroup(of: Ending.self) { group -> Ending in
       group.addTask {
-        for await text in outgoing {
-          do { try await outbound.write(.text(text)) } catch { return }
+        for await text in outbox.messages {
+          do { try await outbound.write(.text(text)) } catch { return .finished }
+          outbox.delivered(text)
         }
+        return .finished
+      }
+      group.addTask {
+        for await _ in outbox.overflows { return .overflowed }
+        return .finished
       }
       let firstHistory = await session.history()
-      send.yield(InspectorReply.json(InspectorReply.Hello(limit: log.limit, dropped: attached.dropped, history: firstHistory)))
+      outbox.send(InspectorReply.json(InspectorReply.Hello(limit: log.limit, dropped: attached.dropped, history: firstHistory)))
       for start in stride(from: 0, to: attached.backlog.count, by: Self.batchSize) {
         let batch = attached.backlog[start..<min(start + Self.batchSize, attached.backlog.count)]
-        send.yield("{\"type\": \"batch\", \"events\": [" + batch.joined(separator: ", ") + "]}")
+        outbox.send("{\"type\": \"batch\", \"events\": [" + batch.joined(separator: ", ") + "]}")
       }
       // Said again after the backlog: the page marks the current entry among the events it drew.
-      send.yield(InspectorReply.json(firstHistory))
+      outbox.send(InspectorReply.json(firstHistory))
       // Events go out as they come; the history's position is read on the main actor apart,
       // so that a long read there (a 64k state encoded for the tree) never holds an event back.
       let (historyMoves, historyMoved) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
       group.addTask {
         for await item in attached.live {
-          send.yield(item.json)
+          outbox.send(item.json)
           if item.movesHistory { historyMoved.yield() }
         }
         historyMoved.finish()
+        return .finished
       }
       group.addTask {
         var lastHistory = firstHistory
@@ -52,23 +71,42 @@ struct InspectorConnection: Sendable {
           let history = await session.history()
           if history != lastHistory {
             lastHistory = history
-            send.yield(InspectorReply.json(history))
+            outbox.send(InspectorReply.json(history))
           }
         }
+        return .finished
       }
-      do {
-        for try await message in inbound.messages(maxSize: 1 << 20) {
-          guard case .text(let text) = message else { continue }
-          for reply in await Self.replies(to: text, from: session) { send.yield(reply) }
+      group.addTask {
+        do {
+          for try await message in inbound.messages(maxSize: 1 << 20) {
+            guard case .text(let text) = message else { continue }
+            for reply in await Self.replies(to: text, from: session) { outbox.send(reply) }
+          }
+        } catch {
+          return .pageLeft(error)
         }
-      } catch {
-        fault = error
+        return .pageLeft(nil)
+      }
+      var ending = Ending.finished
+      while let next = await group.next() {
+        if case .finished = next { continue }
+        ending = next
+        break
       }
       group.cancelAll()
-      send.finish()
-      return fault
+      outbox.finish()
+      return ending
     }
-    if let fault { throw fault }
+    switch ending {
+    case .pageLeft(let fault?):
+      throw fault
+    case .overflowed:
+      let notice = "replshell: the inspector closed a page that left more than \(queueLimit) bytes of messages unread\n"
+      FileHandle.standardError.write(Data(notice.utf8))
+      try await outbound.close(.policyViolation, reason: "more than \(queueLimit) bytes left unread")
+    case .pageLeft(nil), .finished:
+      break
+    }
   }
 
   /// The replies to one text message of the page: the answers to the request it carries, or

@@ -48,6 +48,45 @@ enum RawWebSocket {
     }
   }
 
+  /// Opens the inspector's socket and sends `frame` in batches of `batch`, reading nothing, until
+  /// `stop` says so (asked between batches, at most `batches` times); goes on reading nothing until
+  /// `stop` says so (the receive timeout's guard); then reads the server's frames until it closes:
+  /// the close frame's code, or nil when the connection was reset (a server that closes its socket
+  /// with requests it never read resets it, and the frames still on their way are lost).
+  static func closeCodeAfterFlood(
+    port: Int, token: String, frame: [UInt8], batch: Int, batches: Int, until stop: @escaping @Sendable () -> Bool
+  ) async throws -> Int? {
+    try await offThePool {
+      guard let descriptor = LoopbackClient.connect(port: port, receiveTimeout: 60) else {
+        throw PipedChild.Failure(description: "cannot connect to 127.0.0.1:\(port)")
+      }
+      defer { close(descriptor) }
+      let host = "127.0.0.1:\(port)"
+      let upgrade = (["GET /ws?token=\(token) HTTP/1.1", "Host: \(host)", "Origin: http://\(host)"] + RawHTTP.upgradeHeaders() + ["", ""]).joined(separator: "\r\n")
+      try send(Array(upgrade.utf8), on: descriptor)
+      var buffer: [UInt8] = []
+      while !buffer.containsHeaderEnd { buffer += try receive(on: descriptor) }
+      buffer.removeFirst(buffer.headerEnd)
+      let frames = Array([[UInt8]](repeating: frame, count: batch).joined())
+      for _ in 0..<batches where !stop() { try send(frames, on: descriptor) }
+      let guardEnd = ContinuousClock.now + .seconds(600)
+      while !stop() && ContinuousClock.now < guardEnd { Thread.sleep(forTimeInterval: 0.02) }
+      while true {
+        while let (opcode, payload, length) = parse(buffer) {
+          buffer.removeFirst(length)
+          if opcode == 0x8 { return payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1005 }
+        }
+        var bytes = [UInt8](repeating: 0, count: 65_536)
+        let got = bytes.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if got < 0 && errno == ECONNRESET { return nil }
+        guard got > 0 else {
+          throw PipedChild.Failure(description: got == 0 ? "the server closed the connection without a close frame" : "no reply within the receive timeout")
+        }
+        buffer += bytes[..<got]
+      }
+    }
+  }
+
   /// The first whole frame in `bytes` (the server's, unmasked): its opcode, payload and length.
   private static func parse(_ bytes: [UInt8]) -> (opcode: UInt8, payload: [UInt8], length: Int)? {
     guard bytes.count >= 2 else { return nil }
