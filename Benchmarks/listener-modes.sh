@@ -4,7 +4,7 @@
 # runs them alternately, RUNS processes each (12 by default), with and without an attachment
 # open; prints every process's median ns per dispatch, then per checkout the median of all and
 # of the processes in each of the machine's two speeds (split at SPLIT ns, 92 by default; see
-# Benchmarks/README.md, "Two speeds of one machine"). Nothing is left behind.
+# Benchmarks/Notes/two-speeds.md, "Two speeds of one machine"). Nothing is left behind.
 #
 #   Benchmarks/listener-modes.sh ../cf913d6 .
 set -euo pipefail

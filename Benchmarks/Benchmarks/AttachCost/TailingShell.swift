@@ -83,7 +83,7 @@ final class TailingShell: @unchecked Sendable {
   // The frames are searched as bytes, never made into a `String`: a tailing shell reads tens of
   // thousands of frames on the app's two cores, and what it pays a frame should stay small and the
   // same at every revision measured (`String.contains` took 9% of a whole run's samples at
-  // `cf913d6` and 29% at `a08cd65`, Benchmarks/README.md).
+  // `cf913d6` and 29% at `a08cd65`, Benchmarks/Notes/compare-cf913d6.md).
   static let dispatchedEvent = Array(#""event": "dispatched""#.utf8)
   static let doneEvent = Array(#""event":"done""#.utf8)
   static let refusedEvent = Array(#""event":"refused""#.utf8)

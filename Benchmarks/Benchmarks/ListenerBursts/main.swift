@@ -7,7 +7,7 @@ import ReplShellAttachment
 // followed by a wait until the listener has read every action. It prints the median ns per
 // dispatch of the bursts; `LISTENER_CHUNKS=1` also prints each burst's chunks (µs) and how many
 // times the burst's thread was switched out. Its steady chunks show the machine's speed at the
-// moment: see Benchmarks/README.md ("Two speeds of one machine"). `listener-modes.sh` builds
+// moment: see Benchmarks/Notes/two-speeds.md ("Two speeds of one machine"). `listener-modes.sh` builds
 // this file against two checkouts and runs them alternately.
 //
 //   ListenerBursts [BURSTS] [attach]     # 21 bursts by default; `attach` opens an attachment
