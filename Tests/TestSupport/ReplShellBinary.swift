@@ -45,6 +45,8 @@ package enum ReplShellBinary {
     }
     // Swift sources, and the files the inspector's page embeds.
     for case let file as URL in files where ["swift", "html", "css", "js"].contains(file.pathExtension) {
+      // Not a tutorial's code files in a DocC catalog: SwiftPM never compiles them, so no build makes them older.
+      if file.path.contains(".docc/") { continue }
       let module = file.path.dropFirst(sources.path.count + 1).prefix { $0 != "/" }
       if unlinkedModules.contains(String(module)) { continue }
       if let changed = modified(file), changed > date {
