@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@_spi(Internals) @testable import Scenarios
+@_spi(Internals) @testable import ReplShellSession
+import ReplShellFoundation
+
+/// `explore --guided --corpus DIR`: the corpus kept in a folder as `dispatch` lines, a later run
+/// starting from it, and a corpus file or folder that is not one refused with its place.
+@MainActor @Suite(.timeLimit(.minutes(3))) struct ExploreCorpusTests {
+  /// A folder of its own under the temporary folder, removed by `cleanUp`.
+  private func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-corpus-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// A breaker session in `folder`, with its invariant when `checked`.
+  private func breakerShell(in folder: URL, checked: Bool = true) async throws -> Shell {
+    let shell = Shell(domains: [.breaker], isScript: true, baseDirectory: folder)
+    _ = try await shell.start(domain: "breaker")
+    if checked { _ = await shell.run("invariant selectTrippedEarly == false") }
+    return shell
+  }
+
+  @Test func theCorpusIsSavedAsDispatchLinesAndALaterRunStartsFromIt() async throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try await breakerShell(in: folder, checked: false).run("explore --guided --seed 1 --runs 300 --steps 50 --corpus kept")
+    #expect(first.succeeded, "\(first.lines.map(\.text))")
+    let saved = try String(contentsOf: folder.appendingPathComponent("kept/explore.corpus"), encoding: .utf8)
+    let lines = saved.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("# the corpus of `explore --guided` on breaker: ") == true)
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("# entry ") || $0.hasPrefix("dispatch ") }, "\(saved)")
+    let entries = lines.filter { $0.hasPrefix("# entry ") }.count
+    #expect(entries > 1)
+    #expect(first.lines.map(\.text).contains("corpus: started from 0 entries of kept/explore.corpus, saved \(entries) there"))
+
+    // The second run reads every entry back (each line as `dispatch` reads it) and starts from them.
+    let second = try await breakerShell(in: folder, checked: false).run("explore --guided --seed 2 --runs 10 --steps 50 --corpus kept")
+    #expect(second.lines.map(\.text).contains { $0.hasPrefix("corpus: started from \(entries) entries of kept/explore.corpus, saved ") },
+            "\(second.lines.map(\.text))")
+  }
+
+  @Test func resumingFromTheCorpusFindsTheDeepBugAFreshStartMisses() async throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Runs with no invariant leave the corpus deep in the breaker's states; a few runs from it
+    // find the bug, where the same runs from an empty corpus do not.
+    let warmUp = try await breakerShell(in: folder, checked: false).run("explore --guided --seed 1 --runs 2000 --steps 50 --corpus kept")
+    #expect(warmUp.succeeded, "\(warmUp.lines.map(\.text))")
+    let fresh = try await breakerShell(in: folder).run("explore --guided --seed 2 --runs 100 --steps 50")
+    #expect(fresh.succeeded, "\(fresh.lines.map(\.text))")
+    let resumed = try await breakerShell(in: folder).run("explore --guided --seed 2 --runs 100 --steps 50 --corpus kept")
+    #expect(!resumed.succeeded)
+    let texts = resumed.lines.map(\.text)
+    #expect(texts.contains { $0.hasPrefix("invariant selectTrippedEarly == false broken in run ") }, "\(texts)")
+    #expect(texts.last?.hasSuffix("shrunk to 13 actions") == true, "\(texts)")
+  }
+
+  @Test func aCorpusLineThatDoesNotReadIsRefusedAtItsLineAndColumn() async throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let kept = folder.appendingPathComponent("kept")
+    try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+    let file = kept.appendingPathComponent("explore.corpus")
+    let shell = try await breakerShell(in: folder)
+    let line = "explore --guided --runs 5 --corpus kept"
+    let column = line.distance(from: line.startIndex, to: try #require(line.range(of: "kept")).lowerBound) + 1
+
+    try "# entry 1\ndispatch timerFired\n  dispatch request(stauts: 503)\n".write(to: file, atomically: false, encoding: .utf8)
+    var result = await shell.execute(line)
+    let error = try #require(result.lines.last?.text)
+    #expect(error.hasPrefix("error: column 36: kept/explore.corpus:3:28: `request` has no argument `stauts:`"), "\(error)")
+    #expect(result.events.contains { if case .error(let event) = $0 { event.column == column } else { false } })
+
+    try "# entry 1\nrm -rf /\n".write(to: file, atomically: false, encoding: .utf8)
+    result = await shell.execute(line)
+    #expect(result.lines.last?.text == "error: column 36: kept/explore.corpus:2:1: expected `dispatch` and an action: a corpus holds its entries' actions as `dispatch` lines")
+
+    try "dispatch timerFired\n".write(to: file, atomically: false, encoding: .utf8)
+    result = await shell.execute(line)
+    #expect(result.lines.last?.text == "error: column 36: kept/explore.corpus:1:1: an action before the first `# entry` line: each entry starts with one")
+
+    // Bounded: past the most entries a guided explore keeps, and past the most bytes.
+    try String(repeating: "# entry\ndispatch timerFired\n", count: ExploreCorpus.entryLimit + 1).write(to: file, atomically: false, encoding: .utf8)
+    result = await shell.execute(line)
+    #expect(result.lines.last?.text == "error: column 36: kept/explore.corpus:\(2 * ExploreCorpus.entryLimit + 1):1: the corpus holds more than 1000 entries, the most a guided explore keeps")
+    try Data(repeating: UInt8(ascii: "#"), count: ExploreCorpus.sizeLimit + 1).write(to: file)
+    result = await shell.execute(line)
+    #expect(result.lines.last?.text.hasPrefix("error: column 36: cannot read the corpus: cannot read kept/explore.corpus: it is larger than ") == true,
+            "\(result.lines.map(\.text))")
+    // Nothing was written over the files that were refused.
+    #expect(try Data(contentsOf: file).count == ExploreCorpus.sizeLimit + 1)
+  }
+
+  @Test func linksAndOtherUsersFoldersAreRefusedBeforeTheRuns() async throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shell = try await breakerShell(in: folder)
+    let elsewhere = folder.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("linked"), withDestinationURL: elsewhere)
+    #expect(await shell.texts("explore --guided --runs 5 --corpus linked").last
+      == "error: column 36: cannot keep the corpus: cannot write linked: it is a symbolic link; give the path of a folder itself")
+
+    // A link where the corpus file is: not followed, not written through.
+    let target = folder.appendingPathComponent("target.txt")
+    try "mine\n".write(to: target, atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(at: elsewhere.appendingPathComponent("explore.corpus"), withDestinationURL: target)
+    #expect(await shell.texts("explore --guided --runs 5 --corpus elsewhere").last
+      == "error: column 36: cannot read the corpus: cannot read elsewhere/explore.corpus: it is a symbolic link; give the path of a file itself")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "mine\n")
+
+    let open = folder.appendingPathComponent("open")
+    try FileManager.default.createDirectory(at: open, withIntermediateDirectories: true)
+    #expect(chmod(open.path, 0o777) == 0)
+    #expect(await shell.texts("explore --guided --runs 5 --corpus open").last
+      == "error: column 36: cannot keep the corpus: cannot write open: other users can write in it (mode 777); `chmod go-w` it, or give a folder of yours")
+  }
+
+  @Test func aConfinedSessionKeepsItsCorpusInsideItsFolder() async throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shell = try await breakerShell(in: folder)
+    shell.settings.fileReach = try FileReach.confined(to: folder.path)
+    let texts = await shell.texts("explore --guided --runs 5 --corpus ../outside")
+    #expect(texts.last?.hasPrefix("error: column 36: cannot write ../outside: it is outside ") == true, "\(texts)")
+    #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("outside").path))
+  }
+
+  @Test func corpusIsForGuidedRuns() {
+    #expect(parseError("explore --corpus kept")?.message == "--corpus keeps the corpus of guided runs: add --guided")
+  }
+}
