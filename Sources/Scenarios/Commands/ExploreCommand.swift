@@ -8,7 +8,7 @@ struct ExploreCommand: ShellCommand {
     name: "explore",
     usage: options.usage("explore"), group: .exploring,
     synopsis: "runs generated action sequences against the invariants",
-    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file and `--corpus`'s, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs; --corpus DIR keeps them in the folder's `explore.corpus` as `dispatch` lines, and a later --guided --corpus DIR starts from them), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead)",
+    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file and `--corpus`'s, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs; --corpus DIR keeps them in the folder's `explore.corpus` as `dispatch` lines, and a later --guided --corpus DIR starts from them), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead); `--format json` and MCP carry the whole report as data too",
     examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --guided --runs 2000", "explore --guided --corpus corpus", "explore --cover \"5% {selector} == {value}\""],
     toolArguments: options.toolArguments)
   static let reach = CommandReach.outsideWorld
@@ -98,16 +98,15 @@ struct ExploreCommand: ShellCommand {
       let read = corpus.read.entries.count
       lines.append(.note("corpus: started from \(read) entr\(read == 1 ? "y" : "ies") of \(corpus.read.name), saved \(entries.count) there"))
     }
-    if let path = asked.savePath, let failure = outcome.failure {
+    if let path = asked.savePath, outcome.failure != nil {
       lines.append(.note(try save(outcome, to: path, in: context, session: session)))
-      context.events.emit(.output(lines))
-      throw CommandError(failure)
     }
+    // The lines with the report as data: emitted here, not returned, so that a failure carries it too.
+    context.events.emit(.output(lines, value: outcome.report))
     if let failure = outcome.failure {
-      context.events.emit(.output(lines))
       throw CommandError(failure)
     }
-    return CommandOutput(lines)
+    return CommandOutput([])
   }
 
   /// Writes the scenario that reproduces the failure: the `use` line, the session's set-up, the

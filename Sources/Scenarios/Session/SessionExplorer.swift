@@ -201,19 +201,26 @@ import ReplShellFoundation
       lines.append(.note("the state is not Equatable, so `changed` counts every accepted action"))
     }
     lines += coverage.states.lines(abstraction: abstraction)
-    let (requirementLines, short) = requirementReport(options.requirements, coverage: coverage)
+    let (requirementLines, verdicts, short) = requirementReport(options.requirements, coverage: coverage)
     lines += requirementLines
     if outcome.failure == nil, let short {
       outcome.failure = short
     }
     outcome.lines = lines
     outcome.seed = seed
+    outcome.report = ExploreReport(
+      seed: seed, coverage: coverage, caseNames: catalog.cases.map(\.pathText), enabled: Set(enabled), leafPaths: abstraction.leaves.map(\.path),
+      neverReached: coverage.states.neverReached(abstraction: abstraction), requirements: verdicts, failure: outcome.failure
+    ).json
     return outcome
   }
 
-  /// A line on each coverage requirement, and the failure of the first that surely falls short.
-  private func requirementReport(_ requirements: [CoverageRequirement], coverage: ExploreCoverage) -> (lines: [OutputLine], short: String?) {
+  /// A line on each coverage requirement, its verdict as data, and the failure of the first that surely falls short.
+  private func requirementReport(
+    _ requirements: [CoverageRequirement], coverage: ExploreCoverage
+  ) -> (lines: [OutputLine], verdicts: [JSONForm], short: String?) {
     var lines: [OutputLine] = []
+    var verdicts: [JSONForm] = []
     var short: String?
     for (index, requirement) in requirements.enumerated() {
       let steps = requirement.unit == .steps
@@ -221,7 +228,17 @@ import ReplShellFoundation
       let seen = trials == 0 ? 0 : Double(successes) / Double(trials)
       let of = steps ? "of \(trials) accepted steps" : "of \(trials) runs"
       let measured = "\(CoverageCheck.percent(seen)) (\(successes) \(of))"
-      switch CoverageCheck.verdict(successes: successes, trials: trials, samples: steps ? coverage.runs : nil, required: requirement.share) {
+      let verdict = CoverageCheck.verdict(successes: successes, trials: trials, samples: steps ? coverage.runs : nil, required: requirement.share)
+      let verdictName = switch verdict {
+      case .met: "met"
+      case .short: "short"
+      case .undecided: "undecided"
+      }
+      verdicts.append(.object([
+        ("requirement", .string(requirement.typed)), ("required", .double(requirement.share)), ("successes", .int(successes)),
+        ("of", .int(trials)), ("counts", .string(steps ? "accepted steps" : "runs")), ("verdict", .string(verdictName)),
+      ]))
+      switch verdict {
       case .met:
         lines.append(.plain("cover \(requirement.text): met, \(measured)"))
       case .short(let high):
@@ -234,7 +251,7 @@ import ReplShellFoundation
         lines.append(.note("cover \(requirement.text): not decided, \(measured), between \(CoverageCheck.percent(low)) and \(CoverageCheck.percent(high)); more runs decide it"))
       }
     }
-    return (lines, short)
+    return (lines, verdicts, short)
   }
 
   /// `explore --effects`: the runs one after the other on the main actor, each with the
