@@ -128,6 +128,15 @@ import ReplShellFoundation
     #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("outside").path))
   }
 
+  @Test func tabOffersTheOptionAndTheFolders() async throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("kept"), withIntermediateDirectories: true)
+    let shell = try await breakerShell(in: folder)
+    #expect(shell.candidates("explore --guided --cor") == ["--corpus"])
+    #expect(shell.candidates("explore --guided --corpus ke") == ["kept/"])
+  }
+
   @Test func corpusIsForGuidedRuns() {
     #expect(parseError("explore --corpus kept")?.message == "--corpus keeps the corpus of guided runs: add --guided")
   }
