@@ -128,6 +128,44 @@ import ReplShellFoundation
     #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("outside").path))
   }
 
+  @Test func mutatedCorpusFilesAreReadOrRefusedWithTheirPlace() async throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let kept = folder.appendingPathComponent("kept")
+    try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+    let file = kept.appendingPathComponent("explore.corpus")
+    let shell = try await breakerShell(in: folder, checked: false)
+    let valid = Array("# entry 1\ndispatch request(status: 503)\ndispatch timerFired\n# entry 2\ndispatch manualReset\n".utf8)
+    // What a mutation inserts: the grammar's tokens, and bytes no corpus holds.
+    let tokens = ["dispatch ", "# entry", "\n", "(", ")", "[", "\"", ":", "status", "request", "-9223372036854775808", "\u{0}", "\r", "é", "\u{FF}"]
+      .map { Array($0.utf8) } + [[0xFF], [0xC3], [0x80]]
+    var random = SplitMix(seed: 56)
+    var read = 0
+    for _ in 0..<300 {
+      var bytes = valid
+      for _ in 0...random.below(4) {
+        let at = random.below(bytes.count + 1)
+        switch random.below(3) {
+        case 0: bytes.insert(contentsOf: tokens[random.below(tokens.count)], at: at)
+        case 1: bytes.removeSubrange(at..<min(bytes.count, at + random.below(8)))
+        default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + random.below(40))], at: at)
+        }
+      }
+      try Data(bytes).write(to: file)
+      let result = await shell.execute("explore --guided --runs 2 --steps 2 --seed 1 --corpus kept")
+      let last = result.lines.last?.text ?? ""
+      if result.succeeded {
+        read += 1
+        #expect(last.hasPrefix("corpus: started from "), "\(last)")
+      } else {
+        let placed = last.hasPrefix("error: column 55: kept/explore.corpus:") || last.hasPrefix("error: column 55: cannot read the corpus: cannot read kept/explore.corpus: line ")
+        #expect(placed, "\(String(decoding: bytes, as: UTF8.self)) → \(last)")
+      }
+    }
+    // Some mutations leave a corpus that reads, some do not: both kinds were tried.
+    #expect(read > 0 && read < 300)
+  }
+
   @Test func tabOffersTheOptionAndTheFolders() async throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
