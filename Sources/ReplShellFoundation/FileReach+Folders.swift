@@ -21,7 +21,8 @@ extension FileReach {
     if status.st_mode & S_IFMT == S_IFLNK { throw refuse("it is a symbolic link; give the path of a folder itself") }
     guard status.st_mode & S_IFMT == S_IFDIR else { throw refuse("it is not a folder") }
     guard status.st_uid == getuid() else {
-      throw refuse("it belongs to uid \(status.st_uid), not to uid \(getuid()) who runs this shell, so its owner could put a link where a file is written")
+      throw refuse(
+        "it belongs to uid \(status.st_uid), not to uid \(getuid()) who runs this shell, so its owner could put a link where a file is written")
     }
     guard status.st_mode & 0o022 == 0 else {
       throw refuse("other users can write in it (mode \(String(status.st_mode & 0o777, radix: 8))); `chmod go-w` it, or give a folder of yours")

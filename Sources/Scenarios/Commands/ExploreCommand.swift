@@ -88,13 +88,15 @@ struct ExploreCommand: ShellCommand {
       } catch {
         throw CommandError("cannot keep the corpus: \(error.description)", column: corpusFolder.column)
       }
-      corpus = (folder, try ExploreCorpus.read(folder: folder, shownAs: corpusFolder.path, reach: context.paths.reach, column: corpusFolder.column))
+      let read = try ExploreCorpus.read(folder: folder, shownAs: corpusFolder.path, reach: context.paths.reach, column: corpusFolder.column)
+      corpus = (folder, read)
     }
     let outcome = try await session.open(Exploration(options: asked, corpus: corpus?.read, progress: context.progress))
     var lines = outcome.lines
     if let corpus, let corpusFolder, let entries = outcome.corpus {
       try ExploreCorpus.write(
-        entries, domain: session.domainName, folder: corpus.folder, shownAs: corpusFolder.path, reach: context.paths.reach, column: corpusFolder.column)
+        entries, domain: session.domainName, folder: corpus.folder, shownAs: corpusFolder.path, reach: context.paths.reach,
+        column: corpusFolder.column)
       let read = corpus.read.entries.count
       lines.append(.note("corpus: started from \(read) entr\(read == 1 ? "y" : "ies") of \(corpus.read.name), saved \(entries.count) there"))
     }

@@ -109,7 +109,9 @@ struct ExploreCorpus: Sendable, Equatable {
   }
 
   /// Writes `entries` as the corpus in `folder` (typed as `shown`) through `reach`, replacing the corpus there.
-  static func write(_ entries: [[String]], domain: String, folder: String, shownAs shown: String, reach: FileReach, column: Int) throws(CommandError) {
+  static func write(
+    _ entries: [[String]], domain: String, folder: String, shownAs shown: String, reach: FileReach, column: Int
+  ) throws(CommandError) {
     let name = shown + (shown.hasSuffix("/") ? "" : "/") + fileName
     do {
       try reach.write(Array(text(of: entries, domain: domain).utf8), to: folder + "/" + fileName, shownAs: name, replacing: true)
