@@ -65,7 +65,10 @@ public enum ExploreTest {
     let result = await host.run(line, location: "explore")
     let lines = result.lines.map(\.text)
     if !result.succeeded {
-      let report = lines.prefix { !$0.hasPrefix("coverage: ") }
+      // The report up to the coverage tables; of what follows them, the requirements that fell
+      // short and the error, so that a requirement's failure says which and by how much.
+      let tables = lines.drop { !$0.hasPrefix("coverage: ") }
+      let report = lines.prefix { !$0.hasPrefix("coverage: ") } + tables.filter { $0.hasPrefix("! cover ") || $0.hasPrefix("error: ") }
       Issue.record(Comment(rawValue: report.joined(separator: "\n")), sourceLocation: sourceLocation)
     }
     return lines

@@ -138,6 +138,44 @@ import Testing
     }
   }
 
+  @Test func preparesAFolderOfItsOwnAndRefusesOneItCannotTrust() throws {
+    try inFolder { folder in
+      var status = stat()
+      try FileReach.anywhere.prepareFolder(folder + "/made")
+      #expect(lstat(folder + "/made", &status) == 0 && status.st_mode & S_IFMT == S_IFDIR && status.st_mode & 0o777 == 0o700)
+      // An existing folder of this user's that only it writes in is taken as it is.
+      try FileManager.default.createDirectory(atPath: folder + "/own", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+      try FileReach.anywhere.prepareFolder(folder + "/own")
+
+      func refusal(_ path: String) -> String? {
+        #expect(throws: FileReachError.self) { try FileReach.anywhere.prepareFolder(folder + "/" + path, shownAs: path) }?.description
+      }
+      try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/own")
+      #expect(refusal("link") == "cannot write link: it is a symbolic link; give the path of a folder itself")
+      try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+      #expect(refusal("file") == "cannot write file: it is not a folder")
+      #expect(refusal("none/deeper") == "cannot write none/deeper: the folder it is in does not exist")
+      try FileManager.default.createDirectory(atPath: folder + "/open", withIntermediateDirectories: false)
+      #expect(chmod(folder + "/open", 0o777) == 0)
+      #expect(refusal("open") == "cannot write open: other users can write in it (mode 777); `chmod go-w` it, or give a folder of yours")
+      // Another user's folder: only root can make one here to try.
+      if getuid() == 0 {
+        try FileManager.default.createDirectory(atPath: folder + "/theirs", withIntermediateDirectories: false)
+        #expect(chown(folder + "/theirs", 65_534, 65_534) == 0)
+        #expect(refusal("theirs") == "cannot write theirs: it belongs to uid 65534, not to uid 0 who runs this shell, so its owner could put a link where a file is written")
+      }
+    }
+  }
+
+  @Test func anItemExistsWhateverItIsAndALinkIsNotFollowed() throws {
+    try inFolder { folder in
+      try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/nowhere")
+      #expect(FileReach.anywhere.itemExists(at: folder + "/dangling"))
+      #expect(FileReach.anywhere.itemExists(at: folder))
+      #expect(!FileReach.anywhere.itemExists(at: folder + "/nowhere"))
+    }
+  }
+
   @Test func aConfinedReachKeepsPathsInItsFolder() throws {
     try inFolder { folder in
       try FileManager.default.createDirectory(atPath: folder + "/work", withIntermediateDirectories: false)

@@ -44,6 +44,25 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("side effects: ") && $0.contains(" completed, ") }, "\(lines)")
   }
 
+  @Test func guidedRunsCheckTheirCoverageRequirements() async {
+    let lines = await ExploreTest.check(
+      domain: .counter, invariants: ["selectValue != 1000"], runs: 200, steps: 30, seed: 3, guided: true, cover: ["5% selectValue > 2"])
+    #expect(lines.first == "explore: 200 guided runs of up to 30 actions, seed 3, 1 invariant")
+    #expect(lines.contains("no invariant broke in 200 runs"))
+    #expect(lines.contains { $0.hasPrefix("cover 5% selectValue > 2: met, ") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("states: ") }, "\(lines)")
+  }
+
+  @Test func aRequirementSurelyShortFailsTheTest() async {
+    await withKnownIssue {
+      await ExploreTest.check(domain: .counter, invariants: [], runs: 200, steps: 30, seed: 3, guided: true, cover: ["90% selectValue > 2"])
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined(separator: "\n")
+      return text.contains("! cover 90% selectValue > 2: short by ")
+        && text.contains("explore fell short of coverage requirement --cover \"90% selectValue > 2\" by ")
+    }
+  }
+
   @Test func aSetUpLineThatFailsIsTheFailure() async {
     await withKnownIssue {
       await ExploreTest.check(domain: .counter, invariants: [], setUp: ["dispatch nope"])

@@ -59,6 +59,7 @@ struct MCPProtocolTests {
     let properties = try #require((explore["inputSchema"] as? [String: Any])?["properties"] as? [String: [String: Any]])
     #expect(properties["runs"]?["type"] as? String == "integer" && properties["seed"]?["type"] as? String == "integer")
     #expect(properties["force"]?["type"] as? String == "boolean" && properties["only"]?["type"] as? String == "string")
+    #expect(properties["corpus"]?["type"] as? String == "string" && properties["guided"]?["type"] as? String == "boolean")
 
     let dispatched = try await client.request(3, "tools/call", ["name": "dispatch", "arguments": ["action": "didTapIncrementButton"]])
     let actions = try #require(((dispatched["result"] as? [String: Any])?["structuredContent"] as? [String: Any])?["dispatched"] as? [[String: Any]])
@@ -212,6 +213,21 @@ struct MCPProtocolTests {
     #expect(!stopped.isError && stopped.text.contains("■ break 1 (selectValue == 1) at #1 didTapIncrementButton"), "\(stopped)")
     #expect(try await client.callTool(5, "break", ["clear": 1]).text == "cleared break 1")
     #expect(try await client.callTool(6, "break", ["clearAll": true]).text == "no breakpoints to clear")
+    #expect(try await client.finish() == 0)
+  }
+
+  @Test func aGuidedExploreKeepsItsCorpusInsideTheSessionsFolder() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-corpus-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let client = try await Self.start(["counter"], in: folder)
+    let kept = try await client.callTool(2, "explore", ["runs": 20, "steps": 10, "seed": 5, "guided": true, "corpus": "kept"])
+    #expect(!kept.isError && kept.text.contains("corpus: started from 0 entries of kept/explore.corpus, saved "), "\(kept.text)")
+    let saved = try String(contentsOf: folder.appendingPathComponent("kept/explore.corpus"), encoding: .utf8)
+    #expect(saved.contains("# entry 1\ndispatch "))
+    let outside = try await client.callTool(3, "explore", ["runs": 5, "guided": true, "corpus": "../outside"])
+    #expect(outside.isError && outside.text.contains("cannot write ../outside: it is outside "), "\(outside.text)")
+    #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("outside").path))
     #expect(try await client.finish() == 0)
   }
 

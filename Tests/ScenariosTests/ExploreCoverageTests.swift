@@ -190,6 +190,49 @@ import Testing
     #expect(reports[0].contains { $0.hasPrefix("states: ") })
   }
 
+  @Test func aGuidedFailureSavesAsAScenarioThatFailsWhenRun() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guided-save-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shell = Shell(domains: [.breaker], isScript: true, baseDirectory: folder)
+    _ = try await shell.start(domain: "breaker")
+    _ = await shell.run("invariant selectTrippedEarly == false")
+    let found = await shell.run("explore --guided --seed 1 --runs 2000 --steps 50 --save found.txt")
+    #expect(!found.succeeded)
+    #expect(found.lines.map(\.text).contains("saved the failure as found.txt: `replshell --script found.txt` reproduces it"), "\(found.lines.map(\.text))")
+    let saved = try String(contentsOf: folder.appendingPathComponent("found.txt"), encoding: .utf8)
+    let thirteen = Array(repeating: "request(status: 503)", count: 8) + ["timerFired"] + Array(repeating: "request(status: 0)", count: 3)
+      + ["request(status: 503)"]
+    #expect(saved == (["use breaker", "# found by explore --seed 1; fails until the bug is fixed"] + thirteen.map { "dispatch --may-reject " + $0 }
+      + ["expect selectTrippedEarly == false", ""]).joined(separator: "\n"))
+    // Run as a scenario, it fails at its `expect`: the thirteen actions reach the bug again.
+    let outcome = await ScriptLines(text: saved, name: "found.txt").run(in: Shell(domains: [.breaker], isScript: true, baseDirectory: folder))
+    #expect(outcome.failedLocation == "found.txt:16")
+  }
+
+  /// The counts of the `states:` line: abstract states entered and distinct transitions.
+  private func stateCounts(_ texts: [String]) throws -> (states: Int, transitions: Int) {
+    let line = try #require(texts.first { $0.hasPrefix("states: ") }, "\(texts)")
+    let numbers = line.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }
+    return (numbers[0], numbers[1])
+  }
+
+  @Test func withEffectsCompletionsAreTransitionsAndReachStatesTheReducerAloneCannot() async throws {
+    let shell = Shell(domains: [.typeahead], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "typeahead", options: [:])
+    // The reducer alone, on the cases a person dispatches: no reply ever lands.
+    let alone = await shell.texts("explore --seed 1 --runs 100 --steps 20 --only ui")
+    let withEffects = await shell.texts("explore --effects --seed 1 --runs 100 --steps 20")
+    await shell.close()
+    #expect(alone.contains { $0.hasPrefix("! never reached: ") && $0.contains("isAnswered=true") }, "\(alone)")
+    #expect(!withEffects.contains { $0.hasPrefix("! never reached: ") && $0.contains("isAnswered=true") }, "\(withEffects)")
+    #expect(withEffects.contains { $0.hasPrefix("side effects: ") && $0.contains(" completed") }, "\(withEffects)")
+    let (aloneStates, aloneTransitions) = try stateCounts(alone)
+    let (effectsStates, effectsTransitions) = try stateCounts(withEffects)
+    #expect(effectsStates > aloneStates)
+    #expect(effectsTransitions > aloneTransitions)
+  }
+
   @Test func guidedRefusesEffects() async throws {
     let shell = try await breakerShell()
     #expect(await shell.texts("explore --guided --effects") == ["error: --guided explores the reducer alone for now: leave out --effects, or --guided"])

@@ -146,3 +146,26 @@ import Testing
     #expect(steps.count == 4, "\(report)")
   }
 }
+
+/// A search field that refuses any query typed before (`freshQueries`), not only the one in the
+/// field, its requests naming no query: a query taken out never makes a later one refused, and
+/// the shrinker reaches two queries and two completions on every seed and length tried (seeds 1
+/// to 400 at 10 to 100 steps when this was written; these are a sample).
+@MainActor @Suite(.timeLimit(.minutes(3))) struct FreshQueryRaceTests {
+  @Test(arguments: 1...24, [20, 50])
+  func theRaceShrinksToTwoQueriesAndTwoCompletions(seed: Int, length: Int) async throws {
+    let shell = Shell(domains: [.freshQueries], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "fresh", options: [:])
+    _ = await shell.run("invariant selectShowsStaleResults == false")
+    let result = await shell.run("explore --effects --runs 200 --steps \(length) --seed \(seed)")
+    await shell.close()
+    let lines = result.lines.map(\.text)
+    let report = lines.joined(separator: "\n")
+    #expect(!result.succeeded, "\(report)")
+    let steps = lines.filter { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("dispatch ") || $0.hasPrefix("complete ") || $0.hasPrefix("fail ") }
+    #expect(steps.filter { $0.hasPrefix("dispatch ui.didType(query: ") }.count == 2, "\(report)")
+    #expect(steps.filter { $0.hasPrefix("complete ") }.count == 2, "\(report)")
+    #expect(steps.count == 4, "\(report)")
+  }
+}

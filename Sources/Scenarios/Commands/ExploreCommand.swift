@@ -2,14 +2,14 @@ import Foundation
 import ReplShellFoundation
 
 /// `explore [--runs N] [--steps N] [--seed N] [--time 10s] [--only PATTERN]… [--skip PATTERN]…
-/// [--jobs N] [--shard K/N] [--save FILE]`: generated action sequences against the invariants.
+/// [--jobs N] [--shard K/N] [--save FILE] [--guided [--corpus DIR]] …`: generated action sequences against the invariants.
 struct ExploreCommand: ShellCommand {
   static let description = CommandDescription(
     name: "explore",
     usage: options.usage("explore"), group: .exploring,
     synopsis: "runs generated action sequences against the invariants",
-    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead)",
-    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --guided --runs 2000", "explore --cover \"5% {selector} == {value}\""],
+    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file and `--corpus`'s, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs; --corpus DIR keeps them in the folder's `explore.corpus` as `dispatch` lines, and a later --guided --corpus DIR starts from them), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead); `--format json` and MCP carry the whole report as data too",
+    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --guided --runs 2000", "explore --guided --corpus corpus", "explore --cover \"5% {selector} == {value}\""],
     toolArguments: options.toolArguments)
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
@@ -18,6 +18,8 @@ struct ExploreCommand: ShellCommand {
   let asked: ExploreOptions
   /// Where `--save`'s path is, for errors.
   let saveColumn: Int
+  /// The folder `--corpus` names, as typed, and where it is on the line.
+  var corpusFolder: (path: String, column: Int)?
 
   static func parse(_ arguments: CommandArguments) throws(CommandError) -> ExploreCommand {
     let parsed = try options.parseOnly(arguments)
@@ -43,7 +45,11 @@ struct ExploreCommand: ShellCommand {
     for word in parsed.words(Option.coverRuns) {
       asked.requirements.append(try CoverageRequirement.parse(word.text, column: word.column, unit: .runs))
     }
-    return ExploreCommand(asked: asked, saveColumn: save?.column ?? arguments.column)
+    let corpus = parsed.word(Option.corpus)
+    if let corpus, !asked.guided {
+      throw CommandError("--corpus keeps the corpus of guided runs: add --guided", column: corpus.column)
+    }
+    return ExploreCommand(asked: asked, saveColumn: save?.column ?? arguments.column, corpusFolder: corpus.map { ($0.text, $0.column) })
   }
 
   private static func shard(_ word: ShellWords.Word) throws(CommandError) -> (index: Int, count: Int) {
@@ -59,7 +65,7 @@ struct ExploreCommand: ShellCommand {
       switch option.name {
       case Option.only.name, Option.skip.name: request.offer(context.runningSession?.catalog.patternNames ?? [])
       case Option.abstract.name: request.selector(in: context.runningSession)
-      case Option.save.name: request.scriptPath(from: context.baseDirectory)
+      case Option.save.name, Option.corpus.name: request.scriptPath(from: context.baseDirectory)
       default: nil
       }
     })
@@ -73,18 +79,36 @@ struct ExploreCommand: ShellCommand {
       try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
       try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: asked.overwrites, overwrite: "add `--force`", column: saveColumn)
     }
-    let outcome = try await session.open(Exploration(options: asked, progress: context.progress))
+    // The corpus folder is checked, and its corpus read, before the runs.
+    var corpus: (folder: String, read: ExploreCorpus)?
+    if let corpusFolder {
+      let folder = try context.paths.url(forPath: corpusFolder.path, for: .write, column: corpusFolder.column).path
+      do {
+        try context.paths.reach.prepareFolder(folder, shownAs: corpusFolder.path)
+      } catch {
+        throw CommandError("cannot keep the corpus: \(error.description)", column: corpusFolder.column)
+      }
+      let read = try ExploreCorpus.read(folder: folder, shownAs: corpusFolder.path, reach: context.paths.reach, column: corpusFolder.column)
+      corpus = (folder, read)
+    }
+    let outcome = try await session.open(Exploration(options: asked, corpus: corpus?.read, progress: context.progress))
     var lines = outcome.lines
-    if let path = asked.savePath, let failure = outcome.failure {
+    if let corpus, let corpusFolder, let entries = outcome.corpus {
+      try ExploreCorpus.write(
+        entries, domain: session.domainName, folder: corpus.folder, shownAs: corpusFolder.path, reach: context.paths.reach,
+        column: corpusFolder.column)
+      let read = corpus.read.entries.count
+      lines.append(.note("corpus: started from \(read) entr\(read == 1 ? "y" : "ies") of \(corpus.read.name), saved \(entries.count) there"))
+    }
+    if let path = asked.savePath, outcome.failure != nil {
       lines.append(.note(try save(outcome, to: path, in: context, session: session)))
-      context.events.emit(.output(lines))
-      throw CommandError(failure)
     }
+    // The lines with the report as data: emitted here, not returned, so that a failure carries it too.
+    context.events.emit(.output(lines, value: outcome.report))
     if let failure = outcome.failure {
-      context.events.emit(.output(lines))
       throw CommandError(failure)
     }
-    return CommandOutput(lines)
+    return CommandOutput([])
   }
 
   /// Writes the scenario that reproduces the failure: the `use` line, the session's set-up, the
@@ -130,7 +154,7 @@ extension ExploreCommand {
   static let options: CommandOptions = CommandOptions(
     [
       Option.runs, Option.steps, Option.seed, Option.time, Option.only, Option.skip, Option.jobs, Option.shard, Option.save, Option.force, Option.effects,
-      Option.guided, Option.cover, Option.coverRuns, Option.abstract,
+      Option.guided, Option.corpus, Option.cover, Option.coverRuns, Option.abstract,
     ],
     unknownOption: { typed, commandWord in
       let suggestions = Suggestions.closest(to: typed, among: options.names)
@@ -169,6 +193,9 @@ extension ExploreCommand {
     static let guided = CommandOption(
       "--guided", tool: "guided", inUsage: false,
       "coverage-guided runs: keep the runs that take a new transition between abstract states, and start later runs from them, changed")
+    static let corpus = CommandOption(
+      "--corpus", .text(noun: "a folder"), placeholder: "DIR", example: "corpus", tool: "corpus", inUsage: false,
+      "with --guided, a folder to keep the corpus in (`explore.corpus`, as `dispatch` lines): the runs start from it, and leave it as they end")
     static let cover = CommandOption(
       "--cover", .text(noun: "a share and a predicate"), placeholder: "\"5% PREDICATE\"", example: "\"5% selectValue > 2\"", tool: "cover",
       inUsage: false, repeatable: true,

@@ -74,4 +74,8 @@ struct ExploreOutcome: Sendable {
   var expectLine: String?
   /// The seed the runs started from: the one given, or the one drawn.
   var seed: UInt64 = 0
+  /// With `--corpus`, the corpus the guided runs left: each entry its actions as `dispatch` writes them.
+  var corpus: [[String]]?
+  /// The report as data (`ExploreReport`), which the output carries for `--format json` and MCP.
+  var report: JSONForm?
 }

@@ -31,6 +31,8 @@ enum ExploreScheduler {
     var failure: ExploreEngine<State, Action>.Failure?
     /// Whether `--time` stopped it before every run ran.
     var timedOut: Bool
+    /// With `--guided`, the corpus the runs left, each entry its steps.
+    var corpus: [[ExploreEngine<State, Action>.Step]] = []
   }
 
   static func run<State: Sendable, Action: Sendable>(

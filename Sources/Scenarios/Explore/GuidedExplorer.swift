@@ -29,9 +29,35 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
   /// The most entries kept: past it, a new entry replaces the one of least energy.
   static var corpusLimit: Int { 1_000 }
 
+  /// A guided explorer whose corpus starts from `seeds` (a corpus an earlier explore saved): each
+  /// is run once, before the runs and outside their counts, and kept up to its last transition
+  /// that no seed before it took, as a run is; one that takes none is dropped, and so is what the
+  /// reducer now rejects.
   init(engine: Engine, seeds: [[Step]] = []) {
     self.engine = engine
-    corpus = seeds.filter { !$0.isEmpty }.map { Entry(steps: $0, found: []) }
+    // Their own memo: the runs' memo must still describe every abstract state the report lists.
+    var seedMemo = Engine.Memo()
+    for seed in seeds.prefix(Self.corpusLimit) {
+      var run = engine.startRun(0, memo: &seedMemo)
+      var found: [StateCoverage.Transition] = []
+      var keptLength = 0
+      for step in seed {
+        let outcome = engine.apply(step, to: &run, memo: &seedMemo)
+        if let transition = outcome.transition {
+          if taken[transition] == nil {
+            found.append(transition)
+            keptLength = run.accepted.count
+          }
+          taken[transition, default: 0] += 1
+        }
+        if outcome.broken != nil {
+          // A seed that breaks an invariant is kept whole: the runs that start from it find the failure again.
+          keptLength = run.accepted.count
+          break
+        }
+      }
+      if keptLength > 0 { corpus.append(Entry(steps: Array(run.accepted.prefix(keptLength)), found: found)) }
+    }
   }
 
   /// The kind of change a run makes to the entry it starts from.
@@ -186,24 +212,29 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
 extension ExploreScheduler {
   /// `explore --guided`: the runs one after the other on one core, through one corpus, so that a
   /// seed repeats the same report; the coverage counts every run up to the first failing one.
+  /// `corpus` is where the corpus starts (`--corpus`); the result holds the corpus as the runs left it.
   static func runGuided<State: Sendable, Action: Sendable>(
-    _ engine: ExploreEngine<State, Action>, runs: ShardRuns, steps: Int, seed: UInt64, deadline: ContinuousClock.Instant?, shared: Shared
+    _ engine: ExploreEngine<State, Action>, runs: ShardRuns, steps: Int, seed: UInt64, corpus: [[ExploreEngine<State, Action>.Step]] = [],
+    deadline: ContinuousClock.Instant?, shared: Shared
   ) -> Result<State, Action> {
     defer { shared.finished.store(true, ordering: .relaxed) }
-    var guided = GuidedExplorer(engine: engine)
+    var guided = GuidedExplorer(engine: engine, seeds: corpus)
     var coverage = ExploreCoverage(caseCount: engine.templates.count, requirementCount: engine.requirements.count)
+    func result(failure: ExploreEngine<State, Action>.Failure?, timedOut: Bool) -> Result<State, Action> {
+      Result(coverage: coverage, failure: failure, timedOut: timedOut, corpus: guided.corpus.map(\.steps))
+    }
     for position in 0..<runs.count {
-      if let deadline, ContinuousClock.now >= deadline { return Result(coverage: coverage, failure: nil, timedOut: true) }
-      if shared.stopped.load(ordering: .relaxed) { return Result(coverage: coverage, failure: nil, timedOut: true) }
-      let result = guided.run(runs.run(at: position), seed: seed, steps: steps)
-      coverage.add(result.coverage)
+      if let deadline, ContinuousClock.now >= deadline { return result(failure: nil, timedOut: true) }
+      if shared.stopped.load(ordering: .relaxed) { return result(failure: nil, timedOut: true) }
+      let run = guided.run(runs.run(at: position), seed: seed, steps: steps)
+      coverage.add(run.coverage)
       shared.runsDone.add(1, ordering: .relaxed)
-      shared.stepsDone.add(result.coverage.steps, ordering: .relaxed)
-      if let failure = result.failure {
+      shared.stepsDone.add(run.coverage.steps, ordering: .relaxed)
+      if let failure = run.failure {
         shared.failures.add(1, ordering: .relaxed)
-        return Result(coverage: coverage, failure: failure, timedOut: false)
+        return result(failure: failure, timedOut: false)
       }
     }
-    return Result(coverage: coverage, failure: nil, timedOut: false)
+    return result(failure: nil, timedOut: false)
   }
 }

@@ -40,10 +40,7 @@ struct StateCoverage: Sendable, Equatable {
     }
     let described = states.keys.map { code in (code, descriptions[code] ?? ["(not described)"]) }
     // A leaf with one value in every state entered is said once, not on every row.
-    var valuesByLeaf = Array(repeating: Set<String>(), count: abstraction.leaves.count)
-    for (_, leaves) in described where leaves.count == abstraction.leaves.count {
-      for (index, leaf) in leaves.enumerated() { valuesByLeaf[index].insert(leaf) }
-    }
+    let valuesByLeaf = leafValues(leafCount: abstraction.leaves.count)
     let varying = valuesByLeaf.indices.filter { valuesByLeaf[$0].count > 1 }
     let constant = valuesByLeaf.indices.filter { valuesByLeaf[$0].count == 1 }.compactMap { valuesByLeaf[$0].first }
     func text(_ leaves: [String]) -> String {
@@ -69,15 +66,32 @@ struct StateCoverage: Sendable, Equatable {
       lines.append(.plain("  … \(hidden.count) more, entered \(hidden.reduce(0) { $0 + $1.count }) times in all; the rarest:"))
       lines += rows.suffix(Self.listedRare).map { row($0.count, $0.text) }
     }
-    var never: [String] = []
-    for (index, leaf) in abstraction.leaves.enumerated() {
-      guard let declared = leaf.declared else { continue }
-      let seen = valuesByLeaf[index]
-      never += declared.map { "\(leaf.path)=\($0)" }.filter { !seen.contains($0) }
-    }
+    let never = neverReached(abstraction: abstraction)
     if !never.isEmpty {
       lines.append(.note("! never reached: \(never.joined(separator: ", "))"))
     }
     return lines
+  }
+
+  /// The values each leaf took in the states entered (as `path=value`), by leaf.
+  private func leafValues(leafCount: Int) -> [Set<String>] {
+    var values = Array(repeating: Set<String>(), count: leafCount)
+    for code in states.keys {
+      guard let leaves = descriptions[code], leaves.count == leafCount else { continue }
+      for (index, leaf) in leaves.enumerated() { values[index].insert(leaf) }
+    }
+    return values
+  }
+
+  /// The values the leaves' types declare (every case of a `CaseIterable` enum, both `Bool`s)
+  /// that no state entered took, as `path=value`.
+  func neverReached<State>(abstraction: StateAbstraction<State>) -> [String] {
+    let seen = leafValues(leafCount: abstraction.leaves.count)
+    var never: [String] = []
+    for (index, leaf) in abstraction.leaves.enumerated() {
+      guard let declared = leaf.declared else { continue }
+      never += declared.map { "\(leaf.path)=\($0)" }.filter { !seen[index].contains($0) }
+    }
+    return never
   }
 }

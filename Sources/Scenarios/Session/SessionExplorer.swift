@@ -14,7 +14,8 @@ import ReplShellFoundation
     parts = SessionParts(session)
   }
 
-  func explore(_ options: ExploreOptions, progress: ProgressReporter?) async throws(CommandError) -> ExploreOutcome {
+  /// Runs the explore `options` ask for; with `--guided`, from `corpus` (`--corpus`) when it is given.
+  func explore(_ options: ExploreOptions, corpus: ExploreCorpus? = nil, progress: ProgressReporter?) async throws(CommandError) -> ExploreOutcome {
     if options.guided, options.effects {
       throw CommandError("--guided explores the reducer alone for now: leave out --effects, or --guided")
     }
@@ -74,6 +75,7 @@ import ReplShellFoundation
       return try await exploreWithEffects(
         options, effects: effects, engine: engine, enabled: enabled, seed: seed, breaks: breaks, lane: lane, progress: progress)
     }
+    let seeds = try corpus.map { corpus throws(CommandError) in try self.steps(of: corpus, enabled: Set(enabled)) } ?? []
     ExploreTrapWatch.arm?(
       "\nreplshell: the \(domainName) reducer trapped during `explore` (seed \(seed)), which ends the shell; "
         + "`explore --seed \(seed) --jobs 1` from the same state repeats it\n")
@@ -82,7 +84,8 @@ import ReplShellFoundation
     let deadline = Budget.current.ending(by: options.timeLimit.map { ContinuousClock.now + $0 }).deadline
     let work = Task.detached {
       guard !options.guided else {
-        return ExploreScheduler.runGuided(engine, runs: options.shardRuns, steps: options.steps, seed: seed, deadline: deadline, shared: shared)
+        return ExploreScheduler.runGuided(
+          engine, runs: options.shardRuns, steps: options.steps, seed: seed, corpus: seeds, deadline: deadline, shared: shared)
       }
       return await ExploreScheduler.run(
         engine, runs: options.shardRuns, steps: options.steps, seed: seed, jobs: options.jobs, deadline: deadline, shared: shared)
@@ -124,9 +127,39 @@ import ReplShellFoundation
         effects: nil, before: before, after: after)
       lines += outcome.lines
     }
+    if corpus != nil {
+      outcome.corpus = result.corpus.map { entry in entry.map { catalog.text(for: $0.payload) } }
+    }
     return finish(
       outcome, lines: lines, coverage: result.coverage, timedOut: result.timedOut, enabled: enabled, seed: seed, breaks: breaks, options: options,
       abstraction: engine.abstraction)
+  }
+
+  /// The steps of each entry of `corpus`, each action read as `dispatch` reads it; an action of
+  /// a case `--only` or `--skip` leave out is left out. An action that does not read is an error
+  /// at its line and column in the file.
+  private func steps(of corpus: ExploreCorpus, enabled: Set<Int>) throws(CommandError) -> [[ExploreEngine<State, Action>.Step]] {
+    let catalog = self.catalog
+    var entries: [[ExploreEngine<State, Action>.Step]] = []
+    for entry in corpus.entries {
+      var steps: [ExploreEngine<State, Action>.Step] = []
+      for typed in entry {
+        let action: Action
+        let payload: Value
+        do throws(CommandError) {
+          action = try ActionCache<Action>.parseAction(typed.text, catalog: catalog)
+          payload = try ValueEncoder.encodeForShell(action)
+        } catch {
+          throw corpus.error(line: typed.line, column: typed.column + max(0, (error.column ?? 1) - 1), error.message)
+        }
+        guard let path = catalog.path(of: payload), let caseIndex = catalog.cases.firstIndex(where: { $0.path == path }) else {
+          throw corpus.error(line: typed.line, column: typed.column, "not an action case of \(domainName)")
+        }
+        if enabled.contains(caseIndex) { steps.append(ExploreEngine<State, Action>.Step(caseIndex: caseIndex, payload: payload, action: action)) }
+      }
+      entries.append(steps)
+    }
+    return entries
   }
 
   /// The header, and notes on what is explored.
@@ -168,19 +201,26 @@ import ReplShellFoundation
       lines.append(.note("the state is not Equatable, so `changed` counts every accepted action"))
     }
     lines += coverage.states.lines(abstraction: abstraction)
-    let (requirementLines, short) = requirementReport(options.requirements, coverage: coverage)
+    let (requirementLines, verdicts, short) = requirementReport(options.requirements, coverage: coverage)
     lines += requirementLines
     if outcome.failure == nil, let short {
       outcome.failure = short
     }
     outcome.lines = lines
     outcome.seed = seed
+    outcome.report = ExploreReport(
+      seed: seed, coverage: coverage, caseNames: catalog.cases.map(\.pathText), enabled: Set(enabled), leafPaths: abstraction.leaves.map(\.path),
+      neverReached: coverage.states.neverReached(abstraction: abstraction), requirements: verdicts, failure: outcome.failure
+    ).json
     return outcome
   }
 
-  /// A line on each coverage requirement, and the failure of the first that surely falls short.
-  private func requirementReport(_ requirements: [CoverageRequirement], coverage: ExploreCoverage) -> (lines: [OutputLine], short: String?) {
+  /// A line on each coverage requirement, its verdict as data, and the failure of the first that surely falls short.
+  private func requirementReport(
+    _ requirements: [CoverageRequirement], coverage: ExploreCoverage
+  ) -> (lines: [OutputLine], verdicts: [JSONForm], short: String?) {
     var lines: [OutputLine] = []
+    var verdicts: [JSONForm] = []
     var short: String?
     for (index, requirement) in requirements.enumerated() {
       let steps = requirement.unit == .steps
@@ -188,7 +228,17 @@ import ReplShellFoundation
       let seen = trials == 0 ? 0 : Double(successes) / Double(trials)
       let of = steps ? "of \(trials) accepted steps" : "of \(trials) runs"
       let measured = "\(CoverageCheck.percent(seen)) (\(successes) \(of))"
-      switch CoverageCheck.verdict(successes: successes, trials: trials, samples: steps ? coverage.runs : nil, required: requirement.share) {
+      let verdict = CoverageCheck.verdict(successes: successes, trials: trials, samples: steps ? coverage.runs : nil, required: requirement.share)
+      let verdictName = switch verdict {
+      case .met: "met"
+      case .short: "short"
+      case .undecided: "undecided"
+      }
+      verdicts.append(.object([
+        ("requirement", .string(requirement.typed)), ("required", .double(requirement.share)), ("successes", .int(successes)),
+        ("of", .int(trials)), ("counts", .string(steps ? "accepted steps" : "runs")), ("verdict", .string(verdictName)),
+      ]))
+      switch verdict {
       case .met:
         lines.append(.plain("cover \(requirement.text): met, \(measured)"))
       case .short(let high):
@@ -201,7 +251,7 @@ import ReplShellFoundation
         lines.append(.note("cover \(requirement.text): not decided, \(measured), between \(CoverageCheck.percent(low)) and \(CoverageCheck.percent(high)); more runs decide it"))
       }
     }
-    return (lines, short)
+    return (lines, verdicts, short)
   }
 
   /// `explore --effects`: the runs one after the other on the main actor, each with the
@@ -345,12 +395,14 @@ import ReplShellFoundation
 struct Exploration: SessionOpener {
   /// The runs to make.
   let options: ExploreOptions
+  /// The corpus `--corpus` read, that guided runs start from; nil without `--corpus`.
+  var corpus: ExploreCorpus? = nil
   /// Told how the runs go; nil: nobody is.
   let progress: ProgressReporter?
 
   func open<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) async throws(CommandError) -> ExploreOutcome {
-    try await SessionExplorer(session).explore(options, progress: progress)
+    try await SessionExplorer(session).explore(options, corpus: corpus, progress: progress)
   }
 }
