@@ -30,10 +30,11 @@ budget() {
 # (the parser's 257th `[` is byte 257 of a line; JSON past 512 levels takes 1 KB): MCP's inputs
 # reach past the 2 KiB line limit the target sets; completion's and the inspector's single lines
 # reach 16 KB, where work that is not linear in the line shows; linearize's reach lines of tens
-# of KB (10,000 nested `#a ` tags are 30 KB).
+# of KB (10,000 nested `#a ` tags are 30 KB), an explore corpus's a file past its 1,000 entries
+# (42 KB).
 max_len() {
   case $1 in
-    linearize) echo 65536 ;;
+    linearize|explore-corpus) echo 65536 ;;
     mcp|attach-app|attach-shell|replay|script|completion|websocket) echo 16384 ;;
     *) echo 4096 ;;
   esac
