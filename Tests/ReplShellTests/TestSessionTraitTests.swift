@@ -62,3 +62,36 @@ struct FreshStoreTraitTests {
     #expect(throws: TestSession.MissingTrait.self) { try TestSession.required() }
   }
 }
+
+/// What the traits do when what they run fails, their scope provided by hand inside a test.
+@MainActor @Suite struct TraitFailureTests {
+  @Test func aSetUpLineThatFailsFailsTheTestBeforeItsBody() async throws {
+    let trait = FreshStoreTrait.freshStore(of: .counter, setUp: ["dispatch nope"])
+    let test = try #require(Test.current)
+    let error = await #expect(throws: CommandError.self) {
+      try await trait.provideScope(for: test, testCase: nil) { Issue.record("the body ran") }
+    }
+    #expect(error?.message.hasPrefix("set-up line `dispatch nope` failed:\n") == true, "\(String(describing: error))")
+  }
+
+  @Test func aScenarioThatDiffersIsAnIssueAndTheBodyStillRunsInItsSession() async throws {
+    let trait = ScenarioTrait.scenario("Tests/ReplShellTests/Fixtures/wrong-golden.txt", domains: Domain.samples, record: .never)
+    let test = try #require(Test.current)
+    let seen = Box()
+    try await withKnownIssue {
+      try await trait.provideScope(for: test, testCase: nil) {
+        let session = try TestSession.required()
+        let value = await session.select("selectValue")
+        await MainActor.run { seen.value = value }
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix("wrong-golden.txt differs from wrong-golden.golden;")
+    }
+    #expect(seen.value == "1")
+  }
+
+  /// What the body saw, read after it.
+  @MainActor private final class Box: Sendable {
+    var value: String?
+  }
+}
