@@ -1,8 +1,8 @@
 import Foundation
 
 /// What a test that compares a transcript with its golden writes, as swift-snapshot-testing's
-/// record modes say: `missing` writes a golden that is not there yet, `failed` rewrites one that
-/// differs, `all` rewrites every one, `never` writes nothing. A golden written is still a test
+/// record modes say: `missing` writes a golden that is not there yet, `failed` also rewrites one
+/// that differs, `all` rewrites every one whose text would change, `never` writes nothing. A golden written is still a test
 /// failure, so that a person reads it before committing it; and where `CI` is set nothing is
 /// ever written, whatever the mode, so that a CI run cannot pass by creating its own goldens.
 ///
@@ -16,7 +16,8 @@ public enum RecordMode: String, Sendable, CaseIterable {
   case missing
   /// Writes a golden that is missing or differs from the transcript.
   case failed
-  /// Writes every golden, even one that matches (keeping its wildcards where they still match).
+  /// Writes every golden whose text would change: as `failed`, and also one that matches but is
+  /// not byte for byte what `--update` writes (its wildcards are kept where they still match).
   case all
 
   /// The environment variable that names the mode: `REPLSHELL_RECORD`.
