@@ -211,13 +211,17 @@ let package = Package(
     // The engine's tests, over test domains of their own.
     .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "ReplShellSession", "ShrinkFixtures", "ImmutableData", "TestSupport", .product(name: "HashTreeCollections", package: "swift-collections")],
+      dependencies: [
+        "Scenarios", "ReplShellSession", "ReplShellTesting", "ShrinkFixtures", "ImmutableData", "TestSupport",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+      ],
       exclude: ["Fixtures"]),
     // The engine driven through the sample domains: their scenarios, completions, values and listeners.
     .testTarget(
       name: "SampleDomainsTests",
       dependencies: [
-        "Scenarios", "ReplShellSession", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore", "TestSupport",
+        "Scenarios", "ReplShellSession", "ReplShellTesting", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
+        "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       exclude: ["Fixtures"]),

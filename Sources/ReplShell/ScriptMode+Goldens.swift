@@ -30,7 +30,7 @@ extension ScriptMode {
   }
 
   /// `--update`: writes the golden, keeping its wildcards wherever the transcript still matches
-  /// them, and removes a stale `.golden.new`.
+  /// them (whole, never through a link), and removes a stale `.golden.new`.
   func update(_ outcome: ScriptRunner.Outcome, path: String, into result: inout ScenarioResult) {
     let golden = goldenFiles.golden(forScript: path)
     let text: String
@@ -42,11 +42,11 @@ extension ScriptMode {
       text = outcome.text
     }
     do {
-      try text.write(to: golden, atomically: true, encoding: .utf8)
+      try GoldenComparison.write(text, toGoldenAt: golden)
       result.output.append(.line("wrote \(golden.path)"))
       result.output += goldenFiles.removeNew(forScript: path).map { .line("removed \($0)") }
     } catch {
-      result.fail("\(path): cannot write \(golden.path): \(error.localizedDescription)")
+      result.fail("\(path): \(error.message)")
     }
   }
 

@@ -3,7 +3,9 @@ import ReplShell
 import Testing
 
 /// One scenario script run as a Swift Testing test: its transcript must match the golden beside
-/// it, and a mismatch is a test failure that shows the unified diff.
+/// it, and a mismatch is a test failure that shows the unified diff and attaches the diff and
+/// the transcript to the test. A missing or differing golden is written as the record mode says
+/// (``RecordMode``: `REPLSHELL_RECORD`, `missing` by default, nothing ever written on CI).
 ///
 /// ```swift
 /// @Test(arguments: ScenarioTest.all(in: scenariosFolder))
@@ -35,54 +37,37 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
   public var testDescription: String { script.lastPathComponent }
 
   /// Runs the script in a fresh session over `domains` and records a test issue when a command
-  /// fails, the golden is missing, or the transcript differs from it (with the unified diff); the
-  /// golden's `[..]` and `...` wildcards are honoured, as `--check` honours them.
-  @MainActor public func check(domains: [Domain], sourceLocation: SourceLocation = #_sourceLocation) async {
-    let name = script.lastPathComponent
-    let outcome = await ScriptRunner(domains: domains).run(script, displayPath: name)
-    if !outcome.succeeded {
-      let error = outcome.transcript.last { $0.kind == .error }?.text ?? "the script failed"
-      Issue.record("\(name) failed: \(error)", sourceLocation: sourceLocation)
-    }
-    let found: GoldenComparison?
-    do {
-      found = try GoldenComparison(goldenAt: golden, transcript: outcome.text)
-    } catch {
-      Issue.record("\(name): \(error.message)", sourceLocation: sourceLocation)
-      return
-    }
-    guard let comparison = found else {
-      Issue.record(
-        "\(name) has no golden at \(golden.path); review the transcript, then write it with `--script \(script.path) --update`",
-        sourceLocation: sourceLocation)
-      return
-    }
-    let diff = comparison.diff(goldenName: golden.lastPathComponent, transcriptName: "\(name) (this run)")
-    if !diff.isEmpty {
-      Issue.record(
-        "\(name) differs from \(golden.lastPathComponent); review the diff, then accept it with `--script \(script.path) --update`:\n\(diff)",
-        sourceLocation: sourceLocation)
-    }
+  /// fails, the golden is missing, or the transcript differs from it (with the unified diff,
+  /// attached as `NAME.diff` beside the transcript as `NAME.transcript.txt`); the golden's `[..]`
+  /// and `...` wildcards are honoured, as `--check` honours them. `record` (else
+  /// `REPLSHELL_RECORD`, else `missing`; `never` on CI) says which goldens are written; a golden
+  /// written is a failure too, to be read before it is committed.
+  @MainActor @discardableResult
+  public func check(domains: [Domain], record: RecordMode? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Report {
+    let report = await run(domains: domains, record: record)
+    report.findings.record(sourceLocation: sourceLocation)
+    return report
+  }
+
+  /// What `check` does, without recording anything on the test: the report of the run, its
+  /// failures and the attachments they would carry. `environment` stands for the process's.
+  @MainActor func run(
+    domains: [Domain], record: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async -> Report {
+    let outcome = await ScriptRunner(domains: domains).run(script, displayPath: script.lastPathComponent)
+    return report(on: outcome, record: record, environment: environment)
   }
 
   /// Runs `script`, a scenario's lines, in a fresh session over `domains` (folders it names are
   /// under `baseDirectory`) and records a test issue when a command fails or the transcript
-  /// differs from `golden` (with the unified diff): what `shrink --swift` writes, a scenario and
-  /// its golden kept in the test's source.
+  /// differs from `golden` (with the unified diff, attached with the transcript): what
+  /// `shrink --swift` writes, a scenario and its golden kept in the test's source.
   @MainActor public static func check(
     domains: [Domain], script: String, golden: String, name: String = "shrunk.txt",
     baseDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let text = script.hasSuffix("\n") ? script : script + "\n"
     let outcome = await ScriptRunner(domains: domains).run(text: text, name: name, baseDirectory: baseDirectory)
-    if !outcome.succeeded {
-      let error = outcome.transcript.last { $0.kind == .error }?.text ?? "the script failed"
-      Issue.record("\(name) failed: \(error)", sourceLocation: sourceLocation)
-    }
-    let comparison = GoldenComparison(golden: golden.hasSuffix("\n") ? golden : golden + "\n", transcript: outcome.text)
-    let diff = comparison.diff(goldenName: "golden", transcriptName: "\(name) (this run)")
-    if !diff.isEmpty {
-      Issue.record("\(name) differs from its golden:\n\(diff)", sourceLocation: sourceLocation)
-    }
+    inlineFindings(of: outcome, golden: golden, name: name).record(sourceLocation: sourceLocation)
   }
 }

@@ -33,6 +33,29 @@ import Testing
     }
   }
 
+  /// The failure carries the scenario `explore --save` writes, attached to the test as
+  /// `counter-shrunk.txt`: it fails on the buggy counter and passes on the fixed one.
+  @Test func aPlantedBugAttachesTheShrunkScenario() async throws {
+    let report = await ExploreTest.explore(domain: Self.buggyCounter, invariants: ["selectValue != 1000"], runs: 50, seed: 7)
+    #expect(report.findings.failures.count == 1)
+    let scenario = try #require(report.shrunkScenario)
+    #expect(report.findings.attachments == [TestFindings.TextAttachment(name: "counter-shrunk.txt", text: scenario)])
+    let lines = scenario.split(separator: "\n").map(String.init)
+    #expect(lines.first == "use counter")
+    #expect(lines.contains("dispatch --may-reject didTapDecrementButton"), "\(scenario)")
+    #expect(lines.last == "expect selectValue != 1000", "\(scenario)")
+    let buggy = await ScriptRunner(domains: [Self.buggyCounter]).run(text: scenario, name: "counter-shrunk.txt", baseDirectory: fixtures)
+    #expect(!buggy.succeeded)
+    let fixed = await ScriptRunner(domains: [.counter]).run(text: scenario, name: "counter-shrunk.txt", baseDirectory: fixtures)
+    #expect(fixed.succeeded, "\(fixed.text)")
+  }
+
+  @Test func aPassingExplorationAttachesNothing() async {
+    let report = await ExploreTest.explore(domain: .counter, invariants: ["selectValue != 1000"], runs: 20, seed: 7)
+    #expect(report.findings.passed && report.findings.attachments.isEmpty && report.shrunkScenario == nil)
+    #expect(report.lines.contains("no invariant broke in 20 runs"))
+  }
+
   @Test func withEffectsTheListenersRunAndTheirEffectsAreHeld() async {
     // Animals holds its queries and mutations in memory; a status left waiting once everything
     // completed is the race `explore --effects` found in its listener, fixed since.

@@ -25,7 +25,7 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
   @Test func aMismatchIsATestFailureThatShowsTheDiff() async {
     let scenario = ScenarioTest(script: fixtures.appendingPathComponent("wrong-golden.txt"))
     await withKnownIssue {
-      await scenario.check(domains: Domain.samples)
+      await scenario.check(domains: Domain.samples, record: .never)
     } matching: { issue in
       let text = String(describing: issue)
       return text.contains("wrong-golden.txt differs from wrong-golden.golden") && text.contains("-+   value: 2")
@@ -40,7 +40,7 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
     let script = folder.appendingPathComponent("fresh.txt")
     try "use counter\n".write(to: script, atomically: true, encoding: .utf8)
     await withKnownIssue {
-      await ScenarioTest(script: script).check(domains: Domain.samples)
+      await ScenarioTest(script: script).check(domains: Domain.samples, record: .never)
     } matching: { issue in
       String(describing: issue).contains("fresh.txt has no golden") && String(describing: issue).contains("--update")
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Scenarios
+import ReplShellTesting
 import SampleDomains
-import TestSupport
+import Scenarios
 import Testing
 
 /// Every shell transcript in the manual and the README — a fenced block whose first line is a
@@ -17,7 +17,7 @@ import Testing
   @Test func everyTranscriptInTheManualIsWhatTheShellPrints() async throws {
     let examples = try ManualExample.all()
     #expect(examples.count >= 10, "only \(examples.count) transcripts found: is the manual where this test looks?")
-    let mode = RecordMode.current
+    let mode = try RecordMode.current()
     var checked = 0
     var rewrites: [String: [(example: ManualExample, lines: [String])]] = [:]
     for example in examples where example.skipReason == nil {
@@ -27,14 +27,14 @@ import Testing
       let comparison = GoldenComparison(golden: example.expected, transcript: outcome.text)
       checked += 1
       guard !comparison.matches else { continue }
-      let wrote = mode.rewritesDiffering
+      let wrote = mode.writes(missing: false, differs: true)
       if wrote {
         // What `--update` would write: the shell's transcript, the block's wildcards kept where they still match.
         let updated = comparison.updatedGolden.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         rewrites[example.file, default: []].append((example, Array(updated.dropFirst(example.earlier.count))))
       }
       Issue.record(
-        "\(example.location): the example differs from what the shell prints\(mode.advice(wrote: wrote)):\n\(comparison.diff(goldenName: example.location, transcriptName: "the shell"))")
+        "\(example.location): the example differs from what the shell prints\(wrote ? ", rewritten now: read the change, then commit it" : "; rerun with REPLSHELL_RECORD=failed to rewrite it"):\n\(comparison.diff(goldenName: example.location, transcriptName: "the shell"))")
     }
     for (file, changes) in rewrites {
       try ManualExample.rewrite(file, changes)

@@ -154,7 +154,7 @@ struct ScenarioFiles {
   /// its target first (`O_EXCL`, never through a link), and only when all are written are they
   /// renamed into place, in order. A rename that fails takes back the files renamed before it
   /// that are new.
-  static func writeAll(_ files: [(url: URL, data: Data)], column: Int) throws(CommandError) {
+  static func writeAll(_ files: [(url: URL, data: Data)], column: Int? = nil) throws(CommandError) {
     var temporaries: [String] = []
     defer { for path in temporaries { unlink(path) } }
     for (url, data) in files {

@@ -1,7 +1,7 @@
 import Foundation
 import ReplShellSession
+import ReplShellTesting
 import Scenarios
-import TestSupport
 import Testing
 
 /// The manual's page for each command (`ReplShell.docc/Commands/`) is made from the command's own
@@ -9,12 +9,12 @@ import Testing
 /// source: this test renders every page again and fails, naming the file, when a committed page
 /// differs from it. `REPLSHELL_RECORD` says what to write, as swift-snapshot-testing's record modes
 /// do: `missing` (the default outside CI) writes the pages not there yet, `failed` rewrites those
-/// that differ, `all` rewrites every page, `never` (the default under `CI`) writes none
+/// that differ, `all` rewrites every page, `never` writes none; under `CI` nothing is written
 /// (`RecordMode`). A page written is a failure all the same, so that it is read before it is committed.
 @Suite struct CommandReferenceTests {
   @Test func everyCommandsPageIsItsDeclaration() throws {
     let folder = CommandReferencePage.folder
-    let mode = RecordMode.current
+    let mode = try RecordMode.current()
     var pages = CommandSet.full.commands.map { command in
       (name: CommandReferencePage.fileName(of: command.description.name), text: CommandReferencePage(command).text)
     }
@@ -32,7 +32,7 @@ import Testing
       Issue.record(
         committed == nil
           ? "\(url.path): missing\(mode == .never ? "" : ", written now: read it, then commit it")"
-          : "\(url.path):\(line): differs from the command's declaration\(mode.rewritesDiffering ? ", rewritten now: read the change, then commit it" : "; rerun with REPLSHELL_RECORD=failed to rewrite it")")
+          : "\(url.path):\(line): differs from the command's declaration\(mode.writes(missing: false, differs: true) ? ", rewritten now: read the change, then commit it" : "; rerun with REPLSHELL_RECORD=failed to rewrite it")")
     }
     let expected = Set(pages.map(\.name))
     let stale = (try FileManager.default.contentsOfDirectory(atPath: folder.path)).filter { $0.hasSuffix(".md") && !expected.contains($0) }
