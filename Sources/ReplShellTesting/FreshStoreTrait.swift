@@ -24,13 +24,7 @@ public struct FreshStoreTrait: TestTrait, SuiteTrait, TestScoping {
 
   public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
     let session = try await start()
-    do {
-      try await TestSession.$current.withValue(session, operation: function)
-    } catch {
-      await session.shell.close()
-      throw error
-    }
-    await session.shell.close()
+    try await session.scope(function)
   }
 
   /// The session, started and set up; an error that says which line failed.

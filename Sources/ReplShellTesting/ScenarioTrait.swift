@@ -29,13 +29,7 @@ public struct ScenarioTrait: TestTrait, SuiteTrait, TestScoping {
 
   public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
     let session = await run()
-    do {
-      try await TestSession.$current.withValue(session, operation: function)
-    } catch {
-      await session.shell.close()
-      throw error
-    }
-    await session.shell.close()
+    try await session.scope(function)
   }
 
   /// Runs the scenario in a session of its own, records what its check found, and leaves the

@@ -68,3 +68,17 @@ public final class TestSession: Sendable {
     public var description: String { "no session: add .freshStore(of:) or .scenario(_:domains:) to the test or its suite" }
   }
 }
+
+extension TestSession {
+  /// Runs `function` with this session as `current`, then closes the session, whether the
+  /// function threw or not: the scope every trait of this module gives its tests.
+  func scope(_ function: @Sendable () async throws -> Void) async throws {
+    do {
+      try await TestSession.$current.withValue(self, operation: function)
+    } catch {
+      await shell.close()
+      throw error
+    }
+    await shell.close()
+  }
+}

@@ -24,16 +24,9 @@ enum RawWebSocket {
   /// the close frame's code. With `expectingText`, returns nil as soon as a text frame holds it.
   static func closeCode(port: Int, token: String, after frame: [UInt8], expectingText: String? = nil) async throws -> Int? {
     try await offThePool {
-      guard let descriptor = LoopbackClient.connect(port: port, receiveTimeout: 60) else {
-        throw PipedChild.Failure(description: "cannot connect to 127.0.0.1:\(port)")
-      }
+      let (descriptor, upgraded) = try upgradedConnection(port: port, token: token)
       defer { close(descriptor) }
-      let host = "127.0.0.1:\(port)"
-      let upgrade = (["GET /ws?token=\(token) HTTP/1.1", "Host: \(host)", "Origin: http://\(host)"] + RawHTTP.upgradeHeaders() + ["", ""]).joined(separator: "\r\n")
-      try send(Array(upgrade.utf8), on: descriptor)
-      var buffer: [UInt8] = []
-      while !buffer.containsHeaderEnd { buffer += try receive(on: descriptor) }
-      buffer.removeFirst(buffer.headerEnd)
+      var buffer = upgraded
       try send(frame, on: descriptor)
       while true {
         while let (opcode, payload, length) = parse(buffer) {
@@ -57,16 +50,9 @@ enum RawWebSocket {
     port: Int, token: String, frame: [UInt8], batch: Int, batches: Int, until stop: @escaping @Sendable () -> Bool
   ) async throws -> Int? {
     try await offThePool {
-      guard let descriptor = LoopbackClient.connect(port: port, receiveTimeout: 60) else {
-        throw PipedChild.Failure(description: "cannot connect to 127.0.0.1:\(port)")
-      }
+      let (descriptor, upgraded) = try upgradedConnection(port: port, token: token)
       defer { close(descriptor) }
-      let host = "127.0.0.1:\(port)"
-      let upgrade = (["GET /ws?token=\(token) HTTP/1.1", "Host: \(host)", "Origin: http://\(host)"] + RawHTTP.upgradeHeaders() + ["", ""]).joined(separator: "\r\n")
-      try send(Array(upgrade.utf8), on: descriptor)
-      var buffer: [UInt8] = []
-      while !buffer.containsHeaderEnd { buffer += try receive(on: descriptor) }
-      buffer.removeFirst(buffer.headerEnd)
+      var buffer = upgraded
       let frames = Array([[UInt8]](repeating: frame, count: batch).joined())
       for _ in 0..<batches where !stop() { try send(frames, on: descriptor) }
       let guardEnd = ContinuousClock.now + .seconds(600)
@@ -84,6 +70,26 @@ enum RawWebSocket {
         }
         buffer += bytes[..<got]
       }
+    }
+  }
+
+  /// A loopback connection to the inspector's socket, upgraded with `token`: its descriptor (the
+  /// caller closes it) and the bytes that came after the upgrade's headers.
+  private static func upgradedConnection(port: Int, token: String) throws -> (Int32, [UInt8]) {
+    guard let descriptor = LoopbackClient.connect(port: port, receiveTimeout: 60) else {
+      throw PipedChild.Failure(description: "cannot connect to 127.0.0.1:\(port)")
+    }
+    do {
+      let host = "127.0.0.1:\(port)"
+      let upgrade = (["GET /ws?token=\(token) HTTP/1.1", "Host: \(host)", "Origin: http://\(host)"] + RawHTTP.upgradeHeaders() + ["", ""]).joined(separator: "\r\n")
+      try send(Array(upgrade.utf8), on: descriptor)
+      var buffer: [UInt8] = []
+      while !buffer.containsHeaderEnd { buffer += try receive(on: descriptor) }
+      buffer.removeFirst(buffer.headerEnd)
+      return (descriptor, buffer)
+    } catch {
+      close(descriptor)
+      throw error
     }
   }
 
