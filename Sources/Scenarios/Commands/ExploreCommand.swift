@@ -2,13 +2,13 @@ import Foundation
 import ReplShellFoundation
 
 /// `explore [--runs N] [--steps N] [--seed N] [--time 10s] [--only PATTERN]… [--skip PATTERN]…
-/// [--jobs N] [--shard K/N] [--save FILE] [--guided [--corpus DIR]] …`: generated action sequences against the invariants.
+/// [--jobs N] [--shard K/N] [--save FILE] [--effects] [--guided [--corpus DIR]] …`: generated action sequences against the invariants.
 struct ExploreCommand: ShellCommand {
   static let description = CommandDescription(
     name: "explore",
     usage: options.usage("explore"), group: .exploring,
     synopsis: "runs generated action sequences against the invariants",
-    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file and `--corpus`'s, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs; --corpus DIR keeps them in the folder's `explore.corpus` as `dispatch` lines, and a later --guided --corpus DIR starts from them), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead); `--format json` and MCP carry the whole report as data too",
+    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file and `--corpus`'s, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs; with --effects, a held effect completed or failed in a new one counts, so new interleavings are kept; --corpus DIR, without --effects, keeps them in the folder's `explore.corpus` as `dispatch` lines, and a later --guided --corpus DIR starts from them), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead); `--format json` and MCP carry the whole report as data too",
     examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --guided --runs 2000", "explore --guided --corpus corpus", "explore --cover \"5% {selector} == {value}\""],
     toolArguments: options.toolArguments)
   static let reach = CommandReach.outsideWorld
@@ -49,7 +49,17 @@ struct ExploreCommand: ShellCommand {
     if let corpus, !asked.guided {
       throw CommandError("--corpus keeps the corpus of guided runs: add --guided", column: corpus.column)
     }
+    if let corpus, asked.effects {
+      throw CommandError(corpusWithEffects, column: corpus.column)
+    }
     return ExploreCommand(asked: asked, saveColumn: save?.column ?? arguments.column, corpusFolder: corpus.map { ($0.text, $0.column) })
+  }
+
+  /// Why `--corpus` and `--effects` do not go together, and what to type instead: a corpus holds
+  /// actions alone, and a step that completes a held effect names it by the run that made it.
+  static var corpusWithEffects: String {
+    "--corpus keeps the actions of guided runs of the reducer alone, not the effects --effects completes: "
+      + "`explore --guided --effects` starts from an empty corpus each time (a --seed repeats it), or leave out --effects to keep one"
   }
 
   private static func shard(_ word: ShellWords.Word) throws(CommandError) -> (index: Int, count: Int) {
@@ -125,7 +135,9 @@ struct ExploreCommand: ShellCommand {
     try files.refuseReplacingOpenFiles(files.targets(with: []), column: saveColumn)
     try ScenarioFiles.refuseOverwriting(files.targets(with: []), force: asked.overwrites, overwrite: "add `--force`", column: saveColumn)
     let useLine = addsEffects ? files.useLine + " --effects" : files.useLine
-    let found = "# found by explore\(outcome.holdsEffects ? " --effects" : "") --seed \(outcome.seed); fails until the bug is fixed"
+    // The options that chose the runs, so that the comment repeats them: a guided run differs from a uniform one of the seed.
+    let chosenBy = (asked.guided ? " --guided" : "") + (outcome.holdsEffects ? " --effects" : "")
+    let found = "# found by explore\(chosenBy) --seed \(outcome.seed); fails until the bug is fixed"
     let lines = [useLine] + setUp + [found] + outcome.dispatchLines + [expect]
     try files.write(lines.joined(separator: "\n") + "\n", column: saveColumn)
     return "saved the failure as \(path): `\(context.programName) --script \(path)` reproduces it"
@@ -192,10 +204,10 @@ extension ExploreCommand {
       "run the listeners too, their side effects held and completed, reordered or failed as the seed decides")
     static let guided = CommandOption(
       "--guided", tool: "guided", inUsage: false,
-      "coverage-guided runs: keep the runs that take a new transition between abstract states, and start later runs from them, changed")
+      "coverage-guided runs: keep the runs that take a new transition between abstract states (with --effects, a held effect completed or failed in a new one too), and start later runs from them, changed")
     static let corpus = CommandOption(
       "--corpus", .text(noun: "a folder"), placeholder: "DIR", example: "corpus", tool: "corpus", inUsage: false,
-      "with --guided, a folder to keep the corpus in (`explore.corpus`, as `dispatch` lines): the runs start from it, and leave it as they end")
+      "with --guided and without --effects, a folder to keep the corpus in (`explore.corpus`, as `dispatch` lines): the runs start from it, and leave it as they end")
     static let cover = CommandOption(
       "--cover", .text(noun: "a share and a predicate"), placeholder: "\"5% PREDICATE\"", example: "\"5% selectValue > 2\"", tool: "cover",
       inUsage: false, repeatable: true,

@@ -133,6 +133,28 @@ import Logging
   func run(_ index: Int, seed: UInt64, steps: Int, memo: inout ExploreEngine<State, Action>.Memo) async throws(CommandError) -> ExploreEngine<State, Action>.RunResult {
     var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
     let swarm = engine.swarm(&random)
+    return try await run(index, random: &random, swarm: swarm, plan: [], steps: steps, memo: &memo) { _ in false }.result
+  }
+
+  /// What a run did, and the steps that applied, up to the last for which `isNew` said its transition was new.
+  struct PlannedRun {
+    var result: ExploreEngine<State, Action>.RunResult
+    var accepted: [Step]
+    /// How many of `accepted` there are up to the last step whose transition was new (0: none was).
+    var keptLength: Int
+  }
+
+  /// Run `index`: the steps of `plan` first (as `--guided` changed a corpus entry), then steps
+  /// drawn from `random` over `swarm`, up to `steps` in all, then every effect still held completed
+  /// or failed. A planned effect is named by the `id` of the plan's step that started it, which
+  /// names the step of this run that the planned one became; one no longer held is left out, as
+  /// an action the reducer rejects is. Each step that applies is numbered by its place in the run,
+  /// and names the effect it completes as this run made it, so that `accepted` replays and shrinks
+  /// as a drawn run does. `isNew` is told each transition taken.
+  func run(
+    _ index: Int, random: inout SplitMix, swarm: [Int], plan: [Step], steps: Int, memo: inout ExploreEngine<State, Action>.Memo,
+    isNew: (StateCoverage.Transition) -> Bool
+  ) async throws(CommandError) -> PlannedRun {
     var coverage = ExploreCoverage(caseCount: engine.templates.count, requirementCount: engine.requirements.count)
     coverage.runs = 1
     let harness = try await Harness(self, checking: nil)
@@ -143,12 +165,16 @@ import Logging
     coverage.states.states[code] = 1
     engine.noteDescription(of: harness.store.select { $0 }, code: code, coverage: &coverage, memo: &memo)
     var covered = Array(repeating: false, count: engine.requirements.count)
+    var accepted: [Step] = []
+    var keptLength = 0
     func record(_ caseIndex: Int) {
       let state = harness.store.select { $0 }
       let next = engine.abstraction.code(of: state)
       if coverage.states.states[next] == nil { engine.noteDescription(of: state, code: next, coverage: &coverage, memo: &memo) }
       coverage.states.states[next, default: 0] += 1
-      coverage.states.transitions[StateCoverage.Transition(from: code, caseIndex: caseIndex, to: next), default: 0] += 1
+      let transition = StateCoverage.Transition(from: code, caseIndex: caseIndex, to: next)
+      coverage.states.transitions[transition, default: 0] += 1
+      if isNew(transition) { keptLength = accepted.count + 1 }
       code = next
       for index in engine.requirements.indices where engine.requirements[index](state) {
         coverage.requirementSteps[index] += 1
@@ -158,45 +184,70 @@ import Logging
         }
       }
     }
-    var accepted: [Step] = []
+    // The plan's step ids, as this run numbers the steps they became; the effects the listeners
+    // make as they start are named by -1 in both.
+    var renumbered: [Int: Int] = [-1: -1]
+    var planned = plan.makeIterator()
     var budget = steps
     var drainBudget = steps * 4
     while true {
       let pending = harness.scheduler.pending
       let step: Step
-      if budget > 0, !swarm.isEmpty, pending.isEmpty || random.chance(1, in: 2) {
+      var plannedID: Int?
+      if budget > 0, let next = planned.next() {
+        budget -= 1
+        if let effect = next.effect {
+          let named = EffectReference(step: renumbered[effect.step] ?? Self.noStep, ordinal: effect.ordinal, label: effect.label)
+          guard let number = harness.heldNumber(named), let reference = harness.reference(of: number) else { continue }
+          let canFail = pending.first { $0.number == number }?.canFail ?? false
+          step = Step(releasing: reference, failing: next.fails && canFail, id: accepted.count)
+        } else {
+          // A planned action is tried again: counted as generated, as a drawn one is.
+          coverage.cases[next.caseIndex].generated += 1
+          step = next.numbered(accepted.count)
+          plannedID = next.id
+        }
+      } else if budget > 0, !swarm.isEmpty, pending.isEmpty || random.chance(1, in: 2) {
         budget -= 1
         let caseIndex = swarm[random.below(swarm.count)]
         guard let (payload, action) = engine.generate(caseIndex, &random, cache: &memo.cache, coverage: &coverage) else { continue }
-        let before = engine.statesDiffer == nil ? nil : harness.store.select { $0 }
         step = Step(caseIndex: caseIndex, payload: payload, action: action, id: accepted.count)
-        if case .rejected(let error) = await harness.apply(step) {
-          coverage.cases[caseIndex].rejected += 1
-          coverage.cases[caseIndex].rejections[error, default: 0] += 1
-          continue
-        }
-        coverage.cases[caseIndex].accepted += 1
-        if let before, engine.statesDiffer?(before, harness.store.select { $0 }) ?? true { coverage.cases[caseIndex].changed += 1 }
-        record(caseIndex)
       } else if !pending.isEmpty, drainBudget > 0 {
         if budget == 0 { drainBudget -= 1 } else { budget -= 1 }
         let effect = pending[random.below(pending.count)]
         guard let reference = harness.reference(of: effect.number) else { break }
         step = Step(releasing: reference, failing: effect.canFail && random.chance(1, in: 4), id: accepted.count)
+      } else {
+        break
+      }
+      if step.isEffect {
         if await harness.apply(step).isApplied { record(step.caseIndex) }
         if step.fails { coverage.effectsFailed += 1 } else { coverage.effectsCompleted += 1 }
       } else {
-        break
+        let before = engine.statesDiffer == nil ? nil : harness.store.select { $0 }
+        if case .rejected(let error) = await harness.apply(step) {
+          coverage.cases[step.caseIndex].rejected += 1
+          coverage.cases[step.caseIndex].rejections[error, default: 0] += 1
+          continue
+        }
+        coverage.cases[step.caseIndex].accepted += 1
+        if let before, engine.statesDiffer?(before, harness.store.select { $0 }) ?? true { coverage.cases[step.caseIndex].changed += 1 }
+        record(step.caseIndex)
+        if let plannedID { renumbered[plannedID] = step.id }
       }
       accepted.append(step)
       if let broken = harness.broken {
         coverage.effectsMade = harness.labels.count
-        return .init(coverage: coverage, failure: .init(run: index, invariant: broken, steps: accepted))
+        return PlannedRun(result: .init(coverage: coverage, failure: .init(run: index, invariant: broken, steps: accepted)), accepted: accepted, keptLength: keptLength)
       }
     }
     coverage.effectsMade = harness.labels.count
-    return .init(coverage: coverage)
+    return PlannedRun(result: .init(coverage: coverage), accepted: accepted, keptLength: keptLength)
   }
+
+  /// The step a planned effect names when the plan's step that started it did not apply in this
+  /// run: no step has it, so the effect is the oldest held one that does the same.
+  private static var noStep: Int { -2 }
 
   /// Replays `steps` in a fresh run: the ones that applied, up to the step after which
   /// `invariant` broke; nil when it never does.

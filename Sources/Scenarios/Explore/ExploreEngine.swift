@@ -39,6 +39,18 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
 
     /// Whether the step fails its held effect.
     var fails: Bool { caseIndex == Self.failCase }
+
+    /// The same step as step `id` of its run.
+    func numbered(_ id: Int) -> Step {
+      Step(caseIndex: caseIndex, payload: payload, action: action, id: id)
+    }
+
+    /// The same step with its `id`, and the step its effect names, `offset` further on (an effect
+    /// the listeners made as they started, before any step, stays named so).
+    func moved(by offset: Int) -> Step {
+      guard let effect, effect.step >= 0 else { return numbered(id + offset) }
+      return Step(releasing: EffectReference(step: effect.step + offset, ordinal: effect.ordinal, label: effect.label), failing: fails, id: id + offset)
+    }
   }
 
   /// A run that broke an invariant: the accepted actions up to the break.

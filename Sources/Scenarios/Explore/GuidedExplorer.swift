@@ -70,11 +70,7 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
     var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
     let swarm = engine.swarm(&random)
     var run = engine.startRun(index, memo: &memo)
-    var plan: [Step] = []
-    if !corpus.isEmpty, !random.chance(1, in: 8) {
-      let parent = pick(&random)
-      plan = mutated(parent, &random)
-    }
+    let plan = plan(&random)
     var found: [StateCoverage.Transition] = []
     var keptLength = 0
     var budget = steps
@@ -95,13 +91,9 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
       }
       budget -= 1
       let outcome = engine.apply(step, to: &run, memo: &memo)
-      if let transition = outcome.transition {
-        let count = taken[transition, default: 0]
-        if count == 0 {
-          found.append(transition)
-          keptLength = run.accepted.count
-        }
-        taken[transition] = count + 1
+      if let transition = outcome.transition, take(transition) {
+        found.append(transition)
+        keptLength = run.accepted.count
       }
       if let broken = outcome.broken {
         return Engine.RunResult(coverage: run.coverage, failure: Engine.Failure(run: index, invariant: broken, steps: run.accepted))
@@ -111,6 +103,20 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
       keep(Entry(steps: Array(run.accepted.prefix(keptLength)), found: found))
     }
     return Engine.RunResult(coverage: run.coverage)
+  }
+
+  /// What run `random` belongs to starts from: a corpus entry drawn by its energy and changed
+  /// once, or nothing (one run in eight, and while the corpus is empty), for drawn steps alone.
+  mutating func plan(_ random: inout SplitMix) -> [Step] {
+    guard !corpus.isEmpty, !random.chance(1, in: 8) else { return [] }
+    return mutated(pick(&random), &random)
+  }
+
+  /// Counts `transition` as taken once more; true when no run took it before.
+  mutating func take(_ transition: StateCoverage.Transition) -> Bool {
+    let count = taken[transition, default: 0]
+    taken[transition] = count + 1
+    return count == 0
   }
 
   /// The energy of an entry: the rarer the transitions it found are now, the more.
@@ -149,7 +155,8 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
     return corpus[low]
   }
 
-  private mutating func keep(_ entry: Entry) {
+  /// Keeps `entry` in the corpus: appended while there is room, else in place of a weak entry.
+  mutating func keep(_ entry: Entry) {
     guard corpus.count >= Self.corpusLimit else {
       corpus.append(entry)
       // Counted at once, as the last reweighing would have: the sums stay in step with the corpus.
@@ -171,7 +178,11 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
   /// How many entries replaced others, which spreads the candidates for replacement.
   private var replacements = 0
 
-  /// `entry`'s steps changed once.
+  /// `entry`'s steps changed once. With `--effects` a step may complete or fail a held effect,
+  /// named by the `id` of the step that started it: redrawn, such a step fails where it completed
+  /// (or the reverse); an inserted action takes an `id` no step of the plan has, and a spliced
+  /// tail's ids (and the effects its steps name) move past the head's, so that each still names
+  /// the step of its own entry.
   private mutating func mutated(_ entry: Entry, _ random: inout SplitMix) -> [Step] {
     var steps = entry.steps
     guard !steps.isEmpty else { return steps }
@@ -181,18 +192,30 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
       // Most often the whole entry, so that the run goes on from where it ended; else cut short.
       if random.chance(1, in: 2) { steps.removeSubrange((position + 1)...) }
     case .redraw:
-      if let step = draw(steps[position].caseIndex, &random) { steps[position] = step }
+      if let effect = steps[position].effect {
+        steps[position] = Step(releasing: effect, failing: !steps[position].fails, id: steps[position].id)
+      } else if let step = draw(steps[position].caseIndex, &random) {
+        steps[position] = step.numbered(Self.freshID(in: steps))
+      }
     case .insert:
-      if let step = drawAny(&random) { steps.insert(step, at: position) }
+      if let step = drawAny(&random) { steps.insert(step.numbered(Self.freshID(in: steps)), at: position) }
     case .delete:
       steps.remove(at: position)
     case .replace:
-      if let step = drawAny(&random) { steps[position] = step }
+      if let step = drawAny(&random) { steps[position] = step.numbered(Self.freshID(in: steps)) }
     case .splice:
       let other = pick(&random)
-      steps = Array(steps.prefix(position + 1)) + other.steps.dropFirst(random.below(max(1, other.steps.count)))
+      let head = steps.prefix(position + 1)
+      let tail = other.steps.dropFirst(random.below(max(1, other.steps.count)))
+      let offset = Self.freshID(in: head)
+      steps = Array(head) + (tail.contains { $0.isEffect } ? tail.map { $0.moved(by: offset) } : Array(tail))
     }
     return steps
+  }
+
+  /// An `id` above every one of `steps`: the reducer alone numbers no step, so it is 1 there.
+  private static func freshID(in steps: some Collection<Step>) -> Int {
+    (steps.lazy.map(\.id).max() ?? 0) + 1
   }
 
   /// An action of any enabled case.

@@ -16,8 +16,8 @@ import ReplShellFoundation
 
   /// Runs the explore `options` ask for; with `--guided`, from `corpus` (`--corpus`) when it is given.
   func explore(_ options: ExploreOptions, corpus: ExploreCorpus? = nil, progress: ProgressReporter?) async throws(CommandError) -> ExploreOutcome {
-    if options.guided, options.effects {
-      throw CommandError("--guided explores the reducer alone for now: leave out --effects, or --guided")
+    if corpus != nil, options.effects {
+      throw CommandError(ExploreCommand.corpusWithEffects)
     }
     var effects: DomainEffects<State, Action>?
     if options.effects {
@@ -272,13 +272,23 @@ import ReplShellFoundation
     var failure: ExploreEngine<State, Action>.Failure?
     var timedOut = false
     var memo = ExploreEngine<State, Action>.Memo()
+    // With --guided, one corpus through all the runs, in order.
+    var guided = options.guided ? GuidedEffectsExplorer(explorer: explorer) : nil
     let runs = options.shardRuns
     for position in 0..<runs.count {
       if Task.isCancelled || deadline.map({ ContinuousClock.now >= $0 }) == true {
         timedOut = true
         break
       }
-      let result = try await explorer.run(runs.run(at: position), seed: seed, steps: options.steps, memo: &memo)
+      let index = runs.run(at: position)
+      let result: ExploreEngine<State, Action>.RunResult
+      // Taken out for the run and put back, so that the corpus is not copied.
+      if var runner = guided.take() {
+        result = try await runner.run(index, seed: seed, steps: options.steps, memo: &memo)
+        guided = runner
+      } else {
+        result = try await explorer.run(index, seed: seed, steps: options.steps, memo: &memo)
+      }
       coverage.add(result.coverage)
       if let found = result.failure {
         failure = found
