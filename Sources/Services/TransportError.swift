@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Why `URLSessionTransport` could not load a request, described without URLs or ports.
+/// Why `HTTPTransport` could not load a request, described without URLs or ports.
 public struct TransportError: Swift.Error, Hashable, Sendable {
   /// The kinds of failure.
   public enum Code: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What one HTTP exchange of `URLSessionTransport` may take: how long the server may stay silent,
+/// What one HTTP exchange of `HTTPTransport` may take: how long the server may stay silent,
 /// how long the whole exchange may last, body included, and how big the body may be. A server
 /// past any of them gets the exchange cancelled and a `TransportError` that names the limit.
 public struct TransportLimits: Hashable, Sendable {

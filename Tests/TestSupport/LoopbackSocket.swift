@@ -14,7 +14,8 @@ import Darwin
 package final class LoopbackSocket: Sendable {
   /// The port the socket is bound to.
   package let port: Int
-  private let descriptor: Int32
+  /// The socket's descriptor.
+  package let descriptor: Int32
 
   /// Binds a new socket to a free port on 127.0.0.1.
   package init() throws {

@@ -1,0 +1,71 @@
+import Foundation
+import ReplShellFoundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The HTTP client every domain's remote store loads through. Each exchange is one request on a
+/// connection of its own, held to one `TransportLimits` (silence, a deadline on the whole exchange,
+/// a cap on the body), and its body is read from the socket only as fast as it is kept: a server
+/// that sends without end costs the cap and a few socket reads of memory, never more. It follows no
+/// redirect (the 3xx response is the answer) and also answers `file://` URLs from disk as a server
+/// would: status 200, `application/json`. Its failures are `TransportError`s that name no URL, port
+/// or path.
+///
+/// It speaks HTTP/1.1 over SwiftNIO, with TLS for `https` (the system's trust roots), rather than
+/// through FoundationNetworking's `URLSession`, whose libcurl reads a body as fast as the network
+/// gives it and queues it for the delegate: past the cap, gigabytes could be waiting to be dropped.
+public final class HTTPTransport: NetworkSessionURLSession {
+  private let limits: TransportLimits
+
+  /// Creates a transport whose exchanges are bounded by `limits`.
+  public init(limits: TransportLimits = TransportLimits()) {
+    self.limits = limits
+  }
+
+  /// Creates a transport whose requests fail with `timedOut` when the server sends nothing for
+  /// `timeout` seconds, or with `deadlineExceeded` when a whole exchange takes longer than
+  /// `resourceTimeout` (at least `timeout`; `timeout` when nil), with the default cap on bodies.
+  public convenience init(timeout: TimeInterval, resourceTimeout: TimeInterval? = nil) {
+    self.init(limits: TransportLimits(timeout: timeout, resourceTimeout: resourceTimeout))
+  }
+}
+
+extension HTTPTransport {
+  /// The body and response of `request`, within the limits; a `file://` URL is read from disk.
+  public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    guard let url = request.url else { throw TransportError(code: .network(code: URLError.Code.badURL.rawValue)) }
+    if url.isFileURL {
+      return try Self.contentsOfFile(url: url, limits: limits)
+    }
+    let exchange = try HTTPWireExchange(request: request, limits: limits)
+    let deadline = ContinuousClock.now + .seconds(limits.deadline)
+    let limits = self.limits
+    do {
+      return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+        group.addTask { try await exchange.run() }
+        group.addTask {
+          try await Task.sleep(until: deadline)
+          // With no response's head after at least the idle timeout, the server has most likely
+          // been silent all along: it timed out, as the older initializers' equal limits always said.
+          let silent = limits.deadline >= limits.idleTimeout && !exchange.progress.hasResponseHead
+          exchange.progress.abandon()
+          throw TransportError(code: silent ? .timedOut : .deadlineExceeded(seconds: limits.deadline))
+        }
+        defer { group.cancelAll() }
+        while let answer = try await group.next() {
+          if let answer { return answer }
+        }
+        throw TransportError(code: .cancelled)
+      }
+    } catch let error as TransportError {
+      throw error
+    } catch is CancellationError {
+      throw TransportError(code: .cancelled)
+    } catch {
+      throw TransportError(wireError: error)
+    }
+  }
+}
