@@ -72,6 +72,16 @@ extension HTTPWireExchange {
   /// Connects, sends the request and returns the body and response; ends the connection when the
   /// caller is cancelled or `progress` is abandoned.
   func run() async throws -> (Data, URLResponse) {
+    do {
+      return try await exchange()
+    } catch {
+      // A write on the connection the idle timeout closed fails as closed: the silence is why.
+      throw progress.fellSilent ? TransportError(code: .timedOut) : error
+    }
+  }
+
+  /// The exchange itself, its errors as the connection gave them.
+  private func exchange() async throws -> (Data, URLResponse) {
     try await withTaskCancellationHandler {
       let channel = try await connect()
       progress.connected(channel.channel)
@@ -105,7 +115,7 @@ extension HTTPWireExchange {
           try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
         }
         try pipeline.addHTTPClientHandlers()
-        try pipeline.addHandler(SilenceAlarm())
+        try pipeline.addHandler(SilenceAlarm(progress: progress))
         return try NIOAsyncChannel(
           wrappingChannelSynchronously: channel,
           configuration: .init(backPressureStrategy: Self.partsInFlight))
