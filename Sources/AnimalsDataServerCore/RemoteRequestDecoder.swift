@@ -92,7 +92,8 @@ private struct ObjectMembers: Decodable {
   let names: [String]?
 
   /// The names of the members of the object at `codingPath` in `body`; nil when the body is not
-  /// JSON, the path leads nowhere, or what is there is not an object.
+  /// JSON, the path leads nowhere, or what is there is not an object (the one probe: a step of
+  /// another shape throws, and that answer is the nil).
   static func names(at codingPath: [any CodingKey], in body: Data) -> [String]? {
     let decoder = JSONDecoder()
     decoder.userInfo[pathKey] = codingPath.map { key in key.intValue.map(Step.element) ?? .member(key.stringValue) }
@@ -106,14 +107,15 @@ private struct ObjectMembers: Decodable {
 
   private static func names(following path: ArraySlice<Step>, from decoder: any Decoder) throws -> [String]? {
     guard let step = path.first else {
-      return (try? decoder.container(keyedBy: Name.self))?.allKeys.map(\.stringValue)
+      return try decoder.container(keyedBy: Name.self).allKeys.map(\.stringValue)
     }
     switch step {
     case .member(let name):
-      guard let object = try? decoder.container(keyedBy: Name.self), let key = Name(stringValue: name), object.contains(key) else { return nil }
+      let object = try decoder.container(keyedBy: Name.self)
+      guard let key = Name(stringValue: name), object.contains(key) else { return nil }
       return try names(following: path.dropFirst(), from: try object.superDecoder(forKey: key))
     case .element(let index):
-      guard var elements = try? decoder.unkeyedContainer() else { return nil }
+      var elements = try decoder.unkeyedContainer()
       for _ in 0..<index {
         guard !elements.isAtEnd else { return nil }
         _ = try elements.decode(Skipped.self)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A model under a name, as `linearize --domain NAME` picks it: the type-erased checker and
 /// shrinker of a `LinearizabilityModel`.
@@ -60,26 +61,16 @@ extension LinearizabilityDomain {
   /// The models the shell language's `linearize` command and MCP tool offer: the samples until
   /// a shell lists its app's own (`ReplShellApp.linearizabilityDomains`) when it starts.
   public static var shellModels: [LinearizabilityDomain] {
-    ShellModels.shared.domains
+    offered.withLock { $0 }
   }
 
   /// Offers `domains` to the shell language's `linearize` from now on (the first is its
   /// default); an empty list leaves the samples.
   public static func offerInShell(_ domains: [LinearizabilityDomain]) {
     guard !domains.isEmpty else { return }
-    ShellModels.shared.domains = domains
+    offered.withLock { $0 = domains }
   }
-}
 
-/// The list behind `LinearizabilityDomain.shellModels`, set once at start-up and read by any
-/// thread that runs a command.
-private final class ShellModels: @unchecked Sendable {
-  static let shared = ShellModels()
-  private let lock = NSLock()
-  private var stored = LinearizabilityDomain.samples
-
-  var domains: [LinearizabilityDomain] {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
+  /// The list behind `shellModels`, set once at start-up and read by any thread that runs a command.
+  private static let offered = Mutex(samples)
 }

@@ -44,7 +44,7 @@ struct AttachTarget {
     var rows: [[String]] = []
     var notes: [OutputLine] = []
     var unvouched: [(path: String, pid: Int32)] = []
-    for socket in AttachDirectory.sockets(in: folder) {
+    for socket in try AttachDirectory.sockets(in: folder) {
       if trustsSidecars, let sidecar = AttachSidecar.read(AttachSidecar.path(forSocket: socket.path)), sidecar.pid == socket.pid {
         if sidecar.isCurrent {
           rows.append([ControlCharacters.escaped(sidecar.app), ControlCharacters.escaped(sidecar.domain), String(sidecar.pid), uptime(since: sidecar.started), sidecar.allowsWrites ? "read-write" : "read-only"])
@@ -87,7 +87,11 @@ struct AttachTarget {
   /// most `milliseconds` in all, and reads each (without answering): the results in order.
   static func greetAll(_ paths: [String], within milliseconds: Int32) -> [Result<AttachTarget, CommandError>] {
     let connected = paths.map { path in Result { () throws(CommandError) in try AttachSocket.connectToOwnApp(at: path) } }
-    var waiting = connected.compactMap { try? $0.get() }.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+    // Only the connected are waited for; a failed connection keeps its error in the results.
+    var waiting = connected.compactMap { connection -> pollfd? in
+      guard case .success(let socket) = connection else { return nil }
+      return pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
+    }
     let deadline = ContinuousClock.now + .milliseconds(milliseconds)
     while !waiting.isEmpty, ContinuousClock.now < deadline {
       let left = deadline - ContinuousClock.now
@@ -114,7 +118,7 @@ struct AttachTarget {
   static func resolve(_ what: String) throws(CommandError) -> String {
     if what.contains("/") { return what }
     try AttachDirectory.check(AttachDirectory.path)
-    let sockets = AttachDirectory.sockets(in: AttachDirectory.path)
+    let sockets = try AttachDirectory.sockets(in: AttachDirectory.path)
     let matches = Int32(what).map { pid in sockets.filter { $0.pid == pid } }
       ?? sockets.filter { $0.app == what || $0.app.hasPrefix(what) }
     let live = matches.filter { AttachDirectory.isRunning($0.pid) }

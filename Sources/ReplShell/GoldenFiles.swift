@@ -31,16 +31,22 @@ struct GoldenFiles: Sendable {
     return path
   }
 
-  /// Removes a stale `.golden.new` of `script`, beside the golden and under the chosen folder;
-  /// returns the paths removed.
-  func removeNew(forScript script: String) -> [String] {
+  /// Removes a stale `.golden.new` of `script`, beside the golden and under the chosen folder:
+  /// the paths removed, and why each one there that could not be removed stays.
+  func removeNew(forScript script: String) -> (removed: [String], failures: [String]) {
     var removed: [String] = []
+    var failures: [String] = []
     for path in [Self.besideGolden(forScript: script), newGolden(forScript: script)] where !removed.contains(path) {
-      if (try? FileManager.default.removeItem(atPath: path)) != nil {
+      do {
+        try FileManager.default.removeItem(atPath: path)
         removed.append(path)
+      } catch let error as CocoaError where error.code == .fileNoSuchFile || error.code == .fileReadNoSuchFile {
+        // Not there: nothing to remove.
+      } catch {
+        failures.append("cannot remove the stale \(path): \(error.localizedDescription); remove it by hand")
       }
     }
-    return removed
+    return (removed, failures)
   }
 
   private static func besideGolden(forScript script: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An answer from the main actor for a thread that must block until it comes: libedit's
 /// completion callback is synchronous, and while an inspector serves it runs on the thread that
@@ -12,24 +13,21 @@ enum MainActorAnswer {
     return slot.take()
   }
 
-  /// One answer, handed from the main actor to the waiting thread under a lock and its condition.
-  private final class Slot<Answer: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var answer: Answer?
+  /// One answer, handed from the main actor to the waiting thread: kept under a mutex, its
+  /// arrival signalled once.
+  private final class Slot<Answer: Sendable>: Sendable {
+    private let answer = Mutex<Answer?>(nil)
+    private let filled = DispatchSemaphore(value: 0)
 
     func fill(_ value: Answer) {
-      condition.lock()
-      answer = value
-      condition.broadcast()
-      condition.unlock()
+      answer.withLock { $0 = value }
+      filled.signal()
     }
 
     func take() -> Answer {
-      condition.lock()
-      defer { condition.unlock() }
-      while answer == nil { condition.wait() }
-      // Filled: the loop ends only then.
-      return answer.take()!
+      filled.wait()
+      // Filled: the semaphore is signalled only then.
+      return answer.withLock { $0.take()! }
     }
   }
 }

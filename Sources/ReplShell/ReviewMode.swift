@@ -62,7 +62,7 @@ import Scenarios
     }
     let comparison = GoldenComparison(golden: expected, transcript: outcome.text)
     guard !comparison.matches else {
-      _ = scripts.goldenFiles.removeNew(forScript: path)
+      removeStaleNew(forScript: path, scripts: scripts)
       return nil
     }
     let diff = comparison.diff(goldenName: golden.lastPathComponent, transcriptName: "\(path) (this run)")
@@ -91,7 +91,7 @@ import Scenarios
         if accept(item) { written.append(item.golden.path) }
       case "r":
         rejected += 1
-        _ = scripts.goldenFiles.removeNew(forScript: item.path)
+        Self.removeStaleNew(forScript: item.path, scripts: scripts)
       case "s":
         continue
       default:
@@ -105,11 +105,16 @@ import Scenarios
     return written.count == pending.count
   }
 
+  /// Removes the `.golden.new` of `script`; one that stays is said on an error line.
+  private static func removeStaleNew(forScript script: String, scripts: ScriptMode) {
+    for failure in scripts.goldenFiles.removeNew(forScript: script).failures { scripts.output.writeError(failure) }
+  }
+
   /// Writes the golden and removes its `.golden.new`; false (and an error line) when it cannot.
   private func accept(_ item: Pending) -> Bool {
     do {
       try item.updatedGolden.write(to: item.golden, atomically: true, encoding: .utf8)
-      _ = scripts.goldenFiles.removeNew(forScript: item.path)
+      Self.removeStaleNew(forScript: item.path, scripts: scripts)
       return true
     } catch {
       scripts.output.writeError("\(item.path): cannot write \(item.golden.path): \(error.localizedDescription)")

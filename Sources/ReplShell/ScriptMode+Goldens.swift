@@ -44,7 +44,8 @@ extension ScriptMode {
     do {
       try GoldenComparison.write(text, toGoldenAt: golden)
       result.output.append(.line("wrote \(golden.path)"))
-      result.output += goldenFiles.removeNew(forScript: path).map { .line("removed \($0)") }
+      let stale = goldenFiles.removeNew(forScript: path)
+      result.output += stale.removed.map { .line("removed \($0)") } + stale.failures.map { .error($0) }
     } catch {
       result.fail("\(path): \(error.message)")
     }

@@ -42,8 +42,8 @@ enum AttachListener {
 extension AttachListener {
   /// Removes the sockets that processes which died left in `folder`: nothing answers on them
   /// and their pid is gone. A socket that answers, or whose process runs, stays.
-  static func removeStaleSockets(in folder: String) {
-    for socket in AttachDirectory.sockets(in: folder) where !AttachDirectory.isRunning(socket.pid) {
+  static func removeStaleSockets(in folder: String) throws(CommandError) {
+    for socket in try AttachDirectory.sockets(in: folder) where !AttachDirectory.isRunning(socket.pid) {
       var info = stat()
       guard lstat(socket.path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { continue }
       if let answering = try? AttachSocket.connect(to: socket.path) {

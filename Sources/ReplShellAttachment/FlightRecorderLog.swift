@@ -10,6 +10,8 @@ final class FlightRecorderLog: Sendable {
   let recorder: FlightRecorder
   private let domain: String
   private let state: Mutex<Writing>
+  /// Where what goes wrong with the log is told (the app's logger): the recorder never stops the app.
+  private let report: @Sendable (String) -> Void
 
   private struct Writing {
     var file: FileHandle?
@@ -19,14 +21,19 @@ final class FlightRecorderLog: Sendable {
     var entry = 0
   }
 
-  /// Starts a log with a snapshot of the state `initial`; nil (after logging why) when the file cannot be opened.
-  init?(_ recorder: FlightRecorder, domain: String, initial: JSONForm?, report: (String) -> Void) {
+  /// Starts a log with a snapshot of the state `initial` took (told to `report`, and left out,
+  /// when the state does not encode); nil (after reporting why) when the file cannot be opened.
+  init?(
+    _ recorder: FlightRecorder, domain: String, initial: Result<JSONForm?, CommandError>, report: @escaping @Sendable (String) -> Void
+  ) {
     self.recorder = recorder
     self.domain = domain
+    self.report = report
     guard let file = Self.create(recorder.path, report: report) else { return nil }
     state = Mutex(Writing(file: file))
+    let snapshot = self.snapshot(initial)
     state.withLock { writing in
-      Self.write(.snapshot(SnapshotEvent(domain: domain, entry: 0, state: initial)), into: &writing)
+      write(.snapshot(SnapshotEvent(domain: domain, entry: 0, state: snapshot)), into: &writing)
       writing.bytes = 0
     }
   }
@@ -36,7 +43,7 @@ final class FlightRecorderLog: Sendable {
     state.withLock { writing in
       guard writing.file != nil else { return }
       writing.entry += dispatch.droppedBefore + 1
-      Self.write(.dispatched(DispatchEvent(action: dispatch.text, origin: .app, diff: dispatch.diff, entry: writing.entry)), into: &writing)
+      write(.dispatched(DispatchEvent(action: dispatch.text, origin: .app, diff: dispatch.diff, entry: writing.entry)), into: &writing)
       if writing.bytes >= max(recorder.maxBytes / 2, 1) { rotate(&writing, after: dispatch) }
     }
   }
@@ -49,34 +56,55 @@ final class FlightRecorderLog: Sendable {
 
   /// Closes the log.
   func close() {
-    state.withLock { writing in
-      try? writing.file?.close()
-      writing.file = nil
-    }
+    state.withLock { closeFile(&$0) }
   }
 
   /// Moves the full file to `path.1` and starts a new one from the state `dispatch`, the last
   /// action written, led to.
   private func rotate(_ writing: inout Writing, after dispatch: TappedDispatch) {
-    try? writing.file?.close()
-    writing.file = nil
+    closeFile(&writing)
     _ = rename(recorder.path, recorder.previousPath)
-    guard let file = Self.create(recorder.path, report: { _ in }) else { return }
+    guard let file = Self.create(recorder.path, report: report) else { return }
     writing.file = file
-    Self.write(.snapshot(SnapshotEvent(domain: domain, entry: writing.entry, state: dispatch.snapshot())), into: &writing)
+    let snapshot = snapshot(Result { () throws(CommandError) in try dispatch.snapshot() })
+    write(.snapshot(SnapshotEvent(domain: domain, entry: writing.entry, state: snapshot)), into: &writing)
     writing.bytes = 0
   }
 
-  private static func write(_ event: SessionEvent, into writing: inout Writing) {
+  /// The snapshot a log file starts from; a state that does not encode is reported, and the file
+  /// starts without it (a replay of it then says it cannot start once older files rotated away).
+  private func snapshot(_ taken: Result<JSONForm?, CommandError>) -> JSONForm? {
+    switch taken {
+    case .success(let json):
+      return json
+    case .failure(let error):
+      report("replshell flight recorder: \(recorder.path) starts without a snapshot: \(error.message)")
+      return nil
+    }
+  }
+
+  private func write(_ event: SessionEvent, into writing: inout Writing) {
     let line = SessionEventJSON.line(for: event) + "\n"
     let data = Data(line.utf8)
     do {
       try writing.file?.write(contentsOf: data)
       writing.bytes += data.count
     } catch {
-      // A full disk stops the recorder, never the app.
-      try? writing.file?.close()
-      writing.file = nil
+      // A full disk stops the recorder, never the app: the app's log says so.
+      report("replshell flight recorder: cannot write \(recorder.path): \(error); the recorder stops, the app runs on without it")
+      closeFile(&writing)
+    }
+  }
+
+  /// Closes the file, if open; a close that fails (the last writes may not have reached the
+  /// disk) is reported.
+  private func closeFile(_ writing: inout Writing) {
+    guard let file = writing.file else { return }
+    writing.file = nil
+    do {
+      try file.close()
+    } catch {
+      report("replshell flight recorder: closing \(recorder.path) failed: \(error); its last actions may not have reached the disk")
     }
   }
 

@@ -79,7 +79,7 @@ public final class ReplShellAttachment: Sendable, Service {
       // A store of another type than the domain's is a mistake of the app's: said now, not when a shell connects.
       try domain.live.check(store)
       try AttachDirectory.prepare(folder)
-      AttachListener.removeStaleSockets(in: folder)
+      try AttachListener.removeStaleSockets(in: folder)
       opened = try AttachListener.open(path)
     } catch {
       logger.error("replshell attachment: not opened, the app runs on without one: \(error.message)")
@@ -89,7 +89,8 @@ public final class ReplShellAttachment: Sendable, Service {
     let (accepted, continuation) = AsyncStream<AttachSocket>.makeStream()
     self.acceptor = opened.map { AttachAcceptor(listener: $0, into: continuation, logger: logger) }
     self.recorderLog = flightRecorder.flatMap { recorder in
-      FlightRecorderLog(recorder, domain: domain.name, initial: domain.live.snapshot(store), report: { logger.error("\($0)") })
+      FlightRecorderLog(
+        recorder, domain: domain.name, initial: Result { () throws(CommandError) in try domain.live.snapshot(store) }, report: { logger.error("\($0)") })
     }
     if recorderLog != nil { updateTap() }
     guard acceptor != nil else {

@@ -116,10 +116,25 @@ struct InspectorConnection: Sendable {
       if let refusal = request.refusal { return [InspectorReply.json(InspectorReply.Failed(id: request.id, message: refusal))] }
       return [await session.answerView(request)]
     }
-    guard let request = try? JSONDecoder().decode(InspectorRequest.self, from: Data(text.utf8)) else {
-      return [InspectorReply.json(InspectorReply.Failed(id: -1, message: "not a request the inspector knows: \(text.prefix(80))"))]
+    let request: InspectorRequest
+    do {
+      request = try JSONDecoder().decode(InspectorRequest.self, from: Data(text.utf8))
+    } catch {
+      // What was wrong with it is said: the page's own messages always decode.
+      return [
+        InspectorReply.json(InspectorReply.Failed(id: -1, message: "not a request the inspector knows (\(reason(error))): \(text.prefix(80))"))
+      ]
     }
     // Answered in order: a `run` waits its turn with the lines typed at the terminal.
     return await session.answer(request)
+  }
+
+  /// What is wrong with a message that does not decode, in a few words.
+  private static func reason(_ error: any Error) -> String {
+    switch error as? DecodingError {
+    case .keyNotFound(let key, _)?: "no `\(key.stringValue)`"
+    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?: context.debugDescription
+    default: String(describing: error)
+    }
   }
 }

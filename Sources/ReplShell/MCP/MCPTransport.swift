@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MCP
 import Scenarios
+import StateValues
 
 /// The MCP server's transport: lines from `StandardStreams` go to the SDK's server as they
 /// arrive, and the replies go out in the order their requests arrived.
@@ -235,12 +236,14 @@ actor MCPTransport: Transport {
   /// A `notifications/cancelled` message with the request it names given by the id the server
   /// got it under, `place`; nil when it cannot be read.
   static func withRequestID(_ place: Int, inCancellation message: Data) -> Data? {
-    guard var object = try? JSONDecoder().decode([String: MCP.Value].self, from: message),
-      case .object(var parameters)? = object["params"]
+    guard case .object(var members)? = MessageKind.read(JSONForm.self, from: message),
+      let params = members.firstIndex(where: { $0.key == "params" }), case .object(var parameters) = members[params].value
     else { return nil }
-    parameters["requestId"] = .int(place)
-    object["params"] = .object(parameters)
-    return try? JSONEncoder().encode(object)
+    parameters.removeAll { $0.key == "requestId" }
+    parameters.append((key: "requestId", value: .int(place)))
+    members[params].value = .object(parameters)
+    // Written as `JSONForm` writes JSON, which cannot fail.
+    return Data(JSONForm.object(members).text.utf8)
   }
 
   /// The refusal of a request that arrives while `waiting` requests of `waitingBytes` bytes wait

@@ -36,11 +36,12 @@ enum MessageKind: Equatable {
       self = .refused(.notUTF8)
       return
     }
-    guard let parsed = Self.read(JSONTopLevel.self, from: data) else {
+    guard Self.read(JSONDocument.self, from: data) != nil else {
       self = .refused(.notJSON)
       return
     }
-    if parsed == .array {
+    // JSON, so its first byte past the spaces says what it is.
+    if data.first(where: { !TopLevelMembers.isSpace($0) }) == UInt8(ascii: "[") {
       self = .refused(Self.invalid("batches are not served (MCP 2025-06-18 has none): send one message a line"))
       return
     }
@@ -105,7 +106,8 @@ enum MessageKind: Equatable {
   ]
 
   /// `data` read as a `Message`, or nil when it is not one: sorting a line is trying each shape.
-  private static func read<Message: Decodable>(_ type: Message.Type, from data: Data) -> Message? {
+  /// The MCP server's one decoding probe: every "is this line of that shape" asks it.
+  static func read<Message: Decodable>(_ type: Message.Type, from data: Data) -> Message? {
     try? JSONDecoder().decode(type, from: data)
   }
 
@@ -189,13 +191,8 @@ private struct Outgoing: Decodable {
   }
 }
 
-/// What a line's JSON is at its top: an array (a batch) or anything else. Decoding it checks
-/// that the whole line is JSON, as the decoder reads the whole document first.
-private enum JSONTopLevel: Decodable, Equatable {
-  case array
-  case other
-
-  init(from decoder: any Decoder) throws {
-    self = (try? decoder.unkeyedContainer()) != nil ? .array : .other
-  }
+/// Any JSON document, nothing read from it: decoding it checks that the whole line is JSON, as
+/// the decoder reads the whole document first.
+private struct JSONDocument: Decodable {
+  init(from decoder: any Decoder) {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 /// A message the server answers itself with a JSON-RPC error instead of handing it to the SDK's
 /// server, which would answer it with a made-up id or not at all: a line that is not JSON, one
@@ -15,6 +16,8 @@ struct ProtocolRefusal: Equatable, Sendable {
   static let invalidParamsCode = -32602
   /// A server error of JSON-RPC's range for implementations: too many requests wait.
   static let busyCode = -32000
+  /// JSON-RPC's "Internal error": a reply the server could not write.
+  static let internalErrorCode = -32603
 
   let code: Int
   let message: String
@@ -46,7 +49,7 @@ struct ProtocolRefusal: Equatable, Sendable {
     var reply = Data(#"{"jsonrpc":"2.0","id":"#.utf8)
     reply.append(idText)
     reply.append(Data(#","error":{"code":\#(code),"message":"#.utf8))
-    reply.append((try? JSONEncoder().encode(message)) ?? Data(#""""#.utf8))
+    reply.append(Data(JSONForm.quoted(message).utf8))
     reply.append(Data("}}".utf8))
     return reply
   }

@@ -1,6 +1,7 @@
 import Foundation
 import MCP
 import Scenarios
+import StateValues
 
 /// The MCP requests that reach the session — `tools/call` and `resources/read` — served by the
 /// transport's own loop, not handed to the SDK's server: the transport draws each one's turn in
@@ -17,7 +18,7 @@ struct SessionCalls: Sendable {
 
   /// Whether `message` is a request whose answer runs a line in the session.
   static func reachesSession(_ message: Data) -> Bool {
-    guard let method = try? JSONDecoder().decode(MethodName.self, from: message).method else { return false }
+    guard let method = MessageKind.read(MethodName.self, from: message)?.method else { return false }
     return method == CallTool.name || method == ReadResource.name
   }
 
@@ -27,17 +28,16 @@ struct SessionCalls: Sendable {
   /// that does not run gives its turn up.
   func reply(to message: Data, in turn: SessionHost.Turn) async -> Data? {
     // The SDK's `Request` does not check the method it decodes: the method picks the shape.
-    let decoder = JSONDecoder()
-    let method = try? decoder.decode(MethodName.self, from: message).method
-    if method == CallTool.name, let request = try? decoder.decode(Request<CallTool>.self, from: message) {
+    let method = MessageKind.read(MethodName.self, from: message)?.method
+    if method == CallTool.name, let request = MessageKind.read(Request<CallTool>.self, from: message) {
       return await call(request, in: turn).map(Self.encoded)
     }
-    if method == ReadResource.name, let request = try? decoder.decode(Request<ReadResource>.self, from: message) {
+    if method == ReadResource.name, let request = MessageKind.read(Request<ReadResource>.self, from: message) {
       return await read(request, in: turn).map(Self.encoded)
     }
     // `MessageKind` refuses parameters of another shape before they get here.
     host.giveUp(turn)
-    let id = (try? decoder.decode(RequestID.self, from: message))?.id
+    let id = MessageKind.requestID(of: message)
     return Self.encoded(CallTool.response(id: id ?? .number(0), error: .invalidParams("parameters of another shape than the method takes")))
   }
 
@@ -92,8 +92,15 @@ struct SessionCalls: Sendable {
     do {
       return try encoder.encode(response)
     } catch {
-      let failed = Response<M>(id: response.id, error: .internalError("the reply could not be encoded: \(error)"))
-      return (try? encoder.encode(failed)) ?? Data()
+      // Written by hand, as a refusal is: an error reply the encoder refused too would be no reply.
+      let idText: String
+      switch response.id {
+      case .string(let text): idText = JSONForm.quoted(text)
+      case .number(let number): idText = String(number)
+      }
+      return ProtocolRefusal(
+        code: ProtocolRefusal.internalErrorCode, message: "Internal error: the reply could not be encoded: \(error)", idText: Data(idText.utf8)
+      ).reply
     }
   }
 }
@@ -103,7 +110,3 @@ private struct MethodName: Decodable {
   let method: String?
 }
 
-/// A request's id, nothing else: for the reply to a request whose parameters could not be read.
-private struct RequestID: Decodable {
-  let id: ID
-}

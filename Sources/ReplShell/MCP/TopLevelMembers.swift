@@ -48,7 +48,7 @@ struct TopLevelMembers {
     if !text.contains(UInt8(ascii: "\\")) {
       return String(data: text.dropFirst().dropLast(), encoding: .utf8)
     }
-    return try? JSONDecoder().decode(String.self, from: text)
+    return MessageKind.read(String.self, from: text)
   }
 
   private static func skipSpace(_ bytes: [UInt8], from start: Int) -> Int {

@@ -61,9 +61,17 @@ package enum AttachDirectory {
     return "\(safe.isEmpty ? "app" : safe)-\(pid).sock"
   }
 
-  /// The sockets in `folder`, with the app name and pid their names carry.
-  package static func sockets(in folder: String) -> [(path: String, app: String, pid: Int32)] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+  /// The sockets in `folder`, with the app name and pid their names carry: none when there is no
+  /// folder yet; a folder that cannot be read is an error that says why, not a folder without apps.
+  package static func sockets(in folder: String) throws(CommandError) -> [(path: String, app: String, pid: Int32)] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+      // No folder: no app has opened an attachment since it was removed.
+      guard FileManager.default.fileExists(atPath: folder) else { return [] }
+      throw CommandError("cannot list the attach folder \(folder): \(error.localizedDescription); check its mode (`ls -ld \(folder)`)")
+    }
     return names.sorted().compactMap { name in
       guard name.hasSuffix(".sock"), let dash = name.lastIndex(of: "-"),
         let pid = Int32(name[name.index(after: dash)...].dropLast(".sock".count))

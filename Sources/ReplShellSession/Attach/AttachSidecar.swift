@@ -52,9 +52,15 @@ package struct AttachSidecar: Sendable, Equatable {
   /// The start time of process `pid` in clock ticks since boot, from `/proc/PID/stat`; nil when
   /// it cannot be read.
   package static func startTime(of pid: Int32) -> UInt64? {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let endOfName = text.lastIndex(of: ")")
-    else { return nil }
+    // Read as the sidecar is, with the system's calls: a process gone has no file, and nil says so.
+    let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 4_096)
+    let count = Glibc.read(descriptor, &bytes, bytes.count)
+    guard count > 0 else { return nil }
+    let text = String(decoding: bytes.prefix(count), as: UTF8.self)
+    guard let endOfName = text.lastIndex(of: ")") else { return nil }
     // After `pid (name)`: the state is field 3, the start time field 22.
     let fields = text[text.index(after: endOfName)...].split(separator: " ")
     return fields.count > 19 ? UInt64(fields[19]) : nil

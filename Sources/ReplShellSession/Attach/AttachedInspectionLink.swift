@@ -28,11 +28,22 @@ package final class AttachedInspectionLink: Sendable {
     let socket = try AttachSocket.connectToOwnApp(at: path)
     let silence = "\(label) did not answer the inspector's connection"
     _ = try socket.greetApp(named: label, within: 10_000, silence: silence, answers: true)
-    // The `done` of the session the app opens for every connection, then the answer to `follow`.
-    guard socket.isReadable(within: 10_000), case .done? = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength),
-      socket.send(ShellRequest.inspect(id: 0, .follow(key: key))), socket.isReadable(within: 10_000),
-      let followed = try? socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
-    else {
+    // The `done` of the session the app opens for every connection, then the answer to `follow`;
+    // what the app sent instead of a message is said.
+    let answer: AppMessage?
+    do throws(AttachSocket.Failure) {
+      if socket.isReadable(within: 10_000), case .done = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength),
+        socket.send(ShellRequest.inspect(id: 0, .follow(key: key))), socket.isReadable(within: 10_000)
+      {
+        answer = try socket.receive(AppMessage.self, limit: AttachProtocol.maximumReplyLength)
+      } else {
+        answer = nil
+      }
+    } catch {
+      socket.close()
+      throw CommandError("\(label) did not let the inspector follow this shell: it sent \(error.summary)")
+    }
+    guard let followed = answer else {
       socket.close()
       throw CommandError("\(label) did not let the inspector follow this shell")
     }

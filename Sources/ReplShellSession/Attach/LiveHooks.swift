@@ -13,7 +13,8 @@ package struct LiveHooks: Sendable {
   /// Throws, saying what the domain drives, when `store` is not the domain's `Store<State, Action>`.
   package let check: @Sendable (AnyObject) throws(CommandError) -> Void
   /// The store's current state as `Codable` writes it (nil when the state is not `Encodable`): where a flight recorder's log starts.
-  package let snapshot: @MainActor @Sendable (AnyObject) -> JSONForm?
+  /// Throws, saying why, when `store` is not the domain's or its state does not encode.
+  package let snapshot: @MainActor @Sendable (AnyObject) throws(CommandError) -> JSONForm?
 
   static func make<State: Sendable, Action: Decodable & Equatable & Sendable>(
     name: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>],
@@ -67,7 +68,7 @@ package struct LiveHooks: Sendable {
               .dispatched(
                 TappedDispatch(
                   text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, oldState: entry.oldState, newState: newState,
-                  snapshot: { StateSnapshot.json(of: newState) })))
+                  snapshot: { () throws(CommandError) in try StateSnapshot.json(of: newState) })))
           }
         }
         return LiveTap { [weak store] in
@@ -75,7 +76,7 @@ package struct LiveHooks: Sendable {
         }
       },
       check: { store throws(CommandError) in _ = try typed(store) },
-      snapshot: { store in (try? typed(store)).flatMap { StateSnapshot.json(of: $0.select { $0 }) } })
+      snapshot: { store throws(CommandError) in try StateSnapshot.json(of: typed(store).select { $0 }) })
   }
 }
 
@@ -103,8 +104,8 @@ package struct TappedDispatch: Sendable {
   package let oldState: any Sendable
   package let newState: any Sendable
   /// The state the action led to as `Codable` writes it, computed when called (a flight recorder
-  /// starting a new log file); nil when the state is not `Encodable`.
-  package let snapshot: @Sendable () -> JSONForm?
+  /// starting a new log file); nil when the state is not `Encodable`, an error when it does not encode.
+  package let snapshot: @Sendable () throws(CommandError) -> JSONForm?
 
   /// The dispatch as a session event.
   package var event: SessionEvent {

@@ -60,7 +60,8 @@ package struct CompletionSession: Sendable {
     catalog = session.printer.catalog
     selectorSignatures = session.checks.selectorSignatures
     hiddenActions = session.printer.hiddenActions
-    heldEffectNumbers = (commandWord == "complete" || commandWord == "fail") ? ((try? session.effects.heldEffects()) ?? []).map(\.number) : []
+    // A session started without `--effects` holds none to offer.
+    heldEffectNumbers = (commandWord == "complete" || commandWord == "fail") ? (session.effects.effectScheduler?.pending ?? []).map(\.number) : []
     historyCount = commandWord == "jump" ? session.timeline.historyPosition.count : nil
     state = session.stateEncoding()
   }

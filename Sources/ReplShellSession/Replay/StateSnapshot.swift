@@ -3,13 +3,18 @@ import Foundation
 /// A domain's state as JSON, written and read by `Codable` itself: what a flight recorder's log
 /// starts from, so that `--replay` can start where the log does after older files rotated away.
 enum StateSnapshot {
-  /// The state as `Codable` writes it (keys sorted); nil when the state is not `Encodable`.
-  static func json(of state: some Any) -> JSONForm? {
+  /// The state as `Codable` writes it (keys sorted); nil when the state is not `Encodable`, and
+  /// an error saying why when it is but does not encode as JSON.
+  static func json(of state: some Any) throws(CommandError) -> JSONForm? {
     guard let encodable = state as? any Encodable else { return nil }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    guard let data = try? encoder.encode(encodable) else { return nil }
-    return try? JSONDecoder().decode(JSONForm.self, from: data)
+    do {
+      return try JSONDecoder().decode(JSONForm.self, from: encoder.encode(encodable))
+    } catch {
+      throw CommandError(
+        "the \(type(of: state)) state does not encode as JSON (\(error)), so there is no snapshot of it for a replay to start from: make its Encodable conformance write JSON (a Double that is NaN or infinite does not)")
+    }
   }
 
   /// The state `json` holds, read by the state's own `Decodable` conformance.

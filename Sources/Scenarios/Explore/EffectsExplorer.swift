@@ -250,9 +250,10 @@ import Logging
   private static var noStep: Int { -2 }
 
   /// Replays `steps` in a fresh run: the ones that applied, up to the step after which
-  /// `invariant` broke; nil when it never does.
-  func replay(_ steps: [Step], breaking invariant: Int) async -> [Step]? {
-    guard let harness = try? await Harness(self, checking: invariant) else { return nil }
+  /// `invariant` broke; nil when it never does. A run whose listeners do not start is an error,
+  /// not a run that breaks nothing.
+  func replay(_ steps: [Step], breaking invariant: Int) async throws(CommandError) -> [Step]? {
+    let harness = try await Harness(self, checking: invariant)
     defer { harness.end() }
     var kept: [Step] = []
     for step in steps {
@@ -273,10 +274,10 @@ import Logging
     var after: State
   }
 
-  /// Replays `steps` and keeps what the report shows.
-  func trace(_ steps: [Step]) async -> Trace {
+  /// Replays `steps` and keeps what the report shows; an error when the run's listeners do not start.
+  func trace(_ steps: [Step]) async throws(CommandError) -> Trace {
     var trace = Trace(before: engine.start, after: engine.start)
-    guard let harness = try? await Harness(self, checking: nil) else { return trace }
+    let harness = try await Harness(self, checking: nil)
     defer { harness.end() }
     for step in steps {
       let before = harness.store.select { $0 }

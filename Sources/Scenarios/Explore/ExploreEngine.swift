@@ -254,7 +254,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     var kept: [Step] = []
     kept.reserveCapacity(steps.count)
     for step in steps {
-      guard let action = step.action, let next = try? reducer(state, action) else { continue }
+      guard let action = step.action, let next = ReducerTrial.next(reducer, from: state, action) else { continue }
       state = next
       kept.append(step)
       if !invariants[invariant].holds(state) { return kept }
@@ -267,7 +267,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     var state = start
     var before = start
     for step in steps {
-      guard let action = step.action, let next = try? reducer(state, action) else { continue }
+      guard let action = step.action, let next = ReducerTrial.next(reducer, from: state, action) else { continue }
       before = state
       state = next
     }

@@ -8,7 +8,7 @@
   typealias Step = ExploreEngine<State, Action>.Step
   let engine: ExploreEngine<State, Action>
   /// Runs a candidate from the start: the steps that applied up to the break, or nil when it does not break.
-  let replay: @MainActor ([Step]) async -> [Step]?
+  let replay: @MainActor ([Step]) async throws(CommandError) -> [Step]?
   /// The most replays a shrink may take.
   var budget = 20_000
   /// How many changes were kept.
@@ -20,19 +20,19 @@
   }
 
   /// A shrinker whose candidates `replay` runs.
-  init(engine: ExploreEngine<State, Action>, replay: @escaping @MainActor ([Step]) async -> [Step]?) {
+  init(engine: ExploreEngine<State, Action>, replay: @escaping @MainActor ([Step]) async throws(CommandError) -> [Step]?) {
     self.engine = engine
     self.replay = replay
   }
 
   /// The shrunk sequence.
-  mutating func shrink(_ steps: [Step]) async -> [Step] {
+  mutating func shrink(_ steps: [Step]) async throws(CommandError) -> [Step] {
     // A step of the reducer alone names no effect: its number in the run is its unit.
     let numbered = steps.contains { $0.isEffect }
       ? steps : steps.enumerated().map { Step(caseIndex: $1.caseIndex, payload: $1.payload, action: $1.action, id: $0) }
     var core = SequenceShrinker(moves: Self.moves(engine), replay: replay)
     core.budget = budget
-    let shrunk = await core.shrink(numbered)
+    let shrunk = try await core.shrink(numbered)
     shrinkSteps = core.shrinkSteps
     budget = core.budget
     return shrunk

@@ -65,7 +65,7 @@ import ReplShellFoundation
       start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants.all + breaks.map(\.negatedForExplore),
       catalog: catalog, enabled: enabled,
       pool: LeafPool(catalog: catalog, state: stateValue),
-      decode: { payload in try? ActionCache<Action>.parseAction(catalog.text(for: payload), catalog: catalog) },
+      decode: { payload in PayloadParsing.action(payload, catalog: catalog) },
       requirements: requirements, abstraction: abstraction)
     if let effects {
       // The runs' listeners start in a lane; the explore itself stays out of it, or its own
@@ -120,7 +120,7 @@ import ReplShellFoundation
     var outcome = ExploreOutcome(lines: [])
     if let failure = result.failure {
       var shrinker = Shrinker(engine: engine, invariant: failure.invariant)
-      let shrunk = await shrinker.shrink(failure.steps)
+      let shrunk = try await shrinker.shrink(failure.steps)
       let (before, after) = engine.lastTransition(shrunk)
       outcome = report(
         failure, shrunk: shrunk, shrinkSteps: shrinker.shrinkSteps, engine: engine, seed: seed, breakpoint: breakpoint(of: failure, among: breaks),
@@ -303,9 +303,9 @@ import ReplShellFoundation
     var lines = openingLines(options, seed: seed, breaks: breaks)
     var outcome = ExploreOutcome(lines: [])
     if let failure {
-      var shrinker = Shrinker(engine: engine) { steps in await explorer.replay(steps, breaking: failure.invariant) }
-      let shrunk = await shrinker.shrink(failure.steps)
-      let trace = await explorer.trace(shrunk)
+      var shrinker = Shrinker(engine: engine) { steps throws(CommandError) in try await explorer.replay(steps, breaking: failure.invariant) }
+      let shrunk = try await shrinker.shrink(failure.steps)
+      let trace = try await explorer.trace(shrunk)
       outcome = report(
         failure, shrunk: shrunk, shrinkSteps: shrinker.shrinkSteps, engine: engine, seed: seed, breakpoint: breakpoint(of: failure, among: breaks),
         effects: (trace.numbers, trace.labels), before: trace.before, after: trace.after)

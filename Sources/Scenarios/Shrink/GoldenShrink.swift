@@ -125,12 +125,12 @@ import ReplShellFoundation
       lastReport = ContinuousClock.now
       progress(ProgressReport(.shrink(total: total, left: left, replays: replays), elapsed: lastReport - started))
     }
-    guard await shrinker.breaks(units) != nil else {
+    guard try await shrinker.breaks(units) != nil else {
       progress?(nil)
       throw CommandError(
         "\(displayPath) cut after `\(command.text)` (line \(command.number)) no longer differs from its golden the same way (what follows that line changes its output): there is nothing to shrink toward")
     }
-    let shrunk = await shrinker.shrink(units)
+    let shrunk = try await shrinker.shrink(units)
     progress?(nil)
     let elapsed = ContinuousClock.now - started
     let seconds = elapsed.inSeconds

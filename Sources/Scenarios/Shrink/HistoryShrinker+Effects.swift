@@ -38,12 +38,12 @@ extension HistoryShrinker {
     let start = history.initialState
     var check = try effectsCheck(property, start: start)
     let catalog = self.catalog
-    let stateValue = try? ValueEncoder.encodeForShell(start)
+    let seeds = Self.payloadSeeds(from: start)
     let makeEngine = { [reducer, statesDiffer] (invariants: [Invariant<State>]) in
       ExploreEngine(
         start: start, reducer: reducer, statesDiffer: statesDiffer, invariants: invariants, catalog: catalog,
-        enabled: Array(catalog.cases.indices), pool: LeafPool(catalog: catalog, state: stateValue),
-        decode: { payload in try? ActionCache<Action>.parseAction(catalog.text(for: payload), catalog: catalog) })
+        enabled: Array(catalog.cases.indices), pool: LeafPool(catalog: catalog, state: seeds.state),
+        decode: { payload in PayloadParsing.action(payload, catalog: catalog) })
     }
     // The listeners of each try start in a lane; the shrink itself stays out of it, or its own
     // turns would count as the listeners' work.
@@ -59,7 +59,7 @@ extension HistoryShrinker {
     let recorded = try await recordedSteps(explorer)
     let total = recorded.count
     // The first of the invariants the whole recording breaks is the one shrunk toward.
-    guard let whole = await Self.run(recorded, in: explorer, checking: nil, atEnd: check.atEnd) else {
+    guard let whole = try await Self.run(recorded, in: explorer, checking: nil, atEnd: check.atEnd) else {
       progress?(nil)
       let name = check.atEnd.map { "expect \($0.predicate.text)" } ?? check.lines.map(\.name).joined(separator: ", ")
       return ShrinkOutcome(
@@ -72,8 +72,8 @@ extension HistoryShrinker {
       explorer = makeExplorer(makeEngine(check.invariants))
     }
     let (checking, atEnd) = (check.atEnd == nil ? 0 : nil, check.atEnd)
-    let replay: @MainActor ([EffectStep]) async -> [EffectStep]? = { [explorer] candidate in
-      await Self.run(candidate, in: explorer, checking: checking, atEnd: atEnd)?.kept
+    let replay: @MainActor ([EffectStep]) async throws(CommandError) -> [EffectStep]? = { [explorer] candidate throws(CommandError) in
+      try await Self.run(candidate, in: explorer, checking: checking, atEnd: atEnd)?.kept
     }
     var shrinker = SequenceShrinker(moves: Shrinker.moves(explorer.engine), replay: replay)
     var lastReport = started
@@ -82,10 +82,12 @@ extension HistoryShrinker {
       lastReport = ContinuousClock.now
       progress(ProgressReport(.shrink(total: total, left: left, replays: replays), elapsed: lastReport - started))
     }
-    let shrunk = await shrinker.shrink(recorded)
+    let shrunk = try await shrinker.shrink(recorded)
     progress?(nil)
-    let trace = await explorer.trace(shrunk)
-    return try effectsReport(shrunk, trace: trace, check: check, total: total, replays: shrinker.replays, elapsed: ContinuousClock.now - started)
+    let trace = try await explorer.trace(shrunk)
+    var outcome = try effectsReport(shrunk, trace: trace, check: check, total: total, replays: shrinker.replays, elapsed: ContinuousClock.now - started)
+    outcome.lines.insert(contentsOf: seeds.notes, at: 0)
+    return outcome
   }
 
   /// The property as invariants a replay with held effects checks after every dispatch (or,
@@ -177,10 +179,11 @@ extension HistoryShrinker {
   /// Runs `steps` in a fresh store with the listeners and their held effects: the steps that
   /// applied up to the one after which invariant `checking` (nil: any) broke, and which broke;
   /// or, with `atEnd`, all that applied when it does not hold at the end; nil when nothing broke.
+  /// A store whose listeners do not start is an error, not a run that breaks nothing.
   private static func run(
     _ steps: [EffectStep], in explorer: EffectsExplorer<State, Action>, checking: Int?, atEnd: Invariant<State>?
-  ) async -> (kept: [EffectStep], broken: Int?)? {
-    guard let harness = try? await EffectsExplorer<State, Action>.Harness(explorer, checking: checking) else { return nil }
+  ) async throws(CommandError) -> (kept: [EffectStep], broken: Int?)? {
+    let harness = try await EffectsExplorer<State, Action>.Harness(explorer, checking: checking)
     defer { harness.end() }
     var kept: [EffectStep] = []
     kept.reserveCapacity(steps.count)

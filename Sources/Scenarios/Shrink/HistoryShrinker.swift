@@ -56,10 +56,10 @@ import ReplShellFoundation
       Self.replay(candidate, from: start, reducer: reducer, check: check)
     }
     let catalog = self.catalog
-    let stateValue = try? ValueEncoder.encodeForShell(start)
-    let pool = LeafPool(catalog: catalog, state: stateValue)
+    let seeds = Self.payloadSeeds(from: start)
+    let pool = LeafPool(catalog: catalog, state: seeds.state)
     let simplifier = PayloadSimplifier(symbols: pool.symbols, strings: pool.strings)
-    let decoder = PayloadDecoder<Action> { payload in try? ActionCache<Action>.parseAction(catalog.text(for: payload), catalog: catalog) }
+    let decoder = PayloadDecoder<Action> { payload in PayloadParsing.action(payload, catalog: catalog) }
     let moves = SequenceShrinker<RecordedAction>.Moves(
       unit: \.unit,
       payload: { $0.payload },
@@ -80,15 +80,28 @@ import ReplShellFoundation
       lastReport = ContinuousClock.now
       progress(ProgressReport(.shrink(total: total, left: left, replays: replays), elapsed: lastReport - started))
     }
-    guard let broken = await shrinker.breaks(recorded) else {
+    guard let broken = try await shrinker.breaks(recorded) else {
       progress?(nil)
       return ShrinkOutcome(
         lines: [.note(check.holdsNote ?? "\(check.name) holds over the \(Self.count(total, "action")) the state has applied: there is nothing to shrink")],
         property: check.line, actionCount: total)
     }
-    let shrunk = await shrinker.shrink(broken)
+    let shrunk = try await shrinker.shrink(broken)
     progress?(nil)
-    return try report(shrunk, check: check, total: total, replays: shrinker.replays, elapsed: ContinuousClock.now - started, start: start)
+    var outcome = try report(shrunk, check: check, total: total, replays: shrinker.replays, elapsed: ContinuousClock.now - started, start: start)
+    outcome.lines.insert(contentsOf: seeds.notes, at: 0)
+    return outcome
+  }
+
+  /// The first state as values, whose leaves seed the simpler payloads the shrink tries; a state
+  /// that cannot be read as values leaves the action examples alone to seed them, and a note of
+  /// the report says so (as `explore` says it).
+  static func payloadSeeds(from start: State) -> (state: Value?, notes: [OutputLine]) {
+    do throws(CommandError) {
+      return (try ValueEncoder.encodeForShell(start), [])
+    } catch {
+      return (nil, [.note("shrink: the state's values seed no payloads (\(error.message)); the action examples do")])
+    }
   }
 
   /// `shrink rejects [<action>]`: the reducer rejects the action after a candidate as it does
@@ -116,7 +129,7 @@ import ReplShellFoundation
     }
     var end = start
     for element in recorded {
-      if let next = try? reducer(end, element.action) { end = next }
+      if let next = ReducerTrial.next(reducer, from: end, element.action) { end = next }
     }
     let expected = rejection(end)
     let line = "dispatch \(text)"
@@ -140,7 +153,7 @@ import ReplShellFoundation
     var kept: [RecordedAction] = []
     kept.reserveCapacity(candidate.count)
     for element in candidate {
-      guard let next = try? reducer(state, element.action) else { continue }
+      guard let next = ReducerTrial.next(reducer, from: state, element.action) else { continue }
       kept.append(element)
       if let breaks = check.breaks, breaks(state, next) { return kept }
       state = next
@@ -189,7 +202,7 @@ import ReplShellFoundation
       for property in checks { made.append(try shrinkCheck(property, over: [], from: start)) }
       var state = start
       for element in recorded {
-        guard let next = try? reducer(state, element.action) else { continue }
+        guard let next = ReducerTrial.next(reducer, from: state, element.action) else { continue }
         if let broken = made.first(where: { $0.breaks?(state, next) == true }) { return broken }
         state = next
       }
@@ -206,8 +219,15 @@ import ReplShellFoundation
     var after = start
     var texts: [String] = []
     for element in shrunk {
-      // Every shrunk action applied when the shrinker replayed it.
-      guard let next = try? reducer(after, element.action) else { continue }
+      // Every shrunk action applied when the shrinker replayed it: a refusal now is a reducer
+      // that answers the same action differently, which the report must not hide.
+      let next: State
+      do {
+        next = try reducer(after, element.action)
+      } catch {
+        throw CommandError(
+          "the reducer rejected `\(catalog.text(for: element.payload))` as the shrunk actions were replayed for the report, though it accepted it while shrinking (\(error)): shrink needs a reducer that answers the same actions the same way")
+      }
       before = after
       after = next
       texts.append(catalog.text(for: element.payload))

@@ -40,8 +40,8 @@
 
   let moves: Moves
   /// Runs a candidate from the start: the elements that applied up to the break, or nil when
-  /// it does not break.
-  let replay: @MainActor ([Element]) async -> [Element]?
+  /// it does not break; an error (a replay that could not run) ends the shrink with it.
+  let replay: @MainActor ([Element]) async throws(CommandError) -> [Element]?
   /// The most replays a shrink may take.
   var budget = 20_000
   /// Told after each replay how many elements are left and how many replays ran.
@@ -51,44 +51,44 @@
   /// How many replays ran.
   private(set) var replays = 0
 
-  init(moves: Moves, replay: @escaping @MainActor ([Element]) async -> [Element]?) {
+  init(moves: Moves, replay: @escaping @MainActor ([Element]) async throws(CommandError) -> [Element]?) {
     self.moves = moves
     self.replay = replay
   }
 
   /// Whether `elements` break the property: the elements that applied up to the break, or nil
   /// when they do not. Counts as a replay.
-  mutating func breaks(_ elements: [Element]) async -> [Element]? {
+  mutating func breaks(_ elements: [Element]) async throws(CommandError) -> [Element]? {
     replays += 1
-    let kept = await replay(elements)
+    let kept = try await replay(elements)
     progress?(kept?.count ?? elements.count, replays)
     return kept
   }
 
   /// The shrunk sequence; `elements` as they are when they do not break the property.
-  mutating func shrink(_ elements: [Element]) async -> [Element] {
-    guard var current = await breaks(elements) else { return elements }
+  mutating func shrink(_ elements: [Element]) async throws(CommandError) -> [Element] {
+    guard var current = try await breaks(elements) else { return elements }
     var changed = true
     while changed && budget > 0 {
       changed = false
-      if await dropUnits(&current) { changed = true }
-      if await dropPairs(&current) { changed = true }
-      if await simplifyPayloads(&current) { changed = true }
-      if await simplifySharedValues(&current) { changed = true }
-      if await deleteWhileChangingNeighbour(&current) { changed = true }
-      if await deleteWhileLowering(&current) { changed = true }
-      if await deleteWhileRedirecting(&current) { changed = true }
-      if await capIntegers(&current) { changed = true }
+      if try await dropUnits(&current) { changed = true }
+      if try await dropPairs(&current) { changed = true }
+      if try await simplifyPayloads(&current) { changed = true }
+      if try await simplifySharedValues(&current) { changed = true }
+      if try await deleteWhileChangingNeighbour(&current) { changed = true }
+      if try await deleteWhileLowering(&current) { changed = true }
+      if try await deleteWhileRedirecting(&current) { changed = true }
+      if try await capIntegers(&current) { changed = true }
     }
     return current
   }
 
-  private mutating func attempt(_ candidate: [Element]) async -> [Element]? {
+  private mutating func attempt(_ candidate: [Element]) async throws(CommandError) -> [Element]? {
     // Ctrl-C ends the search: what shrank so far is the answer.
     if Task.isCancelled { budget = 0 }
     guard budget > 0 else { return nil }
     budget -= 1
-    return await breaks(candidate)
+    return try await breaks(candidate)
   }
 
   /// The units of `elements`, in the order they first appear.
@@ -103,7 +103,7 @@
   }
 
   /// ddmin over the units: chunks of half of them, then quarters, down to one at a time.
-  private mutating func dropUnits(_ elements: inout [Element]) async -> Bool {
+  private mutating func dropUnits(_ elements: inout [Element]) async throws(CommandError) -> Bool {
     var any = false
     var order = units(elements)
     var size = max(order.count / 2, 1)
@@ -111,7 +111,7 @@
       var start = 0
       while start < order.count && budget > 0 {
         let removed = Set(order[start..<min(start + size, order.count)])
-        if let kept = await attempt(removing(removed, from: elements)), kept.count < elements.count {
+        if let kept = try await attempt(removing(removed, from: elements)), kept.count < elements.count {
           elements = kept
           order = units(kept)
           shrinkSteps += 1
@@ -126,7 +126,7 @@
   }
 
   /// Drops two units at once, every pair of a short sequence (one that ddmin left 1-minimal).
-  private mutating func dropPairs(_ elements: inout [Element]) async -> Bool {
+  private mutating func dropPairs(_ elements: inout [Element]) async throws(CommandError) -> Bool {
     var order = units(elements)
     // Every pair replays the whole sequence: for short sequences.
     guard order.count <= 64 else { return false }
@@ -134,7 +134,7 @@
     var first = 0
     search: while first < order.count && budget > 0 {
       for second in (first + 1)..<max(order.count, first + 1) where budget > 0 {
-        if let kept = await attempt(removing([order[first], order[second]], from: elements)), kept.count < elements.count {
+        if let kept = try await attempt(removing([order[first], order[second]], from: elements)), kept.count < elements.count {
           elements = kept
           order = units(kept)
           shrinkSteps += 1
@@ -148,7 +148,7 @@
   }
 
   /// Each element replaced by its simpler forms in turn, the same element again while it simplifies.
-  private mutating func simplifyPayloads(_ elements: inout [Element]) async -> Bool {
+  private mutating func simplifyPayloads(_ elements: inout [Element]) async throws(CommandError) -> Bool {
     var any = false
     var index = 0
     while index < elements.count && budget > 0 {
@@ -156,7 +156,7 @@
       for candidate in moves.simpler(elements[index]) {
         var trial = elements
         trial[index] = candidate
-        if let kept = await attempt(trial), kept.count <= elements.count {
+        if let kept = try await attempt(trial), kept.count <= elements.count {
           elements = kept
           shrinkSteps += 1
           any = true
@@ -171,12 +171,12 @@
 
   /// Simplifies a string or integer everywhere it appears at once: an account opened and then
   /// drawn from shrinks only when both actions name the simpler account.
-  private mutating func simplifySharedValues(_ elements: inout [Element]) async -> Bool {
+  private mutating func simplifySharedValues(_ elements: inout [Element]) async throws(CommandError) -> Bool {
     var any = false
     for shared in sharedLeaves(elements) where budget > 0 {
       for candidate in moves.simplerLeaf(shared) where candidate.isSharedLeaf {
         guard let trial = rewriting(elements, { $0.replacing(shared, with: candidate) }),
-          let kept = await attempt(trial), kept.count <= elements.count
+          let kept = try await attempt(trial), kept.count <= elements.count
         else { continue }
         elements = kept
         shrinkSteps += 1
@@ -227,10 +227,10 @@
   /// and to each of its strings and integers replaced by one of the deleted action's. Three
   /// queries where two suffice shrink this way when deleting the middle one alone leaves its
   /// neighbours equal and the reducer rejects the second.
-  private mutating func deleteWhileChangingNeighbour(_ elements: inout [Element]) async -> Bool {
+  private mutating func deleteWhileChangingNeighbour(_ elements: inout [Element]) async throws(CommandError) -> Bool {
     // Each try replays the whole sequence for every neighbour's change: for short sequences.
     guard elements.count <= 64 else { return false }
-    return await deleteOne(from: &elements) { shrinker, deleted, _, rest, restStart in
+    return try await deleteOne(from: &elements) { shrinker, deleted, _, rest, restStart in
       var deletedLeaves: [Value] = []
       deleted.collectSharedLeaves(into: &deletedLeaves)
       // The nearest actions before and after the deleted one.
@@ -249,7 +249,7 @@
   private mutating func deleteOne(
     from elements: inout [Element],
     _ changes: (_ shrinker: Self, _ deleted: Value, _ unit: Int, _ rest: [Element], _ restStart: Int) -> [() -> [Element]?]
-  ) async -> Bool {
+  ) async throws(CommandError) -> Bool {
     var position = 0
     while position < elements.count && budget > 0 {
       guard let deleted = moves.payload(elements[position]) else {
@@ -262,7 +262,7 @@
       for trial in changes(self, deleted, unit, rest, restStart) {
         guard budget > 0 else { return false }
         guard let trial = trial() else { continue }
-        if let kept = await attempt(trial), kept.count < elements.count {
+        if let kept = try await attempt(trial), kept.count < elements.count {
           elements = kept
           shrinkSteps += 1
           return true
@@ -304,10 +304,10 @@
   /// the completion of the search it started completes the search an equal later query started
   /// instead. A search field whose requests do not name their query needs it: typed `ab`, `a`,
   /// `ab` with the first and second searches completed shrinks to `a`, `ab` only so.
-  private mutating func deleteWhileRedirecting(_ elements: inout [Element]) async -> Bool {
+  private mutating func deleteWhileRedirecting(_ elements: inout [Element]) async throws(CommandError) -> Bool {
     // Each try replays the whole sequence for every dependant's new target: for short sequences.
     guard elements.count <= 64 else { return false }
-    return await deleteOne(from: &elements) { shrinker, _, removed, rest, _ in
+    return try await deleteOne(from: &elements) { shrinker, _, removed, rest, _ in
       rest.indices.flatMap { index in
         shrinker.moves.redirected(rest[index], removed, rest).map { redirected in
           { () -> [Element]? in
@@ -322,8 +322,8 @@
 
   /// Deletes one unit while lowering the integers of another that are above the deleted
   /// action's by that much; then the same lowering in every other action at once.
-  private mutating func deleteWhileLowering(_ elements: inout [Element]) async -> Bool {
-    await deleteOne(from: &elements) { shrinker, deleted, _, rest, _ in
+  private mutating func deleteWhileLowering(_ elements: inout [Element]) async throws(CommandError) -> Bool {
+    try await deleteOne(from: &elements) { shrinker, deleted, _, rest, _ in
       var leaves: [Value] = []
       deleted.collectSharedLeaves(into: &leaves)
       let amounts = Set(leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf, number > 0 { number } else { nil } }).sorted()
@@ -336,14 +336,14 @@
 
   /// Lowers every integer above a value to that value at once, for each positive value the
   /// payloads hold, smallest first.
-  private mutating func capIntegers(_ elements: inout [Element]) async -> Bool {
+  private mutating func capIntegers(_ elements: inout [Element]) async throws(CommandError) -> Bool {
     var leaves: [Value] = []
     for element in elements { moves.payload(element)?.collectSharedLeaves(into: &leaves) }
     let integers = leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf { number } else { nil } }
     guard let largest = integers.max() else { return false }
     for cap in Set(integers.filter { $0 > 0 && $0 < largest }).union([1]).sorted() where cap < largest && budget > 0 {
       guard let trial = rewriting(elements, { $0.mappingIntegers { $0 > cap ? cap : $0 } }),
-        let kept = await attempt(trial), kept.count <= elements.count
+        let kept = try await attempt(trial), kept.count <= elements.count
       else { continue }
       elements = kept
       shrinkSteps += 1

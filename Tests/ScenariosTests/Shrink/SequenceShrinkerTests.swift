@@ -36,45 +36,45 @@ import Testing
     }
   }
 
-  @Test func ddminFindsTheThreeThatMatterAmongTenThousand() async {
+  @Test func ddminFindsTheThreeThatMatterAmongTenThousand() async throws {
     let items = (0..<10_000).map { Item(number: $0, unit: $0) }
     var shrinker = SequenceShrinker(moves: moves(), replay: needing([1_234, 5_000, 8_765]))
-    let shrunk = await shrinker.shrink(items)
+    let shrunk = try await shrinker.shrink(items)
     #expect(shrunk.map(\.number) == [1_234, 5_000, 8_765])
     // Chunks first: far fewer replays than one per element.
     #expect(shrinker.replays < 400, "\(shrinker.replays) replays")
   }
 
-  @Test func aUnitGoesAndStaysWhole() async {
+  @Test func aUnitGoesAndStaysWhole() async throws {
     // 41 dispatched 42 (a listener's, one unit with it); 42 is not needed, but stays with 41.
     let items = (0..<100).map { Item(number: $0, unit: $0 == 42 ? 41 : $0) }
     var shrinker = SequenceShrinker(moves: moves(), replay: needing([10, 41, 90]))
-    let shrunk = await shrinker.shrink(items)
+    let shrunk = try await shrinker.shrink(items)
     #expect(shrunk.map(\.number) == [10, 41, 42, 90])
   }
 
-  @Test func payloadsSimplifyAsLongAsThePropertyStillBreaks() async {
+  @Test func payloadsSimplifyAsLongAsThePropertyStillBreaks() async throws {
     let items = [Item(number: 1, unit: 1, payload: .int(57)), Item(number: 2, unit: 2, payload: .string("hello"))]
     var shrinker = SequenceShrinker(moves: moves()) { items in
       // Breaks while the first payload is positive: the second may go.
       guard case .int(let value)? = items.first?.payload, value > 0 else { return nil }
       return items
     }
-    let shrunk = await shrinker.shrink(items)
+    let shrunk = try await shrinker.shrink(items)
     #expect(shrunk == [Item(number: 1, unit: 1, payload: .int(1))])
   }
 
-  @Test func aSharedValueSimplifiesEverywhereAtOnce() async {
+  @Test func aSharedValueSimplifiesEverywhereAtOnce() async throws {
     // An account opened and drawn from: both must name the same one.
     let items = [Item(number: 1, unit: 1, payload: .string("savings")), Item(number: 2, unit: 2, payload: .string("savings"))]
     var shrinker = SequenceShrinker(moves: moves()) { items in
       items.count == 2 && items[0].payload == items[1].payload ? items : nil
     }
-    let shrunk = await shrinker.shrink(items)
+    let shrunk = try await shrinker.shrink(items)
     #expect(shrunk.map(\.payload) == [.string(""), .string("")])
   }
 
-  @Test func deletingAnActionWhileItsNeighbourTakesItsValue() async {
+  @Test func deletingAnActionWhileItsNeighbourTakesItsValue() async throws {
     // Queries typed `a`, `b`, `a`, as explore --effects finds search as you type: an empty query
     // or one equal to the query before is rejected (left out); it breaks when the first and the
     // third both apply. Deleting `b` alone leaves `a a`, whose second is rejected; simplifying
@@ -88,12 +88,12 @@ import Testing
       for item in items where item.payload != .string("") && applied.last?.payload != item.payload { applied.append(item) }
       return applied.map(\.number).contains(1) && applied.map(\.number).contains(3) ? applied : nil
     }
-    let shrunk = await shrinker.shrink(items)
+    let shrunk = try await shrinker.shrink(items)
     #expect(shrunk.map(\.number) == [1, 3], "\(shrunk)")
     #expect(shrunk.map(\.payload) == [.string("a"), .string("b")], "\(shrunk)")
   }
 
-  @Test func deletingAnActionWhileWhatDependedOnItIsRedirected() async {
+  @Test func deletingAnActionWhileWhatDependedOnItIsRedirected() async throws {
     // Queries `ab`, `a`, `ab` (units 1, 2, 3) and completions (units 4, 5) of the searches units
     // 1 and 2 started, their payload the unit that started each. It breaks when the search of
     // an `ab` completes while the query is `ab`, then the search of `a` completes; a query equal
@@ -130,24 +130,37 @@ import Testing
       }
       return nil
     }
-    let shrunk = await shrinker.shrink(items)
+    let shrunk = try await shrinker.shrink(items)
     #expect(shrunk.map(\.payload) == [.string("a"), .string("ab"), nil, nil], "\(shrunk)")
     #expect(shrunk.map(\.unit) == [2, 3, 4, 5], "\(shrunk)")
   }
 
-  @Test func anIncrementAndADecrementGoTogether() async {
+  @Test func anIncrementAndADecrementGoTogether() async throws {
     // +1 and −1 that end at 3: one at a time, every removal changes the end; two at once do not.
     let steps = [1, 1, -1, 1, 1, -1, 1, -1, -1, 1, 1, 1, -1, -1, 1]
     let items = steps.enumerated().map { Item(number: $1, unit: $0) }
     var shrinker = SequenceShrinker(moves: moves()) { items in items.map(\.number).reduce(0, +) == 3 ? items : nil }
-    let shrunk = await shrinker.shrink(items)
+    let shrunk = try await shrinker.shrink(items)
     #expect(shrunk.map(\.number) == [1, 1, 1])
   }
 
-  @Test func aPropertyThatHoldsCostsOneReplay() async {
+  @Test func aPropertyThatHoldsCostsOneReplay() async throws {
     let items = (0..<1_000).map { Item(number: $0, unit: $0) }
     var shrinker = SequenceShrinker(moves: moves(), replay: needing([5_000]))
-    #expect(await shrinker.breaks(items) == nil)
+    #expect(try await shrinker.breaks(items) == nil)
     #expect(shrinker.replays == 1)
+  }
+
+  @Test func aReplayThatCannotRunEndsTheShrinkWithItsError() async throws {
+    let items = (0..<100).map { Item(number: $0, unit: $0) }
+    var replays = 0
+    var shrinker = SequenceShrinker(moves: moves()) { (items: [Item]) throws(CommandError) -> [Item]? in
+      replays += 1
+      // The whole sequence breaks; the first candidate's replay cannot start.
+      guard replays == 1 else { throw CommandError("the listeners did not start") }
+      return items
+    }
+    await #expect(throws: CommandError("the listeners did not start")) { try await shrinker.shrink(items) }
+    #expect(shrinker.replays == 2)
   }
 }

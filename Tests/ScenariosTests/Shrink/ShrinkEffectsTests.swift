@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios
@@ -40,6 +41,35 @@ import Testing
   private func steps(_ lines: [String]) -> [String] {
     lines.filter { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { $0.hasPrefix("dispatch ") || $0.hasPrefix("complete ") || $0.hasPrefix("fail ") }
+  }
+
+  /// Listeners that start for the session and for the replay that names the effects, then no
+  /// more: the shrink says so and fails, where it used to read the replays that could not run as
+  /// replays that break nothing ("nothing to shrink").
+  @Test func listenersThatDoNotStartForAReplayAreAnError() async throws {
+    struct Refused: Error {}
+    let starts = Mutex(0)
+    let domain = Domain.search(listenerStarts: {
+      let count = starts.withLock { count in
+        count += 1
+        return count
+      }
+      if count > 2 { throw Refused() }
+    })
+    let shell = Shell(domains: [domain], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
+    _ = try await shell.start(domain: "search", options: [DomainContext.effectsOption: "held"])
+    for line in ["invariant selectShowsStaleResults == false", "dispatch ui.didType(query: \"abc\")", "dispatch ui.didType(query: \"ab\")", "complete 2"] {
+      let result = await shell.run(line)
+      #expect(result.succeeded, "\(line): \(result.lines.map(\.text))")
+    }
+    #expect(await !shell.run("complete 1").succeeded)
+    let result = await shell.run("shrink")
+    let lines = result.lines.map(\.text)
+    #expect(!result.succeeded)
+    #expect(lines.contains { $0.hasPrefix("error: explore --effects: the listeners did not start: ") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("nothing to shrink") }, "\(lines)")
+    #expect(starts.withLock { $0 } == 3)
+    await shell.close()
   }
 
   @Test func aRaceRecordedInAnEffectsSessionShrinksToTwoQueriesAndTwoCompletions() async throws {

@@ -78,7 +78,11 @@ extension Domain {
   /// another query than the one in the field is dropped.
   /// With `rejectsRepeats`, as a search field written outside the project does, typing the query
   /// already in the field is rejected.
-  static func search(planted: Bool = true, rejectsRepeats: Bool = false) -> Domain {
+  /// `listenerStarts`, when given, is asked before each start of the listeners with held
+  /// effects and throws to make that start fail (a listener that cannot connect, say).
+  static func search(
+    planted: Bool = true, rejectsRepeats: Bool = false, listenerStarts: (@MainActor @Sendable () throws -> Void)? = nil
+  ) -> Domain {
     Domain(
       name: "search", summary: "search as you type, for explore --effects",
       initialState: { SearchState() },
@@ -111,6 +115,7 @@ extension Domain {
         SelectorDefinition("selectResults") { { (state: SearchState) in state.results } },
       ],
       effects: DomainEffects(userActions: ["ui"]) { store, scheduler, _ in
+        try listenerStarts?()
         let listener = SearchListener { query in
           try await scheduler.perform("search(query: \(JSONForm.quoted(query)))") {
             searchCatalog.filter { $0.hasPrefix(query) }
