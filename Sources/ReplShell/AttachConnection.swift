@@ -20,7 +20,7 @@ import ReplShellFoundation
 ///
 /// What arrives that nobody waits for (a late completion, an event between lines) is dropped, as
 /// before: the app says nothing unasked but its goodbye.
-final class AttachConnection: @unchecked Sendable {
+final class AttachConnection: Sendable {
   /// What the exchange on the main actor is given.
   enum Reply: Sendable {
     /// An event, a line's `done`, or the app's goodbye.
@@ -74,9 +74,11 @@ final class AttachConnection: @unchecked Sendable {
   /// to print and the exit status.
   private let onIdleEnding: @Sendable (_ message: String, _ status: Int32) -> Void
   private let label: String
-  /// Guards `state`; the editor's thread waits on it for Tab's answer.
-  private let condition = NSCondition()
-  private var state = State()
+  private let state = Mutex(State())
+  /// Where the editor's thread waits for Tab's answer: it checks `state` with this lock held, and
+  /// the reader broadcasts with it held once the answer (or the end) is in, so that no wake-up
+  /// falls between the check and the wait.
+  private let answered = NSCondition()
   private let sending = Mutex(())
 
   /// Starts reading `socket`, greeted already; the first exchange (the app's first `done`) may
@@ -159,13 +161,12 @@ final class AttachConnection: @unchecked Sendable {
   /// Sends `frame` (a `complete` request) and blocks the calling thread — the editor's, which
   /// only waits for keys — until the app answers; nil when the connection ends first.
   func complete(_ frame: [UInt8]) -> CompletionAnswer? {
-    condition.lock()
-    state.completing = true
-    state.completion = nil
-    let previous = state.mode
-    state.mode = .busy
-    let ended = state.ending != nil
-    condition.unlock()
+    let (previous, ended) = locked { state -> (Mode, Bool) in
+      state.completing = true
+      state.completion = nil
+      defer { state.mode = .busy }
+      return (state.mode, state.ending != nil)
+    }
     defer {
       locked { state in
         state.completing = false
@@ -174,10 +175,12 @@ final class AttachConnection: @unchecked Sendable {
       setMode(previous)
     }
     guard !ended, send(frame) else { return nil }
-    condition.lock()
-    defer { condition.unlock() }
-    while state.completion == nil { condition.wait() }
-    return state.completion ?? nil
+    answered.lock()
+    defer { answered.unlock() }
+    while true {
+      if let completion = locked({ $0.completion }) { return completion }
+      answered.wait()
+    }
   }
 
   // MARK: The inspector
@@ -234,11 +237,12 @@ final class AttachConnection: @unchecked Sendable {
   private func route(_ received: Result<AppMessage, AttachSocket.Failure>) -> Bool {
     switch received {
     case .success(.completions(let answer)):
-      locked { state in
-        guard state.completing else { return }
+      let isAnswer = locked { state -> Bool in
+        guard state.completing else { return false }
         state.completion = .some(answer)
-        condition.broadcast()
+        return true
       }
+      if isAnswer { wakeCompletion() }
     case .success(.inspection(_, .linked(let key))):
       locked { $0.link.take() }?.resume(returning: key)
     case .success(.event(let event)):
@@ -260,15 +264,13 @@ final class AttachConnection: @unchecked Sendable {
   /// The connection ended: whoever waits is told, and the shell ends now (at the prompt) or when
   /// it is next there.
   private func end(_ ending: Ending) {
-    let (link, report, isClosed) = locked { state -> (CheckedContinuation<String?, Never>?, IdleEnding?, Bool) in
+    let (link, report, isClosed, wakes) = locked { state -> (CheckedContinuation<String?, Never>?, IdleEnding?, Bool, Bool) in
       state.ending = ending
       state.readerEnded = true
-      if state.completing {
-        state.completion = .some(nil)
-        condition.broadcast()
-      }
-      return (state.link.take(), state.mode == .idle ? reportIfEnded(&state) : nil, state.isClosed)
+      if state.completing { state.completion = .some(nil) }
+      return (state.link.take(), state.mode == .idle ? reportIfEnded(&state) : nil, state.isClosed, state.completing)
     }
+    if wakes { wakeCompletion() }
     link?.resume(returning: nil)
     switch ending {
     case .bye: deliver(.message(.bye))
@@ -301,10 +303,16 @@ final class AttachConnection: @unchecked Sendable {
     }
   }
 
+  /// Runs `body` on the state with its lock held.
   private func locked<Result>(_ body: (inout State) -> Result) -> Result {
-    condition.lock()
-    defer { condition.unlock() }
-    return body(&state)
+    state.withLock { body(&$0) }
+  }
+
+  /// Wakes the editor's thread waiting in `complete(_:)`: its answer (or the end) is in `state`.
+  private func wakeCompletion() {
+    answered.lock()
+    answered.broadcast()
+    answered.unlock()
   }
 }
 #endif

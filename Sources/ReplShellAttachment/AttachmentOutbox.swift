@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
+import Synchronization
 import ReplShellSession
 
 /// What one connection has yet to send, written without a thread of its own and without ever
@@ -16,9 +17,7 @@ import ReplShellSession
 /// as its reader (`AttachSocket.readEach`) expects — until the queue is empty or the kernel's
 /// buffer is full. Then a dispatch write source waits for the shell to read, and the drain goes
 /// on from there: a shell that does not read holds neither a thread nor the app.
-final class AttachmentOutbox: @unchecked Sendable {
-  // @unchecked: `contents` is read and written only with `condition` locked; `writable`,
-  // `isArmed` and `hasStopped` only on `queue`.
+final class AttachmentOutbox: Sendable {
   private struct Contents {
     var frames: [(bytes: [UInt8], isTail: Bool)] = []
     /// The bytes of the frames queued that are not tailed actions (replies, greetings, notes).
@@ -50,21 +49,28 @@ final class AttachmentOutbox: @unchecked Sendable {
   var overflow: Int? {
     locked { $0.overflow }
   }
-  private var contents = Contents()
-  /// Guards `contents`; broadcast once writing has stopped (the app's `close()`, which may not
-  /// suspend, waits on it in `waitUntilStopped(before:)`).
-  private let condition = NSCondition()
+  private let contents = Mutex(Contents())
+  /// Where the app's `close()`, which may not suspend, waits for writing to stop
+  /// (`waitUntilStopped(before:)`): it checks `contents` with this lock held, and the change that
+  /// stops writing broadcasts with it held, so that no wake-up falls between the check and the wait.
+  private let stoppedSignal = NSCondition()
   private let socket: AttachSocket
   /// Where the drains run, one at a time.
   private let queue = DispatchQueue(label: "replshell.attach.write")
-  /// Fires when the socket takes bytes again after a send would have blocked; made the first
-  /// time one would, suspended (`isArmed` false) while there is room. Once made, it is cancelled
-  /// when writing stops, and only its cancel handler says so: the socket is closed after that,
-  /// never under a source that watches it. It holds the outbox until then.
-  private var writable: (any DispatchSourceWrite)?
-  private var isArmed = false
-  /// Whether `stop()` ran already (on `queue`): drains scheduled after it do nothing.
-  private var hasStopped = false
+  /// The drains' own state, used on `queue` only (behind a lock all the same, which is never
+  /// contended): the write source and whether it is resumed, and whether writing has stopped.
+  private let room = Mutex(Room())
+
+  private struct Room {
+    /// Fires when the socket takes bytes again after a send would have blocked; made the first
+    /// time one would, suspended (`isArmed` false) while there is room. Once made, it is
+    /// cancelled when writing stops, and only its cancel handler says so: the socket is closed
+    /// after that, never under a source that watches it. It holds the outbox until then.
+    var writable: (any DispatchSourceWrite)?
+    var isArmed = false
+    /// Whether `stop()` ran already (on `queue`): drains scheduled after it do nothing.
+    var hasStopped = false
+  }
 
   /// An outbox writing to `socket`, from now until `close()` or `finish()`. Its drains run at the
   /// app's own priority: they write the replies to what the user typed.
@@ -203,10 +209,10 @@ final class AttachmentOutbox: @unchecked Sendable {
   func waitUntilStopped(before deadline: DispatchTime) -> Bool {
     let now = DispatchTime.now().uptimeNanoseconds
     let until = Date(timeIntervalSinceNow: deadline.uptimeNanoseconds > now ? Double(deadline.uptimeNanoseconds - now) / 1e9 : 0)
-    condition.lock()
-    defer { condition.unlock() }
-    while !contents.isStopped {
-      guard condition.wait(until: until) else { return contents.isStopped }
+    stoppedSignal.lock()
+    defer { stoppedSignal.unlock() }
+    while !locked({ $0.isStopped }) {
+      guard stoppedSignal.wait(until: until) else { return locked { $0.isStopped } }
     }
     return true
   }
@@ -227,15 +233,20 @@ final class AttachmentOutbox: @unchecked Sendable {
     return result
   }
 
-  /// Runs `body` on the contents with the lock held. Only `waitUntilStopped(before:)` waits on
-  /// `condition`, for `isStopped`, so the condition is broadcast only when that becomes true (not
+  /// Runs `body` on the contents with the lock held. Only `waitUntilStopped(before:)` waits, on
+  /// `stoppedSignal`, for `isStopped`, so the signal is broadcast only when that becomes true (not
   /// on every change, which cost the tap's reader a broadcast for every frame it queued).
   private func locked<Result>(_ body: (inout Contents) -> Result) -> Result {
-    condition.lock()
-    defer { condition.unlock() }
-    let wasStopped = contents.isStopped
-    let result = body(&contents)
-    if contents.isStopped && !wasStopped { condition.broadcast() }
+    let (result, stops) = contents.withLock { contents in
+      let wasStopped = contents.isStopped
+      let result = body(&contents)
+      return (result, contents.isStopped && !wasStopped)
+    }
+    if stops {
+      stoppedSignal.lock()
+      stoppedSignal.broadcast()
+      stoppedSignal.unlock()
+    }
     return result
   }
 
@@ -331,41 +342,47 @@ final class AttachmentOutbox: @unchecked Sendable {
 
   /// Resumes the drain, on `queue`, once the socket takes bytes again.
   private func waitForRoom() {
-    let source: any DispatchSourceWrite
-    if let writable {
-      source = writable
-    } else {
-      source = DispatchSource.makeWriteSource(fileDescriptor: socket.descriptor, queue: queue)
-      source.setEventHandler { [self] in
-        writable?.suspend()
-        isArmed = false
-        drain()
+    room.withLock { room in
+      let source: any DispatchSourceWrite
+      if let writable = room.writable {
+        source = writable
+      } else {
+        source = DispatchSource.makeWriteSource(fileDescriptor: socket.descriptor, queue: queue)
+        source.setEventHandler { [self] in
+          self.room.withLock { room in
+            room.writable?.suspend()
+            room.isArmed = false
+          }
+          drain()
+        }
+        source.setCancelHandler { [self] in markStopped() }
+        room.writable = source
       }
-      source.setCancelHandler { [self] in markStopped() }
-      writable = source
+      guard !room.isArmed else { return }
+      room.isArmed = true
+      source.resume()
     }
-    guard !isArmed else { return }
-    isArmed = true
-    source.resume()
   }
 
   /// Ends writing, on `queue`: the socket is shut down (the app's reader of the shell's requests
   /// wakes to its end), and `writable`, when made, cancelled: its cancel handler says writing has
   /// stopped, else this does.
   private func stop() {
-    guard !hasStopped else { return }
-    hasStopped = true
-    locked { $0.isClosed = true }
-    socket.shutdown()
-    guard let writable else {
-      markStopped()
-      return
-    }
-    writable.cancel()
-    // A cancelled source calls its cancel handler only once resumed.
-    if !isArmed {
-      isArmed = true
-      writable.resume()
+    room.withLock { room in
+      guard !room.hasStopped else { return }
+      room.hasStopped = true
+      locked { $0.isClosed = true }
+      socket.shutdown()
+      guard let writable = room.writable else {
+        markStopped()
+        return
+      }
+      writable.cancel()
+      // A cancelled source calls its cancel handler only once resumed.
+      if !room.isArmed {
+        room.isArmed = true
+        writable.resume()
+      }
     }
   }
 
