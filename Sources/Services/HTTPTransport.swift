@@ -1,6 +1,6 @@
 import Foundation
 import ReplShellFoundation
-import Synchronization
+import NIOCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -41,31 +41,40 @@ extension HTTPTransport {
       return try Self.contentsOfFile(url: url, limits: limits)
     }
     let exchange = try HTTPWireExchange(request: request, limits: limits)
-    let deadline = ContinuousClock.now + .seconds(limits.deadline)
+    let answer = HTTPExchangeAnswer()
     let limits = self.limits
-    do {
-      return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-        group.addTask { try await exchange.run() }
-        group.addTask {
-          try await Task.sleep(until: deadline)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { waiter in
+        answer.wait(with: waiter)
+        // The deadline runs on the transport's own event loop, not on the cooperative pool, which
+        // a busy process may keep from waking a sleeping task for a long time. It ends the
+        // exchange by closing its connection (or the one it is making, once made).
+        let deadline = NIODeadline.now() + HTTPWireExchange.timeAmount(limits.deadline)
+        let alarm = HTTPWireExchange.eventLoops.next().scheduleTask(deadline: deadline) {
           // With no response's head after at least the idle timeout, the server has most likely
           // been silent all along: it timed out, as the older initializers' equal limits always said.
           let silent = limits.deadline >= limits.idleTimeout && !exchange.progress.hasResponseHead
-          exchange.progress.abandon()
-          throw TransportError(code: silent ? .timedOut : .deadlineExceeded(seconds: limits.deadline))
+          if answer.give(.failure(TransportError(code: silent ? .timedOut : .deadlineExceeded(seconds: limits.deadline)))) {
+            exchange.progress.abandon()
+          }
         }
-        defer { group.cancelAll() }
-        while let answer = try await group.next() {
-          if let answer { return answer }
+        Task {
+          defer { alarm.cancel() }
+          do {
+            answer.give(.success(try await exchange.run()))
+          } catch let error as TransportError {
+            answer.give(.failure(error))
+          } catch is CancellationError {
+            answer.give(.failure(TransportError(code: .cancelled)))
+          } catch {
+            answer.give(.failure(TransportError(wireError: error)))
+          }
         }
-        throw TransportError(code: .cancelled)
       }
-    } catch let error as TransportError {
-      throw error
-    } catch is CancellationError {
-      throw TransportError(code: .cancelled)
-    } catch {
-      throw TransportError(wireError: error)
+    } onCancel: {
+      if answer.give(.failure(TransportError(code: .cancelled))) {
+        exchange.progress.abandon()
+      }
     }
   }
 }

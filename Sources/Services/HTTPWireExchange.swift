@@ -104,7 +104,7 @@ extension HTTPWireExchange {
     // SNI names a host, never an address.
     let serverName = Self.address(host, port: port) == nil ? host : nil
     let silence = Self.timeAmount(limits.idleTimeout)
-    let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    let bootstrap = ClientBootstrap(group: Self.eventLoops)
       .connectTimeout(silence)
       .channelOption(.tcpOption(.tcp_nodelay), value: 1)
     let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>> = { channel in
@@ -179,6 +179,11 @@ extension HTTPWireExchange {
 }
 
 extension HTTPWireExchange {
+  /// The transport's own event loop, for every exchange and deadline of the process: apart from
+  /// the servers the process may run (the inspector, `--serve`, a test's), whose work on their
+  /// event loops must not hold up a client's timeouts. Made once, it lives as long as the process.
+  static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
   /// The client's TLS context, made once: the system's trust roots, full verification.
   private static let tlsContext: Result<NIOSSLContext, TransportError> = {
     do {

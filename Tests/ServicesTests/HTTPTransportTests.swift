@@ -148,6 +148,20 @@ import FoundationNetworking
     #expect(error?.code == .timedOut)
   }
 
+  /// The deadline answers even while the connection is still being made: a server whose queue of
+  /// connections is full answers no handshake, and the exchange ends at its deadline, not at the
+  /// idle timeout's (600 s) end of the attempt.
+  @Test func theDeadlineAnswersWhileTheConnectionIsStillBeingMade() async throws {
+    let socket = try LoopbackSocket()
+    defer { socket.close() }
+    try socket.listen(backlog: 0)
+    let waiting = try #require(LoopbackClient.connect(port: socket.port, receiveTimeout: 600))
+    defer { close(waiting) }
+    let request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(socket.port)/feed")))
+    let error = await Self.failure(of: request, limits: Self.onlyTheDeadline)
+    #expect(error?.code == .deadlineExceeded(seconds: 0.5))
+  }
+
   @Test func aFilePastTheCapIsRefusedUnread() async throws {
     try await Self.inFolder { folder in
       let file = folder.appending(path: "all_day.geojson")

@@ -48,8 +48,10 @@ package final class LoopbackSocket: Sendable {
   }
 
   /// Starts listening without ever accepting: connections complete, and then nothing is said.
-  package func listen() throws {
-    guard Glibc.listen(self.descriptor, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+  /// Past `backlog` connections waiting (Linux queues one more), the kernel answers no more:
+  /// a connection then hangs in the making.
+  package func listen(backlog: Int32 = 16) throws {
+    guard Glibc.listen(self.descriptor, backlog) == 0 else { throw POSIXError(.EADDRINUSE) }
   }
 
   /// Closes the socket, freeing the port.
