@@ -13,6 +13,7 @@ final class HTTPExchangeAnswer: Sendable {
   private struct State {
     var waiter: CheckedContinuation<(Data, URLResponse), any Error>?
     var result: Result<(Data, URLResponse), TransportError>?
+    var onGiven: (@Sendable () -> Void)?
   }
 
   private let state = Mutex(State())
@@ -29,15 +30,28 @@ final class HTTPExchangeAnswer: Sendable {
     if let known { waiter.resume(with: known.mapError { $0 as any Error }) }
   }
 
+  /// Runs `action` once the answer is given: now, when it is already.
+  func whenGiven(_ action: @escaping @Sendable () -> Void) {
+    let isGiven = state.withLock { state -> Bool in
+      guard state.result != nil else {
+        state.onGiven = action
+        return false
+      }
+      return true
+    }
+    if isGiven { action() }
+  }
+
   /// Gives `result` as the answer, unless one was given already; true when it was this one.
   @discardableResult
   func give(_ result: Result<(Data, URLResponse), TransportError>) -> Bool {
-    let (given, waiter) = state.withLock { state -> (Bool, CheckedContinuation<(Data, URLResponse), any Error>?) in
-      guard state.result == nil else { return (false, nil) }
+    typealias Taken = (given: Bool, waiter: CheckedContinuation<(Data, URLResponse), any Error>?, onGiven: (@Sendable () -> Void)?)
+    let (given, waiter, onGiven) = state.withLock { state -> Taken in
+      guard state.result == nil else { return (false, nil, nil) }
       state.result = result
-      guard let waiter = state.waiter.take() else { return (true, nil) }
-      return (true, waiter)
+      return (true, state.waiter.take(), state.onGiven.take())
     }
+    onGiven?()
     waiter?.resume(with: result.mapError { $0 as any Error })
     return given
   }

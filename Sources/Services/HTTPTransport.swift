@@ -58,18 +58,8 @@ extension HTTPTransport {
             exchange.progress.abandon()
           }
         }
-        Task {
-          defer { alarm.cancel() }
-          do {
-            answer.give(.success(try await exchange.run()))
-          } catch let error as TransportError {
-            answer.give(.failure(error))
-          } catch is CancellationError {
-            answer.give(.failure(TransportError(code: .cancelled)))
-          } catch {
-            answer.give(.failure(TransportError(wireError: error)))
-          }
-        }
+        answer.whenGiven { alarm.cancel() }
+        exchange.start(answering: answer)
       }
     } onCancel: {
       if answer.give(.failure(TransportError(code: .cancelled))) {

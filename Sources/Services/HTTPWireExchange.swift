@@ -8,17 +8,14 @@ import NIOSSL
 import FoundationNetworking
 #endif
 
-/// One HTTP/1.1 request on a connection of its own, and its response: the body is taken from the
-/// socket a few reads at a time, only as fast as it is appended, and refused at the cap — a server
-/// that sends without end is never read past the cap and a few reads in flight.
+/// One HTTP/1.1 request on a connection of its own, and its response, run on the transport's own
+/// event loop: each read of the body is kept (or refused at the cap) as it arrives, so a server
+/// that sends without end is never read past the cap and one read in flight
+/// (`HTTPResponseCollector`).
 ///
 /// The whole exchange's deadline is `HTTPTransport`'s; a silence of the idle timeout (no byte
 /// read, the connection included) ends it here as `timedOut`.
 struct HTTPWireExchange: Sendable {
-  /// How many response parts may wait for the reader before the socket is not read: each is at
-  /// most one read of the socket (64 KiB).
-  static let partsInFlight = NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(lowWatermark: 1, highWatermark: 4)
-
   let url: URL
   let host: String
   let port: Int
@@ -69,63 +66,42 @@ struct HTTPWireExchange: Sendable {
 }
 
 extension HTTPWireExchange {
-  /// Connects, sends the request and returns the body and response; ends the connection when the
-  /// caller is cancelled or `progress` is abandoned.
-  func run() async throws -> (Data, URLResponse) {
+  /// Connects and sends the request, on the transport's event loop; the response, or the failure
+  /// that comes first, is given to `answer`. Returns at once.
+  func start(answering answer: HTTPExchangeAnswer) {
+    let tls: NIOSSLContext?
     do {
-      return try await exchange()
+      tls = usesTLS ? try Self.tlsContext.get() : nil
     } catch {
-      // A write on the connection the idle timeout closed fails as closed: the silence is why.
-      throw progress.fellSilent ? TransportError(code: .timedOut) : error
+      answer.give(.failure(error))
+      return
     }
-  }
-
-  /// The exchange itself, its errors as the connection gave them.
-  private func exchange() async throws -> (Data, URLResponse) {
-    try await withTaskCancellationHandler {
-      let channel = try await connect()
-      progress.connected(channel.channel)
-      return try await channel.executeThenClose { inbound, outbound in
-        // One write, so the request leaves in as few segments as it fits in.
-        var parts: [HTTPClientRequestPart] = [.head(head)]
-        if let body, !body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-        parts.append(.end(nil))
-        try await outbound.write(contentsOf: parts)
-        return try await receive(from: inbound)
-      }
-    } onCancel: {
-      progress.abandon()
-    }
-  }
-
-  /// A connection to the server, TLS first for `https`, speaking HTTP/1.1 and read only on demand.
-  private func connect() async throws -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
-    let tls = usesTLS ? try Self.tlsContext.get() : nil
     // SNI names a host, never an address.
     let serverName = Self.address(host, port: port) == nil ? host : nil
     let silence = Self.timeAmount(limits.idleTimeout)
     let bootstrap = ClientBootstrap(group: Self.eventLoops)
       .connectTimeout(silence)
       .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-    let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>> = { channel in
-      channel.eventLoop.makeCompletedFuture {
-        let pipeline = channel.pipeline.syncOperations
-        try pipeline.addHandler(IdleStateHandler(readTimeout: silence))
-        if let tls {
-          try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+      .channelInitializer { [self] channel in
+        channel.eventLoop.makeCompletedFuture {
+          let pipeline = channel.pipeline.syncOperations
+          try pipeline.addHandler(IdleStateHandler(readTimeout: silence))
+          if let tls {
+            try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+          }
+          try pipeline.addHTTPClientHandlers()
+          try pipeline.addHandler(SilenceAlarm(progress: progress))
+          try pipeline.addHandler(HTTPResponseCollector(exchange: self, answer: answer))
         }
-        try pipeline.addHTTPClientHandlers()
-        try pipeline.addHandler(SilenceAlarm(progress: progress))
-        return try NIOAsyncChannel(
-          wrappingChannelSynchronously: channel,
-          configuration: .init(backPressureStrategy: Self.partsInFlight))
+      }
+    // An address needs no resolver (which takes a thread of its own for every connection).
+    let connected = Self.address(host, port: port).map { bootstrap.connect(to: $0) } ?? bootstrap.connect(host: host, port: port)
+    connected.whenComplete { [progress] result in
+      switch result {
+      case .success(let channel): progress.connected(channel)
+      case .failure(let error): answer.give(.failure(TransportError(wireError: error)))
       }
     }
-    // An address needs no resolver (which takes a thread of its own for every connection).
-    if let address = Self.address(host, port: port) {
-      return try await bootstrap.connect(to: address, channelInitializer: initializer)
-    }
-    return try await bootstrap.connect(host: host, port: port, channelInitializer: initializer)
   }
 
   /// `host` and `port` as a socket address when `host` is an IPv4 or IPv6 address; nil for a name.
@@ -139,33 +115,8 @@ extension HTTPWireExchange {
     }
   }
 
-  /// The response from `inbound`: its head, then its body up to the cap.
-  private func receive(from inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>) async throws -> (Data, URLResponse) {
-    let cap = limits.maxBodyBytes
-    var responseHead: HTTPResponseHead?
-    var body = Data()
-    for try await part in inbound {
-      switch part {
-      case .head(let head):
-        if let declared = head.headers.first(name: "Content-Length").flatMap(Int.init), declared > cap {
-          throw TransportError(code: .bodyTooLarge(limit: cap))
-        }
-        progress.sawResponseHead()
-        responseHead = head
-      case .body(let buffer):
-        guard body.count + buffer.readableBytes <= cap else { throw TransportError(code: .bodyTooLarge(limit: cap)) }
-        body.append(contentsOf: buffer.readableBytesView)
-      case .end:
-        guard let responseHead else { break }
-        return (body, try response(for: responseHead))
-      }
-    }
-    // The server closed the connection before the response's end.
-    throw TransportError(code: responseHead == nil ? .network(code: URLError.Code.badServerResponse.rawValue) : .connectionLost)
-  }
-
   /// The `HTTPURLResponse` for `head`: a header given several times is one comma-separated field.
-  private func response(for head: HTTPResponseHead) throws(TransportError) -> HTTPURLResponse {
+  func response(for head: HTTPResponseHead) throws(TransportError) -> HTTPURLResponse {
     var fields: [String: String] = [:]
     for (name, value) in head.headers {
       fields[name] = fields[name].map { "\($0), \(value)" } ?? value
