@@ -109,17 +109,24 @@ struct ManualExample {
   /// Replaces each example's lines in `file` with `lines`, from the last example up, so that the
   /// line numbers of the others hold.
   static func rewrite(_ file: String, _ changes: [(example: ManualExample, lines: [String])]) throws {
+    try rewrite(file, blocks: changes.map { (line: $0.example.line, count: $0.example.lines.count, lines: $0.lines) })
+  }
+
+  /// Replaces, in `file`, the `count` lines from each block's `line` (1 for the first) with its
+  /// `lines`, from the last block up.
+  static func rewrite(_ file: String, blocks: [(line: Int, count: Int, lines: [String])]) throws {
     let url = root.appendingPathComponent(file)
     var text = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    for change in changes.sorted(by: { $0.example.line > $1.example.line }) {
-      let start = change.example.line - 1
-      text.replaceSubrange(start..<(start + change.example.lines.count), with: change.lines)
+    for block in blocks.sorted(by: { $0.line > $1.line }) {
+      let start = block.line - 1
+      text.replaceSubrange(start..<(start + block.count), with: block.lines)
     }
     try text.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
   }
 
-  /// Every transcript in the README and in every DocC catalog under `Sources/`.
-  static func all() throws -> [ManualExample] {
+  /// The README and every article of every DocC catalog under `Sources/`, relative to the
+  /// package, sorted.
+  static func manualFiles() -> [String] {
     var files = ["README.md"]
     let sources = root.appendingPathComponent("Sources")
     if let walker = FileManager.default.enumerator(atPath: sources.path) {
@@ -127,7 +134,12 @@ struct ManualExample {
         files.append("Sources/" + path)
       }
     }
-    return try files.sorted().flatMap { file in
+    return files.sorted()
+  }
+
+  /// Every transcript in the README and in every DocC catalog under `Sources/`.
+  static func all() throws -> [ManualExample] {
+    try manualFiles().flatMap { file in
       try transcripts(in: String(contentsOf: root.appendingPathComponent(file), encoding: .utf8), file: file)
     }
   }
