@@ -44,10 +44,11 @@ example-build: deps
 	@heavy=$$(ls Examples/Shelf/.build/debug/Modules | grep -E '^(GRDB|Hummingbird|NIO[A-Za-z]*|AnimalsData|QuakesData)\.swiftmodule$$' || true); \
 	if [ -n "$$heavy" ]; then echo "Examples/Shelf compiled modules a ReplShell client must not need:" $$heavy; exit 1; fi
 
-## docs: the DocC archive of ReplShell, the registration (ReplShellDomain), the attachment, the script runner and the store API, linked as one, in .build/docs.
+## docs: the DocC archive of ReplShell, the registration (ReplShellDomain), the attachment, the script runner, the testing
+## helpers (ReplShellTesting) and the store API, linked as one, in .build/docs.
 docs: deps
 	@swift package --allow-writing-to-directory .build/docs generate-documentation --target ReplShell --target ReplShellDomain --target ReplShellAttachment --target Scenarios \
-	  --target ImmutableData --enable-experimental-combined-documentation --output-path .build/docs
+	  --target ReplShellTesting --target ImmutableData --enable-experimental-combined-documentation --output-path .build/docs
 	@echo "open .build/docs/index.html through a web server, or: swift package --disable-sandbox preview-documentation --target ReplShell"
 
 ## test: build the client example (checking it compiles none of the heavy dependencies) and this package, then
