@@ -33,6 +33,17 @@ struct ManualCommandLine {
     }.map { $0 + "\n" }.joined()
   }
 
+  /// The line in the file of line `number` (1 for the first) of `expected`; past its end, the
+  /// line after the block's last.
+  func fileLine(ofExpectedLine number: Int) -> Int {
+    var typed = false
+    let kept = lines.indices.filter { index in
+      if lines[index].hasPrefix("$ ") { typed = true }
+      return !(typed && ManualExample.promptDomain(lines[index]) != nil)
+    }
+    return line + (number - 1 < kept.count ? kept[number - 1] : lines.count)
+  }
+
   /// Whether a command of the block reads lines typed at its prompt: `expected` leaves them out,
   /// so what the commands print cannot be written back over the block as it is.
   var readsTypedLines: Bool {

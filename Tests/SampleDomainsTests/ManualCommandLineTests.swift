@@ -27,8 +27,10 @@ import Testing
         let updated = comparison.updatedGolden.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         rewrites[example.file, default: []].append((example.line, example.lines.count, updated))
       }
+      let diff = comparison.diff(goldenName: example.location, transcriptName: "the commands")
+      let changed = ManualExample.firstChangedLine(inDiff: diff).map(example.fileLine(ofExpectedLine:)) ?? example.line
       Issue.record(
-        "\(example.location): the example differs from what its commands print\(wrote ? ", rewritten now: read the change, then commit it" : example.readsTypedLines ? "; edit it by hand (lines typed at a prompt are its input)" : "; rerun with REPLSHELL_RECORD=failed to rewrite it"):\n\(comparison.diff(goldenName: example.location, transcriptName: "the commands"))"
+        "\(example.file):\(changed): the example at line \(example.line) differs from what its commands print\(wrote ? ", rewritten now: read the change, then commit it" : example.readsTypedLines ? "; edit it by hand (lines typed at a prompt are its input)" : "; rerun with REPLSHELL_RECORD=failed to rewrite it"):\n\(diff)"
       )
     }
     for (file, blocks) in rewrites {
@@ -51,6 +53,7 @@ import Testing
       file: "x.md", line: 3,
       lines: ["$ replshell --replay s.jsonl", "replayed 1 action", "counter> history", "1  didTapIncrementButton", "$ echo it's \\", "  done"],
       skipReason: nil, startingFolder: nil)
+    #expect(block.fileLine(ofExpectedLine: 3) == 6 && block.fileLine(ofExpectedLine: 4) == 7 && block.fileLine(ofExpectedLine: 9) == 9)
     #expect(block.expected == "$ replshell --replay s.jsonl\nreplayed 1 action\n1  didTapIncrementButton\n$ echo it's \\\n  done\n")
     #expect(
       block.commands == [
