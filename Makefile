@@ -44,15 +44,17 @@ example-build: deps
 	@heavy=$$(ls Examples/Shelf/.build/debug/Modules | grep -E '^(GRDB|Hummingbird|NIO[A-Za-z]*|AnimalsData|QuakesData)\.swiftmodule$$' || true); \
 	if [ -n "$$heavy" ]; then echo "Examples/Shelf compiled modules a ReplShell client must not need:" $$heavy; exit 1; fi
 
-## docs: the DocC archive of ReplShell, the registration (ReplShellDomain), the attachment, the script runner and the store API, linked as one, in .build/docs.
+## docs: the DocC archive of ReplShell, the registration (ReplShellDomain), the attachment, the script runner, the testing
+## helpers (ReplShellTesting) and the store API, linked as one, in .build/docs.
 docs: deps
 	@swift package --allow-writing-to-directory .build/docs generate-documentation --target ReplShell --target ReplShellDomain --target ReplShellAttachment --target Scenarios \
-	  --target ImmutableData --enable-experimental-combined-documentation --output-path .build/docs
+	  --target ReplShellTesting --target ImmutableData --enable-experimental-combined-documentation --output-path .build/docs
 	@echo "open .build/docs/index.html through a web server, or: swift package --disable-sandbox preview-documentation --target ReplShell"
 
-## test: build the client example (checking it compiles none of the heavy dependencies) and this package, then
-## run the example's tests, the committed scenarios against their goldens through the command line a CI job
-## runs, and every unit test, whose summary ends the output. `make smoke` (which `.ci/run` runs first) adds the
+## test: build the client example (checking it compiles none of the heavy dependencies), check its scenarios
+## through the package's command plugin as a client's CI would (`swift package replshell check`: about 8 s once
+## the example is built), build this package, then run the example's tests, the committed scenarios against
+## their goldens through the command line a CI job runs, and every unit test, whose summary ends the output. `make smoke` (which `.ci/run` runs first) adds the
 ## short fuzz and benchmark runs; `make fuzz` the long ones.
 ## The tests run with TMPDIR set to a folder of the run's own, which must be empty when they end: a test
 ## that leaves anything in the temporary folder fails the run, which names what it left. (The test
@@ -64,6 +66,7 @@ docs: deps
 ## cut's counts within their ceilings.
 test: example-build
 	@Checks/policy.sh
+	@cd Examples/Shelf && swift package replshell check
 	@swift build --build-tests -q
 	@bin="$$(swift build --show-bin-path)"; shelf="$$(cd Examples/Shelf && swift build --show-bin-path)"; \
 	$(call in_scratch_folder, \

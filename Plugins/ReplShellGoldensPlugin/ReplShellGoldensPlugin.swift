@@ -17,6 +17,8 @@ import PackagePlugin
     }
     rest.removeFirst()
     let paths = rest.isEmpty ? ["Scenarios/"] : rest
-    try ShellProduct.run(productName, arguments: ["--\(verb)"] + paths, context: context, packageManager: packageManager)
+    // `review` reads one key per diff: the shell gets the terminal.
+    try ShellProduct.run(
+      productName, arguments: ["--\(verb)"] + paths, atTerminal: verb == "review", context: context, packageManager: packageManager)
   }
 }

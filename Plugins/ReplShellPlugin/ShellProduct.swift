@@ -2,11 +2,18 @@ import Foundation
 import PackagePlugin
 
 /// The package's shell: found among its executable products, built by the package manager, and run
-/// in the package's folder with the terminal passed through. (One file, linked into both plugins.)
+/// in the package's folder. (One file, linked into both plugins.)
+///
+/// A plugin's own standard input is not the terminal (`swift package` reads none for it), so a
+/// shell that must read keys (the prompt, `--review`) is lent the terminal itself when the process
+/// has one (`ForegroundTerminal`).
 enum ShellProduct {
   /// Builds the shell (`named`, else the one executable whose main module depends on `ReplShell`)
-  /// and runs it with `arguments`; throws when it cannot be built or exits with a failure.
-  static func run(_ named: String?, arguments: [String], context: PluginContext, packageManager: PackageManager) throws {
+  /// and runs it with `arguments`, at the terminal when `atTerminal` and there is one; throws when
+  /// it cannot be built or exits with a failure.
+  static func run(
+    _ named: String?, arguments: [String], atTerminal: Bool = false, context: PluginContext, packageManager: PackageManager
+  ) throws {
     let product = try find(named, in: context.package)
     print("building \(product.name)…")
     let build = try packageManager.build(.product(product.name), parameters: .init(configuration: .debug, logging: .concise))
@@ -21,11 +28,22 @@ enum ShellProduct {
     process.executableURL = executable.url
     process.arguments = arguments
     process.currentDirectoryURL = context.package.directoryURL
+    let terminal = atTerminal ? ForegroundTerminal() : nil
+    terminal?.attach(process)
     try process.run()
+    terminal?.lend(to: process)
     process.waitUntilExit()
+    terminal?.giveBack()
     guard process.terminationStatus == 0 else {
       throw PluginFailure("\(product.name) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)")
     }
+  }
+
+  /// Whether the shell run with `arguments` reads the user's keys: not with a flag that runs
+  /// scripts or serves a protocol over standard input and output.
+  static func readsKeys(_ arguments: [String]) -> Bool {
+    let unattended: Set = ["--script", "--check", "--update", "--mcp", "--format", "--junit", "--new-goldens"]
+    return !arguments.contains { unattended.contains($0.split(separator: "=").first.map(String.init) ?? $0) }
   }
 
   /// The product `named`, or the one executable product whose main module depends on `ReplShell`.

@@ -8,10 +8,11 @@ import Testing
 /// the session the scenario left, as ``TestSession/current``. On a suite, each test gets its own run.
 ///
 /// ```swift
-/// @Test(.scenario("Scenarios/loans.txt", domains: ShelfShell.domains))
-/// func aReturnedBookIsNoLongerLent() async throws {
+/// @Test(.scenario("Scenarios/shelf.txt", domains: ShelfShell.domains))
+/// func aBookRemovedAfterTheScenarioLeavesTwo() async throws {
 ///   let session = try TestSession.required()
-///   #expect(await session.select("selectLentCount") == "0")
+///   await session.run("dispatch onTapRemoveBook(title: \"Emma\")")
+///   #expect(await session.select("selectCount") == "2")
 /// }
 /// ```
 public struct ScenarioTrait: TestTrait, SuiteTrait, TestScoping {

@@ -33,13 +33,25 @@ import Testing
         let updated = comparison.updatedGolden.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         rewrites[example.file, default: []].append((example, Array(updated.dropFirst(example.earlier.count))))
       }
+      let diff = comparison.diff(goldenName: example.location, transcriptName: "the shell")
+      let changed = ManualExample.firstChangedLine(inDiff: diff).map(example.fileLine(ofExpectedLine:)) ?? example.line
       Issue.record(
-        "\(example.location): the example differs from what the shell prints\(wrote ? ", rewritten now: read the change, then commit it" : "; rerun with REPLSHELL_RECORD=failed to rewrite it"):\n\(comparison.diff(goldenName: example.location, transcriptName: "the shell"))")
+        "\(example.file):\(changed): the example at line \(example.line) differs from what the shell prints\(wrote ? ", rewritten now: read the change, then commit it" : "; rerun with REPLSHELL_RECORD=failed to rewrite it"):\n\(diff)")
     }
     for (file, changes) in rewrites {
       try ManualExample.rewrite(file, changes)
     }
     #expect(checked > 0)
+  }
+
+  @Test func aFailureNamesTheLineThatChanged() {
+    let diff = "--- a\n+++ b\n@@ -2,4 +2,4 @@\n   CounterState(\n-   value: 0\n+   value: 1\n   )\n"
+    #expect(ManualExample.firstChangedLine(inDiff: diff) == 3)
+    #expect(ManualExample.firstChangedLine(inDiff: "") == nil)
+    var block = ManualExample(file: "x.md", line: 10, lines: ["counter> state", "0"], skipReason: nil)
+    #expect(block.fileLine(ofExpectedLine: 2) == 11)
+    block.earlier = ["counter> reset", "reset"]
+    #expect(block.fileLine(ofExpectedLine: 4) == 11 && block.fileLine(ofExpectedLine: 1) == 10)
   }
 
   @Test func aTranscriptIsReadAsAScriptOfItsCommands() {
@@ -72,6 +84,27 @@ struct ManualExample {
 
   /// `file:line`, as a failure names it.
   var location: String { "\(file):\(line)" }
+
+  /// The line in the file of line `number` (1 for the first) of `expected`, which starts with the
+  /// lines of the blocks this one continues (those count as this block's first line).
+  func fileLine(ofExpectedLine number: Int) -> Int {
+    line + max(0, number - 1 - earlier.count)
+  }
+
+  /// The line, in the old text of a unified diff (1 for the first), of its first change: the line
+  /// removed, or the line an added one goes before; nil for an empty diff.
+  static func firstChangedLine(inDiff diff: String) -> Int? {
+    var old: Int?
+    for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("@@ -") {
+        old = Int(line.dropFirst(4).prefix { $0.isNumber })
+      } else if let current = old {
+        if line.hasPrefix("-") || line.hasPrefix("+") { return current }
+        if line.hasPrefix(" ") { old = current + 1 }
+      }
+    }
+    return nil
+  }
 
   /// The prompts of the sample domains a transcript may start with; the shell before any `use`.
   static let prompts = ["counter", "animals", "quakes", "replshell"]
@@ -109,17 +142,24 @@ struct ManualExample {
   /// Replaces each example's lines in `file` with `lines`, from the last example up, so that the
   /// line numbers of the others hold.
   static func rewrite(_ file: String, _ changes: [(example: ManualExample, lines: [String])]) throws {
+    try rewrite(file, blocks: changes.map { (line: $0.example.line, count: $0.example.lines.count, lines: $0.lines) })
+  }
+
+  /// Replaces, in `file`, the `count` lines from each block's `line` (1 for the first) with its
+  /// `lines`, from the last block up.
+  static func rewrite(_ file: String, blocks: [(line: Int, count: Int, lines: [String])]) throws {
     let url = root.appendingPathComponent(file)
     var text = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    for change in changes.sorted(by: { $0.example.line > $1.example.line }) {
-      let start = change.example.line - 1
-      text.replaceSubrange(start..<(start + change.example.lines.count), with: change.lines)
+    for block in blocks.sorted(by: { $0.line > $1.line }) {
+      let start = block.line - 1
+      text.replaceSubrange(start..<(start + block.count), with: block.lines)
     }
     try text.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
   }
 
-  /// Every transcript in the README and in every DocC catalog under `Sources/`.
-  static func all() throws -> [ManualExample] {
+  /// The README and every article of every DocC catalog under `Sources/`, relative to the
+  /// package, sorted.
+  static func manualFiles() -> [String] {
     var files = ["README.md"]
     let sources = root.appendingPathComponent("Sources")
     if let walker = FileManager.default.enumerator(atPath: sources.path) {
@@ -127,7 +167,12 @@ struct ManualExample {
         files.append("Sources/" + path)
       }
     }
-    return try files.sorted().flatMap { file in
+    return files.sorted()
+  }
+
+  /// Every transcript in the README and in every DocC catalog under `Sources/`.
+  static func all() throws -> [ManualExample] {
+    try manualFiles().flatMap { file in
       try transcripts(in: String(contentsOf: root.appendingPathComponent(file), encoding: .utf8), file: file)
     }
   }

@@ -35,7 +35,9 @@ package enum ReplShellBinary {
   }()
 
   /// The folders under `Sources/` of modules `replshell` does not link.
-  private static let unlinkedModules: Set<String> = ["AnimalsDataServer", "AnimalsDataServerPostgres", "ReplShellAttachment"]
+  private static let unlinkedModules: Set<String> = [
+    "AnimalsDataServer", "AnimalsDataServerPostgres", "ReplShellAttachment", "ReplShellTesting",
+  ]
 
   /// A source file of the executable's modules changed after `date`: the executable is stale.
   private static func newestSource(after date: Date) -> String? {

@@ -1,0 +1,1 @@
+../ReplShellPlugin/ForegroundTerminal.swift
