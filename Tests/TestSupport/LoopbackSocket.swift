@@ -18,12 +18,17 @@ package final class LoopbackSocket: Sendable {
   package let descriptor: Int32
 
   /// Binds a new socket to a free port on 127.0.0.1.
-  package init() throws {
+  package convenience init() throws {
+    try self.init(port: 0)
+  }
+
+  /// Binds a new socket to `port` on 127.0.0.1 (0: a free one); throws when it is taken.
+  package init(port: Int) throws {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafePointer(to: &address) { pointer in
