@@ -113,24 +113,12 @@ struct ManualCommandLine {
   static func blocks(in text: String, file: String) -> [ManualCommandLine] {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var found: [ManualCommandLine] = []
-    var index = 0
-    while index < lines.count {
-      guard lines[index].hasPrefix("```") else {
-        index += 1
-        continue
-      }
-      let start = index + 1
-      var end = start
-      while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
-      let body = Array(lines[start..<min(end, lines.count)])
-      if body.first?.hasPrefix("$ ") == true {
-        let notes = comments(before: index, in: lines)
-        found.append(
-          ManualCommandLine(
-            file: file, line: start + 1, lines: body, skipReason: notes.first { $0.key == "unchecked" }?.value,
-            startingFolder: notes.first { $0.key == "in" }?.value))
-      }
-      index = end + 1
+    for block in FencedBlock.all(in: lines) where block.body.first?.hasPrefix("$ ") == true {
+      let notes = comments(before: block.fence, in: lines)
+      found.append(
+        ManualCommandLine(
+          file: file, line: block.firstLine, lines: block.body, skipReason: notes.first { $0.key == "unchecked" }?.value,
+          startingFolder: notes.first { $0.key == "in" }?.value))
     }
     return found
   }

@@ -181,30 +181,20 @@ struct ManualExample {
   static func transcripts(in text: String, file: String) -> [ManualExample] {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var found: [ManualExample] = []
-    var index = 0
-    while index < lines.count {
-      guard lines[index].hasPrefix("```") else {
-        index += 1
-        continue
+    for block in FencedBlock.all(in: lines) {
+      guard let first = block.body.first, promptDomain(first) != nil else { continue }
+      let index = block.fence
+      let before = (0..<index).reversed().first { !lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }.map { lines[$0] }
+      let skip = before.flatMap { line -> String? in
+        guard line.hasPrefix("<!-- unchecked:"), line.hasSuffix("-->") else { return nil }
+        return String(line.dropFirst("<!-- unchecked:".count).dropLast(3)).trimmingCharacters(in: .whitespaces)
       }
-      let start = index + 1
-      var end = start
-      while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
-      let body = Array(lines[start..<min(end, lines.count)])
-      if let first = body.first, promptDomain(first) != nil {
-        let before = (0..<index).reversed().first { !lines[$0].trimmingCharacters(in: .whitespaces).isEmpty }.map { lines[$0] }
-        let skip = before.flatMap { line -> String? in
-          guard line.hasPrefix("<!-- unchecked:"), line.hasSuffix("-->") else { return nil }
-          return String(line.dropFirst("<!-- unchecked:".count).dropLast(3)).trimmingCharacters(in: .whitespaces)
-        }
-        var example = ManualExample(file: file, line: start + 1, lines: body, skipReason: skip)
-        if before == "<!-- continues -->", let previous = found.last {
-          // The session goes on from the block before: its lines come first, checked again.
-          example.earlier = previous.earlier + previous.lines
-        }
-        found.append(example)
+      var example = ManualExample(file: file, line: block.firstLine, lines: block.body, skipReason: skip)
+      if before == "<!-- continues -->", let previous = found.last {
+        // The session goes on from the block before: its lines come first, checked again.
+        example.earlier = previous.earlier + previous.lines
       }
-      index = end + 1
+      found.append(example)
     }
     return found
   }
