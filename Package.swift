@@ -140,6 +140,7 @@ let package = Package(
       resources: [
         .embedInCode("Page/index.html"), .embedInCode("Page/inspector.css"), .embedInCode("Page/connection.js"),
         .embedInCode("Page/log.js"), .embedInCode("Page/tree.js"), .embedInCode("Page/plot.js"), .embedInCode("Page/app.js"),
+        .embedInCode("Page/coverage.js"), .embedInCode("Page/witness.js"), .embedInCode("Page/chart.js"),
       ]),
     // The three sample domains as the shell's first clients, and the `replshell` executable.
     .target(

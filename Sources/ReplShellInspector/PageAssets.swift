@@ -19,6 +19,9 @@ enum PageAssets {
     "/log.js": Asset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.log_js),
     "/tree.js": Asset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.tree_js),
     "/plot.js": Asset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.plot_js),
+    "/coverage.js": Asset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.coverage_js),
+    "/witness.js": Asset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.witness_js),
+    "/chart.js": Asset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.chart_js),
     "/app.js": Asset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.app_js),
   ]
 

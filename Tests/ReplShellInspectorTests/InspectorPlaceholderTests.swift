@@ -48,7 +48,7 @@ struct InspectorPlaceholderTests {
       "selectAnimals", "selectCategories", "quakeList", "selectQuakes", "Mammal",
     ]
     let page = Array(PageAssets.files) + [("/", PageAssets.index(token: "t"))]
-    #expect(page.count == 7)
+    #expect(page.count == 10)
     for (path, asset) in page {
       let text = String(decoding: asset.bytes, as: UTF8.self)
       for name in samples {

@@ -157,12 +157,13 @@ final class WebDriver: Sendable {
   }
 
   /// The elements each ARIA role may be found among: the roles are then read from Chromium's own
-  /// accessibility tree (`computedrole`), as are the names (`computedlabel`).
+  /// accessibility tree (`computedrole`), as are the names (`computedlabel`). Chromium names the
+  /// role of `role="img"` `image`, as ARIA 1.3 does.
   private static let candidates: [String: String] = [
     "button": "button, [role=button]", "slider": "input[type=range], [role=slider]", "checkbox": "input[type=checkbox]",
     "searchbox": "input[type=search]", "textbox": "input:not([type]), input[type=text], input[type=number]", "combobox": "select",
     "tree": "[role=tree]", "treeitem": "[role=treeitem]", "option": "[role=option]", "status": "[role=status], output",
-    "list": "ol, ul", "region": "section", "search": "[role=search]", "group": "[role=group]", "img": "svg, img",
+    "list": "ol, ul", "table": "table", "region": "section", "search": "[role=search]", "group": "[role=group]", "img": "svg, img", "image": "svg, img",
   ]
 
   /// The first element of ARIA role `role` whose accessible name contains `name`, as a person

@@ -161,6 +161,7 @@
       : `History: at entry ${message.position} of ${message.count}`;
     log.setPosition(message.position);
     history = { count: message.count, position: message.position };
+    chart.update(chartSource);
     // The state moved to where the tree looks (a `jump` there): the tree follows it again.
     if (tree.view !== null && tree.view.position === message.position && skips.size === 0) { tree.view = null; following = true; }
     $("timeline").hidden = isLive() || liveness !== null;
@@ -212,6 +213,45 @@
   const log = new Inspector.Log($("log"), $("kept"), selectRecord);
   const tree = new Inspector.Tree($("tree"), connection, (entry) => log.selectEntry(entry));
   const plot = new Inspector.Plot($("plot"), $("plot-caption"));
+  const coverage = new Inspector.CoverageView($("explore-summary"), $("explore-report"));
+  const witness = new Inspector.WitnessView($("linearize-summary"), $("linearize-report"));
+  const chart = new Inspector.ActionChart($("action-chart"), $("chart-caption"), $("chart-table"));
+  const chartSource = () => ({ records: log.events, position: imported === null ? history.position : log.position, caseOf: (action) => log.caseOf(action) });
+
+  // The views under the panes, one shown at a time: a tab list as WAI-ARIA's tabs pattern has
+  // it (Left and Right move between tabs, Home and End to the ends; the tab shown is the one
+  // Tab reaches). A report that arrives on a tab not shown marks it with a dot until it is.
+  const tabs = [...document.querySelectorAll('#views-pane [role="tab"]')];
+  const showTab = (tab, focus) => {
+    for (const other of tabs) {
+      const selected = other === tab;
+      other.setAttribute("aria-selected", String(selected));
+      other.tabIndex = selected ? 0 : -1;
+      $(other.getAttribute("aria-controls")).hidden = !selected;
+    }
+    tab.querySelector(".fresh")?.setAttribute("hidden", "");
+    chart.show(tab.id === "tab-chart");
+    keepSetting("view", tab.id);
+    if (focus) tab.focus();
+  };
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => showTab(tab, false));
+    tab.addEventListener("keydown", (event) => {
+      const index = tabs.indexOf(tab);
+      const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      showTab(tabs[(next + tabs.length) % tabs.length], true);
+    });
+  }
+  // A report event: the view of its tool draws it.
+  const showReport = (event) => {
+    const view = event.tool === "explore" ? coverage : event.tool === "linearize" ? witness : null;
+    if (view === null) return;
+    view.show(event.value);
+    const tab = $(`tab-${event.tool}`);
+    if (tab.getAttribute("aria-selected") !== "true") $(`${event.tool}-fresh`).hidden = false;
+  };
 
   // The state heading says whose state the tree shows: now, an entry's, or a what-if.
   const showStateAt = (reply) => {
@@ -242,6 +282,7 @@
     const record = log.entryRecord(entry);
     timeline.show(entry, entry === 0 ? "the initial state" : `#${entry} of ${history.count}${record ? ": " + record.event.action : ""}`);
     plot.mark(entry);
+    chart.mark(entry);
     if (imported !== null || liveness !== null) return;
     following = entry === history.position && skips.size === 0;
     const view = following ? null : { position: entry, skipped: [...skips].sort((a, b) => a - b) };
@@ -298,7 +339,11 @@
   const receive = (records) => {
     if (imported !== null) { imported.held.push(...records); return; }
     log.add(records);
-    for (const record of records) plot.add(record);
+    for (const record of records) {
+      plot.add(record);
+      if (record.event.event === "report") showReport(record.event);
+    }
+    chart.update(chartSource);
     const last = records[records.length - 1];
     stats.events += records.length;
     stats.lastSeq = last.seq;
@@ -344,6 +389,7 @@
   $("compact").checked = setting("compact", "false") === "true";
   document.body.classList.toggle("compact", $("compact").checked);
   if (["key", "value", "path"].includes(setting("searchField", "key"))) $("search-field").value = setting("searchField", "key");
+  showTab(tabs.find((tab) => tab.id === setting("view", "tab-explore")) ?? tabs[0], false);
 
   // Export: the events the page holds, one `--format json` object a line, as `replshell --replay` reads them.
   const exportText = () => log.events.map((record) => JSON.stringify(record.event)).join("\n") + "\n";
@@ -394,6 +440,7 @@
     log.setPosition(records.reduce((max, r) => Math.max(max, r.entry ?? 0), 0));
     log.redraw();
     const count = log.position;
+    chart.update(chartSource);
     timeline.setCount(count, count, true);
     $("timeline").hidden = false;
     $("imported").hidden = false;
@@ -419,6 +466,7 @@
     log.redraw();
     if (held.length > 0) receive(held);
     log.setPosition(history.position);
+    chart.update(chartSource);
     timeline.setCount(history.count, history.position, true);
     $("timeline").hidden = liveness !== null;
     moveTo(history.position);

@@ -21,10 +21,17 @@ import Synchronization
     /// The breakpoint that stopped this script line, or the script it sourced (at any depth);
     /// nil when the line was not stopped by one. `source` reads it from its script's failed line.
     package var breakStop: BreakEvent? = nil
-    /// The value the line printed (`state`, `select`), as JSON and redacted, for front ends
-    /// that carry it as data: its output event's; nil when it printed no single value.
+    /// The value the line printed (`state`, `select`) or reported (`explore`), as JSON and
+    /// redacted, for front ends that carry it as data: its output or report event's; nil when
+    /// it printed no single value.
     package var value: JSONForm? {
-      for case .output(_, let value?) in events.reversed() { return value }
+      for event in events.reversed() {
+        switch event {
+        case .output(_, let value?): return value
+        case .report(let report): return report.value
+        default: continue
+        }
+      }
       return nil
     }
   }

@@ -49,6 +49,8 @@ public enum TranscriptRenderer {
       lines.append(.note(text))
     case .output(let output, _):
       lines += output
+    case .report(let report):
+      lines += report.lines
     case .error(let error):
       lines += errorLines(error)
     }

@@ -33,6 +33,8 @@ extension RedactionList {
       return .note(apply(to: text))
     case .output(let lines, let value):
       return .output(apply(to: lines), value: value.map { apply(to: $0) })
+    case .report(let report):
+      return .report(ReportEvent(tool: report.tool, lines: apply(to: report.lines), value: apply(to: report.value)))
     case .error(let error):
       return .error(ErrorEvent(message: apply(to: error.message), location: error.location, column: error.column))
     }

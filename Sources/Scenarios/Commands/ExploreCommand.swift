@@ -114,7 +114,11 @@ struct ExploreCommand: ShellCommand {
       lines.append(.note(try save(outcome, to: path, in: context, session: session)))
     }
     // The lines with the report as data: emitted here, not returned, so that a failure carries it too.
-    context.events.emit(.output(lines, value: outcome.report))
+    if let report = outcome.report {
+      context.events.emit(.report(ReportEvent(tool: .explore, lines: lines, value: report)))
+    } else {
+      context.events.emit(.output(lines))
+    }
     if let failure = outcome.failure {
       throw CommandError(failure)
     }

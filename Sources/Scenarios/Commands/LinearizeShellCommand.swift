@@ -72,14 +72,20 @@ struct LinearizeShellCommand: ShellCommand {
     }
     let reports = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
     var lines: [String] = []
+    // The verdicts as data go out before the error that prints a failed one: the transcript
+    // prints the lines once, from the report or from the error.
+    let value = LinearizeReport(checked: zip(files, reports).map { ($0.path, $1) }).json
     for (file, report) in zip(files, reports) {
       let shown = report.lines.map { $0.replacingFirst(report.source, with: file.path) }
       switch report.outcome {
       case .linearizable, .unknown: lines += shown
-      case .notLinearizable, .malformed: throw CommandError((lines + shown).joined(separator: "\n"), column: file.column)
+      case .notLinearizable, .malformed:
+        context.events.emit(.report(ReportEvent(tool: .linearize, lines: [], value: value)))
+        throw CommandError((lines + shown).joined(separator: "\n"), column: file.column)
       }
     }
-    return CommandOutput(lines.map { OutputLine.plain($0) })
+    context.events.emit(.report(ReportEvent(tool: .linearize, lines: lines.map { OutputLine.plain($0) }, value: value)))
+    return CommandOutput([])
   }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 extension SessionEvent: Codable {
   private enum Member: String, CodingKey {
     case event, line, domain, location, text, action, origin, diff, rejection, hidden, diffKinds
-    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, id, cause, entry, number, predicate, state, chain
+    case category, level, selector, value, error, name, holds, message, requested, lines, column, json, id, cause, entry, number, predicate, state, chain, tool
   }
 
   /// A dispatch's cause on the wire: exactly one of its members.
@@ -97,6 +97,15 @@ extension SessionEvent: Codable {
       let lines = try object.decode([KindedLine].self, forKey: .lines)
       self = .output(
         lines.map { OutputLine(OutputLine.Kind(name: $0.kind) ?? .plain, $0.text) }, value: try object.decodeIfPresent(JSONForm.self, forKey: .value))
+    case "report":
+      guard let tool = ReportEvent.Tool(rawValue: try required(.tool)) else {
+        throw DecodingError.dataCorruptedError(forKey: .tool, in: object, debugDescription: "no such tool")
+      }
+      let lines = try object.decode([KindedLine].self, forKey: .lines)
+      self = .report(
+        ReportEvent(
+          tool: tool, lines: lines.map { OutputLine(OutputLine.Kind(name: $0.kind) ?? .plain, $0.text) },
+          value: try object.decode(JSONForm.self, forKey: .value)))
     case "error":
       self = .error(ErrorEvent(message: try required(.message), location: try text(.location), column: try object.decodeIfPresent(Int.self, forKey: .column)))
     default:
@@ -160,6 +169,10 @@ extension SessionEvent: Codable {
     case .output(let lines, let value):
       try object.encode(lines.map { KindedLine(kind: $0.kind.name, text: $0.text) }, forKey: .lines)
       try object.encodeIfPresent(value, forKey: .value)
+    case .report(let report):
+      try object.encode(report.tool.rawValue, forKey: .tool)
+      try object.encode(report.lines.map { KindedLine(kind: $0.kind.name, text: $0.text) }, forKey: .lines)
+      try object.encode(report.value, forKey: .value)
     case .error(let error):
       try object.encode(error.message, forKey: .message)
       try put(error.location, .location)

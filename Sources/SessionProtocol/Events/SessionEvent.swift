@@ -29,6 +29,8 @@ public enum SessionEvent: Sendable, Equatable {
   /// Lines a command printed that no other event holds: a selector's output, `help`, `history`;
   /// with the value they print as JSON (`state`, `select`), nil when they print no one value.
   case output([OutputLine], value: JSONForm? = nil)
+  /// A tool's report as data with its lines: an `explore`'s coverage, a `linearize` verdict.
+  case report(ReportEvent)
   /// A command failed: an error, or an expectation that did not hold.
   case error(ErrorEvent)
 }
@@ -88,7 +90,7 @@ public struct ErrorEvent: Sendable, Equatable {
 extension SessionEvent {
   /// Every kind `--format json` writes, as `"event"` names them.
   package static let kinds: Set<String> = [
-    "command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "error",
+    "command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "report", "error",
   ]
 
   /// The event's kind as `--format json` names it in `"event"`: `command`, `dispatched`, ….
@@ -105,6 +107,7 @@ extension SessionEvent {
     case .settled: "settled"
     case .note: "note"
     case .output: "output"
+    case .report: "report"
     case .error: "error"
     }
   }

@@ -60,6 +60,10 @@ public enum SessionEventJSON {
       object.addLines("lines", lines)
       // Only where the lines print one value: other output objects are as they were.
       if let value { object.addJSON("value", value) }
+    case .report(let report):
+      object.add("tool", report.tool.rawValue)
+      object.addLines("lines", report.lines)
+      object.addJSON("value", report.value)
     case .error(let error):
       object.add("message", error.message)
       object.add("location", error.location)

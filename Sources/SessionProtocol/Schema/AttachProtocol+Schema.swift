@@ -171,6 +171,9 @@ extension SessionEvent: ProtocolSchema {
       kinded("event", "settled", member("requested", .boolean)),
       kinded("event", "note", member("text", .string)),
       kinded("event", "output", member("lines", .array(.object([member("kind", .string), member("text", .string)]))), optional("value", .any)),
+      kinded(
+        "event", "report", member("tool", .oneOf(ReportEvent.Tool.allCases.map { .constant($0.rawValue) })),
+        member("lines", .array(.object([member("kind", .string), member("text", .string)]))), member("value", .any)),
       kinded("event", "error", member("message", .string), member("location", text), member("column", .nullable(.integer))),
     ])
   }

@@ -33,4 +33,32 @@ import Testing
     #expect(recent.count == 1)
     #expect(recent.first.map { diff(of: $0.event).count } == InspectorEventCut.diffLineLimit)
   }
+
+  /// A report is the shell's own, but made of what the reducer and the files hold: its lines,
+  /// strings, lists and depth are bounded before a page is sent it, and cutting again changes nothing.
+  @Test func aReportIsBoundedInLinesStringsListsAndDepth() {
+    var deep = JSONForm.string("bottom")
+    for _ in 0..<40 { deep = .array([deep]) }
+    let value = JSONForm.object([
+      ("long", .string(String(repeating: "x", count: InspectorEventCut.actionLengthLimit + 5))),
+      ("many", .array((0..<(InspectorEventCut.reportCollectionLimit + 7)).map { JSONForm.int($0) })),
+      ("deep", deep),
+    ])
+    let lines = (0..<(InspectorEventCut.diffLineLimit + 3)).map { OutputLine(.plain, "row \($0)") }
+    let cut = InspectorEventCut.shortened(.report(ReportEvent(tool: .explore, lines: lines, value: value)))
+    guard case .report(let report) = cut, case .object(let members) = report.value else {
+      Issue.record("not a report: \(cut)")
+      return
+    }
+    #expect(report.lines.count == InspectorEventCut.diffLineLimit)
+    #expect(report.lines.last?.text == "… 4 more lines of this report")
+    #expect(members[0].value == .string(String(repeating: "x", count: InspectorEventCut.actionLengthLimit) + "…"))
+    guard case .array(let many) = members[1].value else { Issue.record("not an array"); return }
+    #expect(many.count == InspectorEventCut.reportCollectionLimit)
+    var depth = 0
+    var node = members[2].value
+    while case .array(let inner) = node, let first = inner.first { node = first; depth += 1 }
+    #expect(node == .null && depth == InspectorEventCut.reportDepthLimit - 1)
+    #expect(InspectorEventCut.shortened(cut) == cut)
+  }
 }

@@ -53,7 +53,7 @@ import Testing
   @Test func everyAppMessageFitsItsSchemaAndComesBackTheSame() throws {
     #expect(Set(Self.appMessages.map(Self.name)) == ["hello", "refused", "done", "completions", "bye", "event", "inspection", "inspected"])
     #expect(Set(Self.answers.map(Self.name)) == ["linked", "following", "history", "ran", "children", "found", "changedBy", "failed"])
-    #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "error"])
+    #expect(Set(Self.events.map(\.kind)) == ["command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "report", "error"])
     #expect(Set(Self.events.map(\.kind)) == SessionEvent.kinds)
     for message in Self.appMessages { try Self.check(message, as: AppMessage.self) }
   }
@@ -117,6 +117,8 @@ import Testing
     .output([OutputLine(.plain, "1")]),
     .output([OutputLine(.plain, "CounterState(value: 1)")], value: .object([("value", .int(1))])),
     .error(ErrorEvent(message: "the state has no `nope`", location: nil, column: 7)),
+    .report(ReportEvent(tool: .explore, lines: [OutputLine(.plain, "explore: 3 runs")], value: .object([("seed", .int(7))]))),
+    .report(ReportEvent(tool: .linearize, lines: [], value: .object([("histories", .array([]))]))),
     .dispatched(DispatchEvent(action: "didTapIncrementButton", origin: .user, diff: [], entry: 1, cause: .typedLine(3))),
     .dispatched(DispatchEvent(action: "didTapIncrementButton", origin: .script, diff: [], entry: 2, cause: .scriptLine("a.txt:4"))),
     .dispatched(DispatchEvent(action: "didRefresh", origin: .listener, diff: [], entry: 3, cause: .entry(2))),
