@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellFoundation
 import NIOCore
 
 #if canImport(FoundationNetworking)
@@ -9,7 +8,7 @@ import FoundationNetworking
 /// The HTTP client every domain's remote store loads through. Each exchange is one request on a
 /// connection of its own, held to one `TransportLimits` (silence, a deadline on the whole exchange,
 /// a cap on the body), and its body is read from the socket only as fast as it is kept: a server
-/// that sends without end costs the cap and a few socket reads of memory, never more. It follows no
+/// that sends without end costs the cap and one socket read of memory, never more. It follows no
 /// redirect (the 3xx response is the answer) and also answers `file://` URLs from disk as a server
 /// would: status 200, `application/json`. Its failures are `TransportError`s that name no URL, port
 /// or path.
