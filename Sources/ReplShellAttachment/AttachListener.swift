@@ -13,8 +13,7 @@ enum AttachListener {
       guard info.st_mode & S_IFMT == S_IFSOCK else {
         throw CommandError("\(path) exists and is not a socket; remove it")
       }
-      if let live = try? AttachSocket.connect(to: path) {
-        live.close()
+      if answers(path) {
         throw CommandError("another process answers on \(path); is this app already attached?")
       }
       // Stale: left by a process that died. Nothing answers, so it is safe to replace.
@@ -46,13 +45,18 @@ extension AttachListener {
     for socket in try AttachDirectory.sockets(in: folder) where !AttachDirectory.isRunning(socket.pid) {
       var info = stat()
       guard lstat(socket.path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { continue }
-      if let answering = try? AttachSocket.connect(to: socket.path) {
-        answering.close()
-        continue
-      }
+      if answers(socket.path) { continue }
       unlink(socket.path)
       unlink(AttachSidecar.path(forSocket: socket.path))
     }
+  }
+
+  /// Whether a process answers on the socket at `path`: a connection that is refused (or cannot
+  /// be made) means the socket is stale.
+  private static func answers(_ path: String) -> Bool {
+    guard let socket = try? AttachSocket.connect(to: path) else { return false }
+    socket.close()
+    return true
   }
 }
 

@@ -186,7 +186,8 @@ private struct Outgoing: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = (try? container.decodeNil(forKey: .id)) == false ? try? container.decode(ID.self, forKey: .id) : nil
+    // Missing, null and not an id alike: a message without an id of its own.
+    id = try? container.decodeIfPresent(ID.self, forKey: .id)
     method = try? container.decode(String.self, forKey: .method)
   }
 }

@@ -32,7 +32,8 @@ package struct StateTreePage: Sendable {
     of tree: StateTree, path: [String], offset: Int?, limit: Int?, reveal: String?, redactedBy redact: @Sendable (String) -> String
   ) throws(CommandError) {
     let limit = min(max(limit ?? Self.childrenLimit, 1), Self.childrenLimit)
-    let revealed = reveal.flatMap { try? tree.index(of: $0, at: path) }
+    // A path that does not lead anywhere is the same error here as for its children below.
+    let revealed = try reveal.flatMap { name throws(CommandError) in try tree.index(of: name, at: path) }
     let offset = revealed.map { $0 / limit * limit } ?? max(offset ?? 0, 0)
     let children = try tree.children(at: path, offset: offset, limit: limit)
     self.path = path
