@@ -1,3 +1,5 @@
+import Foundation
+
 /// A complete `replshell` for an app: adopt it on an `@main` type, list the app's domains, and
 /// the executable has the prompt, pipe and script modes, golden checks and every flag of
 /// `replshell`.
@@ -34,13 +36,19 @@ extension ReplShellApp {
 
   /// Reads `CommandLine.arguments` as `replshell` does, runs the shell, and exits the process
   /// with its status: 0 on success, 1 when a script, check or piped line failed, 64 on bad flags.
-  /// `linearize` first runs the history checker instead (`replshell linearize --help`).
+  /// `linearize` first runs the history checker instead (`replshell linearize --help`), and
+  /// `against-serve` serves this revision's reducer to another's `explore --against`.
   public static func run() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
     // The shell language's `linearize` (at the prompt, in scripts, over MCP) offers the app's models too.
     LinearizabilityDomain.offerInShell(linearizabilityDomains)
     if arguments.first == "linearize" {
       LinearizeCommand<Self>.main(Array(arguments.dropFirst()))
+    }
+    // Another revision's `explore --against` runs this one's reducer over its standard streams.
+    if arguments.first == AgainstServer.argument {
+      let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "replshell"
+      exit(AgainstServer.serve(domains: domains, shell: "\(name) \(version)"))
     }
     await ReplShellCommand<Self>.main(ReplShellCommand<Self>.arguments(withInspectPort: Array(CommandLine.arguments.dropFirst())))
   }

@@ -9,7 +9,7 @@ struct ExploreCommand: ShellCommand {
     usage: options.usage("explore"), group: .exploring,
     synopsis: "runs generated action sequences against the invariants",
     summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file and `--corpus`'s, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs; with --effects, a held effect completed or failed in a new one counts, so new interleavings are kept; --corpus DIR, without --effects, keeps them in the folder's `explore.corpus` as `dispatch` lines, and a later --guided --corpus DIR starts from them), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead); `--format json` and MCP carry the whole report as data too",
-    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --guided --runs 2000", "explore --guided --corpus corpus", "explore --cover \"5% {selector} == {value}\""],
+    examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --guided --runs 2000", "explore --guided --corpus corpus", "explore --cover \"5% {selector} == {value}\"", "explore --against main", "explore --against main --bisect"],
     toolArguments: options.toolArguments)
   static let reach = CommandReach.outsideWorld
   static let recordingRole = RecordingRole.omitted
@@ -44,6 +44,28 @@ struct ExploreCommand: ShellCommand {
     asked.abstraction = parsed.words(Option.abstract).map(\.text)
     for word in parsed.words(Option.coverRuns) {
       asked.requirements.append(try CoverageRequirement.parse(word.text, column: word.column, unit: .runs))
+    }
+    if let revision = parsed.word(Option.against) {
+      var against = AgainstOptions(revision: revision.text, column: revision.column)
+      for word in parsed.words(Option.allowChange) {
+        against.allowed.append(try StatePath(parsing: word.text, column: word.column))
+      }
+      against.bisects = parsed.isSet(Option.bisect)
+      let apart: [(CommandOption, Bool)] = [
+        (Option.effects, asked.effects), (Option.guided, asked.guided), (Option.corpus, parsed.word(Option.corpus) != nil),
+        (Option.cover, !parsed.words(Option.cover).isEmpty), (Option.coverRuns, !parsed.words(Option.coverRuns).isEmpty),
+        (Option.abstract, !asked.abstraction.isEmpty),
+      ]
+      if let (option, _) = apart.first(where: { $0.1 }) {
+        throw CommandError(
+          "--against compares the reducer alone, run after run, with another revision's: leave out \(option.name), or run it in an explore of its own",
+          column: revision.column)
+      }
+      asked.against = against
+    } else if let word = parsed.words(Option.allowChange).first {
+      throw CommandError("--allow-change names what another revision may differ in: add `--against REV`", column: word.column)
+    } else if parsed.isSet(Option.bisect) {
+      throw CommandError("--bisect names the commit where a divergence from another revision starts: add `--against REV`", column: arguments.column)
     }
     let corpus = parsed.word(Option.corpus)
     if let corpus, !asked.guided {
@@ -83,6 +105,9 @@ struct ExploreCommand: ShellCommand {
 
   func run(in context: CommandContext) async throws(CommandError) -> CommandOutput {
     let session = try context.session.require()
+    if let against = asked.against {
+      return try await runAgainst(against, in: context, session: session)
+    }
     // A file in the way is said before the runs, not after them.
     if let path = asked.savePath, let recording = context.session.recording {
       let files = try ScenarioFiles(script: try context.paths.url(forPath: path, for: .write, column: saveColumn), recording: recording, column: saveColumn)
@@ -170,7 +195,7 @@ extension ExploreCommand {
   static let options: CommandOptions = CommandOptions(
     [
       Option.runs, Option.steps, Option.seed, Option.time, Option.only, Option.skip, Option.jobs, Option.shard, Option.save, Option.force, Option.effects,
-      Option.guided, Option.corpus, Option.cover, Option.coverRuns, Option.abstract,
+      Option.guided, Option.corpus, Option.cover, Option.coverRuns, Option.abstract, Option.against, Option.allowChange, Option.bisect,
     ],
     unknownOption: { typed, commandWord in
       let suggestions = Suggestions.closest(to: typed, among: options.names)
@@ -182,6 +207,14 @@ extension ExploreCommand {
 
   /// Each option of `explore`.
   enum Option {
+    static let against = CommandOption(
+      "--against", .text(noun: "a revision or a shell binary"), placeholder: "REV", example: "main", tool: "against", inUsage: false,
+      "compare with another revision: each run's actions through this reducer and REV's (a git revision of this package, built once in ~/.cache/replshell/against, or another shell binary), the first divergence shrunk")
+    static let allowChange = CommandOption(
+      "--allow-change", .text(noun: "a state path"), placeholder: "PATH", example: "value", tool: "allowChange", inUsage: false, repeatable: true,
+      "with --against, a state path the new revision is meant to change: a divergence only there is allowed")
+    static let bisect = CommandOption(
+      "--bisect", tool: "bisect", inUsage: false, "with --against REV, build the commits between REV and HEAD and name the first that shows the divergence")
     static let runs = CommandOption("--runs", .number(minimum: 1), placeholder: "N", example: "100", tool: "runs", "how many runs (100 when left out)")
     static let steps = CommandOption(
       "--steps", .number(minimum: 1), placeholder: "N", example: "100", tool: "steps", "the most actions a run has (50 when left out)")

@@ -29,6 +29,8 @@ package struct ExploreOptions: Sendable, Equatable {
   package var requirements: [CoverageRequirement] = []
   /// The selectors whose outputs are the abstract state (`--abstract`); empty: derived from the state's type.
   package var abstraction: [String] = []
+  /// `--against`: the revision to compare the reducer with, instead of checking invariants.
+  package var against: AgainstOptions?
 
   /// The default options.
   package init() {}
@@ -38,7 +40,7 @@ package struct ExploreOptions: Sendable, Equatable {
     lhs.runs == rhs.runs && lhs.steps == rhs.steps && lhs.seed == rhs.seed && lhs.timeLimit == rhs.timeLimit
       && lhs.only == rhs.only && lhs.skip == rhs.skip && lhs.savePath == rhs.savePath && lhs.overwrites == rhs.overwrites && lhs.jobs == rhs.jobs
       && lhs.effects == rhs.effects && lhs.guided == rhs.guided && lhs.requirements == rhs.requirements && lhs.abstraction == rhs.abstraction
-      && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
+      && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count && lhs.against == rhs.against
   }
 
   /// The runs this shard takes, in order: their count, and the run at each position.

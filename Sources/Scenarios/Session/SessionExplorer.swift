@@ -328,7 +328,7 @@ import ReplShellFoundation
   /// The cases `--only` and `--skip` leave, as action patterns; a pattern that matches no case
   /// is an error with the nearest paths.
   /// With `--effects` and no `--only`, the cases a person dispatches (`userActions`) are the ones explored.
-  private func exploredCases(_ options: ExploreOptions, userActions: [String]) throws(CommandError) -> [Int] {
+  func exploredCases(_ options: ExploreOptions, userActions: [String]) throws(CommandError) -> [Int] {
     func patterns(_ texts: [String]) throws(CommandError) -> [ActionPattern] {
       var patterns: [ActionPattern] = []
       for text in texts {

@@ -1,0 +1,11 @@
+/// What the serving shell answers, one frame each.
+enum AgainstAnswer: Codable, Sendable, Equatable {
+  /// The first frame: the protocol version it speaks and the shell's name and version.
+  case hello(protocolVersion: Int, shell: String)
+  /// The domain started: its state as values.
+  case started(state: WireValue)
+  /// Each step of a sequence, in order.
+  case steps([AgainstStep])
+  /// The request could not be done: why, said to the user as it is.
+  case refused(String)
+}

@@ -1,0 +1,208 @@
+import Foundation
+import ReplShellFoundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Another revision's reducer in a process of its own (`SHELL against-serve`), asked over its
+/// standard streams: `explore --against` compares this shell's reducer with it step by step.
+///
+/// Every exchange has a time budget: an old reducer that loops, or a process that stops
+/// answering, is killed when it runs out, and the error says which. Ctrl-C kills it too.
+@MainActor final class AgainstPeer {
+  /// How the report names the revision: `abc1234 (main~3)`, or the binary's path.
+  let name: String
+  /// The shell's name and version, as its hello gave them.
+  private(set) var shell = ""
+  private let process: Process
+  private let pipe: FramePipe
+  private let pipes: (toChild: Pipe, fromChild: Pipe)
+  private let errors: StandardErrorTail
+  /// Kept open while the peer is: its reader holds the descriptor.
+  private let errorPipe = Pipe()
+  /// Set once the process is gone: later exchanges fail at once.
+  private var ended: String?
+  /// Where the blocking reads and writes run, off the cooperative threads.
+  private let queue = DispatchQueue(label: "explore-against")
+
+  /// The longest one exchange may take unless the line's budget ends sooner.
+  static let exchangeTimeout = Duration.seconds(30)
+
+  /// Starts `binary` as the reducer of revision `name`, and reads its hello.
+  init(binary: String, name: String) async throws(CommandError) {
+    self.name = name
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = [AgainstProtocol.serveArgument]
+    pipes = (Pipe(), Pipe())
+    process.standardInput = pipes.toChild
+    process.standardOutput = pipes.fromChild
+    process.standardError = errorPipe
+    do {
+      try process.run()
+    } catch {
+      throw CommandError("cannot start \(name) (\(binary)): \(error.localizedDescription)")
+    }
+    errors = StandardErrorTail(errorPipe.fileHandleForReading)
+    pipe = FramePipe(input: pipes.fromChild.fileHandleForReading.fileDescriptor, output: pipes.toChild.fileHandleForWriting.fileDescriptor)
+    switch try await receive(within: Self.exchangeTimeout, doing: "start") {
+    case .hello(let version, let shell):
+      guard version == AgainstProtocol.version else {
+        finish()
+        throw CommandError(AgainstProtocol.mismatch(otherVersion: version, other: name))
+      }
+      self.shell = shell
+    default:
+      finish()
+      throw CommandError("\(name) does not begin with the explore --against hello: it is not a shell of this library's protocol")
+    }
+  }
+
+  /// Sends `request` and reads its answer; `doing` says what it was for in an error.
+  func exchange(_ request: AgainstRequest, doing: String) async throws(CommandError) -> AgainstAnswer {
+    let frame: [UInt8]
+    do {
+      frame = try AttachFrame.bytes(of: request)
+    } catch {
+      throw CommandError("cannot write the request to \(name): \(error)")
+    }
+    return try await receive(within: Self.exchangeTimeout, doing: doing, sending: frame)
+  }
+
+  /// Ends the process: it is killed if it is still there (its pipes close with the peer).
+  func finish() {
+    guard ended == nil else { return }
+    ended = "it was stopped"
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+
+  isolated deinit {
+    finish()
+  }
+
+  /// Writes `frame` (when given) and reads one answer, within `timeout` or the line's budget.
+  private func receive(within timeout: Duration, doing: String, sending frame: [UInt8]? = nil) async throws(CommandError) -> AgainstAnswer {
+    if let ended { throw CommandError("\(name) cannot \(doing): \(ended)") }
+    let budget = Budget.current
+    let limit = budget.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout
+    let pid = process.processIdentifier
+    let alarm = PeerAlarm()
+    let pipe = pipe
+    let work = DispatchWorkItem { alarm.fire(pid) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit.inSeconds, execute: work)
+    defer { work.cancel() }
+    let result: Result<AgainstAnswer, AttachFrame.Failure> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        queue.async {
+          if let frame, !pipe.write(frame) {
+            continuation.resume(returning: .failure(.closed))
+            return
+          }
+          do throws(AttachFrame.Failure) {
+            continuation.resume(returning: .success(try pipe.receive(AgainstAnswer.self, limit: AgainstProtocol.maximumAnswerLength)))
+          } catch {
+            continuation.resume(returning: .failure(error))
+          }
+        }
+      }
+    } onCancel: {
+      alarm.cancel(pid)
+    }
+    switch result {
+    case .success(.refused(let reason)):
+      throw CommandError("\(name) refused to \(doing): \(reason)")
+    case .success(let answer):
+      return answer
+    case .failure(let failure):
+      throw CommandError(await ending(after: failure, alarm: alarm, doing: doing, limit: limit))
+    }
+  }
+
+  /// Why the exchange failed, said once; the process is gone after it.
+  private func ending(after failure: AttachFrame.Failure, alarm: PeerAlarm, doing: String, limit: Duration) async -> String {
+    let process = process
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        process.waitUntilExit()
+        continuation.resume()
+      }
+    }
+    let said = errors.text
+    let why: String
+    switch alarm.reason {
+    case .timeout?:
+      why = "its reducer did not answer within \(limit.inSeconds) s and was stopped: it may loop on this sequence (or give more time with `--timeout`)"
+    case .cancelled?:
+      why = "it was stopped (Ctrl-C or the line's budget)"
+    case nil:
+      switch failure {
+      case .oversized(let length): why = "it answered \(length) bytes, more than the \(AgainstProtocol.maximumAnswerLength >> 20) MiB an answer may have"
+      case .malformed(let fault): why = "it answered something that is not an explore --against answer (\(fault))"
+      case .closed:
+        let status = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+        if process.terminationReason == .exit, process.terminationStatus == 64 {
+          why = "it ended with exit status 64 (a command line it cannot read): it predates explore --against, or it is not a shell built on this library"
+        } else {
+          why = "it ended (\(status)): its reducer may have trapped on this sequence"
+        }
+      }
+    }
+    ended = why
+    return "\(name) could not \(doing): \(why)" + (said.isEmpty ? "" : "; it said: \(said)")
+  }
+}
+
+/// The timer and the Ctrl-C of one exchange: whichever comes first kills the process and says why.
+final class PeerAlarm: Sendable {
+  enum Reason: Sendable { case timeout, cancelled }
+  private let state = Mutex<Reason?>(nil)
+
+  /// The time ran out: the process is killed.
+  func fire(_ pid: pid_t) { stop(pid, .timeout) }
+  /// The line was cancelled: the process is killed.
+  func cancel(_ pid: pid_t) { stop(pid, .cancelled) }
+
+  /// Why the process was killed; nil when it was not.
+  var reason: Reason? { state.withLock { $0 } }
+
+  private func stop(_ pid: pid_t, _ reason: Reason) {
+    let first = state.withLock { current in
+      guard current == nil else { return false }
+      current = reason
+      return true
+    }
+    if first { kill(pid, SIGKILL) }
+  }
+}
+
+/// The first few KiB a peer writes to its standard error, read as it writes (so it never blocks
+/// on a full pipe) and kept for the error that says why it ended.
+final class StandardErrorTail: Sendable {
+  private let kept = Mutex<[UInt8]>([])
+  private static let limit = 4096
+
+  init(_ handle: FileHandle) {
+    let descriptor = handle.fileDescriptor
+    BlockingThread.start("explore-against stderr") { [self] in
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if got < 0 && errno == EINTR { continue }
+        guard got > 0 else { return }
+        self.kept.withLock { bytes in
+          if bytes.count < Self.limit { bytes += buffer[0..<min(got, Self.limit - bytes.count)] }
+        }
+      }
+    }
+  }
+
+  /// What it said, on one line, cut to a message's length.
+  var text: String {
+    String(decoding: kept.withLock { $0 }, as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ").truncatedForMessage
+  }
+}

@@ -1,0 +1,31 @@
+/// What `explore --against` says to the reducer of another revision of the same shell.
+///
+/// The other revision runs as a child process, `SHELL against-serve`, and reads requests on its
+/// standard input and writes answers on its standard output, each one frame (`AttachFrame`: a
+/// 4-byte big-endian length, then the JSON of one `Codable` value). It speaks first:
+/// `AgainstAnswer.hello` with its `protocolVersion`. Then the shell asks it to `start` a domain
+/// (from a snapshot of the session's state, or from the domain's initial state) and to `run`
+/// sequences of actions from that start, one answer of every step's outcome per sequence. The
+/// child runs the reducer alone: no store, no listeners, no file or network of its own.
+enum AgainstProtocol {
+  /// The version of the messages this build speaks.
+  static let version = 1
+
+  /// The first argument that starts a shell as the reducer of `explore --against`.
+  static let serveArgument = "against-serve"
+
+  /// The largest request the serving side reads: a start with the session's state, or a
+  /// sequence of actions.
+  static let maximumRequestLength = 64 << 20
+
+  /// The largest answer the asking side reads: every step's state of one sequence.
+  static let maximumAnswerLength = 256 << 20
+
+  /// The one error when the other revision speaks `otherVersion`.
+  static func mismatch(otherVersion: Int, other: String) -> String {
+    "\(other) speaks explore --against protocol \(otherVersion) and this shell speaks \(version): "
+      + (otherVersion < version
+        ? "compare with a revision from this shell's on, or run the older shell's own explore --against"
+        : "run explore --against from the newer revision, against this one")
+  }
+}

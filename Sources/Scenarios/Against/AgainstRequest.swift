@@ -1,0 +1,8 @@
+/// What the asking shell sends the serving one, one frame each.
+enum AgainstRequest: Codable, Sendable, Equatable {
+  /// The domain to run, from `state` (a snapshot of the asking session's state, as the state's
+  /// `Codable` writes it), or from the domain's initial state when nil.
+  case start(domain: String, state: JSONForm?)
+  /// A sequence of actions (each as the shell's value of its payload) from the start.
+  case run([WireValue])
+}
