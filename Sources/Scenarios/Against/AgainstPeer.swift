@@ -29,8 +29,14 @@ import Darwin
   /// Where the blocking reads and writes run, off the cooperative threads.
   private let queue = DispatchQueue(label: "explore-against")
 
-  /// The longest one exchange may take unless the line's budget ends sooner.
-  static let exchangeTimeout = Duration.seconds(30)
+  /// The longest one exchange may take unless the line's budget ends sooner: 30 s, or the
+  /// environment's `REPLSHELL_AGAINST_TIMEOUT` (seconds).
+  static let exchangeTimeout: Duration = {
+    guard let text = ProcessInfo.processInfo.environment["REPLSHELL_AGAINST_TIMEOUT"], let seconds = Double(text), seconds > 0, seconds.isFinite else {
+      return .seconds(30)
+    }
+    return .milliseconds(Int(seconds * 1000))
+  }()
 
   /// Starts `binary` as the reducer of revision `name`, and reads its hello.
   init(binary: String, name: String) async throws(CommandError) {
@@ -136,20 +142,20 @@ import Darwin
     let why: String
     switch alarm.reason {
     case .timeout?:
-      why = "its reducer did not answer within \(limit.inSeconds) s and was stopped: it may loop on this sequence (or give more time with `--timeout`)"
+      why = (shell.isEmpty ? "it did not say hello within \(limit.inSeconds) s and was stopped" : "its reducer did not answer within \(limit.inSeconds) s and was stopped: it may loop on this sequence")
+        + " (REPLSHELL_AGAINST_TIMEOUT=SECONDS gives it longer)"
     case .cancelled?:
       why = "it was stopped (Ctrl-C or the line's budget)"
     case nil:
       switch failure {
       case .oversized(let length): why = "it answered \(length) bytes, more than the \(AgainstProtocol.maximumAnswerLength >> 20) MiB an answer may have"
       case .malformed(let fault): why = "it answered something that is not an explore --against answer (\(fault))"
+      case .closed where shell.isEmpty:
+        let status = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+        why = "it ended before saying hello (\(status)): it is not a shell built on this library, or one that predates explore --against"
       case .closed:
         let status = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
-        if process.terminationReason == .exit, process.terminationStatus == 64 {
-          why = "it ended with exit status 64 (a command line it cannot read): it predates explore --against, or it is not a shell built on this library"
-        } else {
-          why = "it ended (\(status)): its reducer may have trapped on this sequence"
-        }
+        why = "it ended (\(status)): its reducer may have trapped on this sequence"
       }
     }
     ended = why
