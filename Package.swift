@@ -210,6 +210,9 @@ let package = Package(
     // The lending shelf with a planted bug, for `shrink`: its tests and its benchmark compile
     // the one domain (the benchmark package depends on this product, never the other way).
     .target(name: "ShrinkFixtures", dependencies: ["Scenarios", "ReplShellSession"], path: "Tests/ShrinkFixtures"),
+    // A shell whose Counter went wrong on one rare path: `explore --against` tests compare the
+    // real `replshell` with it.
+    .executableTarget(name: "AgainstFixtureShell", dependencies: ["ReplShell", "CounterData"], path: "Tests/AgainstFixtureShell"),
     // The engine's tests, over test domains of their own.
     .testTarget(
       name: "ScenariosTests",
@@ -230,7 +233,8 @@ let package = Package(
     .testTarget(
       name: "ReplShellTests",
       dependencies: [
-        "ReplShell", "ReplShellFoundation", "ReplShellSession", "ReplShellTesting", "SampleDomains", "TestSupport", .product(name: "Logging", package: "swift-log"),
+        "ReplShell", "ReplShellFoundation", "ReplShellSession", "ReplShellTesting", "SampleDomains", "TestSupport", "AgainstFixtureShell",
+        .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["Fixtures"]),
     // A running app with an attachment open, for the tests of `--attach --inspect`.

@@ -115,6 +115,13 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       valueName: "property"))
   var shrinkProperty: String?
 
+  @Option(
+    name: .customLong("against"),
+    help: ArgumentHelp(
+      "With --replay FILE: run the recording's actions through this shell's reducer and REV's — a git revision of this package (built once in ~/.cache/replshell/against) or another shell binary — and report the first step where they part, shrunk (`explore --against REV --history` on the recording); exit 1 when they part.",
+      valueName: "rev"))
+  var againstRevision: String?
+
   @Option(name: .customLong("save"), help: ArgumentHelp("With --shrink: write the shrunk sequence as a scenario script ending in .txt, and its golden beside it.", valueName: "file.txt"))
   var shrinkSavePath: String?
 
@@ -222,6 +229,10 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if (shrinkSavePath != nil || shrinkSwiftPath != nil || (shrinkForce && junitPath == nil)) && shrinkProperty == nil {
       throw ValidationError("--save, --swift and --force keep what --shrink found (--force also lets --junit replace a file): `\(Self.programName) --replay log.jsonl --shrink 'invariant selectValue < 5' --save bug.txt`")
     }
+    if againstRevision != nil && (replayPath == nil || shrinkProperty != nil) {
+      throw ValidationError(
+        "--against compares a recording with another revision: give it with --replay and without --shrink, such as `\(Self.programName) --replay session.jsonl --against main` (at a prompt, type `explore --against main`)")
+    }
     if shrinkProperty != nil && replayPath == nil {
       throw ValidationError("--shrink shrinks a recording: give it with --replay, such as `\(Self.programName) --replay log.jsonl --shrink 'invariant selectValue < 5'` (at a prompt, type `shrink`)")
     }
@@ -322,10 +333,10 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
       server.callTimeLimit = mcpCallTimeout
       throw ExitCode(await server.run() ? 0 : 1)
     }
-    if let replayPath, let shrinkProperty {
+    if let replayPath, shrinkProperty != nil || againstRevision != nil {
       let mode = ShrinkMode(
-        domains: App.domains, path: replayPath, property: shrinkProperty, savePath: shrinkSavePath, swiftPath: shrinkSwiftPath, force: shrinkForce,
-        output: output)
+        domains: App.domains, path: replayPath, property: shrinkProperty ?? "", savePath: shrinkSavePath, swiftPath: shrinkSwiftPath, force: shrinkForce,
+        againstRevision: againstRevision, output: output)
       throw ExitCode(await mode.run() ? 0 : 1)
     }
     let interactive = InteractiveMode(

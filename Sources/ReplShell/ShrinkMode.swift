@@ -5,6 +5,8 @@ import Scenarios
 /// flight-recorder log, or a scenario script (`.txt`) run up to the line that fails — and runs
 /// `shrink` on it once, printing its progress on a terminal and the shrunk sequence, then exits.
 /// `--shrink golden` runs `shrink golden FILE.txt` on the script instead, against its golden.
+/// `--replay FILE --against REV` opens the recording the same way and runs
+/// `explore --against REV --history` on it instead of `shrink`.
 @MainActor struct ShrinkMode {
   let domains: [Domain]
   let path: String
@@ -14,6 +16,8 @@ import Scenarios
   let savePath: String?
   let swiftPath: String?
   let force: Bool
+  /// `--against REV`: compare the recording with REV's reducer instead of shrinking it.
+  var againstRevision: String? = nil
   let output: TerminalOutput
 
   /// Runs it: true when the property holds (there was nothing to shrink), false when it is broken
@@ -35,7 +39,7 @@ import Scenarios
     }
     var property = self.property
     do {
-      if property.trimmingCharacters(in: .whitespaces) == "golden" {
+      if againstRevision == nil, property.trimmingCharacters(in: .whitespaces) == "golden" {
         // The script runs afresh for each try: nothing to load into this shell.
         guard path.hasSuffix(".txt") else {
           output.writeError("error: --shrink golden shrinks a scenario script against its golden: give the script (`.txt`) with --replay")
@@ -54,6 +58,11 @@ import Scenarios
     } catch {
       output.writeError("error: \(error.message)")
       return false
+    }
+    if let againstRevision {
+      let result = await host.run("explore --against \(ShellWords.quoted(againstRevision) ?? againstRevision) --history")
+      output.write(result.lines)
+      return result.succeeded
     }
     var line = "shrink"
     if let savePath { line += " --save \(savePath)" }

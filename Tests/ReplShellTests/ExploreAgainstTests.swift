@@ -68,3 +68,58 @@ import Testing
     #expect((allow.standardOutput + allow.standardError).contains("--allow-change names what another revision may differ in: add `--against REV`"), "\(allow.standardOutput)\(allow.standardError)")
   }
 }
+
+/// The real `replshell` against a shell whose Counter refactor went wrong at -3: the divergence is
+/// found, shrunk to the four decrements that reach it, shown as both states, saved as a scenario
+/// whose golden the other shell wrote (and which `--check` fails), and found again in a recording.
+@Suite(.timeLimit(.minutes(3))) struct ExploreAgainstDivergenceTests {
+  private static var fixture: String {
+    get throws { try ReplShellRun.executable.deletingLastPathComponent().appendingPathComponent("AgainstFixtureShell").path }
+  }
+
+  private func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("against-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test func theRarePathIsFoundShrunkAndSaved() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = "use counter\nexplore --against \(try Self.fixture) --seed 5 --runs 300 --save found.txt\n"
+    try script.write(to: folder.appendingPathComponent("against.txt"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--script", "against.txt"], in: folder)
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    let lines = run.lines
+    let start = try #require(lines.firstIndex { $0.hasPrefix("divergence in run ") }, "\(lines)")
+    #expect(lines[start].contains(", shrunk to 4 in "), "\(lines)")
+    #expect(Array(lines[(start + 1)...(start + 4)]) == Array(repeating: "  dispatch didTapDecrementButton", count: 4), "\(lines)")
+    #expect(lines.contains("  old (\(try Self.fixture)): accepted"), "\(lines)")
+    #expect(lines.contains("the states differ at value (old → new):"), "\(lines)")
+    #expect(lines.contains("-  value: -3") && lines.contains("+  value: -4"), "\(lines)")
+    let saved = try String(contentsOf: folder.appendingPathComponent("found.txt"), encoding: .utf8)
+    #expect(saved.hasPrefix("use counter\n# found by explore --against "), "\(saved)")
+    #expect(saved.hasSuffix(String(repeating: "dispatch --may-reject didTapDecrementButton\n", count: 4) + "state value\n"), "\(saved)")
+    let golden = try String(contentsOf: folder.appendingPathComponent("found.golden"), encoding: .utf8)
+    #expect(golden.hasSuffix("counter> state value\n-3\n"), "\(golden)")
+    // This shell does not behave as the other did: the scenario fails until it does, or --update declares it.
+    let check = try await ReplShellRun.run(["--check", "found.txt"], in: folder)
+    #expect(check.status == 1, "\(check.standardOutput)")
+  }
+
+  @Test func aRecordingIsComparedAsItWasRecorded() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = "use counter\n" + String(repeating: "dispatch didTapDecrementButton\n", count: 5) + "dispatch didTapIncrementButton\n"
+    try script.write(to: folder.appendingPathComponent("session.txt"), atomically: true, encoding: .utf8)
+    let recorded = try await ReplShellRun.run(["--format", "json", "--script", "session.txt"], in: folder)
+    try recorded.standardOutput.write(to: folder.appendingPathComponent("session.jsonl"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--replay", "session.jsonl", "--against", try Self.fixture], in: folder)
+    #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+    #expect(run.lines.first?.hasSuffix(": this session's history (6 actions from its start) through this shell's reducer and the other's, in a process of its own") == true, "\(run.lines)")
+    #expect(run.lines.contains("divergence in the history: 4 actions, shrunk to 4 in 0 shrink steps"), "\(run.lines)")
+    let agreeing = try await ReplShellRun.run(["--replay", "session.jsonl", "--against", try ReplShellRun.executable.path], in: folder)
+    #expect(agreeing.status == 0, "\(agreeing.standardOutput)\(agreeing.standardError)")
+    #expect(agreeing.lines.contains("the revisions agree on every step of the history"), "\(agreeing.lines)")
+  }
+}

@@ -39,7 +39,6 @@ extension AgainstExplorer {
       let diverges = SequenceComparison(old: baseline, new: answered, oldStart: sides.oldStart, newStart: start, noise: noise, allowed: allowed).divergence != nil
       tested += 1
       lines.append(.plain("bisect: \(subject): \(diverges ? "diverges" : "agrees with \(revision.name)")"))
-      events.emit(.note("bisect: \(subject): \(diverges ? "diverges" : "agrees")"))
       if diverges { high = middle } else { low = middle }
     }
     guard high < candidates.count else {

@@ -45,7 +45,8 @@ import ReplShellFoundation
   ) async throws(CommandError) -> ExploreOutcome {
     let enabled = try explorer.exploredCases(options, userActions: [])
     let seed = options.seed ?? UInt64.random(in: 0..<1_000_000_000)
-    let start = store.select { $0 }
+    // With --history the one sequence is the session's own, from where it started.
+    let start = against.comparesHistory ? history.initialState : store.select { $0 }
     let newStart = try ValueEncoder.encodeForShell(start)
     let snapshot = try StateSnapshot.json(of: start)
     let catalog = self.catalog
@@ -72,12 +73,13 @@ import ReplShellFoundation
         failure: "explore --against \(revision.name): the revisions read the starting state differently", seed: seed)
     }
     let deadline = Budget.current.ending(by: options.timeLimit.map { ContinuousClock.now + $0 }).deadline
-    let shardRuns = options.shardRuns
+    let shardRuns = against.comparesHistory ? ShardRuns(first: 0, stride: 1, count: 1) : options.shardRuns
+    let recorded = against.comparesHistory ? try historySteps() : []
     for position in 0..<shardRuns.count {
       let run = shardRuns.run(at: position)
       if let deadline, ContinuousClock.now >= deadline { break }
       if Task.isCancelled || Budget.current.interruption() != nil { break }
-      let steps = draw(run: run, seed: seed, engine: engine, steps: options.steps)
+      let steps = against.comparesHistory ? recorded : draw(run: run, seed: seed, engine: engine, steps: options.steps)
       let clock = ContinuousClock()
       let began = clock.now
       let newAnswers = try answers(to: steps, from: start, startValue: newStart)
@@ -126,13 +128,14 @@ import ReplShellFoundation
       guard let divergence = try await compare(shrunk).divergence else {
         throw CommandError("explore --against: the shrunk sequence no longer diverges; the other revision is not deterministic (repeat with --seed \(seed))")
       }
-      outcome = report(divergence, shrunk: shrunk, found: found, shrinkSteps: shrinker.shrinkSteps, revision: revision, seed: seed)
+      let place = against.comparesHistory ? "the history" : "run \(found.run + 1) (seed \(seed))"
+      outcome = report(divergence, shrunk: shrunk, found: found.steps, in: place, shrinkSteps: shrinker.shrinkSteps, revision: revision, seed: seed)
       lines += outcome.lines
       if against.bisects {
         lines += try await bisect(shrunk, sides: sides, revision: revision, package: package, reach: reach, noise: findings.noise, allowed: against.allowed)
       }
     } else {
-      lines.append(.note("the revisions agree on every step of \(findings.runs) run\(findings.runs == 1 ? "" : "s")" + (findings.allowedSteps > 0 ? " but for the allowed changes" : "")))
+      lines.append(.note("the revisions agree on every step of " + (against.comparesHistory ? "the history" : "\(findings.runs) run\(findings.runs == 1 ? "" : "s")") + (findings.allowedSteps > 0 ? " but for the allowed changes" : "")))
     }
     if findings.allowedSteps > 0 {
       lines.append(
@@ -158,6 +161,19 @@ import ReplShellFoundation
         "\(revision.name) cannot start where this session is: \(State.self) is not Codable, so only the domain's initial state can be shared; explore --against from a fresh `use \(domainName)`, or make the state Codable")
     }
     return (peer, state.value)
+  }
+
+  /// The session's history up to where it stands, as steps: every action it applied, in order.
+  private func historySteps() throws(CommandError) -> [Step] {
+    var steps: [Step] = []
+    for (index, entry) in history.entries.prefix(history.position).enumerated() {
+      let payload = try ValueEncoder.encodeForShell(entry.action)
+      guard let path = catalog.path(of: payload), let caseIndex = catalog.cases.firstIndex(where: { $0.path == path }) else {
+        throw CommandError("history entry \(index + 1) is not an action case of \(domainName): it cannot be sent to another revision")
+      }
+      steps.append(Step(caseIndex: caseIndex, payload: payload, action: entry.action, id: index))
+    }
+    return steps
   }
 
   /// The steps of run `run`: its swarm and its actions, drawn as a plain explore draws them.
@@ -238,7 +254,10 @@ import ReplShellFoundation
   }
 
   private func header(_ options: ExploreOptions, against: AgainstOptions, revision: AgainstRevision, seed: UInt64) -> String {
-    "explore --against \(revision.name): \(options.runs) runs of up to \(options.steps) actions, seed \(seed)"
+    guard !against.comparesHistory else {
+      return "explore --against \(revision.name): this session's history (\(history.position) action\(history.position == 1 ? "" : "s") from its start) through this shell's reducer and the other's, in a process of its own"
+    }
+    return "explore --against \(revision.name): \(options.runs) runs of up to \(options.steps) actions, seed \(seed)"
       + (options.seed == nil ? " (repeat with --seed \(seed))" : "") + ", each step through this shell's reducer and the other's, in a process of its own"
   }
 
@@ -246,15 +265,15 @@ import ReplShellFoundation
   func describe(_ step: AgainstStep) -> String {
     switch step {
     case .accepted: "accepted"
-    case .rejected(let reason): "rejected: \(reason.truncatedForMessage)"
-    case .unreadable(let reason): "not read: \(reason.truncatedForMessage)"
+    case .rejected(let reason): "rejected: \(ControlCharacters.escaped(String(reason.prefix(400))))"
+    case .unreadable(let reason): "not read: \(ControlCharacters.escaped(String(reason.prefix(400))))"
     }
   }
 
   /// The divergence shrunk: the actions as paste-back lines, what each revision did with the
   /// last, and the states' diff.
   private func report(
-    _ divergence: SequenceComparison.Divergence, shrunk: [Step], found: (run: Int, steps: [Step]), shrinkSteps: Int, revision: AgainstRevision, seed: UInt64
+    _ divergence: SequenceComparison.Divergence, shrunk: [Step], found: [Step], in place: String, shrinkSteps: Int, revision: AgainstRevision, seed: UInt64
   ) -> ExploreOutcome {
     let texts = shrunk.map { step in
       guard let action = step.action else { return "" }
@@ -267,7 +286,7 @@ import ReplShellFoundation
     let count = shrunk.count
     var lines: [OutputLine] = [
       .plain(
-        "divergence in run \(found.run + 1) (seed \(seed)): \(found.steps.count) action\(found.steps.count == 1 ? "" : "s"), shrunk to \(count) in \(shrinkSteps) shrink step\(shrinkSteps == 1 ? "" : "s")")
+        "divergence in \(place): \(found.count) action\(found.count == 1 ? "" : "s"), shrunk to \(count) in \(shrinkSteps) shrink step\(shrinkSteps == 1 ? "" : "s")")
     ]
     lines += texts.map { .plain("  dispatch " + $0) }
     lines.append(.plain("last step: \(texts.last ?? "")"))
@@ -279,7 +298,7 @@ import ReplShellFoundation
     }
     return ExploreOutcome(
       lines: lines,
-      failure: "explore --against \(revision.name): the revisions diverge after \(count) action\(count == 1 ? "" : "s") (run \(found.run + 1), seed \(seed))",
+      failure: "explore --against \(revision.name): the revisions diverge after \(count) action\(count == 1 ? "" : "s") (\(place))",
       dispatchLines: texts.map { "dispatch --may-reject " + $0 }, expectLine: divergence.paths.prefix(8).map { "state \($0)" }.joined(separator: "\n"),
       seed: seed)
   }
@@ -290,6 +309,6 @@ import ReplShellFoundation
     let total = findings.newTime + findings.oldTime
     let perStep = total.inSeconds / Double(findings.steps) * 1e6
     let share = total == .zero ? 0 : Int((findings.oldTime.inSeconds / total.inSeconds * 100).rounded())
-    return "compared \(findings.steps) steps in \(findings.runs) runs: \(String(format: "%.1f", perStep)) µs a step, \(share)% of it the other revision's process and the pipe"
+    return "compared \(findings.steps) step\(findings.steps == 1 ? "" : "s") in \(findings.runs) run\(findings.runs == 1 ? "" : "s"): \(String(format: "%.1f", perStep)) µs a step, \(share)% of it the other revision's process and the pipe"
   }
 }

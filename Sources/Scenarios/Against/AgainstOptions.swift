@@ -6,6 +6,8 @@ package struct AgainstOptions: Sendable, Equatable {
   package var column: Int
   /// The paths the new revision is meant to change (`--allow-change`): a divergence only there is allowed.
   package var allowed: [StatePath] = []
+  /// Whether the one sequence compared is the session's own history from its start (`--history`).
+  package var comparesHistory = false
   /// Whether to name the first commit that shows the divergence (`--bisect`).
   package var bisects = false
   /// How many of the first runs also go through a second copy of the other revision, to find

@@ -93,7 +93,10 @@ struct AgainstRevision: Sendable {
         throw CommandError("cannot copy the package's pins into the cache: \(error.localizedDescription)")
       }
     }
-    note("building \(name) in \(package.cache) (the first build takes minutes; later ones build only what changed; remove the folder to remove them all)")
+    note(
+      built(before: package)
+        ? "building \(name) in \(package.cache): only what changed since the last build there"
+        : "building \(name) in \(package.cache): the first build takes minutes, later ones build only what changed; removing the folder removes them all")
     let logPath = "\(package.cache)/build.log"
     // The cache's own file, in a folder checked for its owner; never a link followed.
     let descriptor = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
@@ -112,6 +115,11 @@ struct AgainstRevision: Sendable {
       throw CommandError("cannot keep the built \(package.product) of \(name): \(error.localizedDescription)")
     }
     return AgainstRevision(binary: kept, name: name, commit: commit)
+  }
+
+  /// Whether a revision was built in the cache before: its clone then builds only what changed.
+  private static func built(before package: Package) -> Bool {
+    FileManager.default.fileExists(atPath: "\(package.cache)/bin")
   }
 
   /// The last lines of the build's log that say `error:`, or its last line.

@@ -65,7 +65,9 @@ extension ExploreCommand {
     _ outcome: ExploreOutcome, files: (script: URL, golden: URL), revision: AgainstRevision, in context: CommandContext, session: any AnyDomainSession
   ) async throws(CommandError) -> String {
     guard let recording = context.session.recording else { return "nothing to save" }
-    let setUp = recording.script(applied: session.read(HistoryPositionReader()).applied).map(\.text).filter { !$0.hasPrefix("invariant") }
+    // With --history the shrunk actions start where the session did: no set-up comes first.
+    let setUp = asked.against?.comparesHistory == true
+      ? [] : recording.script(applied: session.read(HistoryPositionReader()).applied).map(\.text).filter { !$0.hasPrefix("invariant") }
     let scenario = try ScenarioFiles(script: files.script, recording: recording, column: saveColumn)
     let found = "# found by explore --against \(asked.against?.revision ?? "") --seed \(outcome.seed): the golden is \(revision.name)'s transcript, so --check fails until this shell behaves the same, or the change is declared with --update"
     let lines = [scenario.useLine] + setUp + [found] + outcome.dispatchLines + (outcome.expectLine.map { [$0] } ?? [])

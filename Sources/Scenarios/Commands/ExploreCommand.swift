@@ -8,7 +8,7 @@ struct ExploreCommand: ShellCommand {
     name: "explore",
     usage: options.usage("explore"), group: .exploring,
     synopsis: "runs generated action sequences against the invariants",
-    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file and `--corpus`'s, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs; with --effects, a held effect completed or failed in a new one counts, so new interleavings are kept; --corpus DIR, without --effects, keeps them in the folder's `explore.corpus` as `dispatch` lines, and a later --guided --corpus DIR starts from them), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead); --against REV compares with another revision instead of checking invariants (each run through this reducer and REV's, a git revision of this package built once in a cache of its own under ~/.cache/replshell/against, or another shell binary; two runs of REV first find the noise to leave out; the first divergence is shrunk and shown as both states' diff; --allow-change PATH, repeatable, allows divergences only there; --bisect names the first commit after REV that shows it; --save keeps it as a scenario whose golden REV writes); `--format json` and MCP carry the whole report as data too",
+    summary: "runs generated action sequences from the current state through the reducer, alone unless --effects (no listeners, no side effects), with the session's state untouched and nothing written but `--save`'s file and `--corpus`'s, checking every invariant after each action; shrinks a failure to paste-back `dispatch` lines and prints the coverage of each action case; options: --runs N (100), --steps N (50), --seed N (drawn and printed when not given), --time 10s (stop starting runs after it), --only PATTERN and --skip PATTERN (action patterns, see `help patterns`; repeatable), --jobs N (cores; same report for any N), --shard K/N (the runs K−1 modulo N), --save FILE.txt (a failure as a scenario that reproduces it; --force overwrites an existing one), --effects (run the listeners too, every side effect held and completed, reordered or failed as the seed decides; dispatches only the cases a person does; see README, \"Races\"), --guided (coverage-guided: runs that take a new transition between abstract states are kept and changed by later runs; with --effects, a held effect completed or failed in a new one counts, so new interleavings are kept; --corpus DIR, without --effects, keeps them in the folder's `explore.corpus` as `dispatch` lines, and a later --guided --corpus DIR starts from them), --cover \"5% PREDICATE\" and --cover-runs \"5% PREDICATE\" (coverage requirements, repeatable: fail when the predicate surely holds after fewer of the steps, or in fewer of the runs); after the table, the abstract states entered (enum cases, Bools, counts in buckets) and the transitions between them (--abstract SELECTOR, repeatable: the selectors' outputs make the abstract state instead); --against REV compares with another revision instead of checking invariants (each run through this reducer and REV's, a git revision of this package built once in a cache of its own under ~/.cache/replshell/against, or another shell binary; two runs of REV first find the noise to leave out; the first divergence is shrunk and shown as both states' diff; --allow-change PATH, repeatable, allows divergences only there; --history compares the session's own history from its start instead of generated runs; --bisect names the first commit after REV that shows it; --save keeps it as a scenario whose golden REV writes); `--format json` and MCP carry the whole report as data too",
     examples: ["explore", "explore --runs 500 --steps 100 --seed 7", "explore --only {pattern}", "explore --seed 7 --save found.txt", "explore --guided --runs 2000", "explore --guided --corpus corpus", "explore --cover \"5% {selector} == {value}\"", "explore --against main", "explore --against main --bisect"],
     toolArguments: options.toolArguments)
   static let reach = CommandReach.outsideWorld
@@ -51,6 +51,7 @@ struct ExploreCommand: ShellCommand {
         against.allowed.append(try StatePath(parsing: word.text, column: word.column))
       }
       against.bisects = parsed.isSet(Option.bisect)
+      against.comparesHistory = parsed.isSet(Option.history)
       let apart: [(CommandOption, Bool)] = [
         (Option.effects, asked.effects), (Option.guided, asked.guided), (Option.corpus, parsed.word(Option.corpus) != nil),
         (Option.cover, !parsed.words(Option.cover).isEmpty), (Option.coverRuns, !parsed.words(Option.coverRuns).isEmpty),
@@ -64,6 +65,8 @@ struct ExploreCommand: ShellCommand {
       asked.against = against
     } else if let word = parsed.words(Option.allowChange).first {
       throw CommandError("--allow-change names what another revision may differ in: add `--against REV`", column: word.column)
+    } else if parsed.isSet(Option.history) {
+      throw CommandError("--history compares this session's history with another revision's reducer: add `--against REV`", column: arguments.column)
     } else if parsed.isSet(Option.bisect) {
       throw CommandError("--bisect names the commit where a divergence from another revision starts: add `--against REV`", column: arguments.column)
     }
@@ -195,7 +198,7 @@ extension ExploreCommand {
   static let options: CommandOptions = CommandOptions(
     [
       Option.runs, Option.steps, Option.seed, Option.time, Option.only, Option.skip, Option.jobs, Option.shard, Option.save, Option.force, Option.effects,
-      Option.guided, Option.corpus, Option.cover, Option.coverRuns, Option.abstract, Option.against, Option.allowChange, Option.bisect,
+      Option.guided, Option.corpus, Option.cover, Option.coverRuns, Option.abstract, Option.against, Option.allowChange, Option.bisect, Option.history,
     ],
     unknownOption: { typed, commandWord in
       let suggestions = Suggestions.closest(to: typed, among: options.names)
@@ -213,6 +216,9 @@ extension ExploreCommand {
     static let allowChange = CommandOption(
       "--allow-change", .text(noun: "a state path"), placeholder: "PATH", example: "value", tool: "allowChange", inUsage: false, repeatable: true,
       "with --against, a state path the new revision is meant to change: a divergence only there is allowed")
+    static let history = CommandOption(
+      "--history", tool: "history", inUsage: false,
+      "with --against, compare this session's own history from its start (the actions it applied) instead of generated runs")
     static let bisect = CommandOption(
       "--bisect", tool: "bisect", inUsage: false, "with --against REV, build the commits between REV and HEAD and name the first that shows the divergence")
     static let runs = CommandOption("--runs", .number(minimum: 1), placeholder: "N", example: "100", tool: "runs", "how many runs (100 when left out)")
