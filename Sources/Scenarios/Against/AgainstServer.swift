@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `SHELL against-serve`: the reducer of this revision, for `explore --against` in another.
 ///
@@ -75,13 +76,15 @@ struct ServedDomain: Sendable {
     let catalog = domain.catalog
     let reducer = domain.reducer
     let name = domain.name
+    // The same payloads come again and again: each is read once.
+    let decoder = ServedDecoder<D.Action>()
     let served = ServedDomain { payloads in
       var state = start
       var current = startValue
       var steps: [AgainstStep] = []
       steps.reserveCapacity(payloads.count)
       for payload in payloads {
-        guard let action: D.Action = PayloadParsing.action(payload, catalog: catalog) else {
+        guard let action = decoder.action(for: payload, catalog: catalog) else {
           steps.append(.unreadable("\(catalog.text(for: payload).truncatedForMessage) is not an action of \(name) at this revision"))
           continue
         }
@@ -102,5 +105,21 @@ struct ServedDomain: Sendable {
       return steps
     }
     return (served, startValue)
+  }
+}
+
+/// The actions the server has read, by payload: a sequence's actions are drawn from a small pool.
+final class ServedDecoder<Action: Decodable & Sendable>: Sendable {
+  private let known = Mutex<[Value: Action?]>([:])
+
+  /// The action `payload` is; nil when it is none of this revision's.
+  func action(for payload: Value, catalog: ActionCatalog) -> Action? {
+    if let action = known.withLock({ $0[payload] }) { return action }
+    let action: Action? = PayloadParsing.action(payload, catalog: catalog)
+    known.withLock { known in
+      if known.count >= 65_536 { known.removeAll(keepingCapacity: true) }
+      known[payload] = .some(action)
+    }
+    return action
   }
 }
