@@ -96,7 +96,7 @@ in_scratch_folder = scratch="$$(mktemp -d "$${TMPDIR:-/tmp}/replshell-test.XXXXX
 	exit $$status
 
 # The libFuzzer targets of Fuzz/, one executable: each input surface by name (Fuzz/README.md).
-FUZZ_TARGETS := parser paths completion script replay mcp attach-app attach-shell websocket history linearize explore-corpus
+FUZZ_TARGETS := parser paths completion script replay mcp attach-app attach-shell websocket history linearize explore-corpus against
 # `make fuzz-quick` leaves out a target while a fault it found is open (Fuzz/Found/README.md): none is.
 FUZZ_TEST_TARGETS := $(FUZZ_TARGETS)
 FUZZ_SECONDS ?= 60

@@ -35,7 +35,7 @@ budget() {
 max_len() {
   case $1 in
     linearize|explore-corpus) echo 65536 ;;
-    mcp|attach-app|attach-shell|replay|script|completion|websocket) echo 16384 ;;
+    mcp|attach-app|attach-shell|replay|script|completion|websocket|against) echo 16384 ;;
     *) echo 4096 ;;
   esac
 }

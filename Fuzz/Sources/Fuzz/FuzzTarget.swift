@@ -15,7 +15,7 @@ enum FuzzTargets {
   static let all: [FuzzTarget] = [
     ParserTarget.target, PathsTarget.target, CompletionTarget.target, ScriptTarget.target, ReplayTarget.target,
     MCPTarget.target, AttachAppTarget.target, AttachShellTarget.target, WebSocketTarget.target, HistoryTarget.target,
-    LinearizeTarget.target, ExploreCorpusTarget.target,
+    LinearizeTarget.target, ExploreCorpusTarget.target, AgainstTarget.target,
   ]
 
   /// The target this run fuzzes, set once before the driver starts.

@@ -24,28 +24,28 @@ package enum AgainstServer {
         _ = send(.refused("\(shell) against-serve could not read a request: \(error)"), on: pipe)
         return 65
       }
-      let answer: AgainstAnswer
-      switch request {
-      case .start(let name, let state):
-        guard let domain = domains.first(where: { $0.name == name }) else {
-          answer = .refused("\(shell) at this revision has no domain \(name) (it has \(domains.map(\.name).joined(separator: ", ")))")
-          break
-        }
-        do throws(CommandError) {
-          let started = try ServedDomain.start(domain.definition, from: state)
-          served = started.domain
-          answer = .started(state: WireValue(started.state))
-        } catch {
-          answer = .refused(error.message)
-        }
-      case .run(let payloads):
-        guard let served else {
-          answer = .refused("a sequence came before `start`")
-          break
-        }
-        answer = .steps(served.run(payloads.map(\.value)))
-      }
+      let answer = Self.answer(to: request, domains: domains, shell: shell, served: &served)
       guard send(answer, on: pipe) else { return 0 }
+    }
+  }
+
+  /// The answer to one request; a `start` replaces the domain `served` runs sequences on.
+  static func answer(to request: AgainstRequest, domains: [Domain], shell: String, served: inout ServedDomain?) -> AgainstAnswer {
+    switch request {
+    case .start(let name, let state):
+      guard let domain = domains.first(where: { $0.name == name }) else {
+        return .refused("\(shell) at this revision has no domain \(name.truncatedForMessage) (it has \(domains.map(\.name).joined(separator: ", ")))")
+      }
+      do throws(CommandError) {
+        let started = try ServedDomain.start(domain.definition, from: state)
+        served = started.domain
+        return .started(state: WireValue(started.state))
+      } catch {
+        return .refused(error.message)
+      }
+    case .run(let payloads):
+      guard let served else { return .refused("a sequence came before `start`") }
+      return .steps(served.run(payloads.map(\.value)))
     }
   }
 
