@@ -17,9 +17,12 @@ enum AgainstTarget {
       // A run before any start is refused; after the Counter's start it runs.
       let answer = AgainstServer.answer(to: request, domains: Domain.samples, shell: "fuzz", served: &served)
       if case .refused(let reason) = answer, reason.isEmpty { fatalError("a refusal without a reason") }
-      if case .run = request {
+      switch request {
+      case .run, .digest:
         _ = AgainstServer.answer(to: .start(domain: "counter", state: nil), domains: Domain.samples, shell: "fuzz", served: &served)
         _ = AgainstServer.answer(to: request, domains: Domain.samples, shell: "fuzz", served: &served)
+      case .start:
+        break
       }
     }
     if case .success(let answer) = Result(catching: { () throws(AttachFrame.Failure) in try AttachFrame.message(AgainstAnswer.self, from: bytes) }) {
@@ -35,6 +38,8 @@ enum AgainstTarget {
         var paths: [StatePath] = []
         ValueDifferences.paths(state.value, start, into: &paths)
         _ = paths.map(\.description)
+      case .digests(let digests):
+        _ = digests == AgainstDigest.digests(of: [], from: start)
       case .hello, .refused:
         break
       }

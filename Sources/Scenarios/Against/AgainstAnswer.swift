@@ -6,6 +6,8 @@ enum AgainstAnswer: Codable, Sendable, Equatable {
   case started(state: WireValue)
   /// Each step of a sequence, in order.
   case steps([AgainstStep])
+  /// Each step of a sequence as a digest, in order: the state's after an accepted one.
+  case digests([AgainstDigest])
   /// The request could not be done: why, said to the user as it is.
   case refused(String)
 }

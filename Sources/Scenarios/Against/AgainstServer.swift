@@ -46,6 +46,9 @@ package enum AgainstServer {
     case .run(let payloads):
       guard let served else { return .refused("a sequence came before `start`") }
       return .steps(served.run(payloads.map(\.value)))
+    case .digest(let payloads):
+      guard let served else { return .refused("a sequence came before `start`") }
+      return .digests(AgainstDigest.digests(of: served.run(payloads.map(\.value)), from: served.startValue))
     }
   }
 
@@ -65,6 +68,8 @@ package enum AgainstServer {
 
 /// A domain's reducer from its start, erased to values: what the server runs sequences on.
 struct ServedDomain: Sendable {
+  /// The state every sequence starts from, as values.
+  let startValue: Value
   /// The outcome of each action of a sequence from the start.
   let run: @Sendable ([Value]) -> [AgainstStep]
 
@@ -78,7 +83,7 @@ struct ServedDomain: Sendable {
     let name = domain.name
     // The same payloads come again and again: each is read once.
     let decoder = ServedDecoder<D.Action>()
-    let served = ServedDomain { payloads in
+    let served = ServedDomain(startValue: startValue) { payloads in
       var state = start
       var current = startValue
       var steps: [AgainstStep] = []
