@@ -8,8 +8,8 @@
 /// sequences of actions from that start, one answer of every step's outcome per sequence. The
 /// child runs the reducer alone: no store, no listeners, no file or network of its own.
 enum AgainstProtocol {
-  /// The version of the messages this build speaks.
-  static let version = 1
+  /// The version of the messages this build speaks: 2 adds `digest` requests.
+  static let version = 2
 
   /// The first argument that starts a shell as the reducer of `explore --against`.
   static let serveArgument = "against-serve"
@@ -25,7 +25,7 @@ enum AgainstProtocol {
   static func mismatch(otherVersion: Int, other: String) -> String {
     "\(other) speaks explore --against protocol \(otherVersion) and this shell speaks \(version): "
       + (otherVersion < version
-        ? "compare with a revision from this shell's on, or run the older shell's own explore --against"
-        : "run explore --against from the newer revision, against this one")
+        ? "it was built before this shell's explore --against; compare with a revision built since"
+        : "it is newer than this shell; run explore --against from it, against this one")
   }
 }

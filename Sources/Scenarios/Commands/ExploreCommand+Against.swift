@@ -51,11 +51,16 @@ extension ExploreCommand {
       }
       return (AgainstRevision(binary: path, name: typed, commit: nil), nil)
     }
-    let package = try await AgainstRevision.package(from: context.paths.baseDirectory, reach: context.paths.reach)
-    let commit = try await AgainstRevision.commit(typed, in: package)
-    let revision = try await AgainstRevision.build(
-      commit, named: "\(commit.prefix(10)) (\(typed.truncatedForMessage))", in: package, reach: context.paths.reach, note: note)
-    return (revision, package)
+    do throws(CommandError) {
+      let package = try await AgainstRevision.package(from: context.paths.baseDirectory, reach: context.paths.reach)
+      let commit = try await AgainstRevision.commit(typed, in: package)
+      let revision = try await AgainstRevision.build(
+        commit, named: "\(commit.prefix(10)) (\(typed.truncatedForMessage))", in: package, reach: context.paths.reach, note: note)
+      return (revision, package)
+    } catch {
+      // Said at the revision as typed.
+      throw error.column == nil ? CommandError(error.message, column: against.column) : error
+    }
   }
 
   /// Writes the divergence as a scenario (the session's set-up, the shrunk dispatches, the
