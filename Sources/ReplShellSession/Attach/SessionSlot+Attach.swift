@@ -72,7 +72,7 @@ extension SessionSlot {
   }
 
   /// `live`, `live, read-only` or `fork` for a session on a running app's store; nil for a local one.
-  package var livenessName: String? {
+  var livenessName: String? {
     session?.backend.name
   }
 

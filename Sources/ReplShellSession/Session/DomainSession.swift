@@ -24,7 +24,7 @@ import ImmutableData
   /// The watches, invariants and breakpoints, and the selectors they use.
   package let checks: SessionChecks<State, Action>
   /// The paths each entry changed, and `why`.
-  package let whyIndex: WhyIndex<State, Action>
+  let whyIndex: WhyIndex<State, Action>
   /// The listeners' side effects, held or not.
   package let effects: SessionEffects<State, Action>
   /// How actions are written, and which are hidden.
@@ -244,7 +244,7 @@ extension DomainSession {
   }
 
   /// Emits the reducer's rejection of an action; a listener's prints `↳ … rejected: <error>`.
-  package func recordRejection(of action: Action, error: any Error, origin: DispatchEvent.Origin, text known: String?) {
+  func recordRejection(of action: Action, error: any Error, origin: DispatchEvent.Origin, text known: String?) {
     let text = known ?? printer.text(of: action).text
     events.emit(.dispatched(DispatchEvent(action: text, origin: origin, diff: nil, rejection: String(describing: error))))
   }

@@ -13,14 +13,14 @@ package enum SessionBackend: Equatable, Sendable {
   case fork
 
   /// Why a dispatch is refused here, with what to type instead; nil when the store takes it.
-  package var writeRefusal: CommandError? {
+  var writeRefusal: CommandError? {
     guard case .live(allowsWrites: false) = self else { return nil }
     return CommandError(
       "the live store is read-only: the app opened its attachment without writes; type `fork` to dispatch into a sandbox copy of the state (or open the attachment with `allowsWrites: true`)")
   }
 
   /// Why `undo`, `redo` and `jump` are refused here, with what to type instead; nil when they work.
-  package var travelRefusal: CommandError? {
+  var travelRefusal: CommandError? {
     guard isAppStore else { return nil }
     return CommandError(
       "undo, redo and jump are not offered on a live store: the app's state moves only by its actions; type `fork` for a sandbox copy where they work")
@@ -28,16 +28,16 @@ package enum SessionBackend: Equatable, Sendable {
 
   /// Whether the store is a running app's, which the shell neither owns nor closes, and whose own
   /// actions the session's history does not hold.
-  package var isAppStore: Bool {
+  var isAppStore: Bool {
     if case .live = self { true } else { false }
   }
 
   /// Whether the session closes its store's listeners when it ends: not an app's, whose
   /// listeners go on after the shell detaches.
-  package var closesStore: Bool { !isAppStore }
+  var closesStore: Bool { !isAppStore }
 
   /// Whether the session is a sandbox copy of a live store's state (`fork`).
-  package var isFork: Bool { self == .fork }
+  var isFork: Bool { self == .fork }
 
   /// `live`, `live, read-only` or `fork`, as the prompt and the inspector name a session on a
   /// running app's store; nil for a local one.

@@ -7,7 +7,7 @@
   package let selectors: [SelectorDefinition<State, Action>]
   /// Every selector's name, signature and parameters with their completions, as `selectors`,
   /// Tab and the inspector list them.
-  package var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
+  var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
     selectors.map { ($0.name, $0.signature, $0.parameters.map { ($0.label, $0.completions) }) }
   }
   /// The store whose state is checked.
@@ -195,7 +195,7 @@ extension SessionChecks {
 }
 
 extension SessionChecks {
-  package func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine] {
+  func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .list:
       return breakpoints.lines

@@ -9,7 +9,7 @@
   /// What the domain was started with, for the listeners `explore --effects` starts in each run.
   package var startContext: DomainContext?
   /// What holds the listeners' side effects in a session started with `--effects`; nil otherwise.
-  package var effectScheduler: EffectScheduler?
+  var effectScheduler: EffectScheduler?
   /// The held effects completed or failed in this session (`complete N`, `fail N`), in order,
   /// each after the history entry that was last then: what `shrink` replays beside the dispatches.
   package var releasedEffects: [ReleasedEffect] = []
@@ -27,7 +27,7 @@
   package var shrinksWithEffects: Bool { effectScheduler != nil && domainEffects != nil }
 
   /// The effects held now; an error that says how to hold them in a session that does not.
-  package func heldEffects() throws(CommandError) -> [EffectScheduler.Effect] {
+  func heldEffects() throws(CommandError) -> [EffectScheduler.Effect] {
     try requireScheduler().pending
   }
 

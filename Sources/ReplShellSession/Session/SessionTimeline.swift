@@ -10,7 +10,7 @@ import ImmutableData
   /// Every action the store applied, with the state after it.
   package let history: SessionHistory<State, Action>
   /// Waits for the store's listeners.
-  package let settler: Settler
+  let settler: Settler
   /// The actions decoded from the text typed, by that text.
   package let actionCache = ActionCache<Action>()
   /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
@@ -40,7 +40,7 @@ import ImmutableData
   }
 
   /// How many entries the history lists and the position of each entry the state has applied.
-  package var historyPosition: HistoryPosition {
+  var historyPosition: HistoryPosition {
     HistoryPosition(count: history.entries.count, applied: history.appliedPositions)
   }
 

@@ -83,6 +83,7 @@ struct ServedDomain: Sendable {
     let name = domain.name
     // The same payloads come again and again: each is read once.
     let decoder = ServedDecoder<D.Action>()
+    let statesDiffer = StateEquality.differ(D.State.self)
     let served = ServedDomain(startValue: startValue) { payloads in
       var state = start
       var current = startValue
@@ -93,12 +94,19 @@ struct ServedDomain: Sendable {
           steps.append(.unreadable("\(catalog.text(for: payload).truncatedForMessage) is not an action of \(name) at this revision"))
           continue
         }
+        let next: D.State
         do {
-          state = try reducer(state, action)
+          next = try reducer(state, action)
         } catch {
           steps.append(.rejected(String(describing: error)))
           continue
         }
+        // An Equatable state that did not change is not read as values again.
+        if statesDiffer?(state, next) == false {
+          steps.append(.accepted(state: nil))
+          continue
+        }
+        state = next
         do throws(CommandError) {
           let after = try ValueEncoder.encodeForShell(state)
           steps.append(.accepted(state: after == current ? nil : WireValue(after)))
