@@ -162,16 +162,19 @@ import ReplShellFoundation
   /// Starts `revision`'s reducer on this session's domain, from the session's state.
   func startPeer(_ revision: AgainstRevision, snapshot: JSONForm?, newStart: Value) async throws(CommandError) -> (peer: AgainstPeer, start: Value) {
     let peer = try await AgainstPeer(binary: revision.binary, name: revision.name)
-    guard case .started(let state) = try await peer.exchange(.start(domain: domainName, state: snapshot), doing: "start \(domainName)") else {
+    let state: Value
+    do throws(CommandError) {
+      state = try await peer.start(domain: domainName, state: snapshot)
+    } catch {
       peer.finish()
-      throw CommandError("\(revision.name) did not answer `start` as the protocol says")
+      throw error
     }
-    if snapshot == nil, state.value != newStart {
+    if snapshot == nil, state != newStart {
       peer.finish()
       throw CommandError(
         "\(revision.name) cannot start where this session is: \(State.self) is not Codable, so only the domain's initial state can be shared; explore --against from a fresh `use \(domainName)`, or make the state Codable")
     }
-    return (peer, state.value)
+    return (peer, state)
   }
 
   /// The session's history up to where it stands, as steps: every action it applied, in order.
@@ -232,8 +235,10 @@ import ReplShellFoundation
 
   /// The other revision's answers to `steps`.
   func answers(of peer: AgainstPeer, to steps: [Step], run: Int, seed: UInt64) async throws(CommandError) -> [AgainstStep] {
-    let payloads = steps.compactMap { $0.action == nil ? nil : WireValue($0.payload) }
-    guard case .steps(let answers) = try await peer.exchange(.run(payloads), doing: "run \(payloads.count) actions of run \(run + 1) (seed \(seed))") else {
+    let payloads = steps.compactMap { $0.action == nil ? nil : $0.payload }
+    let numbered = try await peer.numbered(payloads)
+    let request = AgainstRequest.run(introducing: numbered.introducing, actions: numbered.actions)
+    guard case .steps(let answers) = try await peer.exchange(request, doing: "run \(payloads.count) actions of run \(run + 1) (seed \(seed))") else {
       throw CommandError("\(peer.name) did not answer a sequence as the protocol says")
     }
     guard answers.count == payloads.count else {
@@ -244,8 +249,10 @@ import ReplShellFoundation
 
   /// The other revision's answers to `steps` as digests.
   private func digests(of peer: AgainstPeer, to steps: [Step], run: Int, seed: UInt64) async throws(CommandError) -> [AgainstDigest] {
-    let payloads = steps.compactMap { $0.action == nil ? nil : WireValue($0.payload) }
-    guard case .digests(let answers) = try await peer.exchange(.digest(payloads), doing: "run \(payloads.count) actions of run \(run + 1) (seed \(seed))") else {
+    let payloads = steps.compactMap { $0.action == nil ? nil : $0.payload }
+    let numbered = try await peer.numbered(payloads)
+    let request = AgainstRequest.digest(introducing: numbered.introducing, actions: numbered.actions)
+    guard case .digests(let answers) = try await peer.exchange(request, doing: "run \(payloads.count) actions of run \(run + 1) (seed \(seed))") else {
       throw CommandError("\(peer.name) did not answer a sequence as the protocol says")
     }
     guard answers.count == payloads.count else {

@@ -26,6 +26,10 @@ import Darwin
   private let errorPipe = Pipe()
   /// Set once the process is gone: later exchanges fail at once.
   private var ended: String?
+  /// The number of each action the serving side's table holds, since the last `start`.
+  private var known: [Value: Int] = [:]
+  /// The last `start`, sent again when the table is full.
+  private var started: (domain: String, state: JSONForm?)?
   /// Where the blocking reads and writes run, off the cooperative threads.
   private let queue = DispatchQueue(label: "explore-against")
 
@@ -79,11 +83,52 @@ import Darwin
     return try await receive(within: Self.exchangeTimeout, doing: doing, sending: frame)
   }
 
-  /// Ends the process: it is killed if it is still there (its pipes close with the peer).
+  /// Starts `domain` from `state` (nil: its initial state); its state as values.
+  func start(domain: String, state: JSONForm?) async throws(CommandError) -> Value {
+    guard case .started(let value) = try await exchange(.start(domain: domain, state: state), doing: "start \(domain)") else {
+      throw CommandError("\(name) did not answer `start` as the protocol says")
+    }
+    known = [:]
+    started = (domain, state)
+    return value.value
+  }
+
+  /// A sequence of payloads as the serving side's table numbers them: the payloads it has not
+  /// seen yet, and every step's number. A full table is started afresh first.
+  func numbered(_ payloads: [Value]) async throws(CommandError) -> (introducing: [WireValue], actions: [Int]) {
+    if known.count + payloads.count > AgainstProtocol.maximumActions, let started {
+      _ = try await start(domain: started.domain, state: started.state)
+    }
+    var introducing: [WireValue] = []
+    var actions: [Int] = []
+    actions.reserveCapacity(payloads.count)
+    for payload in payloads {
+      if let number = known[payload] {
+        actions.append(number)
+      } else {
+        let number = known.count
+        known[payload] = number
+        introducing.append(WireValue(payload))
+        actions.append(number)
+      }
+    }
+    return (introducing, actions)
+  }
+
+  /// Ends the process: its input closes, which ends it; one still there a second later is killed.
   func finish() {
     guard ended == nil else { return }
     ended = "it was stopped"
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    pipes.toChild.fileHandleForWriting.closeFile()
+    let process = process
+    Task { @MainActor in
+      do {
+        try await Task.sleep(for: .seconds(1))
+      } catch {
+        // Cancelled: the process is killed now rather than in a second.
+      }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
   }
 
   isolated deinit {

@@ -8,8 +8,12 @@
 /// sequences of actions from that start, one answer of every step's outcome per sequence. The
 /// child runs the reducer alone: no store, no listeners, no file or network of its own.
 enum AgainstProtocol {
-  /// The version of the messages this build speaks: 2 adds `digest` requests.
-  static let version = 2
+  /// The version of the messages this build speaks: 2 adds `digest` requests, 3 numbers the
+  /// actions of a sequence in a table each side keeps.
+  static let version = 3
+
+  /// The most actions the serving side's table holds; the asking side starts again past it.
+  static let maximumActions = 1 << 20
 
   /// The first argument that starts a shell as the reducer of `explore --against`.
   static let serveArgument = "against-serve"

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `SHELL against-serve`: the reducer of this revision, for `explore --against` in another.
 ///
@@ -43,12 +42,18 @@ package enum AgainstServer {
       } catch {
         return .refused(error.message)
       }
-    case .run(let payloads):
+    case .run(let introducing, let actions), .digest(let introducing, let actions):
       guard let served else { return .refused("a sequence came before `start`") }
-      return .steps(served.run(payloads.map(\.value)))
-    case .digest(let payloads):
-      guard let served else { return .refused("a sequence came before `start`") }
-      return .digests(AgainstDigest.digests(of: served.run(payloads.map(\.value)), from: served.startValue))
+      guard served.tableCount() + introducing.count <= AgainstProtocol.maximumActions else {
+        return .refused("the table of actions would hold more than \(AgainstProtocol.maximumActions): start again")
+      }
+      served.introduce(introducing.map(\.value))
+      guard actions.allSatisfy({ (0..<served.tableCount()).contains($0) }) else {
+        return .refused("a sequence named an action it never introduced")
+      }
+      let steps = served.run(actions)
+      guard case .digest = request else { return .steps(steps) }
+      return .digests(AgainstDigest.digests(of: steps, from: served.startValue))
     }
   }
 
@@ -66,12 +71,17 @@ package enum AgainstServer {
   }
 }
 
-/// A domain's reducer from its start, erased to values: what the server runs sequences on.
-struct ServedDomain: Sendable {
+/// A domain's reducer from its start, erased to values: what the server runs sequences on, with
+/// the table of actions the asking side has introduced since the start.
+struct ServedDomain {
   /// The state every sequence starts from, as values.
   let startValue: Value
-  /// The outcome of each action of a sequence from the start.
-  let run: @Sendable ([Value]) -> [AgainstStep]
+  /// Adds payloads to the table of actions, each read once as an action of this revision.
+  let introduce: ([Value]) -> Void
+  /// How many actions the table holds.
+  let tableCount: () -> Int
+  /// The outcome of each action of a sequence (numbers in the table) from the start.
+  let run: ([Int]) -> [AgainstStep]
 
   /// The domain `described`, from `json` (a snapshot of the other side's state) or its initial state.
   static func start<D: DomainDescribing>(_ described: D, from json: JSONForm?) throws(CommandError) -> (domain: ServedDomain, state: Value) {
@@ -81,17 +91,23 @@ struct ServedDomain: Sendable {
     let catalog = domain.catalog
     let reducer = domain.reducer
     let name = domain.name
-    // The same payloads come again and again: each is read once.
-    let decoder = ServedDecoder<D.Action>()
     let statesDiffer = StateEquality.differ(D.State.self)
-    let served = ServedDomain(startValue: startValue) { payloads in
+    var actions: [D.Action?] = []
+    var texts: [String] = []
+    let introduce: ([Value]) -> Void = { payloads in
+      for payload in payloads {
+        actions.append(PayloadParsing.action(payload, catalog: catalog))
+        texts.append(catalog.text(for: payload))
+      }
+    }
+    let served = ServedDomain(startValue: startValue, introduce: introduce, tableCount: { actions.count }) { numbers in
       var state = start
       var current = startValue
       var steps: [AgainstStep] = []
-      steps.reserveCapacity(payloads.count)
-      for payload in payloads {
-        guard let action = decoder.action(for: payload, catalog: catalog) else {
-          steps.append(.unreadable("\(catalog.text(for: payload).truncatedForMessage) is not an action of \(name) at this revision"))
+      steps.reserveCapacity(numbers.count)
+      for number in numbers {
+        guard let action = actions[number] else {
+          steps.append(.unreadable("\(texts[number].truncatedForMessage) is not an action of \(name) at this revision"))
           continue
         }
         let next: D.State
@@ -118,21 +134,5 @@ struct ServedDomain: Sendable {
       return steps
     }
     return (served, startValue)
-  }
-}
-
-/// The actions the server has read, by payload: a sequence's actions are drawn from a small pool.
-final class ServedDecoder<Action: Decodable & Sendable>: Sendable {
-  private let known = Mutex<[Value: Action?]>([:])
-
-  /// The action `payload` is; nil when it is none of this revision's.
-  func action(for payload: Value, catalog: ActionCatalog) -> Action? {
-    if let action = known.withLock({ $0[payload] }) { return action }
-    let action: Action? = PayloadParsing.action(payload, catalog: catalog)
-    known.withLock { known in
-      if known.count >= 65_536 { known.removeAll(keepingCapacity: true) }
-      known[payload] = .some(action)
-    }
-    return action
   }
 }
