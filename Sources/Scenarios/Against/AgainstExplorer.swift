@@ -81,21 +81,27 @@ import ReplShellFoundation
       if Task.isCancelled || Budget.current.interruption() != nil { break }
       let steps = against.comparesHistory ? recorded : draw(run: run, seed: seed, engine: engine, steps: options.steps)
       let clock = ContinuousClock()
-      let began = clock.now
-      let newAnswers = try answers(to: steps, from: start, startValue: newStart)
-      let asked = clock.now
-      findings.newTime += asked - began
       if position >= AgainstOptions.calibrationRuns, findings.noise.isEmpty {
-        // Digests first: a run whose every step agrees sends no state.
-        let digests = try await self.digests(of: old.peer, to: steps, run: run, seed: seed)
-        findings.oldTime += clock.now - asked
-        if digests == AgainstDigest.digests(of: newAnswers, from: newStart) {
+        // Digests first: a run whose every step agrees sends no state. The other revision
+        // works on the run while this shell's reducer does.
+        let asked = clock.now
+        let pending = try await beginDigests(of: old.peer, to: steps, run: run, seed: seed)
+        let newAnswers = try answers(to: steps, from: start, startValue: newStart)
+        let newDigests = AgainstDigest.digests(of: newAnswers, from: newStart)
+        let answered = clock.now
+        findings.newTime += answered - asked
+        let digests = try await self.digests(of: old.peer, answering: pending, count: steps.count)
+        findings.oldTime += clock.now - answered
+        if digests == newDigests {
           findings.runs += 1
           findings.steps += steps.count
           continue
         }
       }
+      let began = clock.now
+      let newAnswers = try answers(to: steps, from: start, startValue: newStart)
       let fullAsked = clock.now
+      findings.newTime += fullAsked - began
       let oldAnswers = try await answers(of: old.peer, to: steps, run: run, seed: seed)
       findings.oldTime += clock.now - fullAsked
       if position < AgainstOptions.calibrationRuns {
@@ -247,16 +253,21 @@ import ReplShellFoundation
     return answers
   }
 
-  /// The other revision's answers to `steps` as digests.
-  private func digests(of peer: AgainstPeer, to steps: [Step], run: Int, seed: UInt64) async throws(CommandError) -> [AgainstDigest] {
+  /// Asks the other revision for its answers to `steps` as digests, without waiting for them.
+  private func beginDigests(of peer: AgainstPeer, to steps: [Step], run: Int, seed: UInt64) async throws(CommandError) -> AgainstPeer.Pending {
     let payloads = steps.compactMap { $0.action == nil ? nil : $0.payload }
     let numbered = try await peer.numbered(payloads)
-    let request = AgainstRequest.digest(introducing: numbered.introducing, actions: numbered.actions)
-    guard case .digests(let answers) = try await peer.exchange(request, doing: "run \(payloads.count) actions of run \(run + 1) (seed \(seed))") else {
+    return try peer.begin(
+      .digest(introducing: numbered.introducing, actions: numbered.actions), doing: "run \(payloads.count) actions of run \(run + 1) (seed \(seed))")
+  }
+
+  /// The digests `pending` asked for, one for each of `count` steps.
+  private func digests(of peer: AgainstPeer, answering pending: AgainstPeer.Pending, count: Int) async throws(CommandError) -> [AgainstDigest] {
+    guard case .digests(let answers) = try await peer.answer(to: pending) else {
       throw CommandError("\(peer.name) did not answer a sequence as the protocol says")
     }
-    guard answers.count == payloads.count else {
-      throw CommandError("\(peer.name) answered \(answers.count) steps to \(payloads.count) actions")
+    guard answers.count == count else {
+      throw CommandError("\(peer.name) answered \(answers.count) steps to \(count) actions")
     }
     return answers
   }

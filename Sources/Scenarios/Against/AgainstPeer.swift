@@ -59,7 +59,7 @@ import Darwin
     }
     errors = StandardErrorTail(errorPipe.fileHandleForReading)
     pipe = FramePipe(input: pipes.fromChild.fileHandleForReading.fileDescriptor, output: pipes.toChild.fileHandleForWriting.fileDescriptor)
-    switch try await receive(within: Self.exchangeTimeout, doing: "start") {
+    switch try await answer(to: try begin(sending: nil, doing: "start")) {
     case .hello(let version, let shell):
       guard version == AgainstProtocol.version else {
         finish()
@@ -74,13 +74,73 @@ import Darwin
 
   /// Sends `request` and reads its answer; `doing` says what it was for in an error.
   func exchange(_ request: AgainstRequest, doing: String) async throws(CommandError) -> AgainstAnswer {
+    try await answer(to: try begin(request, doing: doing))
+  }
+
+  /// An exchange under way: its request is written and its answer read on the peer's queue,
+  /// while the caller does its own work.
+  struct Pending {
+    let doing: String
+    let limit: Duration
+    let alarm: PeerAlarm
+    let timer: DispatchWorkItem
+    let answer: PeerAnswer
+  }
+
+  /// Starts the exchange of `request`: written and answered off this actor, within the time
+  /// budget, while the caller goes on (`answer(to:)` waits for it).
+  func begin(_ request: AgainstRequest, doing: String) throws(CommandError) -> Pending {
     let frame: [UInt8]
     do {
       frame = try AttachFrame.bytes(of: request)
     } catch {
       throw CommandError("cannot write the request to \(name): \(error)")
     }
-    return try await receive(within: Self.exchangeTimeout, doing: doing, sending: frame)
+    return try begin(sending: frame, doing: doing)
+  }
+
+  private func begin(sending frame: [UInt8]?, doing: String) throws(CommandError) -> Pending {
+    if let ended { throw CommandError("\(name) cannot \(doing): \(ended)") }
+    let timeout = Self.exchangeTimeout
+    let limit = Budget.current.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout
+    let pid = process.processIdentifier
+    let alarm = PeerAlarm()
+    let timer = DispatchWorkItem { alarm.fire(pid) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit.inSeconds, execute: timer)
+    let answer = PeerAnswer()
+    let pipe = pipe
+    queue.async {
+      if let frame, !pipe.write(frame) {
+        answer.give(.failure(.closed))
+        return
+      }
+      do throws(AttachFrame.Failure) {
+        answer.give(.success(try pipe.receive(AgainstAnswer.self, limit: AgainstProtocol.maximumAnswerLength)))
+      } catch {
+        answer.give(.failure(error))
+      }
+    }
+    return Pending(doing: doing, limit: limit, alarm: alarm, timer: timer, answer: answer)
+  }
+
+  /// The answer of an exchange `begin` started; an error says why there is none.
+  func answer(to pending: Pending) async throws(CommandError) -> AgainstAnswer {
+    let pid = process.processIdentifier
+    let (alarm, answer) = (pending.alarm, pending.answer)
+    let result = await withTaskCancellationHandler {
+      await answer.value()
+    } onCancel: {
+      alarm.cancel(pid)
+    }
+    pending.timer.cancel()
+    switch result {
+    case .success(.refused(let reason)):
+      throw CommandError("\(name) refused to \(pending.doing): \(reason)")
+    case .success(let answer):
+      return answer
+    case .failure(let failure):
+      throw CommandError(await ending(after: failure, alarm: pending.alarm, doing: pending.doing, limit: pending.limit))
+    }
   }
 
   /// Starts `domain` from `state` (nil: its initial state); its state as values.
@@ -135,44 +195,6 @@ import Darwin
     finish()
   }
 
-  /// Writes `frame` (when given) and reads one answer, within `timeout` or the line's budget.
-  private func receive(within timeout: Duration, doing: String, sending frame: [UInt8]? = nil) async throws(CommandError) -> AgainstAnswer {
-    if let ended { throw CommandError("\(name) cannot \(doing): \(ended)") }
-    let budget = Budget.current
-    let limit = budget.deadline.map { min(timeout, max(.zero, $0 - .now)) } ?? timeout
-    let pid = process.processIdentifier
-    let alarm = PeerAlarm()
-    let pipe = pipe
-    let work = DispatchWorkItem { alarm.fire(pid) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + limit.inSeconds, execute: work)
-    defer { work.cancel() }
-    let result: Result<AgainstAnswer, AttachFrame.Failure> = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        queue.async {
-          if let frame, !pipe.write(frame) {
-            continuation.resume(returning: .failure(.closed))
-            return
-          }
-          do throws(AttachFrame.Failure) {
-            continuation.resume(returning: .success(try pipe.receive(AgainstAnswer.self, limit: AgainstProtocol.maximumAnswerLength)))
-          } catch {
-            continuation.resume(returning: .failure(error))
-          }
-        }
-      }
-    } onCancel: {
-      alarm.cancel(pid)
-    }
-    switch result {
-    case .success(.refused(let reason)):
-      throw CommandError("\(name) refused to \(doing): \(reason)")
-    case .success(let answer):
-      return answer
-    case .failure(let failure):
-      throw CommandError(await ending(after: failure, alarm: alarm, doing: doing, limit: limit))
-    }
-  }
-
   /// Why the exchange failed, said once; the process is gone after it.
   private func ending(after failure: AttachFrame.Failure, alarm: PeerAlarm, doing: String, limit: Duration) async -> String {
     let process = process
@@ -205,6 +227,38 @@ import Darwin
     }
     ended = why
     return "\(name) could not \(doing): \(why)" + (said.isEmpty ? "" : "; it said: \(said)")
+  }
+}
+
+/// The answer of one exchange, given once on the peer's queue and waited for on the main actor.
+final class PeerAnswer: Sendable {
+  private let state = Mutex<(given: Result<AgainstAnswer, AttachFrame.Failure>?, waiter: CheckedContinuation<Result<AgainstAnswer, AttachFrame.Failure>, Never>?)>((nil, nil))
+
+  /// Gives the answer: to the waiter when there is one, else kept for it.
+  func give(_ result: Result<AgainstAnswer, AttachFrame.Failure>) {
+    let waiter = state.withLock { state in
+      guard let waiter = state.waiter else {
+        state.given = result
+        return nil as CheckedContinuation<Result<AgainstAnswer, AttachFrame.Failure>, Never>?
+      }
+      state.waiter = nil
+      return waiter
+    }
+    waiter?.resume(returning: result)
+  }
+
+  /// The answer, once given.
+  func value() async -> Result<AgainstAnswer, AttachFrame.Failure> {
+    await withCheckedContinuation { continuation in
+      let given = state.withLock { state in
+        guard let given = state.given else {
+          state.waiter = continuation
+          return nil as Result<AgainstAnswer, AttachFrame.Failure>?
+        }
+        return given
+      }
+      if let given { continuation.resume(returning: given) }
+    }
   }
 }
 
