@@ -75,11 +75,13 @@ import ReplShellFoundation
     let deadline = Budget.current.ending(by: options.timeLimit.map { ContinuousClock.now + $0 }).deadline
     let shardRuns = against.comparesHistory ? ShardRuns(first: 0, stride: 1, count: 1) : options.shardRuns
     let recorded = against.comparesHistory ? try historySteps() : []
+    // Payloads decoded once for all the runs, as a plain explore's job keeps them.
+    var memo = ExploreEngine<State, Action>.Memo()
     for position in 0..<shardRuns.count {
       let run = shardRuns.run(at: position)
       if let deadline, ContinuousClock.now >= deadline { break }
       if Task.isCancelled || Budget.current.interruption() != nil { break }
-      let steps = against.comparesHistory ? recorded : draw(run: run, seed: seed, engine: engine, steps: options.steps)
+      let steps = against.comparesHistory ? recorded : draw(run: run, seed: seed, engine: engine, steps: options.steps, memo: &memo)
       let clock = ContinuousClock()
       if position >= AgainstOptions.calibrationRuns, findings.noise.isEmpty {
         // Digests first: a run whose every step agrees sends no state. The other revision
@@ -197,11 +199,10 @@ import ReplShellFoundation
   }
 
   /// The steps of run `run`: its swarm and its actions, drawn as a plain explore draws them.
-  private func draw(run: Int, seed: UInt64, engine: ExploreEngine<State, Action>, steps: Int) -> [Step] {
+  private func draw(run: Int, seed: UInt64, engine: ExploreEngine<State, Action>, steps: Int, memo: inout ExploreEngine<State, Action>.Memo) -> [Step] {
     var random = SplitMix(seed: SplitMix.runSeed(seed, run: run))
     let swarm = engine.swarm(&random)
     guard !swarm.isEmpty else { return [] }
-    var memo = ExploreEngine<State, Action>.Memo()
     var progress = engine.startRun(run, memo: &memo)
     var drawn: [Step] = []
     for index in 0..<steps {
