@@ -340,7 +340,7 @@ import ReplShellFoundation
     }
     return ExploreOutcome(
       lines: lines,
-      failure: "explore --against \(revision.name): the revisions diverge after \(count) action\(count == 1 ? "" : "s") (\(place))",
+      failure: "explore --against \(revision.name): the revisions diverge after \(count) action\(count == 1 ? "" : "s"), in \(place)",
       dispatchLines: texts.map { "dispatch --may-reject " + $0 }, expectLine: divergence.paths.prefix(8).map { "state \($0)" }.joined(separator: "\n"),
       seed: seed)
   }

@@ -125,9 +125,13 @@ struct AgainstRevision: Sendable {
   /// The last lines of the build's log that say `error:`, or its last line.
   private static func tail(of log: String) -> String {
     let text = (FileManager.default.contents(atPath: log)).map { String(decoding: $0.suffix(64 << 10), as: UTF8.self) } ?? ""
-    let lines = text.split(whereSeparator: \.isNewline)
-    let errors = lines.filter { $0.contains("error:") }.suffix(3)
-    return (errors.isEmpty ? Array(lines.suffix(1)) : Array(errors)).joined(separator: " / ").truncatedForMessage
+    let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+    // The compiler's own lines (`File.swift:3:19: error: …`) first, its drawn excerpts only if none.
+    let located = lines.filter { $0.range(of: #":\d+:\d+: error: "#, options: .regularExpression) != nil }
+    let errors = located.isEmpty ? lines.filter { $0.contains("error:") } : located
+    let picked: [String] = errors.isEmpty ? Array(lines.suffix(1)) : Array(Array(Set(errors)).sorted().prefix(3))
+    let said = picked.joined(separator: " / ")
+    return ControlCharacters.escaped(String(said.prefix(600)))
   }
 
   /// The cache folder of the checkout at `top`, made and checked for its owner, level by level.
