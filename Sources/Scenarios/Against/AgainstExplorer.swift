@@ -220,22 +220,7 @@ import ReplShellFoundation
     answers.reserveCapacity(steps.count)
     for step in steps {
       guard let action = step.action else { continue }
-      let next: State
-      do {
-        next = try reducer(state, action)
-      } catch {
-        answers.append(.rejected(String(describing: error)))
-        continue
-      }
-      if statesDiffer?(state, next) == false {
-        state = next
-        answers.append(.accepted(state: nil))
-        continue
-      }
-      state = next
-      let value = try ValueEncoder.encodeForShell(next)
-      answers.append(.accepted(state: value == current ? nil : WireValue(value)))
-      current = value
+      answers.append(try AgainstStep.taking(action, with: reducer, statesDiffer: statesDiffer, state: &state, current: &current))
     }
     return answers
   }

@@ -117,9 +117,10 @@ struct AgainstRevision: Sendable {
     return AgainstRevision(binary: kept, name: name, commit: commit)
   }
 
-  /// Whether a revision was built in the cache before: its clone then builds only what changed.
+  /// Whether the package was built in the cache's clone before: it then builds only what changed.
   private static func built(before package: Package) -> Bool {
-    FileManager.default.fileExists(atPath: "\(package.cache)/bin")
+    let relative = String(package.folder.dropFirst(package.checkout.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+    return FileManager.default.fileExists(atPath: "\(package.cache)/tree/\(relative.isEmpty ? "" : relative + "/").build")
   }
 
   /// The last lines of the build's log that say `error:`, or its last line.

@@ -110,23 +110,8 @@ struct ServedDomain {
           steps.append(.unreadable("\(texts[number].truncatedForMessage) is not an action of \(name) at this revision"))
           continue
         }
-        let next: D.State
-        do {
-          next = try reducer(state, action)
-        } catch {
-          steps.append(.rejected(String(describing: error)))
-          continue
-        }
-        // An Equatable state that did not change is not read as values again.
-        if statesDiffer?(state, next) == false {
-          steps.append(.accepted(state: nil))
-          continue
-        }
-        state = next
         do throws(CommandError) {
-          let after = try ValueEncoder.encodeForShell(state)
-          steps.append(.accepted(state: after == current ? nil : WireValue(after)))
-          current = after
+          steps.append(try AgainstStep.taking(action, with: reducer, statesDiffer: statesDiffer, state: &state, current: &current))
         } catch {
           steps.append(.unreadable("the state after it cannot be read as values: \(error.message)"))
         }
