@@ -39,6 +39,14 @@ struct ExploreReportTests {
     #expect(listed.count == states["entered"] as? Int && listed.count > 1)
     #expect(listed.allSatisfy { ($0["leaves"] as? [String: String])?["value"] != nil })
     #expect((states["transitions"] as? Int ?? 0) >= listed.count - 1)
+    // Each transition taken is listed, the most taken first, with its states' leaves and case.
+    let transitions = try #require(states["transitionsListed"] as? [[String: Any]])
+    #expect(transitions.count == states["transitions"] as? Int)
+    #expect(transitions.reduce(0) { $0 + ($1["steps"] as? Int ?? 0) } == passed["acceptedSteps"] as? Int)
+    let counts = transitions.compactMap { $0["steps"] as? Int }
+    #expect(counts == counts.sorted(by: >))
+    #expect(transitions.allSatisfy { ($0["from"] as? String)?.hasPrefix("value=") == true && ($0["to"] as? String)?.hasPrefix("value=") == true })
+    #expect(Set(transitions.compactMap { $0["case"] as? String }) == ["didTapIncrementButton", "didTapDecrementButton"])
     let met = try #require((passed["requirements"] as? [[String: Any]])?.first)
     #expect(met["requirement"] as? String == #"--cover "5% selectValue != 0""# && met["verdict"] as? String == "met")
     #expect(met["counts"] as? String == "accepted steps" && met["of"] as? Int == passed["acceptedSteps"] as? Int)

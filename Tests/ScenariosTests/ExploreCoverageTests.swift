@@ -123,6 +123,12 @@ import Testing
     #expect(texts[header + 1] == "  the same in every state: trippedEarly=false" || texts[header + 1].hasPrefix("  the same in every state: "))
     #expect(texts.contains { $0.hasPrefix("! never reached: ") && $0.contains("trippedEarly=true") })
     #expect(texts.contains("  steps  abstract state") || texts.contains { $0.hasSuffix("steps  abstract state") })
+    // The rarest transitions follow, each its state before, its action case and what changed.
+    let rarest = try #require(texts.firstIndex { $0.hasPrefix("  the 4 rarest of the ") && $0.hasSuffix(" transitions:") }, "\(texts)")
+    let rows = texts[(rarest + 1)...].prefix(4)
+    #expect(rows.count == 4 && rows.allSatisfy { $0.contains(" —") && $0.contains("→ ") }, "\(texts)")
+    let counts = rows.compactMap { Int($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) }
+    #expect(counts == counts.sorted(), "\(texts)")
   }
 
   @Test func theDomainsSelectorsMayMakeTheAbstractState() async throws {

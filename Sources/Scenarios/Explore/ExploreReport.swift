@@ -4,7 +4,7 @@ import Foundation
 /// output's `value` and MCP as the tool result's `structuredContent.value`, so that a tool reads
 /// the coverage without parsing the table. It holds the seed, the runs and steps, each action
 /// case's counts, the abstract states entered (each with its leaves and how often), the number
-/// of distinct transitions, the declared values never reached, each coverage requirement's
+/// of distinct transitions and the transitions themselves, the declared values never reached, each coverage requirement's
 /// verdict, and the failure, if any.
 struct ExploreReport {
   /// The most abstract states listed, the most entered first; the count of the rest is given.
@@ -53,6 +53,19 @@ struct ExploreReport {
     return .object([("held", .int(coverage.effectsMade)), ("completed", .int(coverage.effectsCompleted)), ("failed", .int(coverage.effectsFailed))])
   }
 
+  /// The transitions taken, the most taken first (at most `stateLimit`): each its states' leaves
+  /// as `path=value` words, its action case, and how often it was taken.
+  private var transitionRows: [JSONForm] {
+    let describe = { (code: UInt64) in (coverage.states.descriptions[code] ?? []).joined(separator: " ") }
+    return coverage.states.transitions.sorted { $0.value > $1.value || ($0.value == $1.value && ($0.key.from, $0.key.caseIndex, $0.key.to) < ($1.key.from, $1.key.caseIndex, $1.key.to)) }
+      .prefix(Self.stateLimit).map { transition, steps -> JSONForm in
+        .object([
+          ("from", .string(describe(transition.from))), ("case", .string(StateCoverage.caseName(transition.caseIndex, in: caseNames))),
+          ("to", .string(describe(transition.to))), ("steps", .int(steps)),
+        ])
+      }
+  }
+
   private var states: JSONForm {
     let entered = coverage.states.states.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
     let listed = entered.prefix(Self.stateLimit).map { code, steps -> JSONForm in
@@ -66,6 +79,7 @@ struct ExploreReport {
       ("abstractedFrom", .array(leafPaths.map(JSONForm.string))),
       ("entered", .int(coverage.states.stateCount)),
       ("transitions", .int(coverage.states.transitionCount)),
+      ("transitionsListed", .array(transitionRows)),
       ("listed", .array(listed)),
       ("notListed", .int(entered.count - listed.count)),
       ("neverReached", .array(neverReached.map(JSONForm.string))),

@@ -33,8 +33,9 @@ struct StateCoverage: Sendable, Equatable {
   static var listedRare: Int { 4 }
 
   /// The report's lines: the count of states and transitions, the leaves that never changed,
-  /// the states most and least entered, and the declared values of leaves never reached.
-  func lines<State>(abstraction: StateAbstraction<State>) -> [OutputLine] {
+  /// the states most and least entered, the rarest transitions (`caseNames` names their action
+  /// cases), and the declared values of leaves never reached.
+  func lines<State>(abstraction: StateAbstraction<State>, caseNames: [String]) -> [OutputLine] {
     guard !abstraction.leaves.isEmpty else {
       return [.note("states: the state has no enum, Bool, count or collection to abstract, so only action cases are counted")]
     }
@@ -66,11 +67,38 @@ struct StateCoverage: Sendable, Equatable {
       lines.append(.plain("  … \(hidden.count) more, entered \(hidden.reduce(0) { $0 + $1.count }) times in all; the rarest:"))
       lines += rows.suffix(Self.listedRare).map { row($0.count, $0.text) }
     }
+    // The rarest transitions: the corners the runs only just reached.
+    let taken = transitionRows(caseNames: caseNames, describe: { code in text(descriptions[code] ?? ["(not described)"]) })
+      .sorted { $0.count < $1.count || ($0.count == $1.count && $0.text < $1.text) }
+    if !taken.isEmpty {
+      let listed = taken.prefix(Self.listedRare)
+      lines.append(.plain(listed.count == taken.count ? "  transitions:" : "  the \(listed.count) rarest of the \(taken.count) transitions:"))
+      lines += listed.map { row($0.count, $0.text) }
+    }
     let never = neverReached(abstraction: abstraction)
     if !never.isEmpty {
       lines.append(.note("! never reached: \(never.joined(separator: ", "))"))
     }
     return lines
+  }
+
+  /// Each transition taken, as `from —case→ to` with the state before described by `describe`
+  /// and the state after by the leaves that changed (`the same` when none did), and how often
+  /// it was taken.
+  func transitionRows(caseNames: [String], describe: (UInt64) -> String) -> [(count: Int, text: String)] {
+    transitions.map { transition, count in
+      let before = descriptions[transition.from] ?? []
+      let after = descriptions[transition.to] ?? []
+      let changed = before.count == after.count ? zip(before, after).filter { $0 != $1 }.map(\.1) : after
+      let to = transition.from == transition.to || changed.isEmpty ? "the same" : changed.joined(separator: " ")
+      return (count, "\(describe(transition.from)) —\(Self.caseName(transition.caseIndex, in: caseNames))→ \(to)")
+    }
+  }
+
+  /// What a transition's case index names: an action case, or a held effect completed (-1,
+  /// `ExploreEngine.Step.completeCase`) or failed (-2, `failCase`).
+  static func caseName(_ index: Int, in caseNames: [String]) -> String {
+    index >= 0 && index < caseNames.count ? caseNames[index] : index == -2 ? "fail" : "complete"
   }
 
   /// The values each leaf took in the states entered (as `path=value`), by leaf.

@@ -200,7 +200,7 @@ import ReplShellFoundation
     if statesDiffer == nil {
       lines.append(.note("the state is not Equatable, so `changed` counts every accepted action"))
     }
-    lines += coverage.states.lines(abstraction: abstraction)
+    lines += coverage.states.lines(abstraction: abstraction, caseNames: catalog.cases.map(\.pathText))
     let (requirementLines, verdicts, short) = requirementReport(options.requirements, coverage: coverage)
     lines += requirementLines
     if outcome.failure == nil, let short {
