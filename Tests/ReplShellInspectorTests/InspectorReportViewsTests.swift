@@ -48,6 +48,11 @@ struct InspectorReportViewsTests {
         let steps = try await driver.run(Self.column(0, of: "coverage-states"))
         let counts = try JSONDecoder().decode([String].self, from: Data(steps.utf8)).map { Int($0.replacingOccurrences(of: ",", with: "")) ?? -1 }
         #expect(counts.count == Int(figures.states) && counts == counts.sorted(by: >), "\(counts)")
+        // The rarest transitions, the rarest first, at most 20 of them.
+        _ = try await driver.element(role: "table", name: "The rarest transitions, the rarest first")
+        let rare = try JSONDecoder().decode([String].self, from: Data(try await driver.run(Self.column(0, of: "coverage-transitions")).utf8))
+          .map { Int($0.replacingOccurrences(of: ",", with: "")) ?? -1 }
+        #expect(!rare.isEmpty && rare.count <= 20 && rare == rare.sorted() && rare.count == min(20, Int(figures.transitions) ?? 0), "\(rare)")
         // The values never reached are the transcript's, or none.
         let never = try await driver.run("return [...document.querySelectorAll('#coverage-never li')].map((li) => li.textContent);")
         if let line = shell.transcript.split(separator: "\n").first(where: { $0.hasPrefix("! never reached: ") }) {

@@ -1,6 +1,7 @@
 // The last explore's coverage, from its `report` event: the seed, runs and steps and the verdict;
 // how many abstract states and distinct transitions, each coverage requirement's verdict, the
-// declared values never reached, the states entered and how often, each action case's counts.
+// declared values never reached, the states entered and how often, the rarest transitions, each
+// action case's counts.
 // The report is read as hostile input: every field's type is checked, every text set as text,
 // every list cut short.
 "use strict";
@@ -103,6 +104,19 @@ Inspector.CoverageView = class {
       parts.push(Inspector.CoverageView.table("States entered, the most entered first", ["Steps", "Share", "Abstract state"], rows, "coverage-states"));
       const more = listed.length - rows.length + C.number(states.notListed);
       if (more > 0) parts.push(note(`${more.toLocaleString("en")} more states entered, not drawn.`));
+    }
+
+    // The rarest transitions: the corners the runs only just reached (the report lists the most
+    // taken first).
+    const transitions = C.list(states.transitionsListed).slice(0, 1000);
+    if (transitions.length > 0) {
+      const rarest = transitions.slice(-Math.min(transitions.length, 20)).reverse().map((t) => {
+        const transition = C.object(t);
+        const cell = (text) => Object.assign(document.createElement("code"), { textContent: C.text(text) });
+        return [C.number(transition.steps).toLocaleString("en"), cell(transition.from), cell(transition.case), cell(transition.to)];
+      });
+      parts.push(heading("Rarest transitions"));
+      parts.push(Inspector.CoverageView.table("The rarest transitions, the rarest first", ["Steps", "From", "Action case", "To"], rarest, "coverage-transitions"));
     }
 
     const cases = C.list(r.cases);
