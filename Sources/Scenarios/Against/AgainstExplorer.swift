@@ -83,6 +83,9 @@ import ReplShellFoundation
       if Task.isCancelled || Budget.current.interruption() != nil { break }
       let steps = against.comparesHistory ? recorded : draw(run: run, seed: seed, engine: engine, steps: options.steps, memo: &memo)
       let clock = ContinuousClock()
+      // The noise is learned in the first runs: the second copy is not needed after them.
+      if position == AgainstOptions.calibrationRuns { twin.peer.finish() }
+      var computed: [AgainstStep]?
       if position >= AgainstOptions.calibrationRuns, findings.noise.isEmpty {
         // Digests first: a run whose every step agrees sends no state. The other revision
         // works on the run while this shell's reducer does.
@@ -99,9 +102,15 @@ import ReplShellFoundation
           findings.steps += steps.count
           continue
         }
+        computed = newAnswers
       }
       let began = clock.now
-      let newAnswers = try answers(to: steps, from: start, startValue: newStart)
+      let newAnswers: [AgainstStep]
+      if let computed {
+        newAnswers = computed
+      } else {
+        newAnswers = try answers(to: steps, from: start, startValue: newStart)
+      }
       let fullAsked = clock.now
       findings.newTime += fullAsked - began
       let oldAnswers = try await answers(of: old.peer, to: steps, run: run, seed: seed)
@@ -109,8 +118,6 @@ import ReplShellFoundation
       if position < AgainstOptions.calibrationRuns {
         let twinAnswers = try await answers(of: twin.peer, to: steps, run: run, seed: seed)
         learnNoise(oldAnswers, twinAnswers, oldStart: old.start, twinStart: twin.start, into: &findings)
-      } else if position == AgainstOptions.calibrationRuns {
-        twin.peer.finish()
       }
       let comparison = SequenceComparison(
         old: oldAnswers, new: newAnswers, oldStart: old.start, newStart: newStart, noise: findings.noise, allowed: against.allowed)
