@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The page in headless Chromium at the two window sizes it is made for, 1024×768 and 1280×900,
+/// The page in headless Chromium at the window sizes it is made for, 1024×768 and 1280×900, and
+/// the widest it is read at, 1920×1080,
 /// against a real shell: nothing runs past its panel and nothing scrolls sideways; the domain
 /// and the history's position show on the first message (`FirstPaint`); the placeholders are the
 /// running domain's. Set INSPECTOR_SCREENSHOTS to a folder to keep a screenshot at each size.
@@ -17,7 +18,7 @@ struct InspectorLayoutTests {
 
     """
 
-  @Test(arguments: [(1024, 768), (1280, 900)])
+  @Test(arguments: [(1024, 768), (1280, 900), (1920, 1080)])
   func thePageFitsItsWindowAndShowsTheSessionAtOnce(width: Int, height: Int) async throws {
     try await InspectedShell.with(script: Self.script) { shell in
       try await WebDriver.with(logPath: shell.folder.appendingPathComponent("chromedriver.log").path) { driver in
