@@ -96,13 +96,15 @@ package struct StateTree: Sendable {
   ) -> (paths: [[String]], texts: [String], truncated: Bool) {
     let needle = text.lowercased()
     guard !needle.isEmpty else { return ([], [], false) }
+    let matcher = CaseInsensitiveMatch(needle)
     var found: [[String]] = []
     var texts: [String] = []
     var truncated = false
     var path: [String] = []
     var components: [StatePath.Component] = []
-    func visit(_ value: Value) {
-      for child in StateNavigator.children(of: value) {
+    // Each value's children are listed once: for its own match and for the walk below it.
+    func visit(_ children: [(component: StatePath.Component, value: Value)]) {
+      for child in children {
         if truncated { return }
         path.append(child.component.label)
         components.append(child.component)
@@ -112,8 +114,8 @@ package struct StateTree: Sendable {
         }
         let grandchildren = StateNavigator.children(of: child.value)
         let matches: Bool = switch field {
-        case .key: redact(child.component.label).lowercased().contains(needle)
-        case .value: grandchildren.isEmpty && redact(ValuePrinter.singleLine(child.value)).lowercased().contains(needle)
+        case .key: matcher.found(in: redact(child.component.label))
+        case .value: grandchildren.isEmpty && matcher.found(in: redact(ValuePrinter.singleLine(child.value)))
         }
         if matches {
           if found.count == limit {
@@ -123,10 +125,10 @@ package struct StateTree: Sendable {
           found.append(path)
           texts.append(StatePath(components).description)
         }
-        if !grandchildren.isEmpty { visit(child.value) }
+        if !grandchildren.isEmpty { visit(grandchildren) }
       }
     }
-    visit(root)
+    visit(StateNavigator.children(of: root))
     return (found, texts, truncated)
   }
 

@@ -96,3 +96,24 @@ import Testing
     #expect(shell.inspection.history.position == 2)
   }
 }
+
+/// The search's matching: ASCII compared byte by byte without case, anything else lowercased.
+@Suite struct CaseInsensitiveMatchTests {
+  @Test func asciiIgnoresCaseAndFindsEveryPlace() {
+    let match = CaseInsensitiveMatch("quake")
+    #expect(match.found(in: "Quake"))
+    #expect(match.found(in: "the last QUAKE of the month"))
+    #expect(match.found(in: "qquake"))
+    #expect(!match.found(in: "quak"))
+    #expect(!match.found(in: ""))
+    #expect(!match.found(in: "q-u-a-k-e"))
+  }
+
+  @Test func textThatIsNotASCIIIsLowercasedFirst() {
+    #expect(CaseInsensitiveMatch("zürich").found(in: "Near ZÜRICH"))
+    #expect(CaseInsensitiveMatch("zurich").found(in: "ZÜRICH") == false)
+    #expect(CaseInsensitiveMatch("ich").found(in: "ZÜRICH"))
+    #expect(CaseInsensitiveMatch("[").found(in: "a[0]"))
+    #expect(CaseInsensitiveMatch("@").found(in: "`") == false)
+  }
+}
