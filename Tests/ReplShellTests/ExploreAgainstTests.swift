@@ -107,6 +107,29 @@ import Testing
     #expect(check.status == 1, "\(check.standardOutput)")
   }
 
+  @Test func formatJSONCarriesTheDivergenceAsData() async throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "use counter\nexplore --against \(try Self.fixture) --seed 5 --runs 300\n".write(
+      to: folder.appendingPathComponent("against.txt"), atomically: true, encoding: .utf8)
+    let run = try await ReplShellRun.run(["--format", "json", "--script", "against.txt"], in: folder)
+    #expect(run.status == 1)
+    let reports = try run.lines.compactMap { line -> [String: Any]? in
+      guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], object["event"] as? String == "report" else { return nil }
+      return object
+    }
+    let report = try #require(reports.first, "\(run.standardOutput)")
+    #expect(report["tool"] as? String == "against")
+    let value = try #require(report["value"] as? [String: Any])
+    #expect(value["revision"] as? String == (try Self.fixture) && value["commit"] is NSNull && value["compared"] as? String == "runs")
+    #expect(value["seed"] as? Int == 5 && value["noise"] as? [String] == [])
+    let divergence = try #require(value["divergence"] as? [String: Any], "\(value)")
+    #expect(divergence["actions"] as? [String] == Array(repeating: "didTapDecrementButton", count: 4))
+    #expect((divergence["old"] as? [String: Any])?["outcome"] as? String == "accepted")
+    let paths = try #require(divergence["paths"] as? [[String: Any]])
+    #expect(paths.count == 1 && paths[0]["path"] as? String == "value" && paths[0]["old"] as? Int == -3 && paths[0]["new"] as? Int == -4, "\(paths)")
+  }
+
   @Test func aRecordingIsComparedAsItWasRecorded() async throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }

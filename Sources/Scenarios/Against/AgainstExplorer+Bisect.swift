@@ -6,13 +6,13 @@ extension AgainstExplorer {
   /// reducer answers it otherwise than the revision's. A commit that does not build is left out.
   func bisect(
     _ shrunk: [Step], sides: Sides, revision: AgainstRevision, package: AgainstRevision.Package?, reach: FileReach, noise: [StatePath], allowed: [StatePath]
-  ) async throws(CommandError) -> [OutputLine] {
+  ) async throws(CommandError) -> BisectResult {
     guard let package, let base = revision.commit else {
-      return [.note("--bisect builds the commits after a revision: give --against a revision, not a binary")]
+      return BisectResult(lines: [.note("--bisect builds the commits after a revision: give --against a revision, not a binary")])
     }
     var candidates = try await AgainstRevision.commits(after: base, in: package)
     guard !candidates.isEmpty else {
-      return [.plain("bisect: no commit comes after \(revision.name): the divergence is in this shell's own changes")]
+      return BisectResult(lines: [.plain("bisect: no commit comes after \(revision.name): the divergence is in this shell's own changes")])
     }
     let baseline = try await answers(of: sides.old, to: shrunk, run: 0, seed: 0)
     var lines: [OutputLine] = []
@@ -43,9 +43,26 @@ extension AgainstExplorer {
     }
     guard high < candidates.count else {
       lines.append(.plain("bisect: every commit up to HEAD agrees with \(revision.name) (\(tested) tested): the divergence is in changes not yet committed"))
-      return lines
+      return BisectResult(lines: lines, tested: tested)
     }
-    lines.append(.plain("bisect: the first commit that diverges is \(try await AgainstRevision.subject(of: candidates[high], in: package)) (\(tested) of \(candidates.count) commits built and tested)"))
-    return lines
+    let first = try await AgainstRevision.subject(of: candidates[high], in: package)
+    lines.append(.plain("bisect: the first commit that diverges is \(first) (\(tested) of \(candidates.count) commits built and tested)"))
+    return BisectResult(lines: lines, first: (candidates[high], first), tested: tested)
+  }
+
+  /// What `--bisect` printed and found: the first commit that diverges (its hash and subject
+  /// line), nil when none did, and how many commits it built and tested.
+  struct BisectResult {
+    var lines: [OutputLine]
+    var first: (commit: String, subject: String)? = nil
+    var tested = 0
+
+    /// As the report's data.
+    var json: JSONForm {
+      .object([
+        ("firstCommit", first.map { .string($0.commit) } ?? .null), ("subject", first.map { .string($0.subject) } ?? .null),
+        ("tested", .int(tested)),
+      ])
+    }
   }
 }

@@ -141,6 +141,8 @@ import ReplShellFoundation
           ? "noise: none (two runs of the old revision agreed on every step of " + (findings.runs == 1 ? "the first run)" : "the first \(min(findings.runs, AgainstOptions.calibrationRuns)) runs)")
           : "noise, left out of the comparison (two runs of the old revision differ there): " + findings.noise.map(\.description).joined(separator: ", ")))
     var outcome = ExploreOutcome(lines: [], seed: seed)
+    var divergenceJSON = JSONForm.null
+    var bisectJSON = JSONForm.null
     if let found = findings.divergence {
       let compare: @MainActor ([Step]) async throws(CommandError) -> SequenceComparison = { steps throws(CommandError) in
         let newAnswers = try answers(to: steps, from: start, startValue: newStart)
@@ -157,8 +159,11 @@ import ReplShellFoundation
       let place = against.comparesHistory ? "the history" : "run \(found.run + 1) (seed \(seed))"
       outcome = report(divergence, shrunk: shrunk, found: found.steps, in: place, shrinkSteps: shrinker.shrinkSteps, revision: revision, seed: seed)
       lines += outcome.lines
+      divergenceJSON = json(of: divergence, shrunk: shrunk, found: found.steps.count, in: place)
       if against.bisects {
-        lines += try await bisect(shrunk, sides: sides, revision: revision, package: package, reach: reach, noise: findings.noise, allowed: against.allowed)
+        let bisected = try await bisect(shrunk, sides: sides, revision: revision, package: package, reach: reach, noise: findings.noise, allowed: against.allowed)
+        lines += bisected.lines
+        bisectJSON = bisected.json
       }
     } else {
       lines.append(.note("the revisions agree on every step of " + (against.comparesHistory ? "the history" : "\(findings.runs) run\(findings.runs == 1 ? "" : "s")") + (findings.allowedSteps > 0 ? " but for the allowed changes" : "")))
@@ -171,7 +176,43 @@ import ReplShellFoundation
     }
     lines.append(.plain(cost(findings)))
     outcome.lines = lines
+    outcome.report = .object([
+      ("revision", .string(revision.name)), ("commit", revision.commit.map(JSONForm.string) ?? .null),
+      ("compared", .string(against.comparesHistory ? "history" : "runs")),
+      ("seed", seed <= UInt64(Int.max) ? .int(Int(seed)) : .string(String(seed))), ("runs", .int(findings.runs)), ("steps", .int(findings.steps)),
+      ("noise", .array(findings.noise.map { .string($0.description) })),
+      ("allowed", .object([("steps", .int(findings.allowedSteps)), ("paths", .array(findings.allowedPaths.map { .string($0.description) }))])),
+      ("divergence", divergenceJSON), ("bisect", bisectJSON),
+      ("microsecondsPerStep", .double(findings.steps == 0 ? 0 : (findings.newTime + findings.oldTime).inSeconds / Double(findings.steps) * 1e6)),
+    ])
     return outcome
+  }
+
+  /// The divergence as the report's data: where it was found, its shrunk actions, each side's
+  /// outcome, and the values at each path where the states part.
+  private func json(of divergence: SequenceComparison.Divergence, shrunk: [Step], found: Int, in place: String) -> JSONForm {
+    func outcome(_ step: AgainstStep) -> JSONForm {
+      switch step {
+      case .accepted: .object([("outcome", .string("accepted"))])
+      case .rejected(let reason): .object([("outcome", .string("rejected")), ("reason", .string(reason))])
+      case .unreadable(let reason): .object([("outcome", .string("unreadable")), ("reason", .string(reason))])
+      }
+    }
+    let actions = shrunk.map { step -> JSONForm in
+      guard let action = step.action else { return .null }
+      do throws(CommandError) { return .string(try actionText(action)) } catch { return .null }
+    }
+    let paths = divergence.paths.prefix(8).map { path -> JSONForm in
+      .object([
+        ("path", .string(path.description)),
+        ("old", ValueDifferences.value(at: path, in: divergence.oldState).map(JSONForm.init) ?? .null),
+        ("new", ValueDifferences.value(at: path, in: divergence.newState).map(JSONForm.init) ?? .null),
+      ])
+    }
+    return .object([
+      ("in", .string(place)), ("found", .int(found)), ("actions", .array(actions)), ("old", outcome(divergence.old)), ("new", outcome(divergence.new)),
+      ("paths", .array(Array(paths))),
+    ])
   }
 
   /// Starts `revision`'s reducer on this session's domain, from the session's state.

@@ -39,4 +39,28 @@ enum ValueDifferences {
     guard prefix.components.count <= path.components.count else { return false }
     return zip(path.components, prefix.components).allSatisfy { $0.isNamed(by: $1) }
   }
+
+  /// The value at `path` in `value`, walked as `paths` walks it; nil where it leads nowhere.
+  static func value(at path: StatePath, in value: Value) -> Value? {
+    var current = value
+    for component in path.components {
+      switch (current, component) {
+      case (.structure(_, let fields), .name(let label)), (.enumCase(_, _, let fields?), .name(let label)):
+        guard let field = fields.first(where: { $0.label == label }) else { return nil }
+        current = field.value
+      case (.array(let elements), .key(.int(let index))):
+        guard elements.indices.contains(index) else { return nil }
+        current = elements[index]
+      case (.dictionary(let entries), .name(let key)):
+        guard let entry = entries.first(where: { $0.key == .string(key) }) else { return nil }
+        current = entry.value
+      case (.dictionary(let entries), .key(let key)):
+        guard let entry = entries.first(where: { $0.key == key }) else { return nil }
+        current = entry.value
+      default:
+        return nil
+      }
+    }
+    return current
+  }
 }

@@ -29,7 +29,8 @@ extension ExploreCommand {
     if let files, outcome.failure != nil {
       lines.append(.note(try await saveAgainst(outcome, files: files, revision: revision, in: context, session: session)))
     }
-    context.events.emit(.output(lines))
+    // The lines with the report as data, for --format json, MCP and the inspector.
+    context.events.emit(outcome.report.map { .report(ReportEvent(tool: .against, lines: lines, value: $0)) } ?? .output(lines))
     if let failure = outcome.failure {
       throw CommandError(failure)
     }

@@ -11,6 +11,10 @@ public struct ReportEvent: Sendable, Equatable {
     case explore
     /// `linearize`: each history's verdict, and the witness of one that is not linearizable.
     case linearize
+    /// `explore --against`: the other revision, the runs and steps compared, the noise, the
+    /// allowed changes, the shrunk divergence (its actions, both outcomes, the values at the
+    /// paths where the states part) and what `--bisect` named.
+    case against
   }
 
   /// Which command made it.
