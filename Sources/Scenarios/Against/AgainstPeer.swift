@@ -39,7 +39,8 @@ import Darwin
     guard let text = ProcessInfo.processInfo.environment["REPLSHELL_AGAINST_TIMEOUT"], let seconds = Double(text), seconds > 0, seconds.isFinite else {
       return .seconds(30)
     }
-    return .milliseconds(Int(seconds * 1000))
+    // A day at the most: any longer is no budget.
+    return .milliseconds(Int(min(seconds, 86_400) * 1000))
   }()
 
   /// Starts `binary` as the reducer of revision `name`, and reads its hello.
@@ -135,7 +136,8 @@ import Darwin
     pending.timer.cancel()
     switch result {
     case .success(.refused(let reason)):
-      throw CommandError("\(name) refused to \(pending.doing): \(reason)")
+      // The other side's words, shown as they are but never as terminal controls.
+      throw CommandError("\(name) refused to \(pending.doing): \(ControlCharacters.escaped(String(reason.prefix(2_000))))")
     case .success(let answer):
       return answer
     case .failure(let failure):
@@ -216,7 +218,7 @@ import Darwin
     case nil:
       switch failure {
       case .oversized(let length): why = "it answered \(length) bytes, more than the \(AgainstProtocol.maximumAnswerLength >> 20) MiB an answer may have"
-      case .malformed(let fault): why = "it answered something that is not an explore --against answer (\(fault))"
+      case .malformed(let fault): why = "it answered something that is not an explore --against answer (\(ControlCharacters.escaped(fault)))"
       case .closed where shell.isEmpty:
         let status = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
         why = "it ended before saying hello (\(status)): it is not a shell built on this library, or one that predates explore --against"
@@ -308,6 +310,6 @@ final class StandardErrorTail: Sendable {
 
   /// What it said, on one line, cut to a message's length.
   var text: String {
-    String(decoding: kept.withLock { $0 }, as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ").truncatedForMessage
+    ControlCharacters.escaped(String(decoding: kept.withLock { $0 }, as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ").truncatedForMessage)
   }
 }
