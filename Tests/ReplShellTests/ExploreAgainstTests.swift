@@ -1,18 +1,20 @@
 import Foundation
 import Testing
 
+/// A folder of its own for one test's scripts and what they write.
+private func againstFolder() throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("against-\(UUID().uuidString.prefix(8))")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
+}
+
 /// `explore --against BINARY` through the built `replshell`: a shell compared with itself agrees
 /// on every step of every domain it runs; a binary that is not such a shell, or one that never
 /// answers, is an error that says so, and the explore fails with exit status 1.
 @Suite(.timeLimit(.minutes(3))) struct ExploreAgainstTests {
-  private func folder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("against-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
 
   @Test(arguments: ["counter", "animals", "quakes"]) func theShellAgreesWithItself(domain: String) async throws {
-    let folder = try folder()
+    let folder = try againstFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let binary = try ReplShellRun.executable.path
     let script = "use \(domain)\nexplore --against \(binary) --runs 20 --steps 30 --seed 11\n"
@@ -25,7 +27,7 @@ import Testing
   }
 
   @Test func aProgramThatIsNoShellIsSaidToBeOne() async throws {
-    let folder = try folder()
+    let folder = try againstFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try "use counter\nexplore --against /bin/true --runs 2\n".write(to: folder.appendingPathComponent("against.txt"), atomically: true, encoding: .utf8)
     let run = try await ReplShellRun.run(["--script", "against.txt"], in: folder)
@@ -36,7 +38,7 @@ import Testing
   }
 
   @Test func aShellThatNeverAnswersIsStoppedAtItsTimeout() async throws {
-    let folder = try folder()
+    let folder = try againstFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let silent = folder.appendingPathComponent("silent-shell")
     try "#!/bin/sh\nexec sleep 600\n".write(to: silent, atomically: true, encoding: .utf8)
@@ -48,7 +50,7 @@ import Testing
   }
 
   @Test func aRevisionOutsideAnyPackageSaysWhatToGive() async throws {
-    let folder = try folder()
+    let folder = try againstFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try "use counter\nexplore --against main\n".write(to: folder.appendingPathComponent("against.txt"), atomically: true, encoding: .utf8)
     let run = try await ReplShellRun.run(["--script", "against.txt"], in: folder)
@@ -57,7 +59,7 @@ import Testing
   }
 
   @Test func optionsThatDoNotApplyAreRefusedAtTheirColumn() async throws {
-    let folder = try folder()
+    let folder = try againstFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try "use counter\nexplore --against main --guided\n".write(to: folder.appendingPathComponent("against.txt"), atomically: true, encoding: .utf8)
     let run = try await ReplShellRun.run(["--script", "against.txt"], in: folder)
@@ -77,14 +79,9 @@ import Testing
     get throws { try ReplShellRun.executable.deletingLastPathComponent().appendingPathComponent("AgainstFixtureShell").path }
   }
 
-  private func folder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("against-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
 
   @Test func theRarePathIsFoundShrunkAndSaved() async throws {
-    let folder = try folder()
+    let folder = try againstFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let script = "use counter\nexplore --against \(try Self.fixture) --seed 5 --runs 300 --save found.txt\n"
     try script.write(to: folder.appendingPathComponent("against.txt"), atomically: true, encoding: .utf8)
@@ -108,7 +105,7 @@ import Testing
   }
 
   @Test func formatJSONCarriesTheDivergenceAsData() async throws {
-    let folder = try folder()
+    let folder = try againstFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try "use counter\nexplore --against \(try Self.fixture) --seed 5 --runs 300\n".write(
       to: folder.appendingPathComponent("against.txt"), atomically: true, encoding: .utf8)
@@ -131,7 +128,7 @@ import Testing
   }
 
   @Test func aRecordingIsComparedAsItWasRecorded() async throws {
-    let folder = try folder()
+    let folder = try againstFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let script = "use counter\n" + String(repeating: "dispatch didTapDecrementButton\n", count: 5) + "dispatch didTapIncrementButton\n"
     try script.write(to: folder.appendingPathComponent("session.txt"), atomically: true, encoding: .utf8)

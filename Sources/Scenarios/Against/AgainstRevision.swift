@@ -142,6 +142,15 @@ struct AgainstRevision: Sendable {
     // FNV-1a of the checkout's path: the same folder for the same checkout in every process.
     let hash = top.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     let name = URL(fileURLWithPath: top).lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" }.prefix(32)
+    // The cache home itself, when it is not there yet (a new account, an XDG_CACHE_HOME not made
+    // yet): made as the user's own, 0700, as XDG asks; what is below it is checked level by level.
+    if !reach.itemExists(at: base) {
+      do {
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw CommandError("cannot make the cache folder \(base): \(error.localizedDescription)")
+      }
+    }
     var folder = base
     for level in ["replshell", "against", "\(name)-\(String(hash, radix: 16))"] {
       folder += "/\(level)"
