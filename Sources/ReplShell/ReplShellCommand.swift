@@ -118,7 +118,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
   @Option(
     name: .customLong("against"),
     help: ArgumentHelp(
-      "With --replay FILE: run the recording's actions through this shell's reducer and REV's — a git revision of this package (built once in ~/.cache/replshell/against) or another shell binary — and report the first step where they part, shrunk (`explore --against REV --history` on the recording); exit 1 when they part.",
+      "With --replay FILE: run the recording's actions through this shell's reducer and REV's — a git revision of this package (built once in a cache of the shell's own under ~/.cache) or another shell binary — and report the first step where they part, shrunk (`explore --against REV --history` on the recording); exit 1 when they part.",
       valueName: "rev"))
   var againstRevision: String?
 

@@ -200,6 +200,20 @@ import Darwin
   /// Why the exchange failed, said once; the process is gone after it.
   private func ending(after failure: AttachFrame.Failure, alarm: PeerAlarm, doing: String, limit: Duration) async -> String {
     let process = process
+    // A stream that closed with no alarm is a process ending on its own: it is given two seconds
+    // to, so that its own status is what is said; one still there then is killed.
+    if alarm.reason == nil, process.isRunning {
+      let first = OnceOnly()
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+          process.waitUntilExit()
+          if first.claim() { continuation.resume() }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+          if first.claim() { continuation.resume() }
+        }
+      }
+    }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
@@ -260,6 +274,19 @@ final class PeerAnswer: Sendable {
         return given
       }
       if let given { continuation.resume(returning: given) }
+    }
+  }
+}
+
+/// Whichever of two callers claims it first: the one that resumes a continuation both may resume.
+final class OnceOnly: Sendable {
+  private let claimed = Mutex(false)
+
+  /// True for the first caller only.
+  func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
     }
   }
 }

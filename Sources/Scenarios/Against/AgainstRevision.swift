@@ -9,7 +9,8 @@ import Darwin
 
 /// What `--against REV` names, made into a shell binary to run: a second shell binary as it is,
 /// or a git revision of the user's own package, built once in a cache of its own
-/// (`~/.cache/replshell/against/`): a clone that shares the checkout's objects, checked out at
+/// (`~/.cache/SHELL/against/`, named after the shell: `replshell`'s own, an app's shell its own):
+/// a clone that shares the checkout's objects, checked out at
 /// the revision and built there. The user's checkout is only read (`git rev-parse`,
 /// `git rev-list`); removing the cache folder removes everything it made.
 struct AgainstRevision: Sendable {
@@ -41,7 +42,7 @@ struct AgainstRevision: Sendable {
     }
     let top = try await git(["rev-parse", "--show-toplevel"], in: folder.path, doing: "find the git checkout of \(folder.path)")
     let product = URL(fileURLWithPath: CommandLine.arguments.first ?? "replshell").lastPathComponent
-    let cache = try prepareCache(for: top, reach: reach)
+    let cache = try prepareCache(for: top, shell: product, reach: reach)
     return Package(checkout: top, folder: folder.path, product: product, cache: cache)
   }
 
@@ -135,8 +136,9 @@ struct AgainstRevision: Sendable {
     return ControlCharacters.escaped(String(said.prefix(600)))
   }
 
-  /// The cache folder of the checkout at `top`, made and checked for its owner, level by level.
-  private static func prepareCache(for top: String, reach: FileReach) throws(CommandError) -> String {
+  /// The cache folder of the checkout at `top` for the shell `product`, made and checked for its
+  /// owner, level by level.
+  private static func prepareCache(for top: String, shell product: String, reach: FileReach) throws(CommandError) -> String {
     let environment = ProcessInfo.processInfo.environment
     let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(environment["HOME"] ?? NSHomeDirectory())/.cache"
     // FNV-1a of the checkout's path: the same folder for the same checkout in every process.
@@ -152,7 +154,9 @@ struct AgainstRevision: Sendable {
       }
     }
     var folder = base
-    for level in ["replshell", "against", "\(name)-\(String(hash, radix: 16))"] {
+    // Named after the shell, whose product the cache builds: `replshell`, or an app's own.
+    let shell = product.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    for level in [shell.isEmpty ? "replshell" : String(shell.prefix(64)), "against", "\(name)-\(String(hash, radix: 16))"] {
       folder += "/\(level)"
       do {
         try reach.prepareFolder(folder)
