@@ -11,8 +11,10 @@ final class WebDriver: Sendable {
   }
 
   private let driver: ChildProcess
-  /// The browser's profile, a folder of this session's own in the temporary folder, removed by
-  /// `quit()`: chromedriver's own would be left behind whenever the driver is stopped.
+  /// A folder of this session's own in the temporary folder, removed by `quit()`: the browser's
+  /// profile (chromedriver's own would be left behind whenever the driver is stopped) and the
+  /// temporary folder of the driver and the browser, whose `org.chromium.Chromium.scoped_dir.*`
+  /// stays behind whenever the browser is ended before it cleans up (a loaded machine).
   private let profile: URL
   /// chromedriver's port.
   private let base: Int
@@ -36,8 +38,12 @@ final class WebDriver: Sendable {
     }
     let port = try LoopbackSocket.freePort()
     let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-profile-\(UUID().uuidString.prefix(8))")
+    let userData = profile.appendingPathComponent("user-data")
+    let temporary = profile.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: false)
-    let child = try ChildProcess.spawn(chromedriver, ["--port=\(port)"], outputPath: logPath)
+    try FileManager.default.createDirectory(at: userData, withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+    let child = try ChildProcess.spawn(chromedriver, ["--port=\(port)"], environment: ["TMPDIR": temporary.path], outputPath: logPath)
     let base = port
     let deadline = ContinuousClock.now + .seconds(30)
     while ContinuousClock.now < deadline {
@@ -49,7 +55,7 @@ final class WebDriver: Sendable {
         "browserName": "chrome",
         "goog:chromeOptions": [
           "binary": chromium,
-          "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900", "--user-data-dir=\(profile.path)"],
+          "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900", "--user-data-dir=\(userData.path)"],
         ],
       ]]
     ]
