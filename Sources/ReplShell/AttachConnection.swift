@@ -1,9 +1,11 @@
 // Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
 #if canImport(Glibc)
 import Foundation
-import Scenarios
-import Synchronization
 import ReplShellFoundation
+import ReplShellSession
+import Scenarios
+import SessionProtocol
+import Synchronization
 
 /// An attached shell's connection to the app, read in one place: one reader receives every
 /// message the app sends and routes it to whoever waits for it, as `AttachedInspectionLink` does

@@ -1,7 +1,9 @@
 // Linux only for now: the attachment is.
 #if canImport(Glibc)
 import Foundation
+import ReplShellSession
 import Scenarios
+import StateValues
 
 /// The web inspector of an attached shell (`--attach X --inspect`, or `inspect` typed there): the
 /// app's inspector factory, given a host that reaches the session the app keeps for this shell

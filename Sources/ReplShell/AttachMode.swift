@@ -1,9 +1,12 @@
 // Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
 #if canImport(Glibc)
-import Glibc
 import Foundation
-import Scenarios
+import Glibc
 import ReplShellFoundation
+import ReplShellSession
+import Scenarios
+import SessionProtocol
+import StateValues
 
 /// `--attach`: the shell on a running app's live store. Lines go to the app, which runs them in
 /// a session of its own over the store and answers with session events, rendered here as a

@@ -2,6 +2,9 @@
 #if canImport(Glibc)
 #if canImport(Glibc)
 import Glibc
+import ReplShellSession
+import SessionProtocol
+import StateValues
 #endif
 import Foundation
 import Scenarios

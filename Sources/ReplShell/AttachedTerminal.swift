@@ -1,9 +1,12 @@
 // Linux only for now: the attachment is.
 #if canImport(Glibc)
 import Foundation
-import Scenarios
-import Synchronization
 import ReplShellFoundation
+import ReplShellSession
+import Scenarios
+import SessionProtocol
+import StateValues
+import Synchronization
 
 /// The attached shell's terminal as the inspector prints in it, from any thread: a line the page
 /// ran is printed as a typed one (its command echoed behind the prompt); while the editor waits

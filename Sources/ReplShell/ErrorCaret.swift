@@ -1,4 +1,6 @@
 import Scenarios
+import SessionProtocol
+import StateValues
 
 /// On a terminal, an error with a column shows the typed line again with a caret under that
 /// column, as compilers do: `state animals.data.Kat` with `^` under `Kat`.

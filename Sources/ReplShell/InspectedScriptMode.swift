@@ -1,5 +1,8 @@
 import Foundation
+import ReplShellDomain
+import ReplShellSession
 import Scenarios
+import StateValues
 
 /// `--inspect --script FILE`: runs one script with the inspector serving it, prints its
 /// transcript, then goes on serving the session until Ctrl-C. Lines the page sends run after the

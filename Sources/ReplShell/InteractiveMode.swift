@@ -1,5 +1,9 @@
 import Foundation
+import ReplShellDomain
+import ReplShellSession
 import Scenarios
+import SessionProtocol
+import StateValues
 
 /// The shell at a prompt: libedit on a terminal, or plain lines from a pipe read like a script.
 @MainActor struct InteractiveMode {

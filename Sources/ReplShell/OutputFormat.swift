@@ -1,5 +1,7 @@
 import ArgumentParser
 import Scenarios
+import SessionProtocol
+import StateValues
 
 /// How sessions and `--script` print what happens: as transcripts, or as one JSON object per
 /// session event (`--format json`).

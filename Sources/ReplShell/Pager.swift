@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import StateValues
 
 /// Sends output taller than the terminal through `$PAGER`, as psql and git do. Only the
 /// interactive shell pages; scripts, pipes and goldens never do.

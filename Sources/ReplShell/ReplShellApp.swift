@@ -1,4 +1,8 @@
 import Foundation
+import Linearizability
+import ReplShellDomain
+import ReplShellSession
+import Scenarios
 
 /// A complete `replshell` for an app: adopt it on an `@main` type, list the app's domains, and
 /// the executable has the prompt, pipe and script modes, golden checks and every flag of

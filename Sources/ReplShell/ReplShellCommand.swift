@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
+import ReplShellDomain
+import ReplShellSession
 import Scenarios
+import StateValues
 
 /// The command line of a shell built on this library (`replshell`, or a client's `ReplShellApp`):
 /// drive a store by typing actions, or run scenario scripts as golden tests.

@@ -1,4 +1,5 @@
 import Scenarios
+import StateValues
 
 /// What one entry of a run produced: the output to print, in order, and whether it passed.
 /// Results are made concurrently and printed in path order, so a run prints the same bytes

@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import StateValues
 
 extension ScriptMode {
   /// `--check`: compares the transcript with the golden, wildcards honoured; a mismatch or a

@@ -1,5 +1,7 @@
 import Foundation
+import ReplShellDomain
 import Scenarios
+import StateValues
 
 /// Runs scenario scripts: prints transcripts, or checks or updates their goldens; runs them
 /// concurrently, prints their output in path order, ends with a summary line and can write a

@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellDomain
+import ReplShellSession
 import Scenarios
 
 /// `--replay FILE --shrink PROPERTY`: opens a recording — a `--format json` transcript, an app's

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellSession
 import Scenarios
 import Synchronization
 

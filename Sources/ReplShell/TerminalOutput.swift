@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import StateValues
 
 /// Writes output lines to standard output, colored by kind only on a terminal without `NO_COLOR`.
 struct TerminalOutput {

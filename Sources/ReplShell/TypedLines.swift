@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellSession
 import Scenarios
 
 /// The lines of an interactive session, typed or sent by the inspector, taken one at a time.

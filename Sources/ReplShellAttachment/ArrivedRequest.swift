@@ -1,4 +1,5 @@
 import ReplShellSession
+import SessionProtocol
 
 /// A request of an attached shell as its connection hands it to the app's main actor: a line
 /// already parsed, or one of the other requests. The connection makes it on its way there, off

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ReplShellSession
+import SessionProtocol
 import Synchronization
 
 /// One attached shell: a thread that reads its requests, a session host of its own on the main

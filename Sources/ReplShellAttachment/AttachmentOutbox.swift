@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SessionProtocol
 #endif
 import Dispatch
 import Foundation

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import SessionProtocol
+import StateValues
 #endif
 import Foundation
 import ReplShellSession

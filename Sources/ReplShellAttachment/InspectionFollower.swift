@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellSession
+import SessionProtocol
 import Synchronization
 
 /// What an inspector's connection relays while it follows an attached shell's session: that

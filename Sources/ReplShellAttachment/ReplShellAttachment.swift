@@ -1,5 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 #endif
 import Foundation
 import ImmutableData

@@ -1,5 +1,7 @@
 import Foundation
 import ReplShellSession
+import SessionProtocol
+import StateValues
 
 /// What an attached shell's web inspector asks of the app (`ShellRequest.inspect`), answered
 /// with the request's id: the shell's connection asks for a `link` key; the inspector's own

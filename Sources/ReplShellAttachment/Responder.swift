@@ -1,5 +1,7 @@
 import Foundation
 import ReplShellSession
+import SessionProtocol
+import StateValues
 
 /// The main-actor side of a connection: the session host the app keeps for one attached shell,
 /// and what each of the shell's requests does there.

@@ -1,3 +1,4 @@
+import StateValues
 /// Every action case of a domain as a case path (`ui.animalList.onAppear`) with its parameters,
 /// learned from one example value per case. Resolves the partial paths users type and prints
 /// actions back as paths.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StateValues
 
 /// A domain the shell can drive: how to build its store and listeners, which actions and
 /// selectors it has. One file per domain creates one of these; the engine needs nothing else.

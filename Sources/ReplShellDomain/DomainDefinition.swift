@@ -1,3 +1,4 @@
+import StateValues
 /// A domain's description with its types: everything `Domain.init` was given that an engine
 /// needs to drive it. `Domain` keeps it behind `DomainDescribing`, so this module holds no
 /// engine; the engine opens it with a generic function (`func f<D: DomainDescribing>(_ d: D)`,

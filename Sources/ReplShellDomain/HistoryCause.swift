@@ -1,3 +1,4 @@
+import SessionProtocol
 /// What led to a dispatch, as the history keeps it: a line, or the entry whose listener side
 /// effect dispatched it, by that entry's serial (which stays the same when undone entries are dropped).
 package enum HistoryCause: Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 /// One typed parameter of a selector as the shell shows, completes and reads it.
 public struct Parameter<Value: Sendable>: Sendable {

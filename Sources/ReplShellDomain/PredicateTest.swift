@@ -1,4 +1,5 @@
 import HashTreeCollections
+import StateValues
 
 /// Turns a `Predicate` into a test of a selector function's output: the typed value is read once,
 /// as the output's type (or its element's, or `Int` for `.count`), and compared by the type's own

@@ -1,3 +1,4 @@
+import StateValues
 /// A named selector of a domain as the shell offers it: typed parameters, the selector function
 /// of the domain, and optionally the domain's filter of actions that can change its output.
 public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {

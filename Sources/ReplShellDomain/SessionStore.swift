@@ -1,4 +1,5 @@
 import ImmutableData
+import SessionProtocol
 
 /// The store a shell session hands to the domain's listeners: a real `Store` underneath, which
 /// also tells the session about every dispatch as it happens. Its streams are the store's own

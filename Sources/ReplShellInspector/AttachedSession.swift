@@ -1,5 +1,7 @@
 #if canImport(Glibc)
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 import Synchronization
 
 /// The session a running app keeps for an attached shell, as its inspector reaches it: events the

@@ -1,4 +1,6 @@
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 
 /// The shell as the inspector's connections reach it, on the main actor where it lives: the
 /// page's requests are answered by the operations every inspected session shares

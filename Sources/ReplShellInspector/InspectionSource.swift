@@ -1,4 +1,5 @@
 import Scenarios
+import SessionProtocol
 
 /// What the inspector's connections read and run: a local shell (`InspectedSession`), or the
 /// session a running app keeps for an attached shell (`AttachedSession`).

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWebSocket
 import Scenarios
+import SessionProtocol
 
 /// One open page: sends it the kept events and then each new one, the history's position when it
 /// may have moved, and answers its requests: command lines run through the shell's own path,

@@ -1,5 +1,7 @@
 import Foundation
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 import Synchronization
 
 /// The session's events as the inspector sends them: redacted as the transcript shows them,

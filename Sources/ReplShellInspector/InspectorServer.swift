@@ -4,6 +4,7 @@ import HummingbirdWebSocket
 import Logging
 import Scenarios
 import ServiceLifecycle
+import StateValues
 
 /// The inspector's HTTP and WebSocket server on 127.0.0.1, running until stopped: the page's
 /// files at `/`, the session at `/ws`; every request passes the `RequestGuard` first. The server

@@ -1,4 +1,6 @@
+import ReplShellSession
 import Scenarios
+import StateValues
 
 /// The live web inspector of a shell session: serves the page on 127.0.0.1 from the shell's own
 /// process, follows the session's events, and runs what the page asks for as command lines

@@ -1,5 +1,7 @@
 import Foundation
 import ReplShell
+import ReplShellDomain
+import ReplShellSession
 import Testing
 
 /// `explore` as one Swift Testing call: the domain's reducer runs alone on generated action

@@ -1,5 +1,8 @@
 import Foundation
 import ReplShell
+import ReplShellDomain
+import ReplShellSession
+import StateValues
 import Testing
 
 /// Gives each test a fresh store of a domain: a new script-mode session started on `domain` with

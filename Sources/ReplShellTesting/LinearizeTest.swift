@@ -1,4 +1,5 @@
 import Foundation
+import Linearizability
 import ReplShell
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShell
+import Scenarios
 import Testing
 
 extension ScenarioTest {

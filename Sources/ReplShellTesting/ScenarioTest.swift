@@ -1,5 +1,7 @@
 import Foundation
 import ReplShell
+import ReplShellDomain
+import Scenarios
 import Testing
 
 /// One scenario script run as a Swift Testing test: its transcript must match the golden beside

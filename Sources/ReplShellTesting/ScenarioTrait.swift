@@ -1,5 +1,8 @@
 import Foundation
 import ReplShell
+import ReplShellDomain
+import ReplShellSession
+import Scenarios
 import Testing
 
 /// Runs a scenario before the test's body and checks it against its golden, as

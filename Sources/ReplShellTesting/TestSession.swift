@@ -1,5 +1,6 @@
 import Foundation
 import ReplShell
+import ReplShellSession
 import Testing
 
 /// A session of its own for one test, which a trait opens around the test's body and closes

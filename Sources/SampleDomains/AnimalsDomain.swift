@@ -2,6 +2,7 @@ import AnimalsData
 import AnimalsDataServerCore
 import Foundation
 import ReplShell
+import ReplShellDomain
 
 extension Domain {
   /// The Animals sample: a catalog of animals by category, kept in SQLite or on a remote server.

@@ -1,5 +1,6 @@
 import CounterData
 import ReplShell
+import ReplShellDomain
 
 extension Domain {
   /// The Counter sample: one integer, incremented and decremented.

@@ -1,4 +1,5 @@
 import ReplShell
+import ReplShellDomain
 
 extension Domain {
   /// The three sample domains that ship with `replshell`, the default first.

@@ -1,6 +1,7 @@
 import Foundation
 import QuakesData
 import ReplShell
+import ReplShellDomain
 
 extension Domain {
   /// The Quakes sample: earthquakes from the USGS summary feed, cached in SQLite.

@@ -1,5 +1,6 @@
 import AnimalsData
 import ReplShell
+import ReplShellDomain
 
 /// The Animals persistent store in memory, every query and mutation held by an `EffectScheduler`
 /// until it completes or fails: the seam `use animals --effects` and `explore --effects` drive.

@@ -1,5 +1,6 @@
 import QuakesData
 import ReplShell
+import ReplShellDomain
 
 /// The Quakes cache in memory, every query and mutation held by an `EffectScheduler`.
 @MainActor final class ScheduledQuakesLocalStore: PersistentSessionLocalStore {

@@ -1,6 +1,9 @@
 import AnimalsStress
+import Linearizability
 import ReplShell
+import ReplShellDomain
 import ReplShellInspector
+import ReplShellSession
 import SampleDomains
 
 /// `replshell`: the shell library driving the three sample domains, with the web inspector.

@@ -1,5 +1,6 @@
 import CounterData
 import ReplShell
+import ReplShellDomain
 
 /// A shell whose Counter is the sample's after a refactor that went wrong on one rare path: a
 /// decrement at -3 leaves the count where it is. `explore --against` tests run the real

@@ -1,7 +1,9 @@
 import CounterData
 import Foundation
+import ImmutableData
 import ReplShellAttachment
 import SampleDomains
+import SessionProtocol
 
 /// `AttachedCounter`: a running app for the tests of `replshell --attach`: a Counter store with
 /// its attachment open. It prints `attach (PATH)` once it listens (`no attachment (PATH)` when

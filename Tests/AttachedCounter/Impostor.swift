@@ -1,6 +1,9 @@
 import Foundation
 import Glibc
+import ReplShellSession
 import Scenarios
+import SessionProtocol
+import StateValues
 
 /// `AttachedCounter --impostor PATH`: a stranger posing as an app, for the tests of what an
 /// attached shell trusts. It listens on `PATH` (a socket of mode 0666), prints `listening (PATH)`,

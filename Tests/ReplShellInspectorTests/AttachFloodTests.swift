@@ -1,5 +1,7 @@
 import Foundation
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 import Testing
 
 /// A shell that pipelines thousands of requests to a running app (`AttachedCounter`) and reads

@@ -1,5 +1,7 @@
 import Foundation
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 import Testing
 
 /// The attach protocol's handshake against a real running app (`AttachedCounter`): a shell that

@@ -1,6 +1,8 @@
 import Foundation
 import ReplShellAttachment
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 import Testing
 
 /// The attach protocol's inspector requests against a real running app (`AttachedCounter`), frame

@@ -1,5 +1,7 @@
 import Foundation
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 import Testing
 
 /// A shell that tails a running app (`AttachedCounter`) and stops reading: the app's outbox for it

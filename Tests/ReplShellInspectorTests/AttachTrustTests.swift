@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Foundation
 import Glibc
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 import TestSupport
 import Testing
 

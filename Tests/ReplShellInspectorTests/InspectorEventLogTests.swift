@@ -1,5 +1,7 @@
 import Foundation
 import Scenarios
+import SessionProtocol
+import StateValues
 import Testing
 @testable import ReplShellInspector
 

@@ -1,5 +1,7 @@
 import Foundation
+import ReplShellSession
 import Scenarios
+import SessionProtocol
 import Testing
 @testable import ReplShell
 

@@ -1,7 +1,8 @@
 import ReplShellFoundation
-@testable import ReplShell
 import Scenarios
+import StateValues
 import Testing
+@testable import ReplShell
 
 /// What an attached app prints reaches the terminal with its control characters escaped: no
 /// window title, colour, bell or cursor move of its own; line breaks, tabs and all printable

@@ -1,7 +1,9 @@
 import CounterData
 import ReplShell
+import ReplShellDomain
 import ReplShellTesting
 import SampleDomains
+import Scenarios
 import Testing
 
 /// `ExploreTest.check`, the one-call explore test of `ReplShellTesting`: it passes on the sample

@@ -1,3 +1,4 @@
+import Linearizability
 import ReplShell
 import ReplShellTesting
 import Testing

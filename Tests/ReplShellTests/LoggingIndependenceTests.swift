@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import ReplShell
+import ReplShellDomain
 import SampleDomains
+import Scenarios
 import Testing
 
 /// An app that set up swift-log itself runs scenarios and still sees its domain's effects:

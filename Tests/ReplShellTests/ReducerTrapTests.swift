@@ -1,8 +1,10 @@
 import Foundation
+import ReplShellDomain
+import ReplShellSession
+import Scenarios
 import TestSupport
 import Testing
 @testable import ReplShell
-import Scenarios
 
 /// A reducer that traps during `explore` ends the process; before the runtime's report, a note
 /// names the explore and its seed. Run in a child process (an exit test).

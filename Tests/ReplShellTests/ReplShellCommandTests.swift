@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-@testable import ReplShell
+import ReplShellDomain
 import Testing
+@testable import ReplShell
 
 /// A client shell with one domain of its own, as an app would declare it.
 private enum TallyShell: ReplShellApp {

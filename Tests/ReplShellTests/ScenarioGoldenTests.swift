@@ -1,5 +1,6 @@
 import Foundation
 import ReplShell
+import ReplShellDomain
 import ReplShellTesting
 import SampleDomains
 import Testing

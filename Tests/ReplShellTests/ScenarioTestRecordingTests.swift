@@ -1,8 +1,10 @@
 import Foundation
 import ReplShell
-@testable import ReplShellTesting
+import ReplShellDomain
 import SampleDomains
+import Scenarios
 import Testing
+@testable import ReplShellTesting
 
 /// `ScenarioTest` with record modes, in folders of their own: what each mode writes, that CI
 /// writes nothing, that a link is never written through, and what a failure attaches.

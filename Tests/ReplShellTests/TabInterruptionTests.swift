@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellSession
 import SampleDomains
 import Scenarios
 import Synchronization

@@ -1,8 +1,10 @@
 import Foundation
 import ReplShell
-@testable import ReplShellTesting
+import ReplShellDomain
 import SampleDomains
+import StateValues
 import Testing
+@testable import ReplShellTesting
 
 /// `.freshStore(of:)`: each test gets a store of its own, set up as asked.
 @MainActor @Suite(.serialized, .freshStore(of: .counter))

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellDomain
 import SampleDomains
 import Scenarios
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellDomain
 import ReplShellTesting
 import SampleDomains
 import Scenarios

@@ -1,10 +1,12 @@
 import AnimalsData
 import Foundation
+import ReplShellDomain
 import SampleDomains
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// Feeds the command parser and the action decoder generated lines — random, truncated and mutated
 /// versions of real commands, random bytes, and lines generated from the grammar (valid commands

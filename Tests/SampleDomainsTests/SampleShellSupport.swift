@@ -1,7 +1,9 @@
 import Foundation
+import ReplShellDomain
 import SampleDomains
-@_spi(Internals) @testable import Scenarios
+import StateValues
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The project's root folder, found from this file's location.
 let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,10 @@
 import AnimalsData
 import Foundation
 import QuakesData
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The sample domains' states and actions print the same through `Codable` and by reflection.
 @Suite struct SampleValuePrintingTests {

@@ -1,9 +1,10 @@
 import Foundation
+import ReplShellDomain
 import SampleDomains
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 @MainActor @Suite(.timeLimit(.minutes(3))) struct ShellTests {
   private func counterShell() async throws -> Shell {

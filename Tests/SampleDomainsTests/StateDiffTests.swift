@@ -1,9 +1,10 @@
 import Foundation
 import HashTreeCollections
 import QuakesData
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 @Suite struct StateDiffTests {
   private func quake(_ id: Int, magnitude: Double) -> Quake {

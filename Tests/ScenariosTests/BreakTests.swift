@@ -1,8 +1,9 @@
 import Foundation
+import SessionProtocol
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `break when <predicate>`: a breakpoint stops a script's line at the first dispatch that makes
 /// its predicate true, once per crossing; typed, the stop is marked and the session goes on;

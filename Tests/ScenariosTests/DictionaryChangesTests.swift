@@ -1,7 +1,8 @@
 import HashTreeCollections
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The dictionary comparison behind every diff, against a plain reference: the changed keys in
 /// key order with their old and new values, and the unchanged keys counted between them — for

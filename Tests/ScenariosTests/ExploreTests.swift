@@ -1,8 +1,9 @@
 import Foundation
+import SessionProtocol
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `invariant` and `explore`: invariants checked after every dispatch, and generated action
 /// sequences that find a planted bug and shrink it to the same minimal sequence every time.

@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import StateValues
 import Testing
 
 /// `GoldenComparison.write`, what `--update` and `ScenarioTest`'s record modes write goldens

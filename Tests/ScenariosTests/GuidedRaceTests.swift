@@ -1,8 +1,9 @@
 import Foundation
+import ReplShellDomain
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `explore --guided --effects`: coverage-guided runs whose steps are actions and the completions
 /// and failures of held effects. They find a bug behind eight failed calls in a row that uniform

@@ -1,7 +1,8 @@
 import Foundation
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// What a line found is its own report, passed down with it: an invariant a listener breaks while
 /// the line settles fails that line; a `source` line's script lines each report their own place;

@@ -1,7 +1,8 @@
 import Foundation
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 @Suite struct ParserTests {
   @Test func parsesADispatchWithArguments() throws {

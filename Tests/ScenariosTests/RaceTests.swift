@@ -1,8 +1,9 @@
 import Foundation
+import ReplShellDomain
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `explore --effects` and held effects: the stale-response race of search as you type is found,
 /// shrunk to its minimum, reported the same for a seed, saved, and replayed in a scenario that

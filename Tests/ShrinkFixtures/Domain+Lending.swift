@@ -1,3 +1,4 @@
+import ReplShellDomain
 import Scenarios
 
 extension Domain {

@@ -1,6 +1,8 @@
 import CounterData
 import Foundation
 import ReplShellAttachment
+import ReplShellDomain
+import ReplShellSession
 
 // What an attachment costs the app's dispatch, one run: for (a) the bare counter store and (b) the
 // same store with one listener stream drained on the main actor (as the guide's apps run their

@@ -1,6 +1,7 @@
 import CounterData
 import Foundation
 import ReplShellAttachment
+import ReplShellDomain
 
 // The dispatch of AttachCost's store (b) alone: a counter store with one listener stream drained
 // on the main actor, in bursts of 10,000 dispatches, each burst timed in 20 chunks of 500 and

@@ -1,3 +1,4 @@
+import ReplShellSession
 import Scenarios
 
 extension Shell {

@@ -2,10 +2,12 @@ import Benchmark
 import Foundation
 import HashTreeCollections
 import QuakesData
+import ReplShellDomain
 import SampleDomains
 import SmokeMode
-@_spi(Internals) import Scenarios
+import StateValues
 import SyntheticQuakes
+@_spi(Internals) import Scenarios
 
 // Figures 4 and 5 of ENGINEERING.md: the diff the shell prints after a dispatch on a 64k-quake
 // state, and how many counter dispatch lines a script runs per second.

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import ReplShellSession
 import Scenarios
 import ShrinkFixtures
 import SmokeMode

@@ -1,6 +1,8 @@
 import Benchmark
 import Foundation
 import QuakesData
+import ReplShellDomain
+import ReplShellSession
 import Scenarios
 import SmokeMode
 import SyntheticQuakes

@@ -1,7 +1,8 @@
 import Foundation
 import SampleDomains
-@testable import Scenarios
+@testable import ReplShellDomain
 @testable import ReplShellSession
+@testable import Scenarios
 @testable import SessionProtocol
 @testable import StateValues
 

@@ -1,8 +1,9 @@
 import Foundation
 import SampleDomains
-@testable import Scenarios
-@testable import ReplShellSession
 @testable import ReplShellDomain
+@testable import ReplShellSession
+@testable import Scenarios
+@testable import StateValues
 
 /// `--replay` files: the input, written to `replay.jsonl` in the scratch folder, opened as
 /// `replshell --replay` opens it (`Shell.replay(contentsOf:name:)`: the recording's domain

@@ -3,6 +3,7 @@ import Foundation
 import Linearizability
 import ReplShellFoundation
 import Scenarios
+import StateValues
 
 /// `replshell linearize [--domain NAME] FILE...`: checks Jepsen histories against a model
 /// written as a reducer, and explains a failure with a minimal witness.

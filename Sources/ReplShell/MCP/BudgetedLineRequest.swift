@@ -1,5 +1,7 @@
 import ReplShellFoundation
+import ReplShellSession
 import Scenarios
+import StateValues
 
 /// A tool call's line, run within the call's time budget: the clock starts when the line's turn
 /// comes (not while it waits behind earlier calls), and when it runs out the line is stopped as

@@ -1,7 +1,11 @@
 import Foundation
 import MCP
+import ReplShellDomain
 import ReplShellFoundation
+import ReplShellSession
 import Scenarios
+import SessionProtocol
+import StateValues
 import SystemPackage
 
 /// `--mcp`: a Model Context Protocol server on standard input and output, so a coding agent

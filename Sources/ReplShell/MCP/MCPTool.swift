@@ -1,4 +1,6 @@
 import MCP
+import ReplShellDomain
+import ReplShellSession
 import Scenarios
 
 /// A shell command offered to MCP clients as a tool. Everything about it comes from the

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MCP
+import ReplShellSession
 import Scenarios
 import StateValues
 

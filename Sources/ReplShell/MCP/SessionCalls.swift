@@ -1,5 +1,6 @@
 import Foundation
 import MCP
+import ReplShellSession
 import Scenarios
 import StateValues
 

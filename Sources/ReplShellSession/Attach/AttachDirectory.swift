@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 #if canImport(Glibc)
 import Glibc
+import StateValues
 #endif
 import Foundation
 

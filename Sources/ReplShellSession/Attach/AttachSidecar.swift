@@ -1,7 +1,8 @@
 // Linux only for now: Glibc's files and /proc (macOS would take Darwin's and `proc_pidinfo`).
 #if canImport(Glibc)
-import Glibc
 import Foundation
+import Glibc
+import StateValues
 
 /// What an app's attachment says of itself in a file beside its socket (`APP-PID.json`, mode
 /// 0600, in the user's 0700 folder), so that `--attach` alone lists the apps without connecting

@@ -2,6 +2,8 @@
 #if canImport(Glibc)
 #if canImport(Glibc)
 import Glibc
+import SessionProtocol
+import StateValues
 #elseif canImport(Darwin)
 import Darwin
 #endif

@@ -1,3 +1,4 @@
+import SessionProtocol
 #if canImport(Glibc)
 /// What an attached shell hands its inspector: the link to the app, and how to print in the
 /// terminal what a line the page ran printed (the terminal shows it as a typed line's output).

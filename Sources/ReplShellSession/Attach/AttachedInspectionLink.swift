@@ -1,6 +1,8 @@
 // Linux only for now: Glibc's sockets, as the rest of the attachment.
 #if canImport(Glibc)
 import Foundation
+import SessionProtocol
+import StateValues
 import Synchronization
 
 /// An attached shell's inspector's own connection to the running app: a second socket, linked to

@@ -1,5 +1,8 @@
 import Foundation
 import ImmutableData
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 
 /// What a domain does with a running app's store: a session over it for an attached shell, and a
 /// tap that describes every action the app dispatches, off the app's main actor.

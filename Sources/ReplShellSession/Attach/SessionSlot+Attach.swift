@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// What a connection of a running app's attachment does for the commands of its shell.
 @MainActor package protocol LiveControl: AnyObject {
   /// Starts sending the shell every action the app dispatches, those whose text starts with

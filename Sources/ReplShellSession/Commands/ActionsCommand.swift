@@ -1,3 +1,4 @@
+import StateValues
 /// `actions [pattern]`: lists the action cases a pattern matches, or all, with their parameters.
 struct ActionsCommand: ShellCommand {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `attach`: leaves a fork and returns to the running app's live store.
 struct AttachCommand: CommandWithoutArguments {
   static let description = CommandDescription(

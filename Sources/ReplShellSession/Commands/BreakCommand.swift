@@ -1,3 +1,4 @@
+import StateValues
 /// `break when <predicate>`, `break`, `break clear [N]`: stops a run at the first dispatch that
 /// makes a selector's predicate true, as a debugger's conditional breakpoint does.
 struct BreakCommand: ShellCommand {

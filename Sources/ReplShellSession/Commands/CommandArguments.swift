@@ -1,3 +1,4 @@
+import StateValues
 /// The text after a command word, with the columns error messages point at.
 package struct CommandArguments: Sendable {
   /// The command word as typed (`exit` for `quit`), for messages.

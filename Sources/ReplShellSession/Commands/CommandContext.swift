@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellDomain
+import SessionProtocol
 
 /// What a command may use, and nothing more, in a few views of one concern each: the line it
 /// runs for, the output settings, the running session, the paths and the scripts being sourced;

@@ -1,4 +1,5 @@
 import ReplShellFoundation
+import StateValues
 
 /// The `--options` a command takes, declared once as its `static let options`: they are read from
 /// the front of its arguments, and its usage line, Tab, tool arguments and messages follow.

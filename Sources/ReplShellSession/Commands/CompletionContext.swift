@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellDomain
+import StateValues
 
 /// What Tab may read of a shell, taken on the main actor at once and read on any thread after:
 /// the domains, the folder paths start from, and a snapshot of the running session. Taking it

@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 /// The line up to the cursor, split into the word being typed and what lies before it.
 package struct CompletionRequest {

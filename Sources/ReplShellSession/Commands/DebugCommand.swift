@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// `debug [category|all] [on|off]`: switches debug output on or off and shows what is on.
 struct DebugCommand: ShellCommand {
   static let description = CommandDescription(

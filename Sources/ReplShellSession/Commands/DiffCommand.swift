@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// `diff`: prints what the last dispatch changed, again.
 struct DiffCommand: CommandWithoutArguments {
   static let description = CommandDescription(

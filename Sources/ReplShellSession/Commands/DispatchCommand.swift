@@ -1,3 +1,4 @@
+import StateValues
 /// `dispatch <action>`: dispatches an action and prints the diff of the state, then what listeners dispatched.
 struct DispatchCommand: ShellCommand {
   static let description = CommandDescription(

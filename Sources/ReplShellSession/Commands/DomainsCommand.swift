@@ -1,3 +1,4 @@
+import StateValues
 /// `domains`: lists the domains and the options of `use`.
 struct DomainsCommand: CommandWithoutArguments {
   static let description = CommandDescription(

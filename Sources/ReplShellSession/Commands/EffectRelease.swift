@@ -1,3 +1,4 @@
+import StateValues
 /// `complete N` and `fail N`: what the two commands share — the number they read, the held
 /// effects they complete, and what they do — each command naming only its words and whether it fails.
 package protocol EffectRelease: ShellCommand {

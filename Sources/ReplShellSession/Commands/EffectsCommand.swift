@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// `effects`: lists the side effects the listeners await, held until `complete N` or `fail N`.
 struct EffectsCommand: CommandWithoutArguments {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// A command of a shell process typed where the shell runs only the live-session core (an app
 /// answering an attached shell, `CommandSet.core`): it is read whatever its arguments, and
 /// running it says what to type instead. On the live store `explore`, `source` and `save` keep

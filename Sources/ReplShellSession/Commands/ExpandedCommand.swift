@@ -1,3 +1,4 @@
+import StateValues
 /// `expanded [on|off|auto]`: whether tables print one record per block, as psql's `\x` does, and
 /// shows the setting.
 struct ExpandedCommand: ShellCommand {

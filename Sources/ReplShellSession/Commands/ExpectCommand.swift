@@ -1,3 +1,4 @@
+import StateValues
 /// `expect <selector> <operator> <value>` and `expect error <action>`: the assertions of scripts.
 struct ExpectCommand: ShellCommand {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `fork`: in a shell attached to a running app, copies the live state into a local sandbox session.
 struct ForkCommand: CommandWithoutArguments {
   static let description = CommandDescription(

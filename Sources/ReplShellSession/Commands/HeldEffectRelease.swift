@@ -1,3 +1,4 @@
+import StateValues
 /// `complete N` or `fail N` on the typed session: completes, or fails, a held side effect and
 /// waits for what its listener does next.
 struct HeldEffectRelease: SessionOpener {

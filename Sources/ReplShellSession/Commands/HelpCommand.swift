@@ -1,3 +1,4 @@
+import StateValues
 /// `help [command]`: lists the commands by group, a line each, or explains one with examples.
 struct HelpCommand: ShellCommand {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `hide [pattern]`: keeps the actions the app and its listeners dispatch out of what is printed.
 struct HideCommand: ShellCommand {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `history [--full] [--tree] [--changed <path>]`: lists the actions dispatched so far.
 struct HistoryCommand: ShellCommand {
   static let description = CommandDescription(

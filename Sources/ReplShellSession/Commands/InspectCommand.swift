@@ -1,3 +1,4 @@
+import StateValues
 /// `inspect [port]`: serves the live web inspector of this session on 127.0.0.1 and prints its address.
 struct InspectCommand: ShellCommand {
   static let description = CommandDescription(

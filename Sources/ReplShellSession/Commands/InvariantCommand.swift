@@ -1,3 +1,4 @@
+import StateValues
 /// `invariant <selector> <operator> <value>`, `invariant`, `invariant clear`: what must hold
 /// after every dispatch from this line on.
 struct InvariantCommand: ShellCommand {

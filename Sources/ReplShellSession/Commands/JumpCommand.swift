@@ -1,3 +1,4 @@
+import StateValues
 /// `jump N`: sets the state to the one after history entry N; `jump 0` is the initial state.
 struct JumpCommand: ShellCommand {
   static let description = CommandDescription(

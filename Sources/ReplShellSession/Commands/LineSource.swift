@@ -1,3 +1,4 @@
+import SessionProtocol
 /// Where a command's line comes from: who a dispatch by it counts as, where it is in a script,
 /// what it is as the cause of what it dispatches, and the report of what its dispatches find.
 package struct LineSource: Sendable {

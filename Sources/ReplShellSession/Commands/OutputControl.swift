@@ -1,3 +1,4 @@
+import ReplShellDomain
 /// How a command's output is laid out and redacted, as the shell's settings stand: what `width`,
 /// `expanded` and `redact` change and what `select` and `state` print by.
 @MainActor package struct OutputControl {

@@ -1,3 +1,4 @@
+import StateValues
 /// `quit` (or `exit`): leaves the shell.
 struct QuitCommand: CommandWithoutArguments {
   static let description = CommandDescription(

@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellDomain
+import StateValues
 
 /// `redact dates|uuids|paths`, `redact /regex/ as [name]`: replaces what changes from run to run
 /// in what the following commands print.

@@ -1,3 +1,4 @@
+import StateValues
 /// `redo`: moves forward again over what `undo` or `jump` took back, dispatching nothing.
 struct RedoCommand: CommandWithoutArguments {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `reset`: starts the current domain again with a fresh store and the same options.
 struct ResetCommand: CommandWithoutArguments {
   static let description = CommandDescription(

@@ -1,4 +1,5 @@
 import Foundation
+import SessionProtocol
 
 /// The scripts `source` runs in the shell: running one, and the chain of those running.
 @MainActor package struct ScriptControl {

@@ -1,3 +1,4 @@
+import StateValues
 /// `select [--expanded] [--json] <selector>[(arguments)]`: evaluates a selector on the current
 /// state and prints its output.
 struct SelectCommand: ShellCommand {

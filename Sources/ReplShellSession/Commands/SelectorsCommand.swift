@@ -1,3 +1,4 @@
+import StateValues
 /// `selectors`: lists every selector with its parameters and output type.
 struct SelectorsCommand: CommandWithoutArguments {
   static let description = CommandDescription(

@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// The running session as a command reaches it: the typed session through `open` and `read`,
 /// and what starts, forks or leaves it.
 @MainActor package struct SessionControl {

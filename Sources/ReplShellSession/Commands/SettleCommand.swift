@@ -1,3 +1,4 @@
+import StateValues
 /// `settle`: waits until listeners have finished every side effect.
 struct SettleCommand: CommandWithoutArguments {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// One command of the shell language, as one type: what it is called and how it is explained,
 /// how it reads its arguments, how it completes them and how it runs.
 ///

@@ -1,3 +1,4 @@
+import StateValues
 /// `state [--json] [path]`: prints the whole state, or the part at a path.
 struct StateCommand: ShellCommand {
   static let description = CommandDescription(

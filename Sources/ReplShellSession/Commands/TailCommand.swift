@@ -1,3 +1,4 @@
+import StateValues
 /// `tail [--only PATTERN]`: in a shell attached to a running app, prints every action the app
 /// dispatches as it happens, with its diff, until Ctrl-C.
 struct TailCommand: ShellCommand {

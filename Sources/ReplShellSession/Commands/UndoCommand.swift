@@ -1,3 +1,4 @@
+import StateValues
 /// `undo`: takes back the last `dispatch` and every action its listeners dispatched because of it.
 struct UndoCommand: CommandWithoutArguments {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `unhide [pattern]`: shows what `hide` kept out again, one pattern or all.
 struct UnhideCommand: ShellCommand {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `unwatch [selector]`: stops watching one selector, or all of them.
 struct UnwatchCommand: ShellCommand {
   static let description = CommandDescription(

@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// `use <domain> [--option value …]`: starts a fresh store for a domain.
 struct UseCommand: ShellCommand {
   static let description = CommandDescription(

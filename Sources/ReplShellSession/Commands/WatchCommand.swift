@@ -1,3 +1,4 @@
+import StateValues
 /// `watch <selector>[(arguments)]`: prints a selector's output whenever a dispatch changes it.
 struct WatchCommand: SelectorCallCommand {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `why [--all] <path>`: which action last changed the value at a path, and what caused it.
 struct WhyCommand: ShellCommand {
   static let description = CommandDescription(

@@ -1,3 +1,4 @@
+import StateValues
 /// `width [<columns>|terminal|off]`: the width tables fit, and shows it.
 struct WidthCommand: ShellCommand {
   static let description = CommandDescription(

@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// The one way commands match action cases — `hide`, `unhide`, `actions`, `tail --only`,
 /// `explore --only` and `--skip`: names separated by `.` that appear in a row in a case's path,
 /// the last one as the start of a name. So `ui` matches every UI action, `animalEditor` a whole

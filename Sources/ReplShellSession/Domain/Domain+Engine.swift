@@ -1,4 +1,6 @@
 import ImmutableData
+import ReplShellDomain
+import StateValues
 
 /// What the engine builds from a domain's description: its session, a session over a running
 /// app's store and the tap of its dispatches, and the round trip of its example actions. Each

@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 extension DomainOption {
   /// The options that may stand alone, and the value they then stand for: `--effects` is
   /// `--effects held`.

@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 extension ExampleNames {
   /// Reads the names of a running session: its domain's and, when `readsState`, a path into
   /// its state and the selector's output now (reading a large state takes a while).

@@ -1,3 +1,4 @@
+import StateValues
 /// Prints what a selector returns: a table for lists of flat records of one type (quakes,
 /// animals), as rows or as records and fitted to a width as `TableLayout` says; Swift-style
 /// values for everything else.

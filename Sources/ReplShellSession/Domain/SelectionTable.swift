@@ -1,3 +1,4 @@
+import StateValues
 /// A list of flat records of one type (quakes, animals) as the cells of a table: one column per
 /// field, one row per record, each cell the field's value on one line.
 package struct SelectionTable: Equatable {

@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// A line's events made into its result: collected from the session's stream, rendered as text,
 /// and redacted.
 @MainActor package struct LineTranscript {

@@ -1,3 +1,4 @@
+import StateValues
 /// Recently parsed lines and what they parsed to: scripts repeat lines, and parsing is pure, so a
 /// line's command — or its error — is the same every time.
 package struct ParsedLines {

@@ -1,3 +1,4 @@
+import ReplShellDomain
 /// The domain a shell's session was started from, with its options and what succeeded since:
 /// what `reset` starts again and `save` writes.
 package struct RunningDomain {

@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// The session a shell's lines run in, and where it came from: a domain `use` started (with its
 /// options and recording), or a running app the shell is attached to, whose live session is kept
 /// here while the shell works on a fork of it.

@@ -1,5 +1,8 @@
 import Foundation
+import ReplShellDomain
 import ReplShellFoundation
+import SessionProtocol
+import StateValues
 import Synchronization
 
 /// The engine behind `replshell`: runs one line at a time against the current domain session.

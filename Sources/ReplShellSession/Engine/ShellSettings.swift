@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellFoundation
+import StateValues
 
 /// How a shell runs its sessions, set by its front end before or between lines.
 public struct ShellSettings: Sendable {

@@ -1,3 +1,4 @@
+import SessionProtocol
 import Synchronization
 
 /// The debug categories that are switched on, read from any thread.

@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// What one line found: the first invariant a dispatch broke and the first breakpoint a dispatch
 /// made true, and where the line is. The line runner (`Shell.run`) makes one for each line and
 /// hands it down with the line — in the command's context (`LineSource.report`) and so in every

@@ -1,3 +1,4 @@
+import SessionProtocol
 import Synchronization
 
 /// The one ordered stream of a shell's events. The session's parts emit into it as things happen

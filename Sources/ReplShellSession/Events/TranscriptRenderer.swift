@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// Renders session events as the lines of a transcript: what a terminal shows, what goldens hold
 /// and what MCP replies carry. The one place that decides how each event reads as text.
 public enum TranscriptRenderer {

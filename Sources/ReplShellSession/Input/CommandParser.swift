@@ -1,3 +1,4 @@
+import StateValues
 /// Reads one line of the command language: finds the command its first word names and lets that
 /// command parse the rest.
 package enum CommandParser {

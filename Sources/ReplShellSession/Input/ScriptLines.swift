@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// The lines of one script run in a shell, one after another, as `--script` and `source` both run
 /// them: comments and blank lines are echoed as written, each command runs with its `file:line`
 /// location, and the first failure stops the script.

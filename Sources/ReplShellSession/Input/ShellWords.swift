@@ -1,3 +1,4 @@
+import StateValues
 /// Splits option text into words the way a shell does: spaces separate, quotes group.
 package enum ShellWords {
   /// One word and the column it starts at.

@@ -1,3 +1,4 @@
+import StateValues
 /// The state at one history entry, as the inspector's time slider and its skip controls ask for
 /// it: the entry's own state from the history when nothing is skipped; otherwise a what-if, every
 /// state from the first skipped entry on recomputed by the reducer alone in a scratch copy (the

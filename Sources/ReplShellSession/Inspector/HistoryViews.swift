@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// The states the page's time slider and skip controls look at, made off the main actor and kept
 /// for the few views the page moves between (a slider dragged back and forth asks for the same
 /// entries again): each one's state tree, the one before it, and what a what-if's reducer rejected.

@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// A session as the inspector's operations reach it. A local shell's inspector (`InspectorHost`)
 /// and the session a running app keeps for an attached shell (`ReplShellAttachment`) each
 /// implement it; the operations a page asks for — run a line, list the children of a state

@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// How much of one event an inspector's page is sent: a dispatch that fills a 64k-entry
 /// dictionary has a diff as long as the state, and a listener's action can carry a whole feed
 /// (`didFetchQuakes(result: .success(quakes: [64,000 quakes]))`); neither may reach the page

@@ -1,3 +1,4 @@
+import StateValues
 /// A live view of a shell session outside the terminal, such as the web inspector of the
 /// `ReplShellInspector` library. The front end that owns the terminal makes one (when the app
 /// registers it) and hands it to `Shell.inspector`; `--inspect` and the `inspect` command start it.

@@ -1,3 +1,6 @@
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 /// What an inspector reads of a shell between commands: the state as a tree, where the history
 /// is, whether the session is on a running app's live store, and the shell's redactions as they
 /// stand. Reading changes nothing and emits nothing.

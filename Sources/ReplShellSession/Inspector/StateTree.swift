@@ -1,3 +1,4 @@
+import StateValues
 import Synchronization
 
 /// A state as a tree an inspector opens a level at a time: the children of a path, and the paths

@@ -1,3 +1,5 @@
+import SessionProtocol
+import StateValues
 /// One page of the children of a state path as an inspector shows them: names kept as `state`
 /// walks them (the page asks for children by them), labels and summaries redacted as the
 /// transcript prints the state. The local inspector and an attached app's answer share it.

@@ -1,3 +1,4 @@
+import SessionProtocol
 /// The reply to a page's `view`: a page of children of a state path in the state at a history
 /// entry, shaped as the `children` reply (the page's tree reads both alike), with the entry, the
 /// entries skipped, whether the state is a what-if, which children the entry changed, and the

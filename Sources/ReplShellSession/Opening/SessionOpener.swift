@@ -1,3 +1,4 @@
+import StateValues
 /// Work that waits, on a session with its state and action types: what a command that needs the
 /// typed session and awaits (settle, complete/fail, explore, shrink, replay) hands
 /// `AnyDomainSession.open`, instead of the erased session growing a requirement for it. Work

@@ -1,3 +1,4 @@
+import StateValues
 /// Work on a session with its state and action types that does not wait: what Tab, the
 /// inspector and an attached app's requests read of the running session between lines, and what
 /// most commands do. `AnyDomainSession.read`, the erased session's one generic opening, runs it

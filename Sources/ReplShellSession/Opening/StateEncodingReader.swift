@@ -1,3 +1,4 @@
+import StateValues
 /// Takes the current state now, to be encoded as a `Value` when the returned function is called,
 /// on any thread: a large state is written out without holding the main actor (the inspector's
 /// tree, Tab's paths).

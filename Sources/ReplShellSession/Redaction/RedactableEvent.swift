@@ -1,3 +1,4 @@
+import SessionProtocol
 /// An event as a tool that follows the session receives it: as emitted, and with the redactions
 /// the transcript applied when it was emitted (a later `redact` or `use` does not change them).
 package struct RedactableEvent: Sendable {

@@ -1,3 +1,4 @@
+import SessionProtocol
 extension RedactionList {
   /// `events` with every redaction applied to the text they carry, except the commands and
   /// comments, which stay as written.

@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellDomain
+import StateValues
 
 /// The redactions a shell applies to what commands print: those the running domain declares
 /// volatile, then those the script switched on, in order; `--no-redact` switches them all off.

@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 /// A domain's state as JSON, written and read by `Codable` itself: what a flight recorder's log
 /// starts from, so that `--replay` can start where the log does after older files rotated away.

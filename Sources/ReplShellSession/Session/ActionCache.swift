@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// Actions decoded from recently dispatched texts, each with its text as the shell writes it:
 /// scripts repeat lines, and decoding and printing are pure. A class, which its session alone
 /// holds: code generic over the action reaches a class's members through the instance, and a

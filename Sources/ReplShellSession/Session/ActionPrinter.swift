@@ -1,3 +1,6 @@
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 /// How a session writes its actions: as the shell types them, with their case path; which the
 /// output leaves out (`hide`); a note, once per case, for a case the catalog lacks; the whole
 /// state when `debug state` is on.

@@ -1,3 +1,4 @@
+import StateValues
 /// What the shell asks of a running domain session on every line, whatever its state and action
 /// types; everything else a command, Tab or the inspector does reaches the typed
 /// `DomainSession` through the one generic opening, `read`: a `SessionReader` runs at once on the

@@ -1,3 +1,4 @@
+import StateValues
 /// A predicate on a selector's output (`break when selectValue == 3`) that stops a run at the
 /// first dispatch that makes it true: once per crossing from false to true.
 package struct Breakpoint<State: Sendable>: Sendable {

@@ -1,3 +1,4 @@
+import StateValues
 /// A change to the breakpoints.
 package enum BreakpointChange {
   /// Lists them, as `break` alone does.

@@ -1,3 +1,4 @@
+import StateValues
 /// The paths each history entry changed, by the entry's serial: what `why` and `history --changed`
 /// search. A dispatch whose diff the shell prints records them as a by-product of that diff (the
 /// diff's `ChangeTrail`); an entry whose diff was never computed (a hidden action) has its paths

@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellDomain
+import StateValues
 
 /// The databases a `use` line names, handled so that no run writes into a user's database it was
 /// not pointed at on purpose, and so that `save` can replay a session from where it started.

@@ -1,4 +1,7 @@
 import ImmutableData
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 
 /// A running domain: its store, composed with the components that each keep one concern of the
 /// session — the timeline (store, history, settling, time travel), the checks (watches,

@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// The action patterns `hide` keeps out of what dispatches print (see `ActionPattern`): the
 /// actions the app or its listeners dispatch, never one typed at the prompt or in a script.
 package struct HiddenActions: Sendable {

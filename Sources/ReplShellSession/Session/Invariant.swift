@@ -1,3 +1,4 @@
+import StateValues
 /// A selector's output held to a value (`selectValue != 3`) after every dispatch of the session
 /// and every action `explore` tries.
 package struct Invariant<State: Sendable>: Sendable {

@@ -1,3 +1,4 @@
+import StateValues
 /// Where a session's store lives, and what that allows: the session is given one and asks it,
 /// instead of checking which it is. A value stored inline in the session: asking it is a switch,
 /// not a call through an existential.

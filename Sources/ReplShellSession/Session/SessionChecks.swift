@@ -1,3 +1,6 @@
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 /// The checks every dispatch runs: the watched selectors, the invariants and the breakpoints,
 /// with the selectors they are written with (`select`, `expect`). Beside each list, whether it
 /// holds anything: a dispatch reads those flags without reaching into the generic lists (whose

@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// The listeners' side effects of a session: what holds them (`use <domain> --effects`), the ones
 /// completed or failed so far, and what `explore --effects` and `shrink` need to run the listeners
 /// afresh.

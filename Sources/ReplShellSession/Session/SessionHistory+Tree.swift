@@ -1,3 +1,4 @@
+import StateValues
 extension SessionHistory {
   /// The lines of `history --tree`: each entry under the entry whose listener dispatched it,
   /// indented one level deeper, and each entry a line dispatched followed by that line

@@ -1,3 +1,6 @@
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 /// The actions a session dispatched, in order, each with the state it led to, and the position the
 /// state is at: going back (undo, jump) and forward again (redo) moves the position and needs
 /// nothing the history does not hold. States share their structure, so keeping them copies nothing.

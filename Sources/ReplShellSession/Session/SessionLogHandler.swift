@@ -1,4 +1,5 @@
 import Logging
+import SessionProtocol
 
 /// Prints a domain's swift-log output into the session that started it, as `[effects]` log
 /// events: every line when that category is on, and lines at `.warning` and above always. The session hands the domain a `Logger` built on this handler

@@ -1,3 +1,4 @@
+import StateValues
 /// The lines of a session since it started that succeeded, each with what it printed and where
 /// the state stood after it: what `save` turns into a scenario script.
 package struct SessionRecording {

@@ -1,4 +1,7 @@
 import ImmutableData
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 
 /// The store and where its state has been: the history of what it dispatched, the wait for its
 /// listeners, the last dispatch for `diff`, the last rejection for `shrink rejects`, the decoded

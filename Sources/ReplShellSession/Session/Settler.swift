@@ -1,4 +1,5 @@
 import ImmutableData
+import StateValues
 
 /// Waits until the listeners of a session's store have finished with everything dispatched, so
 /// that a command prints what they did without sleeping; says so when the wait runs long.

@@ -1,3 +1,4 @@
+import StateValues
 /// Reads the part of a state at a path from the Swift value itself: struct fields and dictionary
 /// entries are reached without encoding what lies beside them (a 64k-entry dictionary is looked
 /// up, not written out), and only the part at the end of the path, or the leaf the path goes

@@ -1,3 +1,6 @@
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 /// The selectors a session re-evaluates after each dispatch, with the output last printed for each.
 package struct WatchList<State, Action> {
   /// One watched selector.

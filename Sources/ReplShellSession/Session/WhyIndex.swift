@@ -1,3 +1,5 @@
+import ReplShellDomain
+import StateValues
 /// One change of the value at a path: the history entry that made it, and the value before and
 /// after (nil where the state had no such part).
 package struct PathChange {

@@ -1,3 +1,4 @@
+import StateValues
 /// What one action of a sequence did in a revision, with its state as a digest: what a `digest`
 /// request is answered with, a few bytes a step however large the state.
 enum AgainstDigest: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ReplShellFoundation
+import StateValues
 
 extension AgainstExplorer {
   /// `--bisect`: the commits between the revision and HEAD, oldest first, each built (in the

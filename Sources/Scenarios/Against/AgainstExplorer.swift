@@ -1,5 +1,7 @@
 import Foundation
 import ReplShellFoundation
+import ReplShellSession
+import StateValues
 
 /// `explore --against REV`: the same generated sequences through this shell's reducer and
 /// another revision's (in a process of its own), compared after every step: accepted or

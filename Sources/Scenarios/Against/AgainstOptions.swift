@@ -1,3 +1,4 @@
+import StateValues
 /// What `explore --against` was asked, beside the options every explore takes.
 package struct AgainstOptions: Sendable, Equatable {
   /// The revision or binary to compare with, as typed.

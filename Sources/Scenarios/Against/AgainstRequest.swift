@@ -1,3 +1,4 @@
+import StateValues
 /// What the asking shell sends the serving one, one frame each.
 enum AgainstRequest: Codable, Sendable, Equatable {
   /// The domain to run, from `state` (a snapshot of the asking session's state, as the state's

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellFoundation
+import StateValues
 
 #if canImport(Glibc)
 import Glibc

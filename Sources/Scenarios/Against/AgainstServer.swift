@@ -1,4 +1,8 @@
 import Foundation
+import ReplShellDomain
+import ReplShellSession
+import SessionProtocol
+import StateValues
 
 /// `SHELL against-serve`: the reducer of this revision, for `explore --against` in another.
 ///

@@ -1,3 +1,4 @@
+import StateValues
 /// What one action of a sequence did in a revision.
 enum AgainstStep: Codable, Sendable, Equatable {
   /// The reducer accepted it: the state after, or nil when it is the same as before.

@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import SessionProtocol
 
 #if canImport(Glibc)
 import Glibc

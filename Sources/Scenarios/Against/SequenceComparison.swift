@@ -1,3 +1,4 @@
+import StateValues
 /// How one sequence of actions went in the two revisions, step by step: the first step where
 /// they part (outside the noise and the allowed paths), and the steps that differed only at
 /// allowed paths.

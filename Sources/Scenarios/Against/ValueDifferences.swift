@@ -1,3 +1,4 @@
+import StateValues
 /// Where two values differ, as state paths: the deepest paths at which they part. A struct or an
 /// enum case of the same shape is compared field by field, an array of the same length element
 /// by element, a dictionary entry by entry where both hold the key; a dictionary whose keys

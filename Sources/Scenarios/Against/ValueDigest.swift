@@ -1,3 +1,4 @@
+import StateValues
 /// A 64-bit digest of a value, the same in every process for the same value: FNV-1a over each
 /// case's tag and contents, in the order the value holds them (an encoded dictionary holds its
 /// entries in the canonical order). Two values that are equal have the same digest; `explore

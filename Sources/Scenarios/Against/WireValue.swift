@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 /// A value as JSON between two processes of the shell (`explore --against` asks an older
 /// revision's reducer for its states): every case kept as it is, so the two sides compare the

@@ -1,5 +1,8 @@
 import Foundation
 import ReplShellFoundation
+import ReplShellSession
+import SessionProtocol
+import StateValues
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,9 @@
 import Foundation
+import ReplShellDomain
 import ReplShellFoundation
+import ReplShellSession
+import SessionProtocol
+import StateValues
 
 /// `explore [--runs N] [--steps N] [--seed N] [--time 10s] [--only PATTERN]… [--skip PATTERN]…
 /// [--jobs N] [--shard K/N] [--save FILE] [--effects] [--guided [--corpus DIR]] …`: generated action sequences against the invariants.

@@ -1,5 +1,6 @@
 import Linearizability
 import ReplShellFoundation
+import StateValues
 
 /// `linearize`'s reports as data: each history's verdict and printed lines, and for one that is
 /// not linearizable the part that failed drawn as `replshell linearize --html` draws it — a row

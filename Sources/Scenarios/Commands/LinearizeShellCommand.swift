@@ -1,5 +1,8 @@
 import Linearizability
 import ReplShellFoundation
+import ReplShellSession
+import SessionProtocol
+import StateValues
 
 /// `linearize [--domain NAME] [LIMITS] <FILE>...`: checks Jepsen histories for linearizability
 /// against one of the shell's models (the register and key-value samples, and those its app

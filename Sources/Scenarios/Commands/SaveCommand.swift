@@ -1,5 +1,8 @@
 import Foundation
+import ReplShellDomain
 import ReplShellFoundation
+import ReplShellSession
+import StateValues
 
 /// `save [--force] FILE`: writes the session as a scenario script, runs it in a fresh session,
 /// writes its golden beside it and says whether the fresh run saw what the session saw.

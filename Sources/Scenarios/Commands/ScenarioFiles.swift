@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellSession
+import StateValues
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,7 @@
 import Foundation
+import ReplShellDomain
+import ReplShellSession
+import StateValues
 
 /// `shrink [--save FILE.txt] [--swift FILE.swift] [--force] [invariant P | expect P | break when P | rejects [A] | golden FILE.txt]`:
 /// the actions the state has applied shrunk to a minimal sequence that still breaks the property,

@@ -1,5 +1,7 @@
 import Foundation
 import ReplShellFoundation
+import ReplShellSession
+import StateValues
 
 /// `source FILE`: runs a script's commands in the current session, as psql's `\i` does, stopping
 /// at the first failure with `file:line`.

@@ -1,3 +1,4 @@
+import StateValues
 /// A held effect as a step of `explore --effects` names it: the step after which it was made
 /// (the action a listener answered, or the completion that led to it), which of the effects
 /// made then it is, and what it does. Unlike its number, it stays the same when shrinking

@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellDomain
+import ReplShellSession
 
 extension Shell {
   /// Creates a shell over `domains` that runs every command of a shell process

@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 /// `explore --cover "5% selectMode == .halfOpen"`: a predicate that must hold after at least a
 /// share of the accepted steps (`--cover-runs`: in at least a share of the runs, after one of

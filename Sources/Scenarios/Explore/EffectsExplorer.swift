@@ -1,4 +1,7 @@
 import Logging
+import ReplShellDomain
+import ReplShellSession
+import StateValues
 
 /// `explore --effects`: runs the domain's store with its listeners, every side effect they await
 /// held by an `EffectScheduler`, and lets the seed decide at each step whether a person

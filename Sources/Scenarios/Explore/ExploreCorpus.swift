@@ -1,4 +1,6 @@
 import ReplShellFoundation
+import ReplShellSession
+import StateValues
 
 /// `explore --guided --corpus DIR`: a guided explore's corpus kept in a folder, so that a later
 /// run starts from what earlier ones found. The folder holds one file, `explore.corpus`: a

@@ -1,3 +1,4 @@
+import StateValues
 /// How each action case fared in an explore: generated, accepted, rejected (and why, most often),
 /// and how often it changed the state.
 struct ExploreCoverage: Sendable, Equatable {

@@ -1,3 +1,6 @@
+import ReplShellDomain
+import ReplShellSession
+import StateValues
 /// Runs a domain's reducer alone on generated actions: no store, no listeners, no events. Each run
 /// starts from the same state, enables a random subset of the action cases (a "swarm" run, so
 /// long runs of one action happen) and stops at the first invariant that breaks.

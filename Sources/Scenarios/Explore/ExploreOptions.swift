@@ -1,3 +1,4 @@
+import StateValues
 /// What `explore` was asked: how many runs of how many steps, from which seed, over which
 /// action cases, on how many cores, and where to save a failure.
 package struct ExploreOptions: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 /// An explore's report as data, beside the lines it prints: what `--format json` carries as the
 /// output's `value` and MCP as the tool result's `structuredContent.value`, so that a tool reads

@@ -1,3 +1,4 @@
+import StateValues
 /// `explore --guided --effects`: coverage-guided runs with the listeners running and their side
 /// effects held. A step is a person's action or the completion or failure of a held effect, and a
 /// completion is a transition as an action is, so a run that lands a reply in an abstract state no

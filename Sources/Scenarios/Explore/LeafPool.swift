@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellDomain
+import StateValues
 
 /// The small pool `explore` draws payload values from: the catalog examples' own values, values
 /// found in the state it starts from (dictionary keys and values included, so that an action

@@ -1,4 +1,5 @@
 import Foundation
+import StateValues
 
 /// Draws payloads for `explore`: each leaf of an example's payload is replaced by a value from
 /// the pool, a boundary or a fresh one; enums take any case the catalog, the state or

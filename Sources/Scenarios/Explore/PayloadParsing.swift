@@ -1,3 +1,6 @@
+import ReplShellDomain
+import ReplShellSession
+import StateValues
 /// The action a generated or simplified payload stands for, read as `dispatch` reads a typed
 /// action: `explore` and `shrink` make payloads that need not be actions, and one that is not is
 /// not tried. That answer is the nil, not an error.

@@ -1,3 +1,4 @@
+import StateValues
 /// The one-change simplifications of a payload, each strictly simpler by `complexity`, so that
 /// shrinking ends.
 struct PayloadSimplifier {

@@ -1,3 +1,4 @@
+import StateValues
 /// Shrinks what `explore` found with the one sequence shrinker (`SequenceShrinker`), the same
 /// passes `shrink` runs on a recording: each step is a unit of its own.
 ///

@@ -1,3 +1,4 @@
+import StateValues
 @_spi(Reflection) import Swift
 
 /// The abstract state `explore` counts its coverage in: the state with the detail taken out. Each

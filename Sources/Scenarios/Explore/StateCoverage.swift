@@ -1,3 +1,4 @@
+import StateValues
 /// Which abstract states (`StateAbstraction`) an explore entered, how often, and which
 /// transitions — abstract state, action case, abstract state after — it took.
 struct StateCoverage: Sendable, Equatable {

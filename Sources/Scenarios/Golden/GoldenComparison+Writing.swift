@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellFoundation
+import StateValues
 
 extension GoldenComparison {
   /// Writes `text` as the golden at `url`, as `--update` does: whole or not at all (a new file

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellFoundation
+import StateValues
 
 /// A golden file compared with a new transcript, honouring the golden's wildcards: `[..]` in a
 /// line stands for any text within that line, and a line of its own `...` for any number of

@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellSession
+import StateValues
 
 /// A scenario script run up to its first line that fails, as the recording `shrink` works on
 /// (`--replay FILE.txt --shrink`): its lines run in one turn, as a script's do.

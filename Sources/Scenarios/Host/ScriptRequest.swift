@@ -1,3 +1,4 @@
+import ReplShellSession
 /// A whole script, run in one turn: nothing another front end sends runs between its lines.
 /// `prelude` lines run first without being echoed (the `--debug` flags).
 struct ScriptRequest: SessionRequest {

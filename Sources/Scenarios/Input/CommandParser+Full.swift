@@ -1,3 +1,5 @@
+import ReplShellSession
+import StateValues
 extension CommandParser {
   /// The command on `line` among every command of a shell process (`CommandSet.full`); nil for a
   /// blank line or a `#` comment.

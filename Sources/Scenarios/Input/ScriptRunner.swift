@@ -1,5 +1,9 @@
 import Foundation
+import ReplShellDomain
 import ReplShellFoundation
+import ReplShellSession
+import SessionProtocol
+import StateValues
 
 /// Runs a scenario file: echoes each command behind the prompt, then its output, and stops at the
 /// first error or failed expectation with `file:line`. Compares the transcript with its golden.

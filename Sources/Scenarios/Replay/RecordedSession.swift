@@ -1,5 +1,8 @@
 import Foundation
+import ReplShellDomain
 import ReplShellFoundation
+import SessionProtocol
+import StateValues
 
 /// A session read back from its `--format json` events (a transcript of `--format json`, or an
 /// app's flight-recorder log): the domain it ran, where it started, and every action that went to

@@ -1,3 +1,5 @@
+import ReplShellSession
+import StateValues
 /// How a replay went: the entries it made, and the first recorded action the reducer no longer
 /// does the same way.
 struct ReplayOutcome {

@@ -1,4 +1,8 @@
+import ReplShellDomain
 import ReplShellFoundation
+import ReplShellSession
+import SessionProtocol
+import StateValues
 /// `--replay`: a recording's actions reduced again, in order, into the session's history, each
 /// checked against what was recorded.
 @MainActor struct SessionReplayer<State: Sendable, Action: Decodable & Equatable & Sendable> {

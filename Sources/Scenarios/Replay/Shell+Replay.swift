@@ -1,5 +1,7 @@
 import Foundation
 import ReplShellFoundation
+import ReplShellSession
+import StateValues
 
 /// `--replay`: a recorded session reduced again, in a shell process.
 extension Shell {

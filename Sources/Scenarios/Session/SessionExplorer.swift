@@ -1,6 +1,9 @@
 import Foundation
 import Logging
+import ReplShellDomain
 import ReplShellFoundation
+import ReplShellSession
+import StateValues
 
 /// `explore`: runs generated actions through the reducer (with `--effects`, with the listeners
 /// and their side effects held) from the session's state, checking its invariants and breakpoints.

@@ -1,3 +1,6 @@
+import ReplShellDomain
+import ReplShellSession
+import StateValues
 /// The parts of a running session that `explore` and `shrink` work on, taken from it once: the
 /// components they read (store and history, checks, side effects, the printer of actions) and
 /// the domain's reducer, state comparison and diff. Both hold one, rather than each copying the

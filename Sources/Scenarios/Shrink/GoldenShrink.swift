@@ -1,5 +1,8 @@
 import Foundation
+import ReplShellDomain
 import ReplShellFoundation
+import ReplShellSession
+import StateValues
 
 /// `shrink golden FILE.txt`: a scenario script whose golden no longer matches, shrunk to the
 /// fewest lines whose transcript still differs from the golden *in the same way*: the transcript

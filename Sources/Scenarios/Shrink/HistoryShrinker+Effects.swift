@@ -1,5 +1,8 @@
 import Foundation
 import Logging
+import ReplShellDomain
+import ReplShellSession
+import StateValues
 
 extension HistoryShrinker {
   typealias EffectStep = ExploreEngine<State, Action>.Step

@@ -1,5 +1,7 @@
 import Foundation
 import ReplShellFoundation
+import ReplShellSession
+import StateValues
 
 /// `shrink`: the actions the session's state has applied shrunk to a minimal sequence that still
 /// breaks a property (in a session with held effects, the dispatches and the effects released).

@@ -1,3 +1,4 @@
+import StateValues
 /// The one shrinker of action sequences: what `explore` found, with or without held effects, and
 /// what a session recorded (`shrink`). It finds a shorter, simpler sequence that still breaks the
 /// same property, keeping each change that does:

@@ -1,3 +1,4 @@
+import StateValues
 /// What `shrink` found, as lines to print and the lines of a scenario that reproduces it.
 struct ShrinkOutcome: Sendable {
   /// What a headline adds when Ctrl-C (or a cancelled MCP call) stopped the search early.

@@ -1,3 +1,5 @@
+import ReplShellSession
+import StateValues
 /// What a recorded sequence breaks, as `shrink` takes it: the line that checks it, as a scenario
 /// writes it (`invariant selectValue < 5`, `expect selectValue < 5`, `break when selectValue == 5`),
 /// an action the reducer rejects after them (`rejects <action>`), a scenario whose golden no longer

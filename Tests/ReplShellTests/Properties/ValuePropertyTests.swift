@@ -1,5 +1,7 @@
 import Foundation
 import ReplShell
+import ReplShellDomain
+import ReplShellSession
 import TestSupport
 import Testing
 

@@ -1,10 +1,12 @@
 import AnimalsData
 import Foundation
+import ReplShellDomain
 import SampleDomains
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// Nothing the shell touches is harmed: commands that read change nothing, assertions dispatch
 /// nothing, `save` never replays into the user's database, nothing existing is overwritten

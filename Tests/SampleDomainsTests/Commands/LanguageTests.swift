@@ -1,7 +1,9 @@
+import SessionProtocol
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The one language across commands, on the sample domains: state paths that reach every key and
 /// print back as typed, predicates in `expect` and `invariant`, the action pattern of `hide`,

@@ -1,9 +1,10 @@
 import Foundation
 import SampleDomains
+import SessionProtocol
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// A redaction applies to what a listener dispatches as to what the user dispatches: in the
 /// transcript and in the events `--format json` writes, one line each.

@@ -1,9 +1,10 @@
 import Foundation
+import ReplShellDomain
 import SampleDomains
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `save` and `source`: a session written as a scenario with its golden, and a script run inside a session.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct RecordingCommandTests {

@@ -1,8 +1,9 @@
 import Foundation
+import ReplShellDomain
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `explore --effects` over the sample domains' in-memory stores: the Animals listener's race,
 /// fixed, stays fixed over many orders; the coverage says why the reducer rejected what it did.

@@ -1,8 +1,9 @@
 import Foundation
+import SessionProtocol
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// Session events over the Animals sample, whose listener dispatches what its persistent store
 /// answers and whose reducer rejects actions with its own error.

@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Foundation
 import Glibc
-@testable import Scenarios
-@testable import ReplShellSession
+import StateValues
 import Testing
+@testable import ReplShellSession
+@testable import Scenarios
 
 /// What a shell checks of the attach folder before it lists or connects to anything in it, and
 /// the kernel's word on who is at the other end of a socket.

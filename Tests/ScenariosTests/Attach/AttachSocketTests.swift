@@ -1,9 +1,11 @@
 #if canImport(Glibc)
 import Foundation
 import Glibc
-@testable import Scenarios
-@testable import ReplShellSession
+import SessionProtocol
+import StateValues
 import Testing
+@testable import ReplShellSession
+@testable import Scenarios
 
 /// Frames on an attachment's socket: an app refuses a request over 1 MiB (garbage closes that
 /// connection), while a shell reads its app's answers up to `maximumReplyLength`, so that a

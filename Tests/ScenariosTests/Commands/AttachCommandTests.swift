@@ -1,9 +1,12 @@
 import Foundation
 import ImmutableData
+import ReplShellDomain
+import SessionProtocol
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The engine side of `--attach`: a shell over a live store, `tail`, `fork` and `attach`, and the
 /// events read back from their JSON.

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The actions of a domain whose listener answers in a chain: `start` leads to `step(n: 1)`,
 /// each step below 3 to the next, and `spawn` to `spawned`, dispatched from a task the listener

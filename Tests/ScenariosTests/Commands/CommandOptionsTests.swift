@@ -1,3 +1,4 @@
+import StateValues
 import Testing
 @_spi(Internals) @testable import ReplShellSession
 

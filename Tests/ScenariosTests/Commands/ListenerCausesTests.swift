@@ -1,7 +1,8 @@
 import Foundation
+import ReplShellDomain
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The cause a `SessionStore` gives what a listener dispatches: the dispatch whose element the
 /// listener's task is handling, counted from the dispatches before the stream was made.

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
+import StateValues
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The actions of a domain whose listener answers, logs and fails on cue.
 enum SignalAction: Codable, Equatable, Sendable {

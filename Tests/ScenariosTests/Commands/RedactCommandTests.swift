@@ -1,8 +1,10 @@
 import Foundation
+import ReplShellDomain
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `redact`: built-in redactions by name, patterns with a name, a domain's volatile patterns.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct RedactCommandTests {

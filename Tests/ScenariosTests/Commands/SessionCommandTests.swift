@@ -1,7 +1,8 @@
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The commands about the session itself: `state`, `history`, `diff`, `settle`, `reset`, `debug`,
 /// `domains`, `actions`, `selectors` and `quit`.

@@ -1,8 +1,9 @@
 import Foundation
+import SessionProtocol
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// What a session does goes out as events on one ordered stream, and each line's result renders
 /// its own: no command collects another part's output.

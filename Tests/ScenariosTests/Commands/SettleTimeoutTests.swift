@@ -1,9 +1,10 @@
 import Foundation
 import ImmutableData
+import ReplShellDomain
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The actions of a domain whose listener starts work that outlasts the session's patience.
 enum ChoreAction: Codable, Equatable, Sendable {

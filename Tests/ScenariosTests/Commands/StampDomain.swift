@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// A domain whose actions carry what real apps stamp: identifiers, times, paths.
 enum StampAction: Codable, Equatable, Sendable {

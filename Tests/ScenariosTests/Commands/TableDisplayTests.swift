@@ -1,8 +1,9 @@
 import Foundation
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// Tables that `select` prints: whole in scripts, fitted to a width with `…`, and as records
 /// (`select --expanded`, `expanded on|off|auto`, `width`).

@@ -1,8 +1,9 @@
 import Foundation
+import ReplShellDomain
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `undo`, `redo` and `jump`: the state moves along the history, and nothing is dispatched.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct TimeTravelCommandTests {

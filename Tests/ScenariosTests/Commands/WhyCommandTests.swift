@@ -1,8 +1,10 @@
 import Foundation
+import SessionProtocol
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The causal tree (each dispatch's id and cause), `why`, `history --tree` and `history --changed`.
 @MainActor @Suite(.timeLimit(.minutes(3))) struct WhyCommandTests {

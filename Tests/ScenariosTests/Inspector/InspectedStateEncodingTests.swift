@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
+import ReplShellDomain
 import Synchronization
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The inspector's state tree is encoded off the main actor: while a large state is written out
 /// for the page, the shell goes on running lines, so their events are never held behind it.

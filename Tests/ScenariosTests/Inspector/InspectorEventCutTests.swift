@@ -1,6 +1,8 @@
-@testable import Scenarios
-@testable import ReplShellSession
+import SessionProtocol
+import StateValues
 import Testing
+@testable import ReplShellSession
+@testable import Scenarios
 
 /// What an inspector is sent of a long event, and what a session keeps for a page that connects
 /// later: the same cut event, never the whole diff.

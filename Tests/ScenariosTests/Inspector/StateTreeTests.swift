@@ -1,8 +1,9 @@
 import Foundation
+import StateValues
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The state as the inspector's tree walks it: a level at a time, in pages, and searched.
 @Suite(.timeLimit(.minutes(3))) struct StateTreeTests {

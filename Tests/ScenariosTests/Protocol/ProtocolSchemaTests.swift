@@ -1,7 +1,9 @@
 import Foundation
+import SessionProtocol
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The attach protocol's JSON Schema and its Swift types kept in step: the committed schema is
 /// the one the types declare, a message of every kind encodes to JSON that fits its schema and

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellDomain
 import Scenarios
 import Testing
 

@@ -1,8 +1,9 @@
 import Foundation
 import HashTreeCollections
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The same value printed through its `Codable` conformance and by reflection reads the same,
 /// over many generated values.

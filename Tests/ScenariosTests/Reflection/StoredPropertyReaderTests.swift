@@ -1,6 +1,7 @@
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The key-path reader of stored properties reads what `Mirror` reads, and declines the types
 /// whose storage a key path cannot read as a plain value.

@@ -1,5 +1,6 @@
 import Foundation
 import HashTreeCollections
+import ReplShellDomain
 import Scenarios
 
 /// A domain written with no shell in mind: its state and most selector outputs are not `Codable`,

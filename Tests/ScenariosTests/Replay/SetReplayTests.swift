@@ -1,7 +1,9 @@
 import Foundation
+import SessionProtocol
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// A recording of a state that holds a `Set`, made where the set iterates in one order, replays
 /// where it iterates in another, as in a second process: the diffs it holds are in the one order

@@ -1,6 +1,7 @@
+import StateValues
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The one shrinker's core on plain elements: ddmin finds the few that matter among many, a unit
 /// goes and stays whole, payloads simplify, and a property that holds costs one replay.

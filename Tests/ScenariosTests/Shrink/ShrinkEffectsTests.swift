@@ -1,9 +1,10 @@
 import Foundation
+import ReplShellDomain
 import Synchronization
 import TestSupport
 import Testing
-@_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// `shrink` in a session started with `--effects`: the stale-response race of search as you
 /// type, recorded among other queries and completions, shrinks to the two queries and the two

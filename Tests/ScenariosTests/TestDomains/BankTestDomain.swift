@@ -1,5 +1,6 @@
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The actions of a small bank: accounts are opened, paid into and drawn from.
 enum BankAction: Codable, Equatable, Sendable {

@@ -1,5 +1,6 @@
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// A circuit breaker with a deep bug, for `explore --guided`'s tests (the same model as `Benchmarks/Explore/ExploreModels/Breaker.swift`): closed, it counts
 /// failed requests (a status of 500 or above) in a row and opens at eight; open, it refuses requests until its timer fires and it

@@ -1,5 +1,6 @@
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The circuit breaker of `BreakerTestDomain` with its calls made by a listener as held side
 /// effects, for `explore --guided --effects`: a person taps send, the listener calls, and the

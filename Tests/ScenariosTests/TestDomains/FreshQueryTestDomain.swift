@@ -1,5 +1,6 @@
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// A search field, written outside the project, that refuses any query typed before (not only
 /// the one in the field): its state keeps every query typed.

@@ -1,5 +1,6 @@
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// A book of the test library: a flat record, so that a list of books prints as a table.
 struct Book: Codable, Equatable, Sendable {

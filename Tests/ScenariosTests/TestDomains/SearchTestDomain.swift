@@ -1,5 +1,7 @@
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
+import StateValues
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// Search as you type: each query typed starts a search, and each reply lands when the search
 /// ends — the shape of the stale-response race.

@@ -1,5 +1,6 @@
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The actions of a set of tags: one is added, one removed.
 enum TagsAction: Codable, Equatable, Sendable {

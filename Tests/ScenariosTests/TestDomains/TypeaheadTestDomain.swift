@@ -1,5 +1,6 @@
-@_spi(Internals) @testable import Scenarios
+import ReplShellDomain
 @_spi(Internals) @testable import ReplShellSession
+@_spi(Internals) @testable import Scenarios
 
 /// The refusals of a search field written outside the project: an empty query, or the query
 /// already in the field.
