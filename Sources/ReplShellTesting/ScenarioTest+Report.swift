@@ -29,6 +29,7 @@ extension ScenarioTest {
     }
     let transcript = TestFindings.TextAttachment(name: script.deletingPathExtension().lastPathComponent + ".transcript.txt", text: outcome.text)
     findings.attachments.append(transcript)
+    findings.attachments += Self.witnessPages(in: outcome, stem: script.deletingPathExtension().lastPathComponent)
     var mode = RecordMode.never
     if let record {
       mode = record.allowed(in: environment)
@@ -104,6 +105,19 @@ extension ScenarioTest {
       findings.attachments.append(TestFindings.TextAttachment(name: stem + ".diff", text: diff))
     }
     findings.attachments.append(TestFindings.TextAttachment(name: stem + ".transcript.txt", text: outcome.text))
+    findings.attachments += witnessPages(in: outcome, stem: stem)
     return findings
+  }
+
+  /// The pages of the histories the script's `linearize` lines found not linearizable, as
+  /// `linearize --html` draws them, each named `STEM-HISTORY.html`: none when every one passed.
+  static func witnessPages(in outcome: ScriptRunner.Outcome, stem: String) -> [TestFindings.TextAttachment] {
+    outcome.events.flatMap { event -> [TestFindings.TextAttachment] in
+      guard case .report(let report) = event, report.tool == .linearize else { return [] }
+      return LinearizeWitnessPage.pages(inReport: report.value).map { page in
+        let history = URL(fileURLWithPath: page.file).deletingPathExtension().lastPathComponent
+        return TestFindings.TextAttachment(name: "\(stem)-\(history).html", text: page.html)
+      }
+    }
   }
 }

@@ -40,7 +40,8 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
 
   /// Runs the script in a fresh session over `domains` and records a test issue when a command
   /// fails, the golden is missing, or the transcript differs from it (with the unified diff,
-  /// attached as `NAME.diff` beside the transcript as `NAME.transcript.txt`); the golden's `[..]`
+  /// attached as `NAME.diff` beside the transcript as `NAME.transcript.txt`, and a `linearize`
+  /// line's failed history drawn as `NAME-HISTORY.html`); the golden's `[..]`
   /// and `...` wildcards are honoured, as `--check` honours them. `record` (else
   /// `REPLSHELL_RECORD`, else `missing`; `never` on CI) says which goldens are written; a golden
   /// written is a failure too, to be read before it is committed.
@@ -56,7 +57,7 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
   @MainActor func run(
     domains: [Domain], record: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment
   ) async -> Report {
-    let outcome = await ScriptRunner(domains: domains).run(script, displayPath: script.lastPathComponent)
+    let outcome = await ScriptRunner(domains: domains, keepsEvents: true).run(script, displayPath: script.lastPathComponent)
     return report(on: outcome, record: record, environment: environment)
   }
 
@@ -69,7 +70,7 @@ public struct ScenarioTest: Sendable, CustomTestStringConvertible {
     baseDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let text = script.hasSuffix("\n") ? script : script + "\n"
-    let outcome = await ScriptRunner(domains: domains).run(text: text, name: name, baseDirectory: baseDirectory)
+    let outcome = await ScriptRunner(domains: domains, keepsEvents: true).run(text: text, name: name, baseDirectory: baseDirectory)
     inlineFindings(of: outcome, golden: golden, name: name).record(sourceLocation: sourceLocation)
   }
 }

@@ -41,7 +41,7 @@ public struct ScenarioTrait: TestTrait, SuiteTrait, TestScoping {
   @MainActor private func run() async -> TestSession {
     let script = scenario.script
     let session = TestSession(shell: Shell(domains: domains, isScript: true, baseDirectory: script.deletingLastPathComponent()))
-    let outcome = await ScriptRunner(domains: domains).run(script, displayPath: script.lastPathComponent, in: session.host)
+    let outcome = await ScriptRunner(domains: domains, keepsEvents: true).run(script, displayPath: script.lastPathComponent, in: session.host)
     scenario.report(on: outcome, record: record, environment: ProcessInfo.processInfo.environment).findings.record(sourceLocation: sourceLocation)
     return session
   }

@@ -138,4 +138,36 @@ import Testing
     #expect(findings.attachments.map(\.name) == ["shrunk.diff", "shrunk.transcript.txt"])
     #expect(findings.attachments[0].text.contains("-started tally\n+started counter"))
   }
+
+  @Test func aLinearizeLineThatFailsAttachesTheWitnessPage() async throws {
+    let folder = try Folder()
+    defer { folder.remove() }
+    // Client 0 puts "1" and is told it is done; client 1 then reads "2", which nobody wrote.
+    let history = """
+      {:process 0, :type :invoke, :f :put, :key "a", :value "1"}
+      {:process 0, :type :ok, :f :put, :key "a", :value "1"}
+      {:process 1, :type :invoke, :f :get, :key "a", :value nil}
+      {:process 1, :type :ok, :f :get, :key "a", :value "2"}
+
+      """
+    try history.write(to: folder.url.appendingPathComponent("lost-put.edn"), atomically: true, encoding: .utf8)
+    try history.replacingOccurrences(of: "\"2\"", with: "\"1\"").write(
+      to: folder.url.appendingPathComponent("kept-put.edn"), atomically: true, encoding: .utf8)
+    try "linearize --domain kv kept-put.edn\nlinearize --domain kv lost-put.edn\n".write(to: folder.script, atomically: true, encoding: .utf8)
+    try "[..]\n".write(to: folder.golden, atomically: true, encoding: .utf8)
+    let report = await ScenarioTest(script: folder.script).run(domains: Domain.samples, record: .never, environment: Self.local)
+    #expect(report.findings.failures.first?.hasPrefix("count.txt failed: ") == true, "\(report.findings.failures)")
+    #expect(report.findings.attachments.map(\.name) == ["count.diff", "count.transcript.txt", "count-lost-put.html"])
+    // The page `linearize --html` draws of the same history: the failed part's two operations,
+    // the get that read what nobody wrote marked as the one that cannot be placed.
+    let page = try #require(report.findings.attachments.last?.text)
+    #expect(page.hasPrefix("<!doctype html>") && page.contains("<title>lost-put.edn: not linearizable</title>"))
+    #expect(page.contains("<h2>Witness: 1 operations</h2>") && page.contains("2 operations of 2 clients, partition &quot;a&quot;"), "\(page)")
+    #expect(page.components(separatedBy: "class=\"op ok witness blocked\"").count == 2, "\(page)")
+    #expect(page.contains("witness in partition &quot;a&quot;: 1 of 2 operations, 1 of 2 clients"))
+    // A scenario whose histories all pass attaches no page.
+    try "linearize --domain kv kept-put.edn\n".write(to: folder.script, atomically: true, encoding: .utf8)
+    let passing = await ScenarioTest(script: folder.script).run(domains: Domain.samples, record: .never, environment: Self.local)
+    #expect(!passing.findings.attachments.contains { $0.name.hasSuffix(".html") })
+  }
 }
