@@ -140,24 +140,7 @@ struct ManualCommandLine {
 }
 
 extension ManualCommandLine {
-  /// Where the tutorial's files are: its terminal steps are `tutorial-*-Terminal.txt`.
+  /// Where the tutorial's files are: its terminal steps are `tutorial-*-Terminal.txt`, which
+  /// `TutorialTerminalTests` runs in the reader's package as the steps before each leave it.
   static let tutorialFolder = "Sources/ReplShell/ReplShell.docc/Resources/Tutorial"
-
-  /// Why the tutorial's terminal steps are not run here: each runs in the reader's own package as
-  /// the tutorial's steps so far leave it, a package of the step's code files, built anew for
-  /// each step (minutes each); `Examples/Shelf`, the shelf the tutorial ends with, runs its
-  /// scenarios, its tests and the plugin in `make test`.
-  static let tutorialReason = "a step of the tutorial: it runs in the reader's package as the steps before it leave it"
-
-  /// The tutorial's terminal steps, each left out with `tutorialReason`.
-  static func tutorialSteps() throws -> [ManualCommandLine] {
-    let folder = ManualExample.root.appendingPathComponent(tutorialFolder)
-    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix("-Terminal.txt") }.sorted().map { name in
-      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      return ManualCommandLine(
-        file: tutorialFolder + "/" + name, line: 1, lines: lines.last == "" ? lines.dropLast() : lines, skipReason: tutorialReason,
-        startingFolder: nil)
-    }
-  }
 }
