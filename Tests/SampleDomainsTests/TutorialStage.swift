@@ -4,8 +4,9 @@ import TestSupport
 /// The reader's package as the tutorial leaves it at one step: for each file the tutorial shows
 /// (`@Code(name:file:)`, its step files named `tutorial-CC-SS-NAME`), the last version shown up to
 /// that step. Its Swift files are compiled into the modules `Examples/Shelf` (the package the
-/// tutorial ends with) keeps a file of that name in — `ShelfData`, `ShelfDomain`, `ShelfShell` —
-/// and linked into its `shelfshell`, with the real compiler against the modules this package's
+/// tutorial ends with) keeps a file of that name in — `ShelfData`, `ShelfDomain`, `ShelfShell`,
+/// `ShelfDaemon` — and linked into its `shelfshell` and, once it has one, its app `shelfd`, with
+/// the real compiler against the modules this package's
 /// debug build made (the flags and objects of its `replshell`, read from the build's manifest):
 /// seconds, where a package of its own would build every dependency again for minutes.
 struct TutorialStage {
@@ -18,8 +19,11 @@ struct TutorialStage {
     let description: String
   }
 
-  /// The modules `shelfshell` is made of, in the order they build.
-  static let modules = ["ShelfData", "ShelfDomain", "ShelfShell"]
+  /// The modules of the package, in the order they build.
+  static let modules = ["ShelfData", "ShelfDomain", "ShelfShell", "ShelfDaemon"]
+
+  /// The executables and the module each starts in; each links the two library modules too.
+  static let executables = [(name: "shelfshell", module: "ShelfShell"), (name: "shelfd", module: "ShelfDaemon")]
 
   /// The package at `step`.
   init(step: String) throws {
@@ -46,12 +50,14 @@ struct TutorialStage {
     files.filter { $0.key.hasSuffix(".txt") || $0.key.hasSuffix(".golden") }
   }
 
-  /// Compiles and links the stage's `shelfshell` in `folder`; returns the executable.
+  /// Compiles the stage's modules and links its executables in `folder`; returns the folder
+  /// (`shelfshell`, and `shelfd` when the stage has the app).
   func build(in folder: URL) async throws -> URL {
     let build = try BuildManifest()
-    var objects: [String] = []
+    var objects: [String: String] = [:]
     for module in Self.modules {
       let sources = files.filter { Self.module(of: $0.key) == module }.map(\.value.path).sorted()
+      if sources.isEmpty && module == "ShelfDaemon" { continue }
       guard !sources.isEmpty else { throw Failure(description: "the tutorial at \(step) shows no file of \(module)") }
       let object = folder.appendingPathComponent("\(module).o").path
       try await Self.run(
@@ -60,15 +66,18 @@ struct TutorialStage {
          "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path, "-o", object, "-I", folder.path]
           + build.compileFlags + sources,
         what: "compiling \(module) as the tutorial leaves it at \(step)", folder: folder)
-      objects.append(object)
+      objects[module] = object
     }
-    let list = folder.appendingPathComponent("objects.txt")
-    try (build.libraryObjects + objects).map { $0 + "\n" }.joined().write(to: list, atomically: true, encoding: .utf8)
-    let executable = folder.appendingPathComponent("shelfshell")
-    try await Self.run(
-      build.compiler, build.linkFlags + ["-module-name", "shelfshell", "-emit-executable", "-o", executable.path, "@" + list.path],
-      what: "linking shelfshell as the tutorial leaves it at \(step)", folder: folder)
-    return executable
+    for executable in Self.executables {
+      guard let main = objects[executable.module], let data = objects["ShelfData"], let domain = objects["ShelfDomain"] else { continue }
+      let list = folder.appendingPathComponent("\(executable.name).objects")
+      try (build.libraryObjects + [data, domain, main]).map { $0 + "\n" }.joined().write(to: list, atomically: true, encoding: .utf8)
+      try await Self.run(
+        build.compiler,
+        build.linkFlags + ["-module-name", executable.name, "-emit-executable", "-o", folder.appendingPathComponent(executable.name).path, "@" + list.path],
+        what: "linking \(executable.name) as the tutorial leaves it at \(step)", folder: folder)
+    }
+    return folder
   }
 
   private static func run(_ executable: String, _ arguments: [String], what: String, folder: URL) async throws {
@@ -100,9 +109,13 @@ extension TutorialStage {
       compiler = module[0]
       compileFlags = Self.compileFlags(module)
       linkFlags = Self.linkFlags(link)
-      // Every object of `replshell` but those of its own executable module.
+      // Every object of `replshell` but those of its own executable module, and those of the
+      // attachment an app links (which `replshell` does not).
       let list = try String(contentsOf: products.appendingPathComponent("replshell.product/Objects.LinkFileList"), encoding: .utf8)
-      libraryObjects = list.split(separator: "\n").map(String.init).filter { !$0.contains("/SampleShell.build/") }
+      let attachment = products.appendingPathComponent("ReplShellAttachment.build")
+      let attachmentObjects = try FileManager.default.contentsOfDirectory(atPath: attachment.path).filter { $0.hasSuffix(".o") }.sorted()
+        .map { attachment.appendingPathComponent($0).path }
+      libraryObjects = list.split(separator: "\n").map(String.init).filter { !$0.contains("/SampleShell.build/") } + attachmentObjects
     }
 
     /// The `args` of the command `key` in the manifest (llbuild's YAML, whose lists are JSON).

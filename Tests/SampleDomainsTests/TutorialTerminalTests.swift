@@ -9,7 +9,8 @@ import Testing
 /// prompt, the echo), and the screen is compared with the step as a golden is compared with its
 /// transcript — the `...` after `swift run` (the build's output) and any other `...` line match
 /// any lines. A changed line fails, naming the step file and its line. What a step types after
-/// the session ends (`^D`) is not run: the steps show those commands without their output.
+/// the session ends (`^D`) is not run: the steps show those commands without their output, as
+/// the steps this test leaves out (`swift test`, `--update`, the plugin) do.
 @Suite struct TutorialTerminalTests {
   /// One terminal step: its file and lines.
   struct Step {
@@ -32,14 +33,16 @@ import Testing
       return Array(body[...end])
     }
 
-    /// Why the step is not run here, or nil when it is.
-    var skipReason: String? {
-      guard lines.first == "$ swift run shelfshell" else {
-        return lines.first?.hasPrefix("$ swift run shelfd") == true || lines.first?.hasPrefix("shelf@") == true || lines.contains { $0.contains("--attach") }
-          ? "it attaches to a running shelfd: the process number, the socket's path and the uptime are the reader's"
-          : "it shows commands without their output"
-      }
-      return nil
+    /// How the step is run: a session here, the attach chapter by `TutorialAttachTests`, or not
+    /// at all (commands shown without their output: `swift test`, `--update`, the plugin).
+    enum Kind: Equatable {
+      case session, attach, commandsWithoutOutput
+    }
+
+    var kind: Kind {
+      if lines.first == "$ swift run shelfshell" { return .session }
+      let attaches = lines.first?.hasPrefix("$ swift run shelfd") == true || lines.first?.hasPrefix("shelf@") == true || lines.contains { $0.contains("--attach") }
+      return attaches ? .attach : .commandsWithoutOutput
     }
 
     static let prompt = "shelf> "
@@ -58,7 +61,7 @@ import Testing
   }
 
   @Test func everyShellSessionOfTheTutorialIsWhatItsShellShows() async throws {
-    let steps = try Self.steps().filter { $0.skipReason == nil }
+    let steps = try Self.steps().filter { $0.kind == .session }
     #expect(steps.count >= 6, "only \(steps.count) of the tutorial's terminal steps run: are they where this test looks?")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
@@ -74,21 +77,26 @@ import Testing
     }
   }
 
-  @Test func everyStepLeftOutSaysWhy() throws {
+  /// Every terminal step runs here or in `TutorialAttachTests`, but those that show commands
+  /// without their output, which this list names.
+  @Test func everyStepRunsButThoseWithoutOutput() throws {
     let steps = try Self.steps()
-    #expect(steps.count >= 10)
-    let left = steps.filter { $0.skipReason != nil }.map(\.number)
-    #expect(left == ["02-03", "02-07", "02-11", "03-09", "04-04", "04-05", "04-06", "04-07", "04-09"], "\(left)")
+    #expect(steps.filter { $0.kind == .attach }.map(\.number) == ["04-04", "04-05", "04-06", "04-07", "04-09"])
+    #expect(steps.filter { $0.kind == .commandsWithoutOutput }.map(\.number) == ["02-03", "02-07", "02-11", "03-09"])
+    for step in steps where step.kind == .commandsWithoutOutput {
+      #expect(step.lines.allSatisfy { $0.hasPrefix("$ ") }, "\(step.name) shows output: run it")
+    }
   }
 
   @Test func aStepIsReadAsItsSessionAndWhatIsTyped() {
     let step = Step(
       name: "tutorial-09-09-Terminal.txt",
       lines: ["$ swift run shelfshell", "...", "greeting", "shelf> select selectCount", "0", "shelf> ^D", "$ swift run shelfshell --check Scenarios/"])
-    #expect(step.number == "09-09" && step.skipReason == nil)
+    #expect(step.number == "09-09" && step.kind == .session)
     #expect(step.session == ["greeting", "shelf> select selectCount", "0", "shelf> ^D"])
     #expect(step.typed == ["select selectCount", "^D"])
-    #expect(Step(name: "x", lines: ["$ swift test"]).skipReason == "it shows commands without their output")
+    #expect(Step(name: "x", lines: ["$ swift test"]).kind == .commandsWithoutOutput)
+    #expect(Step(name: "x", lines: ["$ swift run shelfd", "..."]).kind == .attach)
   }
 
   /// Builds the step's package in `folder` and types its session into its `shelfshell` in a
@@ -104,7 +112,7 @@ import Testing
     let home = folder.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: build, withIntermediateDirectories: false)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-    let shell = try await stage.build(in: build)
+    let shell = try await stage.build(in: build).appendingPathComponent("shelfshell")
     // The marker after the shell is the signal that it ended; `cat` holds the pane open to be read.
     let command = "cd \(package.path) && env NO_COLOR=1 HOME=\(home.path) XDG_STATE_HOME=\(home.path) \(shell.path); echo '[ended]'; cat"
     let pane = try await TmuxPane(command, folder: folder, columns: 100, rows: 40)
