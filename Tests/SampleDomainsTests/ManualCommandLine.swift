@@ -8,7 +8,8 @@ import Foundation
 /// piped to it, and everything else in the block is what it must print.
 ///
 /// A comment on the lines before the block says more: `<!-- unchecked: why -->` leaves it out
-/// (another machine, a server, an app that must be running); `<!-- in: PATH -->` copies the files
+/// (another machine, a server); `<!-- beside: shelfd -->` runs it with `Examples/Shelf`'s app
+/// running in a terminal beside it (`AttachArticleTests`); `<!-- in: PATH -->` copies the files
 /// of the package's folder `PATH` into the example's folder first, the files its commands read.
 struct ManualCommandLine {
   /// The file, relative to the package.
@@ -19,6 +20,9 @@ struct ManualCommandLine {
   let skipReason: String?
   /// The package's folder whose files the example starts from, or nil.
   let startingFolder: String?
+  /// The app that runs in a terminal beside the example's (`<!-- beside: shelfd -->`), or nil:
+  /// `AttachArticleTests` runs such an example with the app, this test does not.
+  var besideApp: String? = nil
 
   /// `file:line`, as a failure names it.
   var location: String { "\(file):\(line)" }
@@ -118,7 +122,7 @@ struct ManualCommandLine {
       found.append(
         ManualCommandLine(
           file: file, line: block.firstLine, lines: block.body, skipReason: notes.first { $0.key == "unchecked" }?.value,
-          startingFolder: notes.first { $0.key == "in" }?.value))
+          startingFolder: notes.first { $0.key == "in" }?.value, besideApp: notes.first { $0.key == "beside" }?.value))
     }
     return found
   }

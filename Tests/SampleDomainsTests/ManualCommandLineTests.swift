@@ -17,7 +17,7 @@ import Testing
     let mode = try RecordMode.current()
     var checked = 0
     var rewrites: [String: [(line: Int, count: Int, lines: [String])]] = [:]
-    for example in examples where example.skipReason == nil {
+    for example in examples where example.skipReason == nil && example.besideApp == nil {
       let printed = try await Self.run(example, binaryFolder: binary.deletingLastPathComponent())
       let comparison = GoldenComparison(golden: example.expected, transcript: printed)
       checked += 1

@@ -16,7 +16,7 @@ import Testing
   struct Run {
     var firstApp = 0
     var secondApp = 0
-    var runtimeFolder = ""
+    var runtimeFolder = "/run/user/1000"
 
     /// `lines` with the reader's values replaced by this run's; the list's rows, whose widths
     /// follow the process number and whose uptime is the moment's, match any values.
@@ -150,7 +150,7 @@ import Testing
       try await pane.press("Enter")
     }
     let screen = try await pane.wait(for: "the app's socket", timeout: .seconds(60), scrollback: true) { screen in
-      screen.split(separator: "\n").last?.contains(": attach with `shelfshell --attach shelfd`") == true
+      screen.split(separator: "\n").last?.contains(": attach with `shelfshell --attach ") == true
     }
     guard let line = screen.split(separator: "\n").last, let match = line.firstMatch(of: /^shelfd (\d+): attach/), let pid = Int(match.1) else {
       throw TmuxPane.Failure(description: "the app never said its process number:\n\(screen)")
@@ -160,12 +160,20 @@ import Testing
 
   /// Compares `screen`, the terminal's part for `step`, with the step's lines.
   static func compare(step: String, _ lines: [String], with screen: String, run: Run) {
+    let name = "tutorial-\(step)-Terminal.txt"
+    compare(name: name, file: "\(ManualCommandLine.tutorialFolder)/\(name)", firstLine: 1, run.expected(lines), with: screen)
+  }
+
+  /// Compares `screen`, the terminal's part for an example, with `expected` (its lines, this
+  /// run's values in place); a difference is an issue naming `file` and the line that changed,
+  /// counted from `firstLine`, the example's first.
+  static func compare(name: String, file: String, firstLine: Int, _ expected: [String], with screen: String) {
     var shown = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     while let last = shown.last, last.isEmpty || last == "$" || (isPrompt(last[...]) && last.hasSuffix(">")) { shown.removeLast() }
-    let comparison = GoldenComparison(golden: run.expected(lines).map { $0 + "\n" }.joined(), transcript: shown.map { $0 + "\n" }.joined())
+    let comparison = GoldenComparison(golden: expected.map { $0 + "\n" }.joined(), transcript: shown.map { $0 + "\n" }.joined())
     guard !comparison.matches else { return }
-    let diff = comparison.diff(goldenName: "tutorial-\(step)-Terminal.txt", transcriptName: "the terminal")
-    let line = ManualExample.firstChangedLine(inDiff: diff) ?? 1
-    Issue.record("\(ManualCommandLine.tutorialFolder)/tutorial-\(step)-Terminal.txt:\(line): the step differs from what its terminal shows; edit it by hand:\n\(diff)")
+    let diff = comparison.diff(goldenName: name, transcriptName: "the terminal")
+    let line = firstLine - 1 + (ManualExample.firstChangedLine(inDiff: diff) ?? 1)
+    Issue.record("\(file):\(line): the example differs from what its terminal shows; edit it by hand:\n\(diff)")
   }
 }

@@ -39,10 +39,29 @@ struct TutorialStage {
     self.files = files
   }
 
+  /// The package as `Examples/Shelf` has it, the tutorial's end and the manual's example app:
+  /// every Swift file of its `Sources/`.
+  static func example() throws -> TutorialStage {
+    var files: [String: URL] = [:]
+    for module in modules {
+      let folder = exampleSources.appendingPathComponent(module)
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+        files[name] = folder.appendingPathComponent(name)
+      }
+    }
+    return TutorialStage(step: "Examples/Shelf", files: files)
+  }
+
+  private init(step: String, files: [String: URL]) {
+    self.step = step
+    self.files = files
+  }
+
+  static let exampleSources = ManualExample.root.appendingPathComponent("Examples/Shelf/Sources")
+
   /// The module of `Examples/Shelf` that holds a file named `name`, or nil (a manifest, a test).
   static func module(of name: String) -> String? {
-    let sources = ManualExample.root.appendingPathComponent("Examples/Shelf/Sources")
-    return modules.first { FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/\(name)").path) }
+    modules.first { FileManager.default.fileExists(atPath: exampleSources.appendingPathComponent("\($0)/\(name)").path) }
   }
 
   /// The scenario files of the package (`shelf.txt`, `loans.golden`), which live in its `Scenarios/`.
@@ -65,7 +84,7 @@ struct TutorialStage {
         ["-module-name", module, "-parse-as-library", "-wmo", "-c", "-emit-module",
          "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path, "-o", object, "-I", folder.path]
           + build.compileFlags + sources,
-        what: "compiling \(module) as the tutorial leaves it at \(step)", folder: folder)
+        what: "compiling \(module) of the shelf at \(step)", folder: folder)
       objects[module] = object
     }
     for executable in Self.executables {
@@ -75,7 +94,7 @@ struct TutorialStage {
       try await Self.run(
         build.compiler,
         build.linkFlags + ["-module-name", executable.name, "-emit-executable", "-o", folder.appendingPathComponent(executable.name).path, "@" + list.path],
-        what: "linking \(executable.name) as the tutorial leaves it at \(step)", folder: folder)
+        what: "linking \(executable.name) of the shelf at \(step)", folder: folder)
     }
     return folder
   }
