@@ -30,9 +30,10 @@ import Testing
     }
   }
 
-  /// A prompt of Bash (`$`) or of an attached shell (`shelf@PID (live)>`), trailing blank dropped.
+  /// A prompt of Bash (`$`), of a shell (`tally>`) or of an attached shell (`shelf@PID (live)>`),
+  /// trailing blank dropped.
   static func isPrompt(_ line: Substring) -> Bool {
-    line == "$" || line.hasPrefix("$ ") || line.wholeMatch(of: /shelf@\d+ \([a-z, -]+\)>( .*)?/) != nil
+    line == "$" || line.hasPrefix("$ ") || line.wholeMatch(of: /[a-z]+(@\d+ \([a-z, -]+\))?>( .*)?/) != nil
   }
 
   static func prompts(on screen: String) -> Int {

@@ -72,31 +72,43 @@ struct TutorialStage {
   /// Compiles the stage's modules and links its executables in `folder`; returns the folder
   /// (`shelfshell`, and `shelfd` when the stage has the app).
   func build(in folder: URL) async throws -> URL {
-    let build = try BuildManifest()
-    var objects: [String: String] = [:]
+    var modules: [(name: String, sources: [String])] = []
     for module in Self.modules {
       let sources = files.filter { Self.module(of: $0.key) == module }.map(\.value.path).sorted()
       if sources.isEmpty && module == "ShelfDaemon" { continue }
-      guard !sources.isEmpty else { throw Failure(description: "the tutorial at \(step) shows no file of \(module)") }
-      let object = folder.appendingPathComponent("\(module).o").path
-      try await Self.run(
-        build.compiler,
-        ["-module-name", module, "-parse-as-library", "-wmo", "-c", "-emit-module",
-         "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path, "-o", object, "-I", folder.path]
-          + build.compileFlags + sources,
-        what: "compiling \(module) of the shelf at \(step)", folder: folder)
-      objects[module] = object
+      guard !sources.isEmpty else { throw Failure(description: "the shelf at \(step) has no file of \(module)") }
+      modules.append((module, sources))
     }
-    for executable in Self.executables {
-      guard let main = objects[executable.module], let data = objects["ShelfData"], let domain = objects["ShelfDomain"] else { continue }
+    let built = Set(modules.map(\.name))
+    let executables = Self.executables.filter { built.contains($0.module) }.map { (name: $0.name, modules: ["ShelfData", "ShelfDomain", $0.module]) }
+    try await Self.build(modules: modules, executables: executables, in: folder, what: "the shelf at \(step)")
+    return folder
+  }
+
+  /// Compiles `modules` in order (each may import those before it) and links each executable of
+  /// `executables` from its modules, in `folder`, against this package's debug build.
+  static func build(
+    modules: [(name: String, sources: [String])], executables: [(name: String, modules: [String])], in folder: URL, what: String
+  ) async throws {
+    let build = try BuildManifest()
+    for module in modules {
+      try await run(
+        build.compiler,
+        ["-module-name", module.name, "-parse-as-library", "-wmo", "-c", "-emit-module",
+         "-emit-module-path", folder.appendingPathComponent("\(module.name).swiftmodule").path,
+         "-o", folder.appendingPathComponent("\(module.name).o").path, "-I", folder.path]
+          + build.compileFlags + module.sources,
+        what: "compiling \(module.name) of \(what)", folder: folder)
+    }
+    for executable in executables {
       let list = folder.appendingPathComponent("\(executable.name).objects")
-      try (build.libraryObjects + [data, domain, main]).map { $0 + "\n" }.joined().write(to: list, atomically: true, encoding: .utf8)
-      try await Self.run(
+      let objects = executable.modules.map { folder.appendingPathComponent("\($0).o").path }
+      try (build.libraryObjects + objects).map { $0 + "\n" }.joined().write(to: list, atomically: true, encoding: .utf8)
+      try await run(
         build.compiler,
         build.linkFlags + ["-module-name", executable.name, "-emit-executable", "-o", folder.appendingPathComponent(executable.name).path, "@" + list.path],
-        what: "linking \(executable.name) of the shelf at \(step)", folder: folder)
+        what: "linking \(executable.name) of \(what)", folder: folder)
     }
-    return folder
   }
 
   private static func run(_ executable: String, _ arguments: [String], what: String, folder: URL) async throws {
