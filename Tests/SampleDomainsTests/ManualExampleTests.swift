@@ -12,7 +12,8 @@ import Testing
 /// of `...` for any lines). A changed output line fails this test, naming the file and the line.
 /// A block that cannot run here (the USGS feed, a client's app) says so on the line before it:
 /// `<!-- unchecked: why -->`; a block that goes on with the session of the block before it says
-/// `<!-- continues -->`. `REPLSHELL_RECORD=failed` rewrites the blocks that differ with what
+/// `<!-- continues -->`; one that shows the prompt where it differs from a script says
+/// `<!-- at the prompt -->`, and `ManualTerminalTests` runs it in a terminal. `REPLSHELL_RECORD=failed` rewrites the blocks that differ with what
 /// the shell printed, their wildcards kept where they still match (`RecordMode`).
 @MainActor @Suite struct ManualExampleTests {
   @Test func everyTranscriptInTheManualIsWhatTheShellPrints() async throws {
@@ -21,7 +22,7 @@ import Testing
     let mode = try RecordMode.current()
     var checked = 0
     var rewrites: [String: [(example: ManualExample, lines: [String])]] = [:]
-    for example in examples where example.skipReason == nil {
+    for example in examples where example.skipReason == nil && !example.atThePrompt {
       let runner = ScriptRunner(domains: Domain.samples)
       let outcome = await runner.run(
         text: example.script, name: example.file, baseDirectory: ManualExample.root, prelude: example.prelude)
@@ -75,6 +76,9 @@ struct ManualExample {
   let skipReason: String?
   /// The lines of the blocks this one continues (`<!-- continues -->` before it), in order.
   var earlier: [String] = []
+  /// True for a transcript of the prompt (`<!-- at the prompt -->` before it), which differs
+  /// from a script's: `ManualTerminalTests` types it into `replshell` in a terminal.
+  var atThePrompt = false
 
   init(file: String, line: Int, lines: [String], skipReason: String?) {
     self.file = file
@@ -191,6 +195,7 @@ struct ManualExample {
         return String(line.dropFirst("<!-- unchecked:".count).dropLast(3)).trimmingCharacters(in: .whitespaces)
       }
       var example = ManualExample(file: file, line: block.firstLine, lines: block.body, skipReason: skip)
+      example.atThePrompt = before == "<!-- at the prompt -->"
       if before == "<!-- continues -->", let previous = found.last {
         // The session goes on from the block before: its lines come first, checked again.
         example.earlier = previous.earlier + previous.lines
