@@ -170,6 +170,10 @@ let package = Package(
       ]),
     .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"]),
     .testTarget(name: "ReplShellFoundationTests", dependencies: ["ReplShellFoundation"]),
+    // The wire: the protocol's schema and the Codable forms of events and values.
+    .testTarget(name: "SessionProtocolTests", dependencies: ["SessionProtocol", "StateValues", "TestSupport"]),
+    // The typed session's own parts, tested without a shell.
+    .testTarget(name: "ReplShellSessionTests", dependencies: ["ReplShellSession"]),
     // The value layer alone: how values print, order, escape, encode to JSON and diff.
     .testTarget(
       name: "StateValuesTests",

@@ -1,6 +1,7 @@
 import Foundation
 import SessionProtocol
 import StateValues
+import TestSupport
 import Testing
 @_spi(Internals) @testable import ReplShellSession
 @_spi(Internals) @testable import Scenarios
@@ -9,7 +10,7 @@ import Testing
 /// the one the types declare, a message of every kind encodes to JSON that fits its schema and
 /// decodes back to itself, and the schema does catch a message that does not fit.
 @Suite struct ProtocolSchemaTests {
-  static let schemaFile = projectRoot.appendingPathComponent("Documentation/protocol.schema.json")
+  static let schemaFile = ReplShellBinary.packageRoot.appendingPathComponent("Documentation/protocol.schema.json")
   static let definitions = Dictionary(uniqueKeysWithValues: AttachProtocol.schemaDefinitions.map { ($0.name, $0.schema) })
 
   @Test func theCommittedSchemaIsTheOneTheTypesDeclare() throws {
@@ -36,7 +37,7 @@ import Testing
 
   @Test func theDocsNameTheVersionTheCodeSpeaks() throws {
     for path in ["Documentation/Protocol.md", "Sources/ReplShell/ReplShell.docc/Attach.md"] {
-      let file = projectRoot.appendingPathComponent(path)
+      let file = ReplShellBinary.packageRoot.appendingPathComponent(path)
       let committed = try String(contentsOf: file, encoding: .utf8)
       let generated = Self.withCurrentVersion(committed)
       if ProcessInfo.processInfo.environment["REPLSHELL_WRITE_SCHEMA"] == "1", generated != committed {
