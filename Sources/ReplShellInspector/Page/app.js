@@ -211,7 +211,10 @@
     if (record.entry !== null) viewEntry(record.entry);
   };
   const log = new Inspector.Log($("log"), $("kept"), selectRecord);
-  const tree = new Inspector.Tree($("tree"), connection, (entry) => log.selectEntry(entry));
+  const tree = new Inspector.Tree($("tree"), connection, (entry) => log.selectEntry(entry), (entry) => {
+    const record = log.entryRecord(entry);
+    return record ? log.causes(record) : [];
+  });
   const plot = new Inspector.Plot($("plot"), $("plot-caption"));
   const coverage = new Inspector.CoverageView($("explore-summary"), $("explore-report"));
   const witness = new Inspector.WitnessView($("linearize-summary"), $("linearize-report"));
@@ -373,6 +376,7 @@
   });
   $("filter").addEventListener("input", () => { log.filter = $("filter").value.trim(); keepSetting("filter", log.filter); log.redraw(); });
   $("show-hidden").addEventListener("change", () => { log.showHidden = $("show-hidden").checked; keepSetting("showHidden", log.showHidden); log.redraw(); });
+  $("causal-tree").addEventListener("change", () => { log.asTree = $("causal-tree").checked; keepSetting("causalTree", log.asTree); log.redraw(); });
   $("fold-unchanged").addEventListener("change", () => {
     keepSetting("foldUnchanged", $("fold-unchanged").checked);
     const record = log.record(log.selected);
@@ -385,6 +389,8 @@
   log.filter = $("filter").value;
   $("show-hidden").checked = setting("showHidden", "false") === "true";
   log.showHidden = $("show-hidden").checked;
+  $("causal-tree").checked = setting("causalTree", "false") === "true";
+  log.asTree = $("causal-tree").checked;
   $("fold-unchanged").checked = setting("foldUnchanged", "true") === "true";
   $("compact").checked = setting("compact", "false") === "true";
   document.body.classList.toggle("compact", $("compact").checked);

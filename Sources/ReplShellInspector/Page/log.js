@@ -1,6 +1,8 @@
 // The action log: every dispatched event, user and script actions flush left, listeners' indented
 // behind ↳; hidden actions folded into one line; a filter by case path; the entries the state
-// no longer applies marked undone, the current one ▶. Keeps at most `keep` events.
+// no longer applies marked undone, the current one ▶. Keeps at most `keep` events. As a tree of
+// causes (`history --tree`), each action is drawn under the one whose listener dispatched it,
+// indented one step deeper for each cause between it and the line that started the chain.
 "use strict";
 Inspector.Log = class {
   constructor(element, keptNote, onSelect) {
@@ -18,6 +20,8 @@ Inspector.Log = class {
     this.maxDrawn = 2000;
     // The entries skipped for a what-if: drawn struck through, marked "skipped".
     this.skipped = new Set();
+    // Drawn as a tree of causes instead of in the order of dispatch.
+    this.asTree = false;
   }
 
   /// The latest dispatch of history entry `entry`, or undefined.
@@ -76,7 +80,8 @@ Inspector.Log = class {
     this.element.textContent = "";
     this.lastFold = null;
     this.drawn = 0;
-    const shown = this.events.filter((r) => this.visible(r));
+    let shown = this.events.filter((r) => this.visible(r));
+    if (this.asTree) shown = this.causalOrder(shown);
     const start = Math.max(0, shown.length - this.maxDrawn);
     if (start > 0) {
       const li = document.createElement("li");
@@ -87,7 +92,40 @@ Inspector.Log = class {
     this.appendDrawn(shown.slice(start), true);
   }
 
+  /// `records` in the order of a tree of causes: each after the one whose listener dispatched it
+  /// (when that one is among them), depth first, roots and siblings in the order of dispatch;
+  /// each record's `depth` set to its number of causes among them.
+  causalOrder(records) {
+    const byEntry = new Map();
+    for (const record of records) if (record.entry !== null) byEntry.set(record.entry, record);
+    const children = new Map();
+    const roots = [];
+    for (const record of records) {
+      const cause = record.event.cause;
+      const parent = cause && cause.entry !== undefined ? byEntry.get(cause.entry) : undefined;
+      // A cause dispatched after its effect cannot be (a reused entry number): the effect is a root.
+      if (parent && parent.seq < record.seq) {
+        if (!children.has(parent.seq)) children.set(parent.seq, []);
+        children.get(parent.seq).push(record);
+      } else {
+        roots.push(record);
+      }
+    }
+    const ordered = [];
+    // Depth first without recursion: a chain of causes as long as the log stays within the stack.
+    const stack = roots.slice().reverse().map((record) => ({ record, depth: 0 }));
+    while (stack.length > 0) {
+      const { record, depth } = stack.pop();
+      ordered.push({ ...record, depth });
+      const below = children.get(record.seq) || [];
+      for (let i = below.length - 1; i >= 0; i--) stack.push({ record: below[i], depth: depth + 1 });
+    }
+    return ordered;
+  }
+
   appendDrawn(records, filtered) {
+    // As a tree, an action may belong above the last one drawn: the whole log is drawn again.
+    if (this.asTree && !filtered) { this.redraw(); return; }
     const fragment = document.createDocumentFragment();
     if (this.lastFold && this.element.lastChild !== this.lastFold) this.lastFold = null;
     for (const record of records) {
@@ -153,6 +191,10 @@ Inspector.Log = class {
       li.insertBefore(mark, li.querySelector(".where"));
     }
     li.title = `${e.origin} action${suffix}`;
+    if (this.asTree && record.depth !== undefined) {
+      li.dataset.depth = String(record.depth);
+      li.style.paddingLeft = `${0.5 + 1.5 * record.depth}em`;
+    }
     li.addEventListener("click", () => this.select(record.seq));
     return li;
   }

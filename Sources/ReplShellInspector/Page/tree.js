@@ -2,15 +2,18 @@
 // opened (at most 500 a request, then "more"), never the whole state. Opened paths are reopened
 // when the state changes. Search asks the server for matching paths and opens the way to each.
 // Each row's "why?" asks which history entry last changed it ("changed by #N"), a click on which
-// selects that entry in the log. With a view set (the time slider's entry, the entries skipped for
+// selects that entry in the log, and draws the chain of causes behind that entry as `why` prints
+// it (← #M, the entry whose listener dispatched it, … ← the line that started it). With a view set (the time slider's entry, the entries skipped for
 // a what-if) every level is asked of the state at that entry instead, and the rows whose value that
 // entry changed are marked ●.
 "use strict";
 Inspector.Tree = class {
-  constructor(element, connection, selectEntry) {
+  constructor(element, connection, selectEntry, causesOf) {
     this.element = element;
     this.connection = connection;
     this.selectEntry = selectEntry;
+    // The chain of causes of a history entry, as the log knows it (`Inspector.Log.causes`).
+    this.causesOf = causesOf || (() => []);
     this.open = new Set();
     this.matches = [];
     this.matchIndex = -1;
@@ -227,6 +230,33 @@ Inspector.Tree = class {
     }
     answer.classList.add("changed-by");
     button.replaceWith(answer);
+    if (reply.type === "changedBy" && reply.entry !== undefined && reply.entry !== null) answer.after(this.chain(reply.entry));
+  }
+
+  /// The causes of history entry `entry`, after its "changed by": each entry a button that
+  /// selects it, the line that started the chain (or why it stops) as text.
+  chain(entry) {
+    const chain = document.createElement("span");
+    chain.className = "why-chain";
+    for (const step of this.causesOf(entry)) {
+      chain.append(" ← ");
+      if (step.record) {
+        const cause = document.createElement("button");
+        cause.type = "button";
+        cause.className = "why-cause";
+        cause.textContent = `#${step.record.entry}`;
+        cause.title = `${step.record.event.action}: select it in the log`;
+        cause.setAttribute("aria-label", `caused by #${step.record.entry} ${step.record.event.action}: select it in the log`);
+        cause.addEventListener("click", () => this.selectEntry(step.record.entry));
+        chain.append(cause);
+      } else {
+        const text = document.createElement("span");
+        text.textContent = step.text.replace(/^.*\//, "");
+        text.title = step.text;
+        chain.append(text);
+      }
+    }
+    return chain;
   }
 
   /// Redraws the row of an open item whose name or summary changed, leaving its children.
