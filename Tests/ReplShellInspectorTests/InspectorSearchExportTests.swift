@@ -54,6 +54,12 @@ struct InspectorSearchExportTests {
         // Import it back: the recording's actions and diffs shown, the live session held.
         let recording = shell.folder.appendingPathComponent("recording.jsonl")
         try exported.write(to: recording, atomically: true, encoding: .utf8)
+        // The export is a recording `--replay` opens: the same actions, in the same order.
+        let replayed = try Self.replay(recording, in: shell.folder)
+        #expect(replayed.hasPrefix("replayed 4 actions of animals from recording.jsonl"), "\(replayed)")
+        let listed = replayed.split(separator: "\n").compactMap { line in line.firstMatch(of: /^(\d+)  (?:↳ )?(\S.*?)(?:   \(listener\))?$/) }
+        #expect(listed.map { Int($0.1) } == [1, 2, 3, 4], "\(replayed)")
+        #expect(listed.map { String($0.2) } == dispatched.map { $0["action"] as? String ?? "" }, "\(replayed)")
         try await driver.choose(file: recording.path, in: "#import")
         try await driver.wait(until: "!document.getElementById('imported').hidden")
         #expect(try await driver.text("#imported-note").hasPrefix("Showing the imported recording recording.jsonl"))
@@ -87,5 +93,26 @@ struct InspectorSearchExportTests {
         #expect(try await driver.run("return [document.body.classList.contains('compact'), document.getElementById('fold-unchanged').checked, document.getElementById('search-field').value];") == #"[true,false,"value"]"#)
       }
     }
+  }
+
+  /// `replshell --replay recording` with `history --full` typed: what it prints.
+  static func replay(_ recording: URL, in folder: URL) throws -> String {
+    let process = Process()
+    process.executableURL = try ReplShellBinary.url
+    process.arguments = ["--replay", recording.lastPathComponent]
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(["HOME": folder.path, "XDG_STATE_HOME": folder.path, "NO_COLOR": "1"]) { $1 }
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    input.fileHandleForWriting.write(Data("history --full\n".utf8))
+    try input.fileHandleForWriting.close()
+    // Read to the end before waiting: a full pipe would hold the process.
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: printed, as: UTF8.self)
   }
 }
