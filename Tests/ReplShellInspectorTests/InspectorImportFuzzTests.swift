@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import TestSupport
 import Testing
 
@@ -92,23 +93,15 @@ struct InspectorImportFuzzTests {
 /// Mutants of a recording's lines, from a seed: each a few mutations of the lines, joined.
 struct RecordingMutator {
   let lines: [String]
-  private var state: UInt64
+  /// `explore`'s generator: a seed replays the same mutants anywhere.
+  private var random: SplitMix
 
   init(lines: [String], seed: UInt64) {
     self.lines = lines
-    state = seed
+    random = SplitMix(seed: seed)
   }
 
-  /// SplitMix64: the next 64 random bits.
-  private mutating func random() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  private mutating func below(_ bound: Int) -> Int { Int(random() % UInt64(max(1, bound))) }
+  private mutating func below(_ bound: Int) -> Int { random.below(max(1, bound)) }
 
   /// What a hostile file puts where a value goes.
   static let hostileValues = [
