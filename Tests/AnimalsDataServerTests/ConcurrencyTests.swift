@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Many clients mutating at once on loopback: no mutation is lost.
-@Suite(.postgresCluster, .timeLimit(.minutes(3))) struct ConcurrencyTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct ConcurrencyTests {
   private static let clients = 8
   private static let addsPerClient = 25
 

@@ -11,7 +11,7 @@ import Glibc
 /// connection that sends nothing is closed once its idle time passes — each seen as the end of the
 /// stream the client reads, never as a wait of some length. The two are checked on servers of their
 /// own so that neither depends on how fast a loaded machine sends the other's requests.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct ConnectionLimitTests {
   private static let request = "GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 

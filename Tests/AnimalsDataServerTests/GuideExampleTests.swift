@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The guide's chapter 15 curl session, replayed with the same request bodies against a real server.
-@Suite(.postgresCluster, .timeLimit(.minutes(3))) struct GuideExampleTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct GuideExampleTests {
   private static let categoriesQuery = #"{"query": [ {"categories": {}} ]}"#
   private static let animalsQuery = #"{"query": [ {"animals": {}} ]}"#
   private static let addEagle = #"{"mutation": [ {"addAnimal": {"name": "Eagle", "diet": "Carnivore", "categoryId": "Bird"}} ]}"#

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// A server restarted on the same database file serves what the previous one wrote.
-@Suite(.postgresCluster, .timeLimit(.minutes(3))) struct PersistenceTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct PersistenceTests {
   @Test(arguments: Backend.allCases) func mutationsSurviveARestart(_ backend: Backend) async throws {
     try await withDatabase(backend) { database in
       let added = try await withServer(on: database) { server in

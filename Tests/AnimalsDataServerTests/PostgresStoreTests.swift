@@ -7,7 +7,7 @@ import Testing
 
 /// The PostgreSQL store on its own: preparing a database once however many servers start at
 /// once, and failing to start with one clear reason within the connect timeout.
-@Suite(.postgresCluster, .timeLimit(.minutes(3))) struct PostgresStoreTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct PostgresStoreTests {
   @Test func eightStoresPreparingOneEmptyDatabaseAtOnceSeedItOnce() async throws {
     let url = try DatabaseURL(try await PostgresCluster.required().createDatabase())
     let stores = (0..<8).map { _ in PostgresStore(url: url, connectTimeout: .seconds(60), logger: RunningServer.silentLogger) }

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// Bad requests get a 4xx with a JSON `{"error": "…"}` body, and the server keeps serving, on both backends.
-@Suite(.postgresCluster, .timeLimit(.minutes(3))) struct RefusalTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct RefusalTests {
   /// A request body the server must refuse, the status it must answer, and its error message.
   struct Refusal: Sendable, CustomTestStringConvertible {
     let name: String

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// The server logs one line per answered request, and at debug level each operation and its outcome.
-@Suite(.postgresCluster, .timeLimit(.minutes(3))) struct RequestLogTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct RequestLogTests {
   /// The messages logged by the Animals server (not by Hummingbird or ServiceLifecycle), in order.
   final class LogLines: @unchecked Sendable {
     private let lock = NSLock()

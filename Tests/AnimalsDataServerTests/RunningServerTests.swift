@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Starting and stopping servers in-process, as other test targets do.
-@Suite(.postgresCluster, .timeLimit(.minutes(3))) struct RunningServerTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct RunningServerTests {
   @Test(arguments: Backend.allCases) func aServerListensOnAnEphemeralLoopbackPort(_ backend: Backend) async throws {
     try await withServer(backend) { server in
       #expect(server.port > 0)

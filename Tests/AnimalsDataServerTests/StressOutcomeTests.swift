@@ -7,7 +7,7 @@ import Testing
 
 /// How `stress` records an answer that is neither a success nor the server's own refusal: as
 /// `:info`, an outcome unknown, so the check never blames a server for what it did not say.
-@Suite(.timeLimit(.minutes(2))) struct StressOutcomeTests {
+@Suite(.timeLimit(.minutes(10))) struct StressOutcomeTests {
   /// The store's refusal of a missing animal, as the server words it.
   static let animalNotFound = Data(#"{"error":"LocalStore.Error(code: .animalNotFound, id: \"Cat\")"}"#.utf8)
 

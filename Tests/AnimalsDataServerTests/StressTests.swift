@@ -9,7 +9,7 @@ import Testing
 
 /// `replshell stress`'s run: concurrent clients of the remote store against servers on one
 /// PostgreSQL database, their history checked against `AnimalsServerModel`.
-@Suite(.postgresCluster, .timeLimit(.minutes(5))) struct StressTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct StressTests {
   /// How long a client waits for the server's answer: a bound for a hung build, not a measure. At
   /// the product's 10 s, a loaded machine's stall turned answers the test expects into `:info`.
   static let requestBound: TimeInterval = 120

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Two `AnimalsDataServer` processes on one PostgreSQL database, as behind a load balancer.
-@Suite(.postgresCluster, .timeLimit(.minutes(3))) struct TwoServerTests {
+@Suite(.postgresCluster, .timeLimit(.minutes(10))) struct TwoServerTests {
   private static let clients = 8
   private static let addsPerClient = 25
 

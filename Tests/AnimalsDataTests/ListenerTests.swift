@@ -15,7 +15,7 @@ private typealias PersistentSession = AnimalsAction.Data.PersistentSession
   }
 }
 
-@MainActor @Suite("Listener", .timeLimit(.minutes(3))) struct ListenerTests {
+@MainActor @Suite("Listener", .timeLimit(.minutes(10))) struct ListenerTests {
   private let persistentStore: TestPersistentStore
   private let store: AnimalsStore
   private let listener: Listener<TestPersistentStore>

@@ -35,7 +35,7 @@ private final class SequentialIDs: @unchecked Sendable {
   }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct LocalStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct LocalStoreTests {
   @Test func aNewDatabaseHoldsTheSampleData() async throws {
     let store = try LocalStore()
     #expect(try await store.fetchAnimalsQuery() == Animal.samples)

@@ -41,7 +41,7 @@ private struct RecordingLogHandler: LogHandler {
   }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct PersistentSessionTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct PersistentSessionTests {
   private let recorder = LogRecorder()
 
   private func makeSession(fails: Bool = false) -> PersistentSession<TestPersistentStore> {

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite(.timeLimit(.minutes(3))) struct RemoteStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct RemoteStoreTests {
   private static let url = URL(string: "http://127.0.0.1:8080/animals/api")
 
   private func makeStore(body: String) throws -> (RemoteStore<TestNetworkSession>, TestNetworkSession) {
@@ -140,7 +140,7 @@ import FoundationNetworking
 }
 
 /// The server side of the wire format: a server decodes the guide's request bodies and encodes responses.
-@Suite(.timeLimit(.minutes(3))) struct RemoteWireFormatTests {
+@Suite(.timeLimit(.minutes(10))) struct RemoteWireFormatTests {
   @Test func theGuidesCurlRequestBodiesDecode() throws {
     let decoder = JSONDecoder()
     #expect(

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 
-@Suite(.timeLimit(.minutes(3))) struct URLSessionNetworkSessionTests {
+@Suite(.timeLimit(.minutes(10))) struct URLSessionNetworkSessionTests {
   private static let url = URL(string: "http://127.0.0.1:8080/animals/api")
 
   /// Hands a response to the shared session's JSON step, as `NetworkSession` does after loading it.

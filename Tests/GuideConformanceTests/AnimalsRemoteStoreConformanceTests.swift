@@ -35,7 +35,7 @@ final class AnimalsSessionDouble: AnimalsData.RemoteStoreNetworkSession, @unchec
 
 /// Animals' `RemoteStore` as the guide builds it: `init(session:)` posts JSON to
 /// `http://localhost:8080/animals/api`, reads the matching answer, and says which one was missing.
-@Suite(.timeLimit(.minutes(3))) struct AnimalsRemoteStoreConformanceTests {
+@Suite(.timeLimit(.minutes(10))) struct AnimalsRemoteStoreConformanceTests {
   private static let guideURL = URL(string: "http://localhost:8080/animals/api")
 
   private func expectPost(_ session: AnimalsSessionDouble, of expected: RemoteRequest) throws {

@@ -19,7 +19,7 @@ final class FailingAnimalsStore: PersistentSessionPersistentStore, @unchecked Se
 
 /// Animals' thunks as the guide has them: a failed query or mutation dispatches its failure
 /// action, then throws the store's error to whoever dispatched the thunk; the listener logs it.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct AnimalsThunkConformanceTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct AnimalsThunkConformanceTests {
   private let persistentStore = FailingAnimalsStore()
 
   private func makeStore() -> Store<AnimalsState, AnimalsAction> {

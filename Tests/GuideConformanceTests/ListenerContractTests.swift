@@ -10,7 +10,7 @@ import Testing
 /// Each test drives a sample listener with a store whose state differs from
 /// `reduce(oldState, action)`, as the guide's own listener tests do, for every action a listener
 /// answers, and checks the listener followed the store.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ListenerContractTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ListenerContractTests {
   // MARK: Animals
 
   /// What the Animals listener asked of its persistent store.

@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// `NetworkSession`: loads through the injected URL session, hands the answer to the JSON
 /// handler, and wraps a failure of either step with its code and its error.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct NetworkSessionConformanceTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct NetworkSessionConformanceTests {
   @Test func aFailedLoadIsASessionErrorKeepingTheSessionsError() async {
     HandlerRecord.reset(decoded: DecodedValue())
     let urlSession = URLSessionDouble()

@@ -43,7 +43,7 @@ final class FailingLocalQuakesStore: PersistentSessionLocalStore, @unchecked Sen
 }
 
 /// Quakes' `RemoteStore` and thunks as the guide has them.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct QuakesConformanceTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct QuakesConformanceTests {
   private static func feed(_ quakes: [Quake]) throws -> Data {
     let features: [[String: Any]] = quakes.map { quake in
       [

@@ -36,7 +36,7 @@ final class ThreadResult<T: Sendable>: Sendable {
 
 /// The ring a debugging attachment reads a store's dispatches from: order, wrap-around, drops
 /// counted where they happen, the store's hook, and one writer racing one reader.
-@Suite(.timeLimit(.minutes(3))) struct DispatchTapTests {
+@Suite(.timeLimit(.minutes(10))) struct DispatchTapTests {
   /// Everything waiting, without waiting: the pairs, and the drops told after the last one.
   private func takeAll<Element>(_ tap: DispatchTap<Element>) -> [DispatchTap<Element>.Taken] {
     var taken: [DispatchTap<Element>.Taken] = []

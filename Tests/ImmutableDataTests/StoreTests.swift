@@ -22,7 +22,7 @@ private enum TestAction: Sendable, Equatable {
   Store(initialState: initialState, reducer: reduce)
 }
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct StoreTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct StoreTests {
   @Test func dispatchRunsTheReducer() throws {
     let store = makeStore()
     try store.dispatch(action: .add(2))

@@ -4,7 +4,7 @@ import Testing
 /// A stream that loses an element makes these tests wait forever: the time limit fails them
 /// instead. Three minutes, not one: in a full run on 2 busy cores, the 500 rounds of the
 /// cancellation test (which share the main actor with every `@MainActor` suite) took over 60 s.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct StreamActivityTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct StreamActivityTests {
   private func store(_ activity: StreamActivity) -> Store<Int, Int> {
     Store(initialState: 0, reducer: { state, action in state + action }, activity: activity)
   }

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The whole chain on the scenario feeds: Store, Listener, RemoteStore over file://, LocalStore in SQLite.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct EndToEndTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct EndToEndTests {
   @Test func refreshesMergeIntoStateAndTheDatabaseAndABrokenFeedFails() async throws {
     let database = try LocalStore()
     let (finished, continuation) = AsyncStream.makeStream(of: String.self)

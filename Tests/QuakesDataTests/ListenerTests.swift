@@ -4,7 +4,7 @@ import ImmutableData
 import TestSupport
 import Testing
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ListenerTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ListenerTests {
   private typealias Call = LocalStoreDouble.Call
 
   private let kept = Fixtures.quake("kept", magnitude: 2)

@@ -2,7 +2,7 @@ import Foundation
 @testable import QuakesData
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct LocalStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct LocalStoreTests {
   /// A fresh folder under the system's temporary directory, removed when `body` returns.
   private func withTemporaryFolder(_ body: (URL) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// RemoteStore through the real URLSession session against a real HTTP server on 127.0.0.1.
-@Suite(.timeLimit(.minutes(3))) struct RemoteStoreHTTPTests {
+@Suite(.timeLimit(.minutes(10))) struct RemoteStoreHTTPTests {
   private static let oneQuake = Data(
     """
     {"type":"FeatureCollection","metadata":{"count":1},"features":[{"type":"Feature","properties":\

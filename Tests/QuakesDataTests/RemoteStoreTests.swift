@@ -31,7 +31,7 @@ private func usgsQuake(
   )
 }
 
-@Suite(.timeLimit(.minutes(3))) struct RemoteStoreRealFeedTests {
+@Suite(.timeLimit(.minutes(10))) struct RemoteStoreRealFeedTests {
   static let feeds: [FeedExpectation] = [
     FeedExpectation(
       file: "day-2014-04-14.geojson", count: 146, positiveMagnitudes: 146, nonASCIIPlaces: 0,
@@ -89,7 +89,7 @@ private func usgsQuake(
   }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct RemoteStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct RemoteStoreTests {
   private let feedStore = RemoteStore(session: QuakesNetworkSession(), baseURL: Fixtures.scenarioFeedFolder)
 
   @Test func theDefaultBaseURLIsTheUSGSSummaryFolderAndEachRangeHasItsFile() {

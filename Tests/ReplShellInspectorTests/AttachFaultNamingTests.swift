@@ -7,7 +7,7 @@ import Testing
 /// that breaks the protocol: a line past the app's 1 MiB request limit is refused by the shell
 /// before it is sent, so the connection (and the fork in the app) lives on; a broken frame ends
 /// the attachment with an error that names it, never as an app that "exited or was killed".
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct AttachFaultNamingTests {
   @Test func aLinePastTheAppsLimitIsRefusedBeforeItIsSent() async throws {
     try await AttachedPair.with(allowsWrites: true) { pair in

@@ -8,7 +8,7 @@ import Testing
 /// none of the replies: the app reads the requests only as fast as it serves them (a few at a
 /// time, with its own work between), lets the unread replies grow to their cap and no further,
 /// then closes that shell with one log line — and serves its own taps throughout and after.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct AttachFloodTests {
   /// More `help` requests than the reply cap (8 MiB) can answer unread.
   static let requests = 40_000

@@ -8,7 +8,7 @@ import Testing
 /// announces another protocol version, or none (a shell from before the handshake, which sends
 /// its first line at once), is told in one error naming both versions, as an error event that a
 /// shell of any version prints, then a refusal and a goodbye; the app goes on serving others.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct AttachHandshakeTests {
   /// The app's messages after the shell's first frame, until the app closes the connection.
   private func answers(after first: [UInt8], in pair: AttachedPair) throws -> [AppMessage] {

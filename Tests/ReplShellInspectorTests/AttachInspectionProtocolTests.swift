@@ -10,7 +10,7 @@ import Testing
 /// and asks for pages of the state tree, searches and the history. Paths the state lacks, absurd
 /// paths and limits are answered with an error or clamped; a request of no known shape or an
 /// oversized frame closes that connection only; the app goes on answering.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct AttachInspectionProtocolTests {
   /// Connects, reads the app's hello, answers with the shell's, and reads the `done` of the
   /// session the app opens.
@@ -174,7 +174,7 @@ struct AttachInspectionProtocolTests {
 
 /// `inspect` typed in an attached shell serves the inspector from the shell's process (not the
 /// app's, which has none), once; a bad port is refused with what to type.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct AttachInspectCommandTests {
   @Test func inspectTypedInAnAttachedShellServesThePage() async throws {
     try await AttachedPair.with { pair in

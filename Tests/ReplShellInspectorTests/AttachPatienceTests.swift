@@ -6,7 +6,7 @@ import Testing
 /// shell: the shell says so after a while instead of staying silent, then prints the answer when
 /// it comes. The app stays blocked until the test frees it, so the notice must come while it is
 /// blocked, however slow the machine.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct AttachPatienceTests {
   @Test func aShellSaysItIsWaitingForABlockedApp() async throws {
     try await AttachedPair.with { pair in

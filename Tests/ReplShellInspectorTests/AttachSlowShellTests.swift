@@ -9,7 +9,7 @@ import Testing
 /// and the app never waits. Once the shell reads again, every action the app dispatched is
 /// accounted for: described in the tail, or counted in a `tail dropped N actions` note where the
 /// gap is, the last actions' too when nothing comes after them.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct AttachSlowShellTests {
   /// More tailed actions than the outbox keeps (`tailLimit`, 512) and than the socket holds.
   static let taps = 2_000

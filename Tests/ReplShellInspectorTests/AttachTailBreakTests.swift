@@ -3,7 +3,7 @@ import Testing
 
 /// `tail` marks the app's action that makes one of the shell's breakpoints true, once per
 /// crossing, whether or not `--only` shows the action.
-@Suite(.timeLimit(.minutes(3))) struct AttachTailBreakTests {
+@Suite(.timeLimit(.minutes(10))) struct AttachTailBreakTests {
   @Test func tailMarksTheActionThatMadeABreakpointTrue() async throws {
     try await AttachedPair.with { pair in
       try await pair.attachShell([])

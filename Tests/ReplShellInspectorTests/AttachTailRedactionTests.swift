@@ -3,7 +3,7 @@ import Testing
 
 /// An attached shell's redactions hold for what `tail` shows of the app's own actions (its
 /// listeners' among them), as for what the shell's own lines print.
-@Suite(.timeLimit(.minutes(3))) struct AttachTailRedactionTests {
+@Suite(.timeLimit(.minutes(10))) struct AttachTailRedactionTests {
   @Test func tailRedactsTheAppsOwnActions() async throws {
     try await AttachedPair.with { pair in
       try await pair.attachShell([])

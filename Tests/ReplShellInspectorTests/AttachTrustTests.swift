@@ -14,7 +14,7 @@ import Testing
 /// user's logs one line and runs on; a piped shell leaves when its app dies, its input still
 /// open. The strangers run as `nobody` (`setpriv`), which takes root: CI runs the tests as root,
 /// and those tests are skipped, saying why, for anyone else.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct AttachTrustTests {
   /// The uid and gid of `nobody` (and `nogroup`).
   static let nobody: UInt32 = 65534

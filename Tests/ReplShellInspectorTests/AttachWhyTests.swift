@@ -3,7 +3,7 @@ import Testing
 
 /// `why` and `history` on a live store say what they cannot see: the app's own actions are not
 /// in the shell's history, so a value the app changed is never said to be unchanged since the start.
-@Suite(.timeLimit(.minutes(3))) struct AttachWhyTests {
+@Suite(.timeLimit(.minutes(10))) struct AttachWhyTests {
   static let liveNote =
     "(on a live store the history holds only what this shell dispatched, not the app's own actions: `tail` follows those, and an app's flight recorder keeps them for `replshell --replay`)"
 

@@ -10,7 +10,7 @@ import Testing
 /// An app's outbox for one shell, over a real socket pair whose buffers are small: a reply goes
 /// at once when it can, and whatever the kernel does not take at once is finished by the drain,
 /// whole and in order.
-@Suite(.timeLimit(.minutes(1))) struct AttachmentOutboxTests {
+@Suite(.timeLimit(.minutes(10))) struct AttachmentOutboxTests {
   /// Replies bigger than the socket's buffer (the kernel takes part of the first at once, the
   /// second is past what goes at once) and one after them: the shell reads the three, whole and
   /// in the order they were sent.

@@ -7,7 +7,7 @@ import Testing
 
 /// The tap's reader runs under the idle scheduling policy, which the scheduler never lets preempt
 /// the app's threads when it wakes (nice 19 alone it does).
-@Suite(.timeLimit(.minutes(1))) struct BackgroundPriorityTests {
+@Suite(.timeLimit(.minutes(10))) struct BackgroundPriorityTests {
   @Test func aLoweredThreadRunsUnderTheIdlePolicyAndTheThreadsBesideItDoNot() async {
     let (policy, before) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int32), Never>) in
       Thread.detachNewThread {

@@ -5,7 +5,7 @@ import Testing
 /// An app's flight recorder (`ReplShellAttachment(flightRecorder:)`): `AttachedCounter` records
 /// its actions as JSON events that `replshell --replay` opens; a log past its size rotates into
 /// two files, each starting from a snapshot of the state, and either replays.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct FlightRecorderTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct FlightRecorderTests {
   /// Runs `AttachedCounter` with its recorder at `log` in `folder`, taps `lines` and waits until
   /// the log holds entry `count` (the recorder writes off the app's main actor), then ends it.
   private func record(_ lines: [String], into log: URL, maxBytes: Int? = nil, folder: URL) async throws {

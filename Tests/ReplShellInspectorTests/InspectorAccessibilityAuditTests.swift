@@ -7,7 +7,7 @@ import Testing
 /// named (its label, text, `aria-label` or `aria-labelledby`) and reachable by Tab (a tab list by
 /// its one tab in the Tab order, moved through with the arrow keys). Disabled controls are left
 /// out, as WCAG leaves out inactive ones.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorAccessibilityAuditTests {
   static let script = """
     use animals

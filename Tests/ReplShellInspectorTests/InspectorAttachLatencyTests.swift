@@ -6,7 +6,7 @@ import Testing
 /// from the app's dispatch (its clock) to the page appending it to the log (the browser's clock,
 /// the same machine's), through the app's tap, its socket, the shell's inspector and the
 /// WebSocket. The figures are printed, not asserted: timings belong to no unit test.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorAttachLatencyTests {
   static let actions = 30
 

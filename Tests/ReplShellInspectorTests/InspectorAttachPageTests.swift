@@ -7,7 +7,7 @@ import Testing
 /// state and is searched, the buttons that cannot work live are disabled and say why; after
 /// `fork` the page follows the sandbox (undo works, the page's lines print in the terminal),
 /// and after `attach` the live store again.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorAttachPageTests {
   @Test func thePageFollowsTheAppLiveThenTheFork() async throws {
     try await AttachedPair.with { pair in

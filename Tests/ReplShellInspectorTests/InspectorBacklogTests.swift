@@ -4,7 +4,7 @@ import Testing
 
 /// `inspect` typed mid-session: the page shows what the session did before it was typed (the
 /// actions with their diffs), locally and in an attached shell's session.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorBacklogTests {
   @Test func aLocalSessionsEarlierActionsReachThePage() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inspect-backlog-\(UUID().uuidString.prefix(8))")

@@ -6,7 +6,7 @@ import Testing
 /// diff coloured (removed, added, unchanged apart), the state tree's row that the selected entry
 /// changed marked ●, and both themes (the system's `prefers-color-scheme`) with every text the
 /// diff and the marks use at least WCAG AA (4.5:1) against what it is drawn on.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorDesignTests {
   static let script = """
     use counter

@@ -7,7 +7,7 @@ import Testing
 
 /// The events the server keeps and sends: numbered, with their history entry, the last `limit`
 /// kept for later pages, long diffs cut.
-@Suite(.timeLimit(.minutes(3))) struct InspectorEventLogTests {
+@Suite(.timeLimit(.minutes(10))) struct InspectorEventLogTests {
   static func dispatch(_ number: Int, diffLines: Int = 1) -> SessionEvent {
     .dispatched(DispatchEvent(
       action: "didTapIncrementButton", origin: .user,

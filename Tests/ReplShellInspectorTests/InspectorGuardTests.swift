@@ -4,7 +4,7 @@ import Testing
 /// The inspector serves loopback only, and only to its own page: every request and the WebSocket
 /// need the token; a `Host` other than the loopback address it listens on (DNS rebinding) and a
 /// foreign `Origin` are refused. Checked against the real server of a real shell, and in the browser.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorGuardTests {
   /// What a status line must be, or must not be.
   enum Check {

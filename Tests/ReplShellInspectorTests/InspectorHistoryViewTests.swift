@@ -10,7 +10,7 @@ import Testing
 /// them over a real Counter session: the state at an entry is the history's own; skipping entries
 /// recomputes every later state by the reducer alone in a scratch copy, leaving the store, the
 /// history and the session's events as they were; each request is checked for size and shape.
-@Suite(.timeLimit(.minutes(3))) struct InspectorHistoryViewTests {
+@Suite(.timeLimit(.minutes(10))) struct InspectorHistoryViewTests {
   /// A Counter session of four entries, values 1, 2, 1, 2, and the inspector's view of it.
   @MainActor private func session() async throws -> (Shell, InspectedSession) {
     let shell = Shell(domains: [.counter], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))

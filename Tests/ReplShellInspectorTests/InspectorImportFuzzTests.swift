@@ -10,7 +10,7 @@ import Testing
 /// entry selected so that its diff is drawn. Whatever it is, the import never throws, nothing it
 /// carries becomes markup or runs, no object's prototype changes, and the page goes back to the
 /// live session, which is still drawn whole at the end.
-@Suite(.serialized, .timeLimit(.minutes(6)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorImportFuzzTests {
   static let script = """
     use animals

@@ -7,7 +7,7 @@ import Testing
 /// against a real shell: nothing runs past its panel and nothing scrolls sideways; the domain
 /// and the history's position show on the first message (`FirstPaint`); the placeholders are the
 /// running domain's. Set INSPECTOR_SCREENSHOTS to a folder to keep a screenshot at each size.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorLayoutTests {
   static let script = """
     use counter

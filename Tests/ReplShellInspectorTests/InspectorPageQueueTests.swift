@@ -6,7 +6,7 @@ import Testing
 /// (`--inspect` serves with 64 MiB), then the shell closes that page with 1008, says so once on
 /// standard error, and goes on serving the next page. Without the limit the replies pile up in
 /// the shell's memory for as long as the page holds the socket.
-@Suite(.serialized, .timeLimit(.minutes(8)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorPageQueueTests {
   static let script = """
     use quakes --feed feed/

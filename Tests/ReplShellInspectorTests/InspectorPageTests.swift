@@ -6,7 +6,7 @@ import Testing
 /// a dispatch sent from the page arrives and the terminal prints it, its diff opens, the state
 /// tree is searched, "jump here" and undo/redo run the shell's commands, the watched selector is
 /// plotted. Set INSPECTOR_SCREENSHOTS to a folder to keep a screenshot of the page there.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorPageTests {
   static let script = """
     use counter

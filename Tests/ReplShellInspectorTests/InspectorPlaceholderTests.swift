@@ -6,7 +6,7 @@ import Testing
 /// The page's fields show names of the running domain as their placeholders, sent by the server
 /// with where the history is: neutral text before any `use`, then the domain's own action and
 /// selector, and another domain's after `use` switches, in headless Chromium against a real shell.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorPlaceholderTests {
   @Test func thePlaceholdersFollowTheRunningDomain() async throws {
     try await InspectedShell.with(script: "# no domain yet\n") { shell in

@@ -5,7 +5,7 @@ import Testing
 /// The page in headless Chromium shows what the terminal shows after `redact`: the diffs and
 /// the state tree's values redacted, not the raw text the session emitted; and its search
 /// matches what it shows, not the raw state.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorRedactionPageTests {
   static let script = """
     use counter

@@ -8,7 +8,7 @@ import Testing
 
 /// The page is sent what the transcript shows: each event with the shell's redactions (the
 /// domain's volatile patterns and those `redact` switched on) as they stood when it was emitted.
-@Suite(.timeLimit(.minutes(3))) struct InspectorRedactionTests {
+@Suite(.timeLimit(.minutes(10))) struct InspectorRedactionTests {
   @MainActor @Test func eventsAreRedactedAsTheTranscriptShowsThem() async throws {
     let shell = Shell(domains: [.counter], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     let log = InspectorEventLog(limit: 100)

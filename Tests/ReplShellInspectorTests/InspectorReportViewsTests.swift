@@ -6,7 +6,7 @@ import Testing
 /// entered and how often, distinct transitions, values never reached, the requirements'
 /// verdicts, each case's counts), the last `linearize`'s verdict with its witness drawn, and the
 /// actions over time — each drawn from what the shell reported, and redrawn when it reports again.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorReportViewsTests {
   /// The figures the transcript's `states:` line gives: abstract states entered, distinct transitions.
   static func stateFigures(in transcript: String, after marker: String) -> (states: String, transitions: String)? {

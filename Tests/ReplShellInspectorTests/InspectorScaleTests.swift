@@ -6,7 +6,7 @@ import Testing
 /// page loads, opens the 64k-entry dictionary a page at a time, searches it, and shows each live
 /// event. The figures are printed, not asserted: timings belong to no unit test (see the README's
 /// "The web inspector" for those measured). Set INSPECTOR_SCREENSHOTS to keep a screenshot.
-@Suite(.serialized, .timeLimit(.minutes(8)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorScaleTests {
   static let quakeCount = 64_000
 

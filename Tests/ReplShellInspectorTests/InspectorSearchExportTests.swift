@@ -6,7 +6,7 @@ import Testing
 /// the page holds as the `--format json` recording, import of one (a hostile file refused or
 /// shown as text, never as HTML); and view settings kept for the next visit. Found by roles and
 /// accessible names.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorSearchExportTests {
   static let script = """
     use animals

@@ -8,7 +8,7 @@ import Testing
 /// the page holds (it keeps the last 10,000 events; each dispatch is two: its line and itself).
 /// A figure for the README, printed and not asserted; it runs when INSPECTOR_MEASURE is set
 /// (`INSPECTOR_MEASURE=1 INSPECTOR_REPLSHELL=.build/release/replshell swift test --filter InspectorSliderScaleTests`).
-@Suite(.serialized, .timeLimit(.minutes(8)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorSliderScaleTests {
   static let actions = 10_000
 

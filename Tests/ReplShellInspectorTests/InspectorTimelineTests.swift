@@ -7,7 +7,7 @@ import Testing
 /// plot follow; step and play walk the history; skipping an action shows every later state
 /// recomputed by the reducer alone, marked what-if, while the shell's store and history stay as
 /// they were; un-skipping brings the history's own states back.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorTimelineTests {
   static let script = """
     use counter

@@ -5,7 +5,7 @@ import Testing
 /// The page's state tree follows a change by updating the rows it shows in place: a row whose
 /// node did not change is the same element afterwards (not rebuilt and laid out again), a row
 /// whose node went is removed, and an open level stays open with its summary redrawn.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectorTreeUpdateTests {
   static let script = """
     use animals

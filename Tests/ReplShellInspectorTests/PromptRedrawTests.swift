@@ -5,7 +5,7 @@ import Testing
 /// A line the page runs while a line is half typed at the prompt (in tmux, as a person sees the
 /// terminal): its output is printed above, and the prompt and the half-typed text are drawn again
 /// below it, intact; typing then goes on where it was. Locally and in an attached shell.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct PromptRedrawTests {
   @Test func aLocalPromptKeepsItsHalfTypedLine() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID().uuidString.prefix(8))")

@@ -5,7 +5,7 @@ import Testing
 
 /// The way an attached shell's requests reach the main actor: in the order they were put, whether
 /// the main actor waits for them or they wait for it, and nil once finished with nothing left.
-@Suite(.timeLimit(.minutes(5))) struct RequestMailboxTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestMailboxTests {
   @Test @MainActor func elementsPutBeforeTheTakesComeOutInOrderThenNilOnceFinished() async {
     let mailbox = RequestMailbox<Int>()
     for value in 1...3 { mailbox.put(value) }

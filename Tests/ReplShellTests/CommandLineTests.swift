@@ -8,7 +8,7 @@ import Testing
 /// The command line says what to type instead, with the status a script can test: `--version`,
 /// 64 for what it cannot read (with the nearest flag, domain or domain option), 1 for a failed
 /// run; and at a terminal an error's column gets a caret under the line.
-@Suite(.timeLimit(.minutes(3))) struct CommandLineTests {
+@Suite(.timeLimit(.minutes(10))) struct CommandLineTests {
   private func run(_ arguments: String...) async throws -> ReplShellRun {
     try await ReplShellRun.run(arguments, in: FileManager.default.temporaryDirectory, input: "")
   }

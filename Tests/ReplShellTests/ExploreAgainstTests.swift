@@ -11,7 +11,7 @@ private func againstFolder() throws -> URL {
 /// `explore --against BINARY` through the built `replshell`: a shell compared with itself agrees
 /// on every step of every domain it runs; a binary that is not such a shell, or one that never
 /// answers, is an error that says so, and the explore fails with exit status 1.
-@Suite(.timeLimit(.minutes(3))) struct ExploreAgainstTests {
+@Suite(.timeLimit(.minutes(10))) struct ExploreAgainstTests {
 
   @Test(arguments: ["counter", "animals", "quakes"]) func theShellAgreesWithItself(domain: String) async throws {
     let folder = try againstFolder()
@@ -74,7 +74,7 @@ private func againstFolder() throws -> URL {
 /// The real `replshell` against a shell whose Counter refactor went wrong at -3: the divergence is
 /// found, shrunk to the four decrements that reach it, shown as both states, saved as a scenario
 /// whose golden the other shell wrote (and which `--check` fails), and found again in a recording.
-@Suite(.timeLimit(.minutes(3))) struct ExploreAgainstDivergenceTests {
+@Suite(.timeLimit(.minutes(10))) struct ExploreAgainstDivergenceTests {
   private static var fixture: String {
     get throws { try ReplShellRun.executable.deletingLastPathComponent().appendingPathComponent("AgainstFixtureShell").path }
   }

@@ -4,7 +4,7 @@ import Testing
 
 /// An explore's report as data: the coverage `--format json` carries as the output's `value`,
 /// and MCP as `structuredContent.value`, whether the explore passed or failed.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ExploreReportTests {
   /// The `value` of the output event of the line `explore` in a `--format json` run of `script`.
   private func reportValues(of script: String) async throws -> [[String: Any]] {

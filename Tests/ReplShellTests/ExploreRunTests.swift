@@ -3,7 +3,7 @@ import Testing
 
 /// `explore` in CI: a failure it finds fails the scenario (exit 1, the summary, JUnit), and the
 /// scenario `--save` writes reproduces it under `--script` and `--check`.
-@Suite(.timeLimit(.minutes(3))) struct ExploreRunTests {
+@Suite(.timeLimit(.minutes(10))) struct ExploreRunTests {
   @Test func aFoundFailureFailsTheCheckAndItsSavedScenarioReproducesIt() async throws {
     let folder = try ScenarioFolder()
     defer { folder.remove() }

@@ -8,7 +8,7 @@ import Testing
 
 /// `ExploreTest.check`, the one-call explore test of `ReplShellTesting`: it passes on the sample
 /// Counter and fails, with the shrunk sequence, on a Counter with a planted bug.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ExploreTestTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ExploreTestTests {
   /// The Counter with a bug planted: decrementing from 0 jumps to 1000.
   private static let buggyCounter = Domain(
     name: "counter", summary: "the counter with a planted bug",

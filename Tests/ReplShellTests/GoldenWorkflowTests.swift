@@ -3,7 +3,7 @@ import Testing
 
 /// The golden workflow for real apps, through the built `replshell`: redactions, wildcards kept by
 /// `--update`, `.golden.new` files for CI, and `--review` without a terminal.
-@Suite(.timeLimit(.minutes(3))) struct GoldenWorkflowTests {
+@Suite(.timeLimit(.minutes(10))) struct GoldenWorkflowTests {
   static let counting = ReviewedTranscripts.counting
 
   /// A folder with `a.txt` and its reviewed golden, which `--check` must accept.

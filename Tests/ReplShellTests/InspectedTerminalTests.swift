@@ -4,7 +4,7 @@ import Testing
 
 /// `replshell --inspect` at a real prompt: the address is printed, the prompt and Tab work while
 /// the inspector serves, and a line the inspector sends is printed at the terminal as a typed one.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InspectedTerminalTests {
   @Test func aLineFromTheInspectorShowsAtThePrompt() async throws {
     let folder = try ScenarioFolder()

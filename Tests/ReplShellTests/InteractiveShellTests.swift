@@ -4,7 +4,7 @@ import Testing
 
 /// The interactive shell on a pseudo-terminal, driven key by key as a person drives it: Tab,
 /// history across runs, errors, Ctrl-C during a slow side effect, the pager, Ctrl-D, colors.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct InteractiveShellTests {
   /// No colors and no pager unless a test asks for them, so the screen reads as plain text.
   static let plain = ["NO_COLOR": "1", "PAGER": ""]

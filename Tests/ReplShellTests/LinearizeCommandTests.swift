@@ -3,7 +3,7 @@ import Testing
 
 /// `replshell linearize` on the command line: verdicts, the witness, `--html`, and the exit
 /// statuses a script tests (0, 1, 2 for unknown, 65 with file:line, 64 for the command line).
-@Suite(.timeLimit(.minutes(3))) struct LinearizeCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct LinearizeCommandTests {
   let lostAppend = """
     {:process 0, :type :invoke, :f :put, :key "cart", :value "apple"}
     {:process 0, :type :ok, :f :put, :key "cart", :value "apple"}

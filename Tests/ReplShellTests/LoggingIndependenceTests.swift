@@ -8,7 +8,7 @@ import Testing
 
 /// An app that set up swift-log itself runs scenarios and still sees its domain's effects:
 /// the shell installs nothing process-wide, and effects reach it through `DomainContext.logger`.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct LoggingIndependenceTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct LoggingIndependenceTests {
   @Test func anAppThatBootstrapsLoggingRunsAScenarioWithEffects() async {
     // The libraries never bootstrap, so this first and only bootstrap in the test process succeeds.
     LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }

@@ -5,7 +5,7 @@ import Testing
 /// `replshell --mcp` given whatever a client, a bug or a stray pipe may write: every line gets the
 /// answer JSON-RPC 2.0 asks for (or none, for a notification), in turn, and the request after it
 /// is always served. Each case is written right behind the one before, unread, as agents pipeline.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct MCPHostileInputTests {
   /// The reply a line must get: served with its own id, refused with a code and an id as JSON
   /// text, or none at all.

@@ -5,7 +5,7 @@ import Testing
 /// `replshell --mcp` with requests pipelined, as agents send them: many requests written before
 /// any reply is read. Calls run in the order they arrive, each reply comes once, in turn, with
 /// its request's id, and nothing is left over when the input closes.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct MCPPipelineTests {
   @Test func aHistorySentRightBehindADispatchSeesIt() async throws {
     let client = try await MCPProtocolTests.start(["counter"])

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `replshell --mcp` spoken to over pipes, as an MCP client would.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct MCPProtocolTests {
   static func start(_ arguments: [String], in folder: URL? = nil) async throws -> MCPClientProcess {
     let client = try MCPClientProcess(binary: try ReplShellBinary.url, arguments: ["--mcp"] + arguments, in: folder)

@@ -5,7 +5,7 @@ import Testing
 /// `--jobs`: scenarios that finish in another order than they started still print in the order
 /// of their paths, byte for byte as one at a time. (How much they overlap is measured in
 /// `Benchmarks/Jobs`, not here: wall-clock ratios on shared cores are noise in a unit test.)
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ParallelScenarioTests {
   /// The feed's delay for each scenario: the first is the slowest, so with several jobs they
   /// finish in about the reverse of their order. The feed may take as long as the machine needs

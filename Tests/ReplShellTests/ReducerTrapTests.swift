@@ -8,7 +8,7 @@ import Testing
 
 /// A reducer that traps during `explore` ends the process; before the runtime's report, a note
 /// names the explore and its seed. Run in a child process (an exit test).
-@Suite(.timeLimit(.minutes(3))) struct ReducerTrapTests {
+@Suite(.timeLimit(.minutes(10))) struct ReducerTrapTests {
   @Test func aTrapDuringExploreIsNamedBeforeTheProcessEnds() async throws {
     let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await ReducerTrapTests.exploreATrappingCounter()

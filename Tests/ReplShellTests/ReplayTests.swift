@@ -5,7 +5,7 @@ import Testing
 /// session whose history, jump, diff, state and save work; a transcript edited so that the
 /// reducer disagrees stops at that entry with the first differing line; a command line that
 /// misnames things exits 64 saying what to type.
-@Suite(.timeLimit(.minutes(3))) struct ReplayTests {
+@Suite(.timeLimit(.minutes(10))) struct ReplayTests {
   /// A folder of the test's own with `rec.txt` in it, recorded as `rec.jsonl` by the binary.
   private func recorded() async throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString.prefix(8))")

@@ -3,7 +3,7 @@ import Testing
 
 /// `--review` at a terminal: one key per failing scenario, through the built `replshell` on a
 /// pseudo-terminal, each key typed only once its question shows.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct ReviewTerminalTests {
   static let question = "accept (a), reject (r), skip (s), accept all the rest (A), quit (q)? "
 

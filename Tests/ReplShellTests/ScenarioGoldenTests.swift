@@ -10,7 +10,7 @@ let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
 /// Every scenario under `Scenarios/` against its golden, through the helper clients use.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(3))) struct ScenarioGoldenTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(10))) struct ScenarioGoldenTests {
   @Test(arguments: ScenarioTest.all(in: projectRoot.appendingPathComponent("Scenarios")))
   func scenarioMatchesItsGolden(_ scenario: ScenarioTest) async {
     await scenario.check(domains: Domain.samples)

@@ -3,7 +3,7 @@ import Testing
 
 /// Scenario runs as CI makes them, through the built `replshell`: files and folders, the summary
 /// line, orphan goldens, JUnit reports, shards and hostile scripts.
-@Suite(.timeLimit(.minutes(3))) struct ScenarioRunTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioRunTests {
   static let passing = ReviewedTranscripts.passing
 
   /// A folder with `a.txt`, `nested/b.txt` and `nested/deeper/c.txt`, each with its reviewed golden.

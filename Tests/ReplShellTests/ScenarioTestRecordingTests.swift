@@ -8,7 +8,7 @@ import Testing
 
 /// `ScenarioTest` with record modes, in folders of their own: what each mode writes, that CI
 /// writes nothing, that a link is never written through, and what a failure attaches.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ScenarioTestRecordingTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ScenarioTestRecordingTests {
   /// A folder with a script of two increments; removed after the test.
   private struct Folder {
     let url: URL

@@ -4,7 +4,7 @@ import Testing
 /// Behaviours across commands, through the built `replshell` as people use it: redo over a
 /// dispatch whose listener dispatched, `save` and then `--check` of what it wrote, and output
 /// that looks volatile but must not be redacted.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct SessionBehaviourTests {
   /// The output of each command of a transcript, keyed by the command line in order.
   static func outputs(of transcript: String, prompt: String) -> [(command: String, output: String)] {

@@ -4,7 +4,7 @@ import Testing
 /// `replshell --replay FILE --shrink PROPERTY`: a `--format json` transcript and a scenario
 /// script shrink to the three increments that make the counter 3, print it and exit 1; a property
 /// that holds exits 0 at once; `--save` keeps the scenario, which fails as the recording did.
-@Suite(.timeLimit(.minutes(3))) struct ShrinkCommandLineTests {
+@Suite(.timeLimit(.minutes(10))) struct ShrinkCommandLineTests {
   /// A counter session: increments and decrements that end at 3, and an `expect` it fails.
   private static let script = (["use counter"]
     + (0..<40).map { $0 % 3 == 2 ? "dispatch didTapDecrementButton" : "dispatch didTapIncrementButton" }

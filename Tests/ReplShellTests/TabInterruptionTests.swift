@@ -12,7 +12,7 @@ import Testing
 /// user asked), SIGINT is handled as before afterwards, and the session completes the next line.
 /// It runs in a process of its own (an exit test): the signals it sends would otherwise reach
 /// the other tests' threads.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(10)))
 struct TabInterruptionTests {
   @Test func ctrlCStopsALongCompletionAndTheSessionGoesOn() async throws {
     let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {

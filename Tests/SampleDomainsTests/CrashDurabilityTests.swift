@@ -6,7 +6,7 @@ import Testing
 @Suite struct CrashDurabilityTests {
   /// Kills `replshell` with SIGKILL while it adds animals to a database file, then reopens the
   /// file: every add the shell reported as done must be there.
-  @Test(.timeLimit(.minutes(3)))
+  @Test(.timeLimit(.minutes(10)))
   func everyReportedMutationSurvivesAKill() async throws {
     let binary = try ReplShellBinary.url
     // Writing the rest of the script after the kill must fail with EPIPE, not end the test process.

@@ -11,7 +11,7 @@ let scenarioNames: [String] = {
   return names.filter { $0.hasSuffix(".txt") }.sorted()
 }()
 
-@MainActor @Suite(.serialized, .timeLimit(.minutes(3))) struct GoldenTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(10))) struct GoldenTests {
   @Test func everyScenarioIsFound() {
     #expect(scenarioNames == ["animals-race.txt", "animals-remote.txt", "animals.txt", "break.txt", "counter.txt", "explore.txt", "quakes.txt", "tables.txt", "time-travel.txt", "why.txt"])
   }

@@ -6,7 +6,7 @@ import Testing
 @_spi(Internals) @testable import ReplShellSession
 @_spi(Internals) @testable import Scenarios
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ShellTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ShellTests {
   private func counterShell() async throws -> Shell {
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "counter")
@@ -96,7 +96,7 @@ import Testing
   }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct DomainCompletionTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct DomainCompletionTests {
   private func shell(_ domain: String) async throws -> Shell {
     let shell = Shell(domains: Domain.samples, isScript: true, baseDirectory: projectRoot.appendingPathComponent("Scenarios"))
     _ = try await shell.start(domain: domain, options: domain == "quakes" ? ["feed": "quakes-feed/"] : [:])

@@ -9,7 +9,7 @@ import Testing
 /// its predicate true, once per crossing; typed, the stop is marked and the session goes on;
 /// `break`, `break clear [N]` and the errors; a listener's dispatch stops the line it followed;
 /// `explore` reports reaching one as a finding.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct BreakTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct BreakTests {
   @Test func aScriptLineStopsWithItsLocationAndTheEntryOnce() async throws {
     let shell = try await startedShell()
     #expect(await shell.texts("break when selectValue == 2") == ["break 1: stops at the first dispatch that makes selectValue == 2 true"])

@@ -6,7 +6,7 @@ import ReplShellFoundation
 
 /// `explore --guided --corpus DIR`: the corpus kept in a folder as `dispatch` lines, a later run
 /// starting from it, and a corpus file or folder that is not one refused with its place.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ExploreCorpusTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ExploreCorpusTests {
   /// A folder of its own under the temporary folder, removed by `cleanUp`.
   private func scratchFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-corpus-\(UUID().uuidString)")

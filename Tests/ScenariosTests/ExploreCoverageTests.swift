@@ -5,7 +5,7 @@ import Testing
 
 /// State coverage (abstract states and transitions), coverage requirements and their statistics,
 /// and `explore --guided` on a circuit breaker whose bug takes thirteen actions in order.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ExploreCoverageTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ExploreCoverageTests {
   private func breakerShell() async throws -> Shell {
     let shell = Shell(domains: [.breaker, .testCounter], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "breaker")

@@ -7,7 +7,7 @@ import Testing
 
 /// `invariant` and `explore`: invariants checked after every dispatch, and generated action
 /// sequences that find a planted bug and shrink it to the same minimal sequence every time.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ExploreTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ExploreTests {
   private func bankShell(planted: Bool = true) async throws -> Shell {
     let shell = Shell(domains: [.bank(planted: planted), .testCounter], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "bank")
@@ -186,7 +186,7 @@ import Testing
 /// Shrinking reaches the true minimum of a stock whose write-off ignores reserved units:
 /// `receive 1`, `reserve 1`, `writeOff 1` of one SKU, which needs an action deleted while
 /// quantities elsewhere are lowered, and several quantities lowered together.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct StockShrinkTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct StockShrinkTests {
   @Test(arguments: 1...8)
   func theShrunkFailureIsTheTrueMinimum(seed: Int) async throws {
     let shell = Shell(domains: [.stock()], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))

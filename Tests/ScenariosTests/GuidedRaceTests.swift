@@ -10,7 +10,7 @@ import Testing
 /// `explore --effects` misses at the same budget, find the stale-reply races of the search
 /// domains and shrink them to their minimum, repeat their report from the seed, save as
 /// `explore --effects` does, and refuse `--corpus` with what to type.
-@MainActor @Suite(.timeLimit(.minutes(5))) struct GuidedRaceTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct GuidedRaceTests {
   private func shell(_ domain: Domain, name: String, invariant: String, in folder: URL = URL(fileURLWithPath: "/")) async throws -> Shell {
     let shell = Shell(domains: [domain], isScript: true, baseDirectory: folder)
     _ = try await shell.start(domain: name, options: [:])

@@ -8,7 +8,7 @@ import Testing
 /// the line settles fails that line; a `source` line's script lines each report their own place;
 /// what a dispatch no line waits for finds waits in the mailbox for the next line to end, and only
 /// that line.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct LineReportTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct LineReportTests {
   @Test func anInvariantAListenerBreaksFailsTheLineThatSettlesIt() async throws {
     let shell = Shell(domains: [.signals], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "signals")

@@ -2,7 +2,7 @@ import Testing
 @testable import ReplShellSession
 
 /// The progress lines `explore` and `shrink` show on a terminal while they run.
-@Suite(.timeLimit(.minutes(3))) struct ProgressReportTests {
+@Suite(.timeLimit(.minutes(10))) struct ProgressReportTests {
   /// Each report's line, and the line it must be.
   @Test(arguments: [
     // Explore: runs, steps, steps a second so far, failures.

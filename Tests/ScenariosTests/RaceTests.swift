@@ -8,7 +8,7 @@ import Testing
 /// `explore --effects` and held effects: the stale-response race of search as you type is found,
 /// shrunk to its minimum, reported the same for a seed, saved, and replayed in a scenario that
 /// fails while the race is there and passes once it is fixed.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct RaceTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct RaceTests {
   private func searchShell(planted: Bool = true, effects: Bool = false, rejectsRepeats: Bool = false) async throws -> Shell {
     let shell = Shell(domains: [.search(planted: planted, rejectsRepeats: rejectsRepeats)], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "search", options: effects ? [DomainContext.effectsOption: "held"] : [:])
@@ -129,7 +129,7 @@ import Testing
 /// two suffice were left when deleting the middle query made its neighbours equal (rejected) and
 /// no pass deleted a query while changing a neighbour; `SequenceShrinker`'s pass that does
 /// leaves exactly two queries and two completions.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct TypeaheadRaceTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct TypeaheadRaceTests {
   @Test(arguments: 1...12)
   func theRaceShrinksToTwoQueriesAndTwoCompletions(seed: Int) async throws {
     let shell = Shell(domains: [.typeahead], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
@@ -152,7 +152,7 @@ import Testing
 /// field, its requests naming no query: a query taken out never makes a later one refused, and
 /// the shrinker reaches two queries and two completions on every seed and length tried (seeds 1
 /// to 400 at 10 to 100 steps when this was written; these are a sample).
-@MainActor @Suite(.timeLimit(.minutes(3))) struct FreshQueryRaceTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct FreshQueryRaceTests {
   @Test(arguments: 1...24, [20, 50])
   func theRaceShrinksToTwoQueriesAndTwoCompletions(seed: Int, length: Int) async throws {
     let shell = Shell(domains: [.freshQueries], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))

@@ -4,7 +4,7 @@ import Testing
 @_spi(Internals) @testable import ReplShellSession
 
 /// How a script's text becomes lines.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ScriptLinesTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ScriptLinesTests {
   /// A script saved with Windows line endings runs as the same script with `\n` endings.
   @Test func crlfLineEndingsRunAsLines() async {
     let lines = ["use counter", "# two taps", "dispatch didTapIncrementButton", "", "select selectValue"]

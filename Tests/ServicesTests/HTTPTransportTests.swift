@@ -10,7 +10,7 @@ import FoundationNetworking
 /// The one HTTP client every domain loads through, against real servers on loopback: a body past
 /// the cap, a body past the deadline and a redirect each end the exchange with an error that names
 /// the limit, and no redirect is followed.
-@Suite(.timeLimit(.minutes(2))) struct HTTPTransportTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPTransportTests {
   /// A cap small enough that a test's bodies pass it many times over.
   static let cap = 1 << 20
   /// What may pass the cap before the client stops reading, besides its few reads in flight: what

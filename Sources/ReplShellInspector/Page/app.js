@@ -8,7 +8,7 @@
   // What the browser tests read: when the page became usable, and how late each live event showed.
   // When the socket opened and when the history first showed, after navigation (ms; 0: not yet).
   const stats = Inspector.stats = { events: 0, lastShownAt: 0, lastSeq: 0, ready: false, loadedAt: 0, latencies: [], connectedAt: 0, historyShownAt: 0, historyShownByMessage: 0,
-    stepTimes: [], searchTimes: [], searchShownTimes: [], lastExport: null };
+    stepTimes: [], searchTimes: [], searchShownTimes: [], lastExport: null, treeRefreshing: false };
   // View settings kept in this browser (localStorage), read once here and written as they change.
   const setting = (name, fallback) => { const kept = localStorage.getItem(`inspector.${name}`); return kept === null ? fallback : kept; };
   const keepSetting = (name, value) => localStorage.setItem(`inspector.${name}`, String(value));
@@ -188,7 +188,10 @@
   let refreshTimer = null;
   const refreshTree = () => {
     if (refreshTimer !== null) return;
+    // True from a redraw asked for until the last one asked for is drawn (what a test waits for).
+    stats.treeRefreshing = true;
     refreshTimer = setTimeout(() => { refreshTimer = null; return tree.refresh().then(() => {
+      if (refreshTimer === null) stats.treeRefreshing = false;
       if (!stats.ready) {
         stats.ready = true;
         stats.loadedAt = performance.now();

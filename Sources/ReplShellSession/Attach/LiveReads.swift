@@ -1,7 +1,7 @@
 /// What an attachment reads of the running session between lines, without a command: what
 /// `tail` filters the app's actions by, and the watches the app's own actions refresh. Each
 /// reaches the typed session through `AnyDomainSession.read`.
-package enum LiveReads {
+enum LiveReads {
   /// The action cases `hide` keeps out of the output.
   struct HiddenActionsRead: SessionReader {
     typealias Failure = Never

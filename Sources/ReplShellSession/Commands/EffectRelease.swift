@@ -1,7 +1,7 @@
 import StateValues
 /// `complete N` and `fail N`: what the two commands share — the number they read, the held
 /// effects they complete, and what they do — each command naming only its words and whether it fails.
-package protocol EffectRelease: ShellCommand {
+protocol EffectRelease: ShellCommand {
   /// Whether the command fails the effect instead of completing it.
   static var fails: Bool { get }
   /// The held effect's number, as `effects` lists it.

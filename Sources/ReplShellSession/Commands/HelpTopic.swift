@@ -1,6 +1,6 @@
 /// The parts of the command language several commands share, each explained once: `help paths`,
 /// `help patterns`, `help predicates`, `help values`.
-package struct HelpTopic {
+struct HelpTopic {
   /// The word after `help`.
   let name: String
   /// What the topic is about, in the listing of `help`.

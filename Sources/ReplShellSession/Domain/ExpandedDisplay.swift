@@ -1,6 +1,6 @@
 /// Whether a table prints one block per record (`column │ value` lines under a
 /// `-[ RECORD n ]` header), as psql's `\x` does.
-package enum ExpandedDisplay: String, Sendable, CaseIterable {
+enum ExpandedDisplay: String, Sendable, CaseIterable {
   /// Rows, as a grid.
   case off
   /// Records, one block each.

@@ -2,7 +2,7 @@ import StateValues
 /// Prints what a selector returns: a table for lists of flat records of one type (quakes,
 /// animals), as rows or as records and fitted to a width as `TableLayout` says; Swift-style
 /// values for everything else.
-package enum SelectionRenderer {
+enum SelectionRenderer {
   /// The lines of `value`, and whether the width shaped them: a table cut, or printed as
   /// records because its rows would not fit.
   static func render(_ value: Value, layout: TableLayout) -> (lines: [OutputLine], fittedToWidth: Bool) {

@@ -1,6 +1,6 @@
 /// How one `select` prints a table: the width it must fit, if any, and whether its records
 /// print as blocks.
-package struct TableLayout: Sendable, Equatable {
+struct TableLayout: Sendable, Equatable {
   /// The columns a table fits, cutting cells with `…`; nil prints it whole, as scripts and pipes do.
   var width: Int?
   /// Rows, records, or records when the rows would not fit `width`.

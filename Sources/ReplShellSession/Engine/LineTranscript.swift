@@ -2,7 +2,7 @@ import SessionProtocol
 import StateValues
 /// A line's events made into its result: collected from the session's stream, rendered as text,
 /// and redacted.
-@MainActor package struct LineTranscript {
+@MainActor struct LineTranscript {
   /// The session's stream, where the line's events are pending.
   let events: SessionEventStream
   /// The redactions to apply; nil when none applies (most lines).

@@ -1,6 +1,6 @@
 /// How the shell prints tables, as `width` and `expanded` set them; they hold until changed,
 /// across `use` and `reset`.
-package struct TableSettings: Sendable, Equatable {
+struct TableSettings: Sendable, Equatable {
   /// The width tables fit.
   enum Width: Sendable, Equatable {
     /// The terminal's, when output goes to one; tables print whole in scripts and pipes.

@@ -6,7 +6,7 @@ import Synchronization
 /// Drawing is synchronous and callable from any thread, so a front end whose requests are handled
 /// in tasks that start in no fixed order (the MCP server) can draw each ticket as its request
 /// arrives, in arrival order, and wait for that turn later.
-package final class TurnOrder: Sendable {
+final class TurnOrder: Sendable {
   /// One place in the order.
   struct Ticket: Sendable, Hashable {
     fileprivate let number: Int

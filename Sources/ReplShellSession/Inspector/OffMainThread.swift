@@ -5,9 +5,9 @@ import Dispatch
 /// the main actor must go on running lines and the cooperative pool must go on delivering events
 /// to the page. It is computation, not a blocking call: it runs on a worker of Dispatch's global
 /// queue, not on a thread of its own.
-package enum OffMainThread {
+enum OffMainThread {
   /// The result of `work`, run on Dispatch's global queue; the caller suspends without blocking a thread.
-  package static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+  static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
       DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
     }

@@ -3,19 +3,19 @@ import StateValues
 /// One page of the children of a state path as an inspector shows them: names kept as `state`
 /// walks them (the page asks for children by them), labels and summaries redacted as the
 /// transcript prints the state. The local inspector and an attached app's answer share it.
-package struct StateTreePage: Sendable {
+struct StateTreePage: Sendable {
   /// One child as shown.
-  package struct Node: Sendable {
+  struct Node: Sendable {
     /// The name `state` walks.
-    package let name: String
+    let name: String
     /// The name as shown, redacted.
-    package let label: String
+    let label: String
     /// The value on one line, redacted.
-    package let summary: String
+    let summary: String
     /// How many children it has.
-    package let count: Int
+    let count: Int
     /// The path to it as `state` reads it, redacted.
-    package let path: String
+    let path: String
   }
 
   /// The most children one page lists; the page asks for more.
@@ -23,14 +23,14 @@ package struct StateTreePage: Sendable {
   /// The most paths one search returns.
   static let searchLimit = 200
 
-  package let path: [String]
-  package let offset: Int
-  package let total: Int
-  package let nodes: [Node]
+  let path: [String]
+  let offset: Int
+  let total: Int
+  let nodes: [Node]
 
   /// The page of `path`'s children in `tree` from `offset` (at most `limit`, within
   /// `childrenLimit`), or the page that holds the child `reveal` when it is given and found.
-  package init(
+  init(
     of tree: StateTree, path: [String], offset: Int?, limit: Int?, reveal: String?, redactedBy redact: @Sendable (String) -> String
   ) throws(CommandError) {
     let limit = min(max(limit ?? Self.childrenLimit, 1), Self.childrenLimit)
@@ -47,7 +47,7 @@ package struct StateTreePage: Sendable {
 
 extension InspectorReply.Children {
   /// The reply carrying `page`, to the request `id`.
-  package init(_ page: StateTreePage, id: Int) {
+  init(_ page: StateTreePage, id: Int) {
     self.init(
       id: id, path: page.path, offset: page.offset, total: page.total,
       nodes: page.nodes.map { InspectorReply.Node(name: $0.name, label: $0.label, summary: $0.summary, count: $0.count, path: $0.path) })

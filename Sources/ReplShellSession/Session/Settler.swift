@@ -3,7 +3,7 @@ import StateValues
 
 /// Waits until the listeners of a session's store have finished with everything dispatched, so
 /// that a command prints what they did without sleeping; says so when the wait runs long.
-@MainActor package final class Settler {
+@MainActor final class Settler {
   private let activity: StreamActivity
   let timeout: Duration
   /// Told `true` when a wait lasts longer than a moment, and `false` when it ends.

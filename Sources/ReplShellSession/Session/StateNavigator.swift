@@ -1,7 +1,7 @@
 import StateValues
 /// Walks a state written as a `Value` along a `StatePath`: struct fields and case arguments by
 /// label, dictionary entries by key, array elements by index.
-package struct StateNavigator {
+struct StateNavigator {
   /// The state being walked.
   let root: Value
 

@@ -3,7 +3,7 @@ import StateValues
 /// entries are reached without encoding what lies beside them (a 64k-entry dictionary is looked
 /// up, not written out), and only the part at the end of the path, or the leaf the path goes
 /// into (an enum case, an array), is encoded.
-package enum StateReader {
+enum StateReader {
   /// The part of a state at a path: the Swift value itself while the path runs through struct
   /// fields and dictionary entries, or its encoding once the path goes into a leaf.
   enum Part {

@@ -2,7 +2,7 @@ import ReplShellDomain
 import StateValues
 /// One change of the value at a path: the history entry that made it, and the value before and
 /// after (nil where the state had no such part).
-package struct PathChange {
+struct PathChange {
   /// The entry's position, as `history` numbers it.
   let position: Int
   let before: Value?
@@ -12,7 +12,7 @@ package struct PathChange {
 /// The why index: the paths each history entry changed, and the questions asked of them — `why`,
 /// `history --changed`, the last change at a path (the inspector's), and the chain of causes of an
 /// entry (a breakpoint's stop).
-@MainActor package final class WhyIndex<State: Sendable, Action: Decodable & Equatable & Sendable> {
+@MainActor final class WhyIndex<State: Sendable, Action: Decodable & Equatable & Sendable> {
   /// The paths each history entry changed, for `why` and `history --changed`.
   let changeIndex = ChangeIndex()
   /// The history searched.
@@ -92,7 +92,7 @@ package struct PathChange {
   /// first, with `all`), the value before and after, and its chain of causes back to the line
   /// that started it. A path the state lacks and no entry changed is an error that points at
   /// `column` and names what there is.
-  package func why(_ path: StatePath, all: Bool, column: Int) throws(CommandError) -> [OutputLine] {
+  func why(_ path: StatePath, all: Bool, column: Int) throws(CommandError) -> [OutputLine] {
     let (components, current) = try resolve(path)
     let applied = history.position
     let positions = all ? Array(stride(from: 1, through: applied, by: 1)) : Array(stride(from: applied, through: 1, by: -1))
@@ -119,7 +119,7 @@ package struct PathChange {
   /// On a live store: what the history leaves out.
   private var liveNote: [OutputLine] { backend.historyScopeNote }
 
-  package func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)? {
+  func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)? {
     let components = try resolve(path).components
     let positions = stride(from: history.position, through: 1, by: -1)
     guard let change = try changes(of: components, in: positions, firstOnly: true, valuesNeeded: false).first else { return nil }

@@ -8,7 +8,7 @@ import Testing
 /// Properties of the value layer, checked through the shell as a user meets it, on generated
 /// values: every value typed in any accepted spelling prints exactly as the printing rules say
 /// (an oracle written without the shell's printer), and what prints reads back as an equal value.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ValuePropertyTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ValuePropertyTests {
   static let samples = 300
 
   /// The state: every crate dispatched. Not `Encodable`, so it prints by reflection.

@@ -11,7 +11,7 @@ import Testing
 /// Nothing the shell touches is harmed: commands that read change nothing, assertions dispatch
 /// nothing, `save` never replays into the user's database, nothing existing is overwritten
 /// without `--force`, and `source` cannot run forever.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct HarmlessCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct HarmlessCommandTests {
   /// A fresh folder for files the test writes.
   private func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("harmless-\(UUID().uuidString)", isDirectory: true)

@@ -8,7 +8,7 @@ import Testing
 /// The one language across commands, on the sample domains: state paths that reach every key and
 /// print back as typed, predicates in `expect` and `invariant`, the action pattern of `hide`,
 /// `actions` and `explore`, and values as JSON.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct LanguageTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct LanguageTests {
   private func loadedAnimals() async throws -> Shell {
     let shell = try await startedShell("animals")
     _ = await shell.run("dispatch ui.animalList.onAppear")
@@ -94,7 +94,7 @@ import Testing
 }
 
 /// Errors that always help: the nearest name at every depth, every missing label with its case.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct HelpfulErrorTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct HelpfulErrorTests {
   @Test func actionsNameTheirCaseTheirMissingLabelsAndTheNearest() async throws {
     let shell = try await startedShell("animals")
     #expect(await shell.texts(#"dispatch animalEditor.onTapAddAnimalButton(id: "A1", name: "x")"#) == [
@@ -132,7 +132,7 @@ import Testing
 }
 
 /// Values as data beside their text: the events of `--format json` and what MCP carries.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ValuesAsDataTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ValuesAsDataTests {
   @Test func selectAndStateEventsCarryTheirValueAsJSON() async throws {
     let shell = try await startedShell("animals")
     _ = await shell.run("dispatch ui.animalList.onAppear")

@@ -8,7 +8,7 @@ import Testing
 
 /// A redaction applies to what a listener dispatches as to what the user dispatches: in the
 /// transcript and in the events `--format json` writes, one line each.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ListenerRedactionTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ListenerRedactionTests {
   @Test func aListenersDispatchIsRedactedInTheTranscriptAndItsEvents() async throws {
     let shell = try await startedShell("animals")
     #expect(await shell.run("redact /Eagle/ as [bird]").succeeded)

@@ -7,7 +7,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// `save` and `source`: a session written as a scenario with its golden, and a script run inside a session.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct RecordingCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct RecordingCommandTests {
   /// A fresh folder for files the test writes.
   private func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("recording-\(UUID().uuidString)")

@@ -7,7 +7,7 @@ import Testing
 
 /// `explore --effects` over the sample domains' in-memory stores: the Animals listener's race,
 /// fixed, stays fixed over many orders; the coverage says why the reducer rejected what it did.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct SampleEffectsExploreTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct SampleEffectsExploreTests {
   /// A fresh, empty folder for a test's files; the test removes it.
   private static func scratchFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("effects-\(UUID().uuidString)")

@@ -4,7 +4,7 @@ import Testing
 @_spi(Internals) @testable import ReplShellSession
 
 /// Time travel over the Animals sample, whose listener dispatches what its persistent store answers.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct SampleListenerCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct SampleListenerCommandTests {
   @Test func undoTakesBackWhatListenersDispatchedAndSaysSideEffectsStay() async throws {
     let shell = try await startedShell("animals")
     _ = await shell.run("dispatch categoryList.onAppear")

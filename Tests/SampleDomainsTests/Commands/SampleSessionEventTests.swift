@@ -7,7 +7,7 @@ import Testing
 
 /// Session events over the Animals sample, whose listener dispatches what its persistent store
 /// answers and whose reducer rejects actions with its own error.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct SampleSessionEventTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct SampleSessionEventTests {
   /// The dispatch events of `events`.
   private func dispatches(_ events: [SessionEvent]) -> [DispatchEvent] {
     events.compactMap { if case .dispatched(let dispatch) = $0 { dispatch } else { nil } }

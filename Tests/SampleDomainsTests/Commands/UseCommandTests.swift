@@ -6,7 +6,7 @@ import Testing
 @_spi(Internals) @testable import ReplShellSession
 @_spi(Internals) @testable import Scenarios
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct UseCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct UseCommandTests {
   @Test func parsesTheDomainAndItsOptions() throws {
     let command = try #require(try parsed("use animals --store a.sqlite --remote=http://x", as: UseCommand.self))
     #expect(command.domain == "animals")

@@ -11,7 +11,7 @@ import Testing
 /// connection), while a shell reads its app's answers up to `maximumReplyLength`, so that a
 /// `state` of many MiB reaches it instead of ending the session as a lost connection; a frame
 /// that is not a message of the protocol is named as such.
-@Suite(.timeLimit(.minutes(3))) struct AttachSocketTests {
+@Suite(.timeLimit(.minutes(10))) struct AttachSocketTests {
   /// Two connected ends of a Unix stream socket.
   private func pair() throws -> (AttachSocket, AttachSocket) {
     var descriptors: [Int32] = [0, 0]

@@ -10,7 +10,7 @@ import Testing
 
 /// The engine side of `--attach`: a shell over a live store, `tail`, `fork` and `attach`, and the
 /// events read back from their JSON.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct AttachCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct AttachCommandTests {
   /// A stand-in for an attachment's connection: records what `tail` asked for.
   final class RecordingControl: LiveControl {
     var tails: [String?] = []

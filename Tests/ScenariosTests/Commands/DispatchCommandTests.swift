@@ -3,7 +3,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct DispatchCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct DispatchCommandTests {
   @Test func parsesAnActionPathWithArguments() throws {
     let command = try #require(try parsed(#"dispatch list.onTap(id: "A")"#, as: DispatchCommand.self))
     guard case .member(false, let path, let arguments?) = command.action.value else {

@@ -3,7 +3,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct HelpCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct HelpCommandTests {
   @Test func parsesAnOptionalTopic() throws {
     #expect(try parsed("help", as: HelpCommand.self)?.topic == nil)
     #expect(try parsed("help  dispatch ", as: HelpCommand.self)?.topic == "dispatch")

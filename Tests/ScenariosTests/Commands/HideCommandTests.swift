@@ -5,7 +5,7 @@ import Testing
 
 /// `hide` and `unhide`: the one action pattern; an action typed still prints; `debug actions`
 /// shows hidden ones again. (A listener's hidden action: `LanguageTests` in SampleDomainsTests.)
-@MainActor @Suite(.timeLimit(.minutes(3))) struct HideCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct HideCommandTests {
   @Test func parsesAPathAndRejectsTheRest() throws {
     #expect(try parsed("hide .timer.didTick", as: HideCommand.self)?.pattern?.components == ["timer", "didTick"])
     #expect(try parsed("hide", as: HideCommand.self)?.pattern == nil)

@@ -5,7 +5,7 @@ import Testing
 @_spi(Internals) @testable import ReplShellSession
 
 /// `history`: long actions folded as a dispatch folds them, `--full` whole.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct HistoryCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct HistoryCommandTests {
   /// A script-mode shell with the library started and its catalog fetched by the listener.
   private func fetchedLibrary() async throws -> Shell {
     let shell = Shell(domains: [.testLibrary], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))

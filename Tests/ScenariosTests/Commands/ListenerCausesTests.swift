@@ -6,7 +6,7 @@ import Testing
 
 /// The cause a `SessionStore` gives what a listener dispatches: the dispatch whose element the
 /// listener's task is handling, counted from the dispatches before the stream was made.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ListenerCausesTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ListenerCausesTests {
   @Test func aStreamMadeAfterEarlierDispatchesNamesTheRightOne() async throws {
     let store = SessionStore<Int, ChainAction>(initialState: 0) { state, _ in state + 1 }
     var causes: [HistoryCause?] = []

@@ -9,7 +9,7 @@ import Testing
 /// read, children compared) rather than timed: a line twice as long costs at most about twice
 /// the steps. Past its budget, or when interrupted, completion offers nothing, says why (a time
 /// limit) or nothing (Ctrl-C), and the session completes the next line as before.
-@MainActor @Suite(.timeLimit(.minutes(3)))
+@MainActor @Suite(.timeLimit(.minutes(10)))
 struct PathCompletionBudgetTests {
   /// The steps completing `line` took, what it offered, and why it stopped, with a generous limit.
   private func complete(_ line: String, in shell: Shell, limit: Duration = .seconds(600), isInterrupted: @escaping @Sendable () -> Bool = { false })

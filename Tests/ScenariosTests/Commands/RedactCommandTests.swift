@@ -7,7 +7,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// `redact`: built-in redactions by name, patterns with a name, a domain's volatile patterns.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct RedactCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct RedactCommandTests {
   static let uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
 
   @Test func nothingIsRedactedByDefault() async throws {

@@ -2,7 +2,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
 
-@MainActor @Suite(.timeLimit(.minutes(3))) struct CommandRegistryTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct CommandRegistryTests {
   @Test func everyCommandHasOneNameUsageAndExample() {
     let names = CommandRegistry.commands.map { $0.description.name }
     #expect(Set(names).count == names.count)

@@ -4,7 +4,7 @@ import Testing
 @_spi(Internals) @testable import ReplShellSession
 
 /// `select`, `watch`, `unwatch` and `expect`: the commands that evaluate selectors.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct SelectorCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct SelectorCommandTests {
   @Test func selectAndWatchParseOneCall() throws {
     #expect(try parsed("select selectValue", as: SelectCommand.self)?.call.name == "selectValue")
     #expect(try parsed("watch selectValue", as: WatchCommand.self)?.call.name == "selectValue")

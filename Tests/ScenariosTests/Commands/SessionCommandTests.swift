@@ -6,7 +6,7 @@ import Testing
 
 /// The commands about the session itself: `state`, `history`, `diff`, `settle`, `reset`, `debug`,
 /// `domains`, `actions`, `selectors` and `quit`.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct SessionCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct SessionCommandTests {
   @Test func commandsWithoutArgumentsRejectThem() {
     for word in ["domains", "selectors", "diff", "settle", "reset", "quit"] {
       #expect(parseError("\(word) now")?.message == "`\(word)` takes no arguments; remove `now`", "\(word)")

@@ -7,7 +7,7 @@ import Testing
 
 /// What a session does goes out as events on one ordered stream, and each line's result renders
 /// its own: no command collects another part's output.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct SessionEventTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct SessionEventTests {
   /// The dispatch events of `events`.
   private func dispatches(_ events: [SessionEvent]) -> [DispatchEvent] {
     events.compactMap { if case .dispatched(let dispatch) = $0 { dispatch } else { nil } }

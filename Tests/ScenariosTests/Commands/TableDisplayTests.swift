@@ -7,7 +7,7 @@ import Testing
 
 /// Tables that `select` prints: whole in scripts, fitted to a width with `…`, and as records
 /// (`select --expanded`, `expanded on|off|auto`, `width`).
-@MainActor @Suite(.timeLimit(.minutes(3))) struct TableDisplayTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct TableDisplayTests {
   /// A script-mode shell with the library's catalog fetched.
   private func library() async throws -> Shell {
     let shell = Shell(domains: [.testLibrary], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))

@@ -6,7 +6,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// `undo`, `redo` and `jump`: the state moves along the history, and nothing is dispatched.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct TimeTravelCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct TimeTravelCommandTests {
   /// A counter shell after three increments.
   private func counted() async throws -> Shell {
     let shell = try await startedShell()

@@ -7,7 +7,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// The causal tree (each dispatch's id and cause), `why`, `history --tree` and `history --changed`.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct WhyCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct WhyCommandTests {
   /// A script-mode shell with the chain domain started.
   private func chainShell() async throws -> Shell {
     let shell = Shell(domains: [.chain], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))

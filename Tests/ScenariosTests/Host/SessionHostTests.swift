@@ -6,7 +6,7 @@ import Testing
 
 /// The session host's order: requests run one at a time, in the order they arrived, whichever
 /// front end sent them and whichever task submits first.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct SessionHostTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct SessionHostTests {
   /// Two front ends at once: one draws a turn for each request as it arrives and submits them
   /// from tasks that start in the reverse order (as the MCP server's handlers may), the other
   /// submits its own lines as it goes. Each line runs in its place of arrival.

@@ -10,7 +10,7 @@ import Testing
 /// The inspector's state tree is encoded off the main actor: while a large state is written out
 /// for the page, the shell goes on running lines, so their events are never held behind it.
 @Suite struct InspectedStateEncodingTests {
-  @MainActor @Test(.timeLimit(.minutes(3))) func aLineRunsWhileTheInspectorEncodesTheState() async throws {
+  @MainActor @Test(.timeLimit(.minutes(10))) func aLineRunsWhileTheInspectorEncodesTheState() async throws {
     let shell = Shell(domains: [.gatedCounter], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     _ = try await shell.start(domain: "gated")
     let gate = EncodingGate.shared

@@ -6,7 +6,7 @@ import Testing
 @_spi(Internals) @testable import Scenarios
 
 /// The state as the inspector's tree walks it: a level at a time, in pages, and searched.
-@Suite(.timeLimit(.minutes(3))) struct StateTreeTests {
+@Suite(.timeLimit(.minutes(10))) struct StateTreeTests {
   /// `State(count: 3, items: ["k0": Item(name: "n0", tags: […]), …])` with `size` items.
   static func state(items size: Int) -> Value {
     let items = (0..<size).map { index in

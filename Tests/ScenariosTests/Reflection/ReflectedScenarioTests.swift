@@ -4,7 +4,7 @@ import Scenarios
 import Testing
 
 /// The workshop scenario, whose domain is not `Codable`, against its golden.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ReflectedScenarioTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ReflectedScenarioTests {
   private let script = projectRoot.appendingPathComponent("Tests/ScenariosTests/Fixtures/workshop.txt")
 
   @Test func theTranscriptMatchesItsGolden() async throws {

@@ -8,7 +8,7 @@ import Testing
 /// A recording of a state that holds a `Set`, made where the set iterates in one order, replays
 /// where it iterates in another, as in a second process: the diffs it holds are in the one order
 /// the printer writes sets in, not in the order of the process that recorded them.
-@MainActor @Suite(.timeLimit(.minutes(5))) struct SetReplayTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct SetReplayTests {
   @Test func aRecordingOfASetReplaysWhereTheSetIteratesDifferently() async throws {
     let recording = Shell(domains: [.testTags()], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     var events: [SessionEvent] = []

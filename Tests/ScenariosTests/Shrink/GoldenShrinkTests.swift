@@ -9,7 +9,7 @@ import ShrinkFixtures
 /// few lines whose transcript still differs from it in the same way — at the same command, the
 /// golden's line and the transcript's line there as in the whole run — and is saved as a script
 /// whose golden fails `--check` until the bug is fixed.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct GoldenShrinkTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct GoldenShrinkTests {
   /// A folder with `lending.txt` — the noise and the bug's three actions, then `select` — and
   /// its golden: as the fixed shelf prints it, or (`editedSelect`) as the shelf with the bug
   /// prints it but for the last line's output, which says no loan dangles.

@@ -8,7 +8,7 @@ import ShrinkFixtures
 /// `shrink` on a session's history: the three actions of a bug found among hundreds, a
 /// listener's action kept in place with the action that led to it, each kind of property, a
 /// property that holds said at once, and the scenario and Swift test it keeps.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ShrinkCommandTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ShrinkCommandTests {
   /// A lending shelf session that ran `lines`, its listeners on or off.
   private func session(_ lines: [String], bug: LendingBug = .always, listeners: Bool = false, folder: URL = URL(fileURLWithPath: "/")) async throws -> Shell {
     let shell = Shell(domains: [.lending(bug: bug)], isScript: true, baseDirectory: folder)

@@ -10,7 +10,7 @@ import Testing
 /// type, recorded among other queries and completions, shrinks to the two queries and the two
 /// completions it needs, each try replayed with the listeners on and their effects held; the
 /// scenario it saves holds them too, and replays the race byte-identically, run after run.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ShrinkEffectsTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ShrinkEffectsTests {
   /// A search session with its side effects held, the race recorded among noise: the reply to
   /// `abc` (#4) arrives after the one to `ab` (#5) was shown.
   private func raceSession(planted: Bool = true, folder: URL = URL(fileURLWithPath: "/")) async throws -> Shell {

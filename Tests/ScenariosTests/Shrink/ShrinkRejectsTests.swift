@@ -8,7 +8,7 @@ import ShrinkFixtures
 /// `shrink rejects`: the fewest actions after which the reducer still rejects an action with the
 /// same error — named, or the last one the session saw rejected — kept as a scenario that fails
 /// while the reducer rejects it.
-@MainActor @Suite(.timeLimit(.minutes(3))) struct ShrinkRejectsTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ShrinkRejectsTests {
   /// A lending shelf that ran the noise and the bug (item 777 removed while lent to Ada, whose
   /// loan outlives it), then tried to add item 777 again: rejected, as still lent to Ada.
   private func session(folder: URL = URL(fileURLWithPath: "/")) async throws -> Shell {
