@@ -4,10 +4,10 @@ import StateValues
 /// Turns a `Predicate` into a test of a selector function's output: the typed value is read once,
 /// as the output's type (or its element's, or `Int` for `.count`), and compared by the type's own
 /// `==`, `<` or `contains` on every state.
-package enum PredicateTest {
+enum PredicateTest {
   /// The test of `predicate` on `function`'s output; an output the operator cannot apply to is an
   /// error that names its type and what it would need.
-  package static func make<State, Output>(
+  static func make<State, Output>(
     _ function: @escaping @Sendable (State) -> Output, _ predicate: Predicate
   ) throws(CommandError) -> @Sendable (State) -> Bool {
     let typeName = TypeInfo.displayName(of: Output.self)

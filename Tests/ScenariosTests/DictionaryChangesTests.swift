@@ -1,5 +1,5 @@
 import HashTreeCollections
-import StateValues
+@testable import StateValues
 import Testing
 @_spi(Internals) @testable import ReplShellSession
 @_spi(Internals) @testable import Scenarios

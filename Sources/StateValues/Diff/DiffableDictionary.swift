@@ -1,5 +1,5 @@
 /// A dictionary type `StateDiff` can compare entry by entry.
-@usableFromInline package protocol DiffableDictionary {
+@usableFromInline protocol DiffableDictionary {
   /// The changes from `old` (a dictionary of the same type) to this one; nil for another type.
   func changes(since old: Any) throws(CommandError) -> DictionaryChanges?
 }
@@ -8,7 +8,7 @@ extension DiffableDictionary {
   /// The changes given the changed entries, with the unchanged keys of the new dictionary counted
   /// between them in key order: `countKeys` hands every key of the new dictionary to the counter.
   @inlinable
-  package static func changes<Key: Hashable, Element>(
+  static func changes<Key: Hashable, Element>(
     _ changed: [(key: Key, old: Element?, new: Element?)], oldCount: Int, newCount: Int,
     countKeys: (inout UnchangedKeyCounter<Key>) throws(CommandError) -> Void
   ) throws(CommandError) -> DictionaryChanges {
@@ -42,7 +42,7 @@ extension DiffableDictionary {
   /// orders them, by their printed form and their values (the new one, or the old when removed).
   /// Not inlined: it is the rare case, and it encodes.
   @usableFromInline
-  package static func orderingTies<Key, Element>(
+  static func orderingTies<Key, Element>(
     _ changed: [(key: Key, old: Element?, new: Element?)], sortKeys: [String]
   ) throws(CommandError) -> [Int] {
     var tieBreakers: [[String]] = []
@@ -60,7 +60,7 @@ extension DiffableDictionary {
 
   /// The added, removed and replaced entries, found by looking every key up in the other dictionary.
   @inlinable
-  package static func changedByLookup<Key: Hashable, Element: Equatable>(
+  static func changedByLookup<Key: Hashable, Element: Equatable>(
     old: some Sequence<(key: Key, value: Element)>, oldCount: Int, oldLookup: (Key) -> Element?,
     new: some Sequence<(key: Key, value: Element)>, newCount: Int, newLookup: (Key) -> Element?
   ) -> [(key: Key, old: Element?, new: Element?)] {
@@ -84,7 +84,7 @@ extension DiffableDictionary {
 
   /// How keys order in the output; for `String` keys the string itself, without a cast per key.
   @usableFromInline
-  package static func sortKeyFunction<Key>(_ type: Key.Type) -> (Key) throws(CommandError) -> String {
+  static func sortKeyFunction<Key>(_ type: Key.Type) -> (Key) throws(CommandError) -> String {
     if Key.self == String.self {
       return { unsafeBitCast($0, to: String.self) }
     }

@@ -9,7 +9,7 @@ import HashTreeCollections
 
 extension TreeDictionary: DiffableDictionary where Value: Equatable {
   @inlinable
-  package func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
+  func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
     let walk = Self.changedInStep(old: old, new: self)
     let changed =
@@ -32,7 +32,7 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
   /// The unchanged keys of `dictionary` before each of a few changed `String` keys (in order) and
   /// after the last, counted in registers.
   @inlinable
-  package static func unchangedStringKeyGaps(in dictionary: Self, around sortedKeys: [String]) -> [Int] {
+  static func unchangedStringKeyGaps(in dictionary: Self, around sortedKeys: [String]) -> [Int] {
     var gaps = SIMD8<Int>()
     var entries = dictionary.makeIterator()
     while let entry = entries.next() {
@@ -51,7 +51,7 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
   /// walk also counts the unchanged keys on either side of it (`oneChangeGaps`), so that the diff
   /// needs no second pass over the dictionary.
   @inlinable
-  package static func changedInStep(
+  static func changedInStep(
     old: Self, new: Self
   ) -> (changed: [(key: Key, old: Value?, new: Value?)], oneChangeGaps: (before: Int, after: Int)?)? {
     var changed: [(key: Key, old: Value?, new: Value?)] = []
@@ -108,7 +108,7 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
   /// Takes equal entries from both iterators, in step, handing each key to `passing`, and stops at
   /// the first pair that differs or when the old entries run out.
   @inlinable
-  package static func skipEqual(_ oldEntries: inout Iterator, _ newEntries: inout Iterator, passing: (Key) -> Void) -> InStepStop<Element> {
+  static func skipEqual(_ oldEntries: inout Iterator, _ newEntries: inout Iterator, passing: (Key) -> Void) -> InStepStop<Element> {
     while let before = oldEntries.next() {
       guard let after = newEntries.next() else { return .unmatched(old: before, new: nil) }
       guard before.key == after.key else { return .unmatched(old: before, new: after) }
@@ -121,7 +121,7 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
   /// The rest of the side-by-side walk, from where the iterators stand and the entries already
   /// taken from them but not matched (`unmatched`); false when the orders disagree.
   @inlinable
-  package static func continueInStep(
+  static func continueInStep(
     old: Self, new: Self, _ oldEntries: inout Iterator, _ newEntries: inout Iterator, from unmatched: (old: Element?, new: Element?)?,
     into changed: inout [(key: Key, old: Value?, new: Value?)]
   ) -> Bool {
@@ -170,7 +170,7 @@ extension TreeDictionary: DiffableDictionary where Value: Equatable {
 }
 
 /// Where a side-by-side run of equal entries stopped.
-@usableFromInline package enum InStepStop<Element> {
+@usableFromInline enum InStepStop<Element> {
   /// The old dictionary has no more entries.
   case oldExhausted
   /// Both hold the same key here, with different values.

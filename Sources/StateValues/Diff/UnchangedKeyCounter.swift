@@ -1,17 +1,17 @@
 /// Counts the unchanged keys of a dictionary between its changed ones, in the order the diff
 /// prints keys: the dictionary's keys are handed to `count(_:)` one by one, in any order, and each
 /// unchanged one is counted in the gap before the first changed key that sorts after it.
-@usableFromInline package struct UnchangedKeyCounter<Key: Hashable> {
+@usableFromInline struct UnchangedKeyCounter<Key: Hashable> {
   /// The sort keys of the changed keys, in order.
-  @usableFromInline package let sortedKeys: [String]
+  @usableFromInline let sortedKeys: [String]
   /// The changed keys, to tell a changed key from an unchanged one with the same sort key.
-  @usableFromInline package let changedKeys: Set<Key>
-  @usableFromInline package let sortKey: (Key) throws(CommandError) -> String
+  @usableFromInline let changedKeys: Set<Key>
+  @usableFromInline let sortKey: (Key) throws(CommandError) -> String
   /// How many unchanged keys lie before each changed key, and (last) after all of them.
-  @usableFromInline package var gaps: [Int]
+  @usableFromInline var gaps: [Int]
 
   @inlinable
-  package init(sortedKeys: [String], changedKeys: Set<Key>, sortKey: @escaping (Key) throws(CommandError) -> String) {
+  init(sortedKeys: [String], changedKeys: Set<Key>, sortKey: @escaping (Key) throws(CommandError) -> String) {
     self.sortedKeys = sortedKeys
     self.changedKeys = changedKeys
     self.sortKey = sortKey
@@ -21,7 +21,7 @@
   /// Counts `key` if it is unchanged. A key is hashed only when its sort key equals a changed
   /// one; `String` keys are their own sort keys, compared in place, without a call or a copy.
   @inlinable
-  package mutating func count(_ key: Key) throws(CommandError) {
+  mutating func count(_ key: Key) throws(CommandError) {
     let slot =
       Key.self == String.self
       ? Self.insertionPoint(of: unsafeBitCast(key, to: String.self), in: sortedKeys)
@@ -32,7 +32,7 @@
 
   /// Where `keyText` goes among `sortedKeys`, and whether the key there is equal to it.
   @inlinable
-  package static func insertionPoint(of keyText: String, in sortedKeys: [String]) -> (index: Int, matches: Bool) {
+  static func insertionPoint(of keyText: String, in sortedKeys: [String]) -> (index: Int, matches: Bool) {
     var low = 0
     var high = sortedKeys.count
     while low < high {

@@ -1,17 +1,17 @@
 import Foundation
 
 /// The `Decoder` over one typed value.
-package struct DecodingNode: Decoder {
-  package let parsed: ParsedValue
-  package let codingPath: [any CodingKey]
-  package let tracker: LabelTracker
-  package var userInfo: [CodingUserInfoKey: Any] { [:] }
+struct DecodingNode: Decoder {
+  let parsed: ParsedValue
+  let codingPath: [any CodingKey]
+  let tracker: LabelTracker
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     KeyedDecodingContainer(try KeyedContainer<Key>(node: self))
   }
 
-  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     switch parsed.value {
     case .array, .dictionary:
       // A dictionary reads as its keys and values alternating, as Codable writes non-string keys.
@@ -21,14 +21,14 @@ package struct DecodingNode: Decoder {
     }
   }
 
-  package func singleValueContainer() throws -> any SingleValueDecodingContainer {
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
     SingleContainer(node: self)
   }
 }
 
 extension DecodingNode {
   /// The labelled children of the value as a keyed container sees them.
-  package enum KeyedShape {
+  enum KeyedShape {
     /// A struct literal or an argument list: label → value (unlabelled → `_0`, `_1`, …).
     case fields([(label: String, value: ParsedValue)])
     /// An enum case: its name, and its arguments (empty when none).
@@ -36,7 +36,7 @@ extension DecodingNode {
     case dictionary([(key: String, value: ParsedValue)])
   }
 
-  package var keyedShape: KeyedShape? {
+  var keyedShape: KeyedShape? {
     switch parsed.value {
     case .member(let leadingDot, let path, _):
       guard let last = path.last else { return nil }
@@ -61,7 +61,7 @@ extension DecodingNode {
     }
   }
 
-  package static func labeled(_ arguments: [ParsedValue.Argument]) -> [(label: String, value: ParsedValue)] {
+  static func labeled(_ arguments: [ParsedValue.Argument]) -> [(label: String, value: ParsedValue)] {
     var unlabeledIndex = 0
     return arguments.map { argument in
       if let label = argument.label {
@@ -74,14 +74,14 @@ extension DecodingNode {
 }
 
 extension DecodingNode {
-  package struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    package let node: DecodingNode
-    package let children: [(label: String, value: ParsedValue)]
-    package let trackingList: Int?
-    package let caseArguments: [ParsedValue.Argument]?
-    package var codingPath: [any CodingKey] { node.codingPath }
+  struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let node: DecodingNode
+    let children: [(label: String, value: ParsedValue)]
+    let trackingList: Int?
+    let caseArguments: [ParsedValue.Argument]?
+    var codingPath: [any CodingKey] { node.codingPath }
 
-    package init(node: DecodingNode) throws {
+    init(node: DecodingNode) throws {
       self.node = node
       switch node.keyedShape {
       case .fields(let fields):
@@ -107,9 +107,9 @@ extension DecodingNode {
       return name.hasSuffix(".CodingKeys") ? String(name.dropLast(".CodingKeys".count)) : "a value with labels"
     }
 
-    package var allKeys: [Key] { children.compactMap { Key(stringValue: $0.label) } }
+    var allKeys: [Key] { children.compactMap { Key(stringValue: $0.label) } }
 
-    package func contains(_ key: Key) -> Bool {
+    func contains(_ key: Key) -> Bool {
       children.contains { $0.label == key.stringValue }
     }
 
@@ -121,16 +121,16 @@ extension DecodingNode {
       return found.value
     }
 
-    package func decodeNil(forKey key: Key) throws -> Bool {
+    func decodeNil(forKey key: Key) throws -> Bool {
       if case .null = try child(key).value { return true }
       return false
     }
 
-    package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       try ValueDecoder.decodeValue(type, from: try child(key), codingPath: codingPath + [key], tracker: node.tracker)
     }
 
-    package func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
       guard contains(key), try !decodeNil(forKey: key) else {
         if contains(key), let trackingList { node.tracker.markRead(key.stringValue, in: trackingList) }
         return nil
@@ -138,7 +138,7 @@ extension DecodingNode {
       return try decode(type, forKey: key)
     }
 
-    package func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
       let value = try child(key)
       if let caseArguments {
         // The argument list of an enum case: a struct-like set of labels.
@@ -149,7 +149,7 @@ extension DecodingNode {
       return try DecodingNode(parsed: value, codingPath: codingPath + [key], tracker: node.tracker).container(keyedBy: type)
     }
 
-    package init(caseArgumentsOf node: DecodingNode, caseName: String, enumKey: Any.Type) throws {
+    init(caseArgumentsOf node: DecodingNode, caseName: String, enumKey: Any.Type) throws {
       self.node = node
       guard case .fields(let fields) = node.keyedShape else {
         throw CommandError("expected arguments", column: node.parsed.column)
@@ -166,23 +166,23 @@ extension DecodingNode {
         owner: "`\(ValuePrinter.caseName(caseName))` of \(enumName)", labels: fields.map { ($0.label, $0.value.column) })
     }
 
-    package func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       try DecodingNode(parsed: try child(key), codingPath: codingPath + [key], tracker: node.tracker).unkeyedContainer()
     }
 
-    package func superDecoder() throws -> any Decoder { node }
-    package func superDecoder(forKey key: Key) throws -> any Decoder {
+    func superDecoder() throws -> any Decoder { node }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
       DecodingNode(parsed: try child(key), codingPath: codingPath + [key], tracker: node.tracker)
     }
   }
 
-  package struct UnkeyedContainer: UnkeyedDecodingContainer {
-    package let elements: [ParsedValue]
-    package let codingPath: [any CodingKey]
-    package let tracker: LabelTracker
-    package var currentIndex = 0
-    package var count: Int? { elements.count }
-    package var isAtEnd: Bool { currentIndex >= elements.count }
+  struct UnkeyedContainer: UnkeyedDecodingContainer {
+    let elements: [ParsedValue]
+    let codingPath: [any CodingKey]
+    let tracker: LabelTracker
+    var currentIndex = 0
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
 
     private mutating func next() throws -> ParsedValue {
       guard !isAtEnd else {
@@ -192,35 +192,35 @@ extension DecodingNode {
       return elements[currentIndex]
     }
 
-    package mutating func decodeNil() throws -> Bool {
+    mutating func decodeNil() throws -> Bool {
       guard !isAtEnd, case .null = elements[currentIndex].value else { return false }
       currentIndex += 1
       return true
     }
 
-    package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
       try ValueDecoder.decodeValue(type, from: try next(), codingPath: codingPath, tracker: tracker)
     }
 
-    package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
       try DecodingNode(parsed: try next(), codingPath: codingPath, tracker: tracker).container(keyedBy: type)
     }
 
-    package mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
       try DecodingNode(parsed: try next(), codingPath: codingPath, tracker: tracker).unkeyedContainer()
     }
 
-    package mutating func superDecoder() throws -> any Decoder {
+    mutating func superDecoder() throws -> any Decoder {
       DecodingNode(parsed: try next(), codingPath: codingPath, tracker: tracker)
     }
   }
 
-  package struct SingleContainer: SingleValueDecodingContainer {
-    package let node: DecodingNode
-    package var codingPath: [any CodingKey] { node.codingPath }
+  struct SingleContainer: SingleValueDecodingContainer {
+    let node: DecodingNode
+    var codingPath: [any CodingKey] { node.codingPath }
     private var parsed: ParsedValue { node.parsed }
 
-    package func decodeNil() -> Bool {
+    func decodeNil() -> Bool {
       if case .null = parsed.value { return true }
       return false
     }
@@ -229,17 +229,17 @@ extension DecodingNode {
       CommandError("expected \(expected), found \(parsed.summary)", column: parsed.column)
     }
 
-    package func decode(_ type: Bool.Type) throws -> Bool {
+    func decode(_ type: Bool.Type) throws -> Bool {
       guard case .bool(let flag) = parsed.value else { throw mismatch("Bool (true or false)") }
       return flag
     }
 
-    package func decode(_ type: String.Type) throws -> String {
+    func decode(_ type: String.Type) throws -> String {
       guard case .string(let text) = parsed.value else { throw mismatch("a String in double quotes") }
       return text
     }
 
-    package func decode(_ type: Double.Type) throws -> Double {
+    func decode(_ type: Double.Type) throws -> Double {
       switch parsed.value {
       case .double(let number): return number
       case .int(let number): return Double(number)
@@ -249,9 +249,9 @@ extension DecodingNode {
       }
     }
 
-    package func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
 
-    package func decode(_ type: Int.Type) throws -> Int {
+    func decode(_ type: Int.Type) throws -> Int {
       guard case .int(let number) = parsed.value else { throw mismatch("Int") }
       return number
     }
@@ -261,17 +261,17 @@ extension DecodingNode {
       return value
     }
 
-    package func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    package func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    package func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    package func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    package func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    package func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    package func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    package func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    package func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
-    package func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
       try ValueDecoder.decodeValue(type, from: parsed, codingPath: codingPath, tracker: node.tracker)
     }
   }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The `Encoder` behind `ValueEncoder`: one node per encoded value, turned into a `Value` at the end.
-package final class EncodingNode: Encoder {
-  package enum Content {
+final class EncodingNode: Encoder {
+  enum Content {
     case empty
     case single(Value)
     case keyed([(key: any CodingKey, slot: Slot)])
@@ -10,11 +10,11 @@ package final class EncodingNode: Encoder {
   }
 
   /// A child that is either finished or a nested encoder still being written.
-  package enum Slot {
+  enum Slot {
     case value(Value)
     case node(EncodingNode)
 
-    package var value: Value {
+    var value: Value {
       switch self {
       case .value(let value): value
       case .node(let node): node.value(as: nil)
@@ -23,32 +23,32 @@ package final class EncodingNode: Encoder {
   }
 
   /// The encoder whose rules the values under this node are encoded by.
-  package let encoder: ValueEncoder
-  package let codingPath: [any CodingKey]
-  package var userInfo: [CodingUserInfoKey: Any] { [:] }
-  package var content: Content = .empty
+  let encoder: ValueEncoder
+  let codingPath: [any CodingKey]
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  var content: Content = .empty
 
-  package init(encoder: ValueEncoder, codingPath: [any CodingKey]) {
+  init(encoder: ValueEncoder, codingPath: [any CodingKey]) {
     self.encoder = encoder
     self.codingPath = codingPath
   }
 
-  package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if case .keyed = content {} else { content = .keyed([]) }
     return KeyedEncodingContainer(KeyedContainer<Key>(node: self))
   }
 
-  package func unkeyedContainer() -> any UnkeyedEncodingContainer {
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
     if case .unkeyed = content {} else { content = .unkeyed([]) }
     return UnkeyedContainer(node: self)
   }
 
-  package func singleValueContainer() -> any SingleValueEncodingContainer {
+  func singleValueContainer() -> any SingleValueEncodingContainer {
     SingleContainer(node: self)
   }
 
   // Each append takes the array out of `content` first, so that appending does not copy it.
-  package func append(_ slot: Slot, forKey key: any CodingKey) {
+  func append(_ slot: Slot, forKey key: any CodingKey) {
     if case .keyed(var fields) = content {
       content = .empty
       fields.append((key, slot))
@@ -56,7 +56,7 @@ package final class EncodingNode: Encoder {
     }
   }
 
-  package func append(_ slot: Slot) {
+  func append(_ slot: Slot) {
     if case .unkeyed(var elements) = content {
       content = .empty
       elements.append(slot)
@@ -67,7 +67,7 @@ package final class EncodingNode: Encoder {
   /// The finished value; `info` says whether keyed content is an enum, a dictionary or a struct,
   /// and whether unkeyed content is a set's, whose elements (as a dictionary's entries) are put
   /// in the canonical order.
-  package func value(as info: TypeInfo?) -> Value {
+  func value(as info: TypeInfo?) -> Value {
     switch content {
     case .empty:
       return info.map { .structure(typeName: $0.name, fields: []) } ?? .null
@@ -112,85 +112,85 @@ package final class EncodingNode: Encoder {
 }
 
 extension EncodingNode {
-  package struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    package let node: EncodingNode
-    package var codingPath: [any CodingKey] { node.codingPath }
+  struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: EncodingNode
+    var codingPath: [any CodingKey] { node.codingPath }
 
-    package mutating func encodeNil(forKey key: Key) throws { node.append(.value(.null), forKey: key) }
-    package mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    mutating func encodeNil(forKey key: Key) throws { node.append(.value(.null), forKey: key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       node.append(.value(try node.encoder.encode(value, codingPath: codingPath + [key])), forKey: key)
     }
-    package mutating func nestedContainer<NestedKey: CodingKey>(
+    mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
       let child = EncodingNode(encoder: node.encoder, codingPath: codingPath + [key])
       node.append(.node(child), forKey: key)
       return child.container(keyedBy: keyType)
     }
-    package mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
       let child = EncodingNode(encoder: node.encoder, codingPath: codingPath + [key])
       node.append(.node(child), forKey: key)
       return child.unkeyedContainer()
     }
-    package mutating func superEncoder() -> any Encoder {
+    mutating func superEncoder() -> any Encoder {
       superEncoder(forKey: Key(stringValue: "super") ?? Key(intValue: 0)!)
     }
-    package mutating func superEncoder(forKey key: Key) -> any Encoder {
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
       let child = EncodingNode(encoder: node.encoder, codingPath: codingPath + [key])
       node.append(.node(child), forKey: key)
       return child
     }
   }
 
-  package struct UnkeyedContainer: UnkeyedEncodingContainer {
-    package let node: EncodingNode
-    package var codingPath: [any CodingKey] { node.codingPath }
-    package var count: Int {
+  struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let node: EncodingNode
+    var codingPath: [any CodingKey] { node.codingPath }
+    var count: Int {
       if case .unkeyed(let elements) = node.content { return elements.count }
       return 0
     }
 
-    package mutating func encodeNil() throws { node.append(.value(.null)) }
-    package mutating func encode<T: Encodable>(_ value: T) throws {
+    mutating func encodeNil() throws { node.append(.value(.null)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
       node.append(.value(try node.encoder.encode(value, codingPath: codingPath)))
     }
-    package mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
       let child = EncodingNode(encoder: node.encoder, codingPath: codingPath)
       node.append(.node(child))
       return child.container(keyedBy: keyType)
     }
-    package mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
       let child = EncodingNode(encoder: node.encoder, codingPath: codingPath)
       node.append(.node(child))
       return child.unkeyedContainer()
     }
-    package mutating func superEncoder() -> any Encoder {
+    mutating func superEncoder() -> any Encoder {
       let child = EncodingNode(encoder: node.encoder, codingPath: codingPath)
       node.append(.node(child))
       return child
     }
   }
 
-  package struct SingleContainer: SingleValueEncodingContainer {
-    package let node: EncodingNode
-    package var codingPath: [any CodingKey] { node.codingPath }
+  struct SingleContainer: SingleValueEncodingContainer {
+    let node: EncodingNode
+    var codingPath: [any CodingKey] { node.codingPath }
 
-    package mutating func encodeNil() throws { node.content = .single(.null) }
-    package mutating func encode(_ value: Bool) throws { node.content = .single(.bool(value)) }
-    package mutating func encode(_ value: String) throws { node.content = .single(.string(value)) }
-    package mutating func encode(_ value: Double) throws { node.content = .single(.double(value)) }
-    package mutating func encode(_ value: Float) throws { node.content = .single(.double(Double(value))) }
-    package mutating func encode(_ value: Int) throws { node.content = .single(.int(value)) }
-    package mutating func encode(_ value: Int8) throws { try encodeInteger(value) }
-    package mutating func encode(_ value: Int16) throws { try encodeInteger(value) }
-    package mutating func encode(_ value: Int32) throws { try encodeInteger(value) }
-    package mutating func encode(_ value: Int64) throws { try encodeInteger(value) }
-    package mutating func encode(_ value: UInt) throws { try encodeInteger(value) }
-    package mutating func encode(_ value: UInt8) throws { try encodeInteger(value) }
-    package mutating func encode(_ value: UInt16) throws { try encodeInteger(value) }
-    package mutating func encode(_ value: UInt32) throws { try encodeInteger(value) }
-    package mutating func encode(_ value: UInt64) throws { try encodeInteger(value) }
-    package mutating func encode<T: Encodable>(_ value: T) throws {
+    mutating func encodeNil() throws { node.content = .single(.null) }
+    mutating func encode(_ value: Bool) throws { node.content = .single(.bool(value)) }
+    mutating func encode(_ value: String) throws { node.content = .single(.string(value)) }
+    mutating func encode(_ value: Double) throws { node.content = .single(.double(value)) }
+    mutating func encode(_ value: Float) throws { node.content = .single(.double(Double(value))) }
+    mutating func encode(_ value: Int) throws { node.content = .single(.int(value)) }
+    mutating func encode(_ value: Int8) throws { try encodeInteger(value) }
+    mutating func encode(_ value: Int16) throws { try encodeInteger(value) }
+    mutating func encode(_ value: Int32) throws { try encodeInteger(value) }
+    mutating func encode(_ value: Int64) throws { try encodeInteger(value) }
+    mutating func encode(_ value: UInt) throws { try encodeInteger(value) }
+    mutating func encode(_ value: UInt8) throws { try encodeInteger(value) }
+    mutating func encode(_ value: UInt16) throws { try encodeInteger(value) }
+    mutating func encode(_ value: UInt32) throws { try encodeInteger(value) }
+    mutating func encode(_ value: UInt64) throws { try encodeInteger(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
       node.content = .single(try node.encoder.encode(value, codingPath: codingPath))
     }
 

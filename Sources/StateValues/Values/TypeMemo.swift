@@ -2,11 +2,11 @@ import Synchronization
 
 /// What was learned about each type, once per process: for facts that are a function of the type
 /// alone (how to print it, how to diff it), so that two domains can share them safely.
-package final class TypeMemo<Fact: Sendable>: Sendable {
+final class TypeMemo<Fact: Sendable>: Sendable {
   private let facts = Mutex<[ObjectIdentifier: Fact]>([:])
 
   /// The fact about `type`, learned the first time the type is asked about.
-  package func fact(about type: Any.Type, learning learn: () -> Fact) -> Fact {
+  func fact(about type: Any.Type, learning learn: () -> Fact) -> Fact {
     let id = ObjectIdentifier(type)
     if let known = facts.withLock({ $0[id] }) {
       return known
@@ -17,7 +17,7 @@ package final class TypeMemo<Fact: Sendable>: Sendable {
   }
 
   /// The fact about the type of `sample`, learned from `sample` the first time the type is seen.
-  package func fact(aboutTypeOf sample: Any, learning learn: (Any) -> Fact) -> Fact {
+  func fact(aboutTypeOf sample: Any, learning learn: (Any) -> Fact) -> Fact {
     fact(about: type(of: sample)) { learn(sample) }
   }
 }
