@@ -70,7 +70,11 @@ final class TurnOrder: Sendable {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let runsNow = state.withLock { state in
         var number = ticket.number
-        if state.givenUp.remove(number) != nil || number < state.serving {
+        // A given-up ticket stays given up, for the order to pass over when it comes to it: the
+        // request takes a new place at the end. (Taking the mark away here left the order waiting
+        // at that number for a holder that had moved on: an MCP call cancelled between its
+        // submission and its wait hung the server at the end of its input.)
+        if state.givenUp.contains(number) || number < state.serving {
           number = state.next
           state.next += 1
         }
@@ -83,6 +87,11 @@ final class TurnOrder: Sendable {
       }
       if runsNow { continuation.resume() }
     }
+  }
+
+  /// How many holders wait for their turn (for the tests of the order).
+  var waitingCount: Int {
+    state.withLock { $0.waiting.count }
   }
 
   /// Takes a turn at once when no ticket is running or waiting, for a caller that cannot wait;
