@@ -252,6 +252,7 @@ let package = Package(
       name: "AnimalsDataServerPostgres",
       dependencies: [
         "AnimalsData", "AnimalsDataServerCore",
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,6 +1,7 @@
 import AnimalsData
 import Foundation
 import Logging
+import NIOCore
 import PostgresNIO
 import ServiceLifecycle
 
@@ -102,7 +103,10 @@ extension PostgresStore {
   /// What a user can act on in `error`: PostgresNIO hides its details from `description`.
   private static func reason(_ error: any Error, timeout: Duration) -> String {
     switch error {
-    case is DeadlineExceeded:
+    // The connection's own timeout is a second longer than the deadline, but on a loaded machine
+    // its timer (on the event loop) can fire before the deadline's task gets its turn: both mean
+    // the same, and say it the same way.
+    case is DeadlineExceeded, ChannelError.connectTimeout:
       return "no answer within \(timeout.components.seconds) seconds"
     case let error as PSQLError:
       if let message = error.serverInfo?[.message] {
