@@ -1,11 +1,13 @@
 // Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
 #if canImport(Glibc)
-#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import Scenarios
 
+#if canImport(Glibc)
 /// What an attached shell does when the app says goodbye, or the connection ends, while the shell
 /// waits for the user's next line: the app says nothing unasked, so that is the end, and the shell
 /// leaves at once (0 after a goodbye, 1 after a lost connection) with a message, the terminal

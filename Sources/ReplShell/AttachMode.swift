@@ -1,13 +1,17 @@
 // Linux only for now: Glibc's sockets (macOS would take Darwin's and `getpeereid`).
 #if canImport(Glibc)
-import Foundation
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
 import ReplShellFoundation
 import ReplShellSession
 import Scenarios
 import SessionProtocol
 import StateValues
 
+#if canImport(Glibc)
 /// `--attach`: the shell on a running app's live store. Lines go to the app, which runs them in
 /// a session of its own over the store and answers with session events, rendered here as a
 /// local session's are, their control characters escaped. Alone, `--attach` lists the apps that

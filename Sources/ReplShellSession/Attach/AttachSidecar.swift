@@ -1,9 +1,13 @@
 // Linux only for now: Glibc's files and /proc (macOS would take Darwin's and `proc_pidinfo`).
 #if canImport(Glibc)
-import Foundation
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
 import StateValues
 
+#if canImport(Glibc)
 /// What an app's attachment says of itself in a file beside its socket (`APP-PID.json`, mode
 /// 0600, in the user's 0700 folder), so that `--attach` alone lists the apps without connecting
 /// to each one. It is trusted only when the folder is private to the user and the file is a
