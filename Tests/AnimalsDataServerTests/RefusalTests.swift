@@ -135,7 +135,7 @@ import FoundationNetworking
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
       let body = Data(repeating: UInt8(ascii: " "), count: 2 * AnimalsServer.defaultMaxRequestBodySize)
       request.httpBodyStream = InputStream(data: body)
-      let session = URLSession(configuration: .ephemeral)
+      let session = HTTPExchange.guardedSession()
       defer { session.finishTasksAndInvalidate() }
       let (data, response) = try await session.data(for: request)
       #expect((response as? HTTPURLResponse)?.statusCode == 413)

@@ -109,6 +109,18 @@ struct HTTPExchange: Sendable {
   /// How long a request may wait for its answer before the test gives up on it.
   static let requestGuard: TimeInterval = 600
 
+  /// A fresh ephemeral `URLSession` whose requests wait up to `requestGuard`.
+  ///
+  /// The configuration carries the guard, not only the request: swift-corelibs-foundation gives
+  /// up after the configuration's `timeoutIntervalForRequest` (60 s by default) whatever longer
+  /// interval the request names.
+  static func guardedSession() -> URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = Self.requestGuard
+    configuration.timeoutIntervalForResource = Self.requestGuard
+    return URLSession(configuration: configuration)
+  }
+
   /// Sends `body` with `method` to `url` through a fresh ephemeral `URLSession`.
   static func send(
     _ body: Data?,
@@ -124,7 +136,7 @@ struct HTTPExchange: Sendable {
     for (name, value) in headers {
       request.setValue(value, forHTTPHeaderField: name)
     }
-    let session = URLSession(configuration: .ephemeral)
+    let session = Self.guardedSession()
     defer { session.finishTasksAndInvalidate() }
     let (data, response) = try await session.data(for: request)
     let http = try #require(response as? HTTPURLResponse)
