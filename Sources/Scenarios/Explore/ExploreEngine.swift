@@ -153,6 +153,28 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     return RunProgress(state: start, code: code, coverage: coverage, covered: Array(repeating: false, count: requirements.count))
   }
 
+  /// Where a run stood after some accepted steps: its state and abstract state. The reducer is a
+  /// function of the state and the action alone, so a run that starts here after those steps is
+  /// the run that replays them, without calling the reducer again.
+  struct Snapshot {
+    let state: State
+    let code: UInt64
+  }
+
+  /// A run of index `index` that starts where `steps` left a run, at `snapshot`: the steps are its
+  /// accepted ones (a failure lists them), not tried again, and not counted as tried.
+  func resumeRun(_ index: Int, after steps: [Step], at snapshot: Snapshot, memo: inout Memo) -> RunProgress {
+    var coverage = ExploreCoverage(caseCount: templates.count, requirementCount: requirements.count)
+    coverage.runs = 1
+    coverage.states.states[snapshot.code] = 1
+    noteDescription(of: snapshot.state, code: snapshot.code, coverage: &coverage, memo: &memo)
+    // A requirement that holds where the run starts counts the run, as its last replayed step
+    // would have; one that held only earlier on the way is not known here, and is not counted.
+    let covered = requirements.map { $0(snapshot.state) }
+    for index in covered.indices where covered[index] { coverage.requirementRuns[index] += 1 }
+    return RunProgress(state: snapshot.state, code: snapshot.code, accepted: steps, coverage: coverage, covered: covered)
+  }
+
   /// Keeps how the abstract state `code` of `state` reads, the first time this job meets it.
   func noteDescription(of state: State, code: UInt64, coverage: inout ExploreCoverage, memo: inout Memo) {
     if memo.described.insert(code).inserted {

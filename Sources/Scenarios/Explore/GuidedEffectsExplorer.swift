@@ -25,13 +25,15 @@ import StateValues
     let explorer = self.explorer
     var random = SplitMix(seed: SplitMix.runSeed(seed, run: index))
     let swarm = explorer.engine.swarm(&random)
-    let plan = guide.plan(&random)
+    // With effects a run holds what a state does not carry: every plan is replayed from the start.
+    let plan = guide.plan(&random).steps
     var found: [StateCoverage.Transition] = []
     let ran = try await explorer.run(index, random: &random, swarm: swarm, plan: plan, steps: steps, memo: &memo) { transition in
       guard guide.take(transition) else { return false }
       found.append(transition)
       return true
     }
+    guide.note(ran.result.coverage)
     if ran.result.failure == nil, !found.isEmpty {
       guide.keep(GuidedExplorer.Entry(steps: Array(ran.accepted.prefix(ran.keptLength)), found: found))
     }
