@@ -15,8 +15,10 @@ import StateValues
 ///    deleted action's values (two queries of three are left when the middle one goes and its
 ///    neighbours become equal, which a reducer may reject);
 /// 6. deletes a unit while lowering another's integers by the deleted one's;
-/// 7. deletes a unit while what depended on it (an effect's completion) is pointed at another;
-/// 8. lowers every integer above a value to it at once.
+/// 7. deletes a unit while raising an integer of another by the deleted one's (adds of 1, 2 and
+///    2 become one add of 5, when a total is what breaks the property);
+/// 8. deletes a unit while what depended on it (an effect's completion) is pointed at another;
+/// 9. lowers every integer above a value to it at once.
 ///
 /// Until a round changes nothing, or the replays run out.
 @MainActor struct SequenceShrinker<Element> {
@@ -78,6 +80,7 @@ import StateValues
       if try await simplifySharedValues(&current) { changed = true }
       if try await deleteWhileChangingNeighbour(&current) { changed = true }
       if try await deleteWhileLowering(&current) { changed = true }
+      if try await deleteWhileRaising(&current) { changed = true }
       if try await deleteWhileRedirecting(&current) { changed = true }
       if try await capIntegers(&current) { changed = true }
     }
@@ -333,6 +336,36 @@ import StateValues
         return (rest.indices.map(Optional.some) + [nil]).map { target in { shrinker.rewriting(rest, at: target, lower) } }
       }
     }
+  }
+
+  /// Deletes one unit while raising an integer of another action by one of the deleted action's,
+  /// the nearest actions first: what several steps added up, one step adds. Fewer actions are
+  /// simpler than smaller values, so the sum is kept even where it is larger than each part.
+  private mutating func deleteWhileRaising(_ elements: inout [Element]) async throws(CommandError) -> Bool {
+    // Each try replays the whole sequence for every pair of integers: for short sequences.
+    guard elements.count <= 64 else { return false }
+    return try await deleteOne(from: &elements) { shrinker, deleted, _, rest, restStart in
+      let amounts = Self.integers(in: deleted).filter { $0 != 0 }
+      guard !amounts.isEmpty else { return [] }
+      let targets = rest.indices.filter { shrinker.moves.payload(rest[$0]) != nil }.sorted { abs($0 - restStart) < abs($1 - restStart) }
+      return targets.flatMap { target -> [() -> [Element]?] in
+        guard let payload = shrinker.moves.payload(rest[target]) else { return [] }
+        return Self.integers(in: payload).flatMap { old in
+          amounts.compactMap { amount -> (() -> [Element]?)? in
+            let (sum, overflow) = old.addingReportingOverflow(amount)
+            guard !overflow else { return nil }
+            return { shrinker.rewriting(rest, at: target) { $0.replacing(.int(old), with: .int(sum)) } }
+          }
+        }
+      }
+    }
+  }
+
+  /// The distinct integers in `payload`, smallest first.
+  private static func integers(in payload: Value) -> [Int] {
+    var leaves: [Value] = []
+    payload.collectSharedLeaves(into: &leaves)
+    return Set(leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf { number } else { nil } }).sorted()
   }
 
   /// Lowers every integer above a value to that value at once, for each positive value the

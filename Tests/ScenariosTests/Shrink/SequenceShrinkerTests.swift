@@ -145,6 +145,22 @@ import Testing
     #expect(shrunk.map(\.number) == [1, 1, 1])
   }
 
+  @Test func addsThatReachATotalBecomeOneAddOfTheTotal() async throws {
+    // Adds of 1, 2 and 2 reach 5: deleting one alone falls short, simplifying lowers the total.
+    // One add of 5 is the fewest actions; only raising a kept add by a deleted one's gets there.
+    let amounts = [1, 2, 2]
+    let items = amounts.enumerated().map { Item(number: 0, unit: $0, payload: .enumCase(typeName: "Tally", name: "add", arguments: [Field("amount", .int($1))])) }
+    func total(_ items: [Item]) -> Int {
+      items.reduce(0) { sum, item in
+        guard case .enumCase(_, _, let arguments?) = item.payload, case .int(let amount) = arguments[0].value, amount >= 0 else { return sum }
+        return sum + amount
+      }
+    }
+    var shrinker = SequenceShrinker(moves: moves()) { items in total(items) >= 5 ? items : nil }
+    let shrunk = try await shrinker.shrink(items)
+    #expect(shrunk.map(\.payload) == [.enumCase(typeName: "Tally", name: "add", arguments: [Field("amount", .int(5))])], "\(shrunk)")
+  }
+
   @Test func aPropertyThatHoldsCostsOneReplay() async throws {
     let items = (0..<1_000).map { Item(number: $0, unit: $0) }
     var shrinker = SequenceShrinker(moves: moves(), replay: needing([5_000]))
