@@ -191,12 +191,14 @@
     // True from a redraw asked for until the last one asked for is drawn (what a test waits for).
     stats.treeRefreshing = true;
     refreshTimer = setTimeout(() => { refreshTimer = null; return tree.refresh().then(() => {
-      if (refreshTimer === null) stats.treeRefreshing = false;
       if (!stats.ready) {
         stats.ready = true;
         stats.loadedAt = performance.now();
         document.body.dataset.ready = "true";
       }
+    }).finally(() => {
+      // Drawn or failed (the tree says why), the redraw is over.
+      if (refreshTimer === null) stats.treeRefreshing = false;
     }); }, stats.ready ? 30 : 0);
   };
 

@@ -42,6 +42,7 @@ import StateValues
   public func answer(_ request: InspectorViewRequest) async -> String {
     do throws(CommandError) {
       let redact = inspection.redaction
+      let searchRedaction = inspection.redactionInForce
       let position = request.position ?? inspection.history.position
       let skipped = Array(Set(request.skipped ?? [])).sorted()
       switch request.op {
@@ -78,7 +79,7 @@ import StateValues
               let along = try tree.names(alongPath: query)
               return .success(InspectorReply.Found(id: request.id, query: query, field: field, paths: [along.names], texts: [redact(along.text)], truncated: false))
             }
-            let searched = tree.search(query, in: StateTree.SearchField(rawValue: field) ?? .key, limit: StateTreePage.searchLimit, redactedBy: redact)
+            let searched = tree.search(query, in: StateTree.SearchField(rawValue: field) ?? .key, limit: StateTreePage.searchLimit, redactedBy: searchRedaction)
             return .success(InspectorReply.Found(id: request.id, query: query, field: field, paths: searched.paths, texts: searched.texts.map(redact), truncated: searched.truncated))
           } catch {
             return .failure(error)

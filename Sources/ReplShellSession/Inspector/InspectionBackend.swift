@@ -53,8 +53,9 @@ extension InspectionBackend {
     case .search:
       let query = request.query ?? ""
       let field = StateTree.SearchField(rawValue: request.field ?? "key") ?? .key
+      let searchRedaction = inspectedShell.inspection.redactionInForce
       return await treeAnswer { tree, redact in
-        let found = tree.search(query, in: field, limit: StateTreePage.searchLimit, redactedBy: redact)
+        let found = tree.search(query, in: field, limit: StateTreePage.searchLimit, redactedBy: searchRedaction)
         return .found(InspectorReply.Found(id: request.id, query: query, field: field.rawValue, paths: found.paths, texts: found.texts.map(redact), truncated: found.truncated))
       }
     }

@@ -73,6 +73,13 @@ import StateValues
     return { text in redactions.map { $0.isActive ? $0.apply(to: text) : text } ?? text }
   }
 
+  /// The shell's redactions as they stand when any is in force, as a function over a text; nil
+  /// when none is, so that a search of the state may use its search index.
+  var redactionInForce: (@Sendable (String) -> String)? {
+    guard let redactions = shell?.redactions, redactions.isActive else { return nil }
+    return { text in redactions.apply(to: text) }
+  }
+
   /// The shell's redactions as they stand, as a function over an event: the text it carries
   /// redacted as the transcript would print it, commands and comments as written.
   package var eventRedaction: @Sendable (SessionEvent) -> SessionEvent {

@@ -30,6 +30,8 @@ package struct StateTree: Sendable {
   let root: Value
   /// The children of the paths walked so far: sorting a 64k-entry dictionary once, not per page.
   private let walked = WalkedLevels()
+  /// The names and printed leaves laid out for searching, the first time they are searched.
+  private let searchIndex = SearchIndexSlot()
 
   init(root: Value) {
     self.root = root
@@ -92,11 +94,25 @@ package struct StateTree: Sendable {
   /// The paths, in printing order, whose last name (`.key`) or printed leaf value (`.value`)
   /// contains `text`, ignoring case; at most `limit`, and whether more were left out. Names and
   /// values are matched as `redact` shows them: a redacted secret is not found by its text.
+  /// Without redactions (`redact` nil) an ASCII text is looked up in the tree's search index,
+  /// laid out by the first such search; else the state is walked and printed again.
   package func search(
-    _ text: String, in field: SearchField, limit: Int, redactedBy redact: (String) -> String = { $0 }
+    _ text: String, in field: SearchField, limit: Int, redactedBy redact: ((String) -> String)? = nil
   ) -> (paths: [[String]], texts: [String], truncated: Bool) {
     let needle = text.lowercased()
     guard !needle.isEmpty else { return ([], [], false) }
+    if redact == nil, needle.utf8.allSatisfy({ $0 < 0x80 }) {
+      let index = searchIndex.index.withLock { index in
+        if let index { return index }
+        let built = StateTreeSearchIndex(root: root)
+        index = built
+        return built
+      }
+      let found = index.matches(ofASCII: needle, in: field == .key ? index.names : index.leaves, limit: limit)
+      let paths = found.parts.map(index.path(to:))
+      return (paths.map(\.names), paths.map(\.text), found.truncated)
+    }
+    let redact = redact ?? { $0 }
     let matcher = CaseInsensitiveMatch(needle)
     var found: [[String]] = []
     var texts: [String] = []
@@ -136,6 +152,11 @@ package struct StateTree: Sendable {
   /// The levels a tree has listed, by path.
   private final class WalkedLevels: Sendable {
     let levels = Mutex<[[String]: [(component: StatePath.Component, value: Value)]]>([:])
+  }
+
+  /// Where the tree keeps its search index once it is laid out.
+  private final class SearchIndexSlot: Sendable {
+    let index = Mutex<StateTreeSearchIndex?>(nil)
   }
 
   /// A value on one line for the tree: leaves printed and cut short, collections by their size.

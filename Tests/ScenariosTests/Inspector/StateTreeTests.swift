@@ -59,6 +59,60 @@ import Testing
     #expect(tree.search("", in: .key, limit: 5).paths.isEmpty)
   }
 
+  /// The search index finds what walking the state finds, in the same order, with the same cut:
+  /// over keys and leaves with quotes, escapes, capitals, non-ASCII text (accents, a decomposed
+  /// é, the Kelvin sign), numbers, empty collections and nesting, for needles cut from the
+  /// printed texts and a few of no text's.
+  @Test func theSearchIndexFindsWhatTheWalkFinds() {
+    var random = SplitMix(seed: 56)
+    let words = ["Alpha", "beta", "\"quoted\"", "back\\slash", "line\nbreak", "Émile", "e\u{301}cole", "\u{212A}elvin", "ÅSA", "ünïcode", "x", "", "TAB\there"]
+    func leaf() -> Value {
+      switch random.below(5) {
+      case 0: return .int(random.below(2001) - 1000)
+      case 1: return .double(Double(random.below(2001) - 1000) / 8)
+      case 2: return .bool(random.chance(1, in: 2))
+      default: return .string(words[random.below(words.count)] + (random.chance(1, in: 2) ? "\(random.below(100))" : ""))
+      }
+    }
+    func value(depth: Int) -> Value {
+      guard depth < 3, random.chance(2, in: 3) else { return leaf() }
+      switch random.below(3) {
+      case 0:
+        return .array((0..<random.below(4)).map { _ in value(depth: depth + 1) })
+      case 1:
+        var keys: Set<String> = []
+        let entries = (0..<random.below(5)).compactMap { _ -> Entry? in
+          let key = words[random.below(words.count)] + "\(random.below(10))"
+          guard keys.insert(key).inserted else { return nil }
+          return Entry(.string(key), value(depth: depth + 1))
+        }
+        return .dictionary(entries)
+      default:
+        return .structure(typeName: "Part", fields: (0..<random.below(4)).map { Field(["name", "Count", "é", "kind"][$0], value(depth: depth + 1)) })
+      }
+    }
+    let root = Value.structure(typeName: "State", fields: (0..<12).map { Field("field\($0)", value(depth: 0)) })
+    let tree = StateTree(root: root)
+    var needles = ["a", "E", "é", "k", "\"", "\\", "\\n", "1", "-", ".", "[]", "true", "nothing like it", "émile", "ÉCOLE"]
+    for _ in 0..<300 {
+      let text = ValuePrinter.singleLine(value(depth: 2))
+      let characters = Array(text)
+      guard !characters.isEmpty else { continue }
+      let start = random.below(characters.count)
+      needles.append(String(characters[start..<min(characters.count, start + 1 + random.below(6))]))
+    }
+    for needle in needles {
+      for field in [StateTree.SearchField.key, .value] {
+        for limit in [1, 3, 100] {
+          let indexed = tree.search(needle, in: field, limit: limit)
+          let walked = tree.search(needle, in: field, limit: limit, redactedBy: { $0 })
+          #expect(indexed.paths == walked.paths && indexed.texts == walked.texts && indexed.truncated == walked.truncated,
+            "\(field) \(String(reflecting: needle)) limit \(limit): \(indexed.texts) against \(walked.texts)")
+        }
+      }
+    }
+  }
+
   /// Search matches what the tree shows: a value or a key a redaction replaces is found by its
   /// replacement, not by the secret, with the shell's own redactions.
   @MainActor @Test func searchMatchesNamesAndValuesAsRedacted() async throws {
