@@ -179,9 +179,10 @@ import Testing
     let texts = found.lines.map(\.text)
     #expect(texts.first == "explore: 2000 guided runs of up to 50 actions, seed 1, 1 invariant")
     let dispatches = texts.filter { $0.hasPrefix("  dispatch ") }
-    // Shrunk to the thirteen actions, each status as simple as it can be and still fail (or not).
-    #expect(dispatches == Array(repeating: "  dispatch request(status: 503)", count: 8) + ["  dispatch timerFired"]
-      + Array(repeating: "  dispatch request(status: 0)", count: 3) + ["  dispatch request(status: 503)"], "\(texts.joined(separator: "\n"))")
+    // Shrunk to the thirteen actions, each status as simple as it can be and still fail (500, the
+    // least status the breaker counts as a failure) or not (0).
+    #expect(dispatches == Array(repeating: "  dispatch request(status: 500)", count: 8) + ["  dispatch timerFired"]
+      + Array(repeating: "  dispatch request(status: 0)", count: 3) + ["  dispatch request(status: 500)"], "\(texts.joined(separator: "\n"))")
   }
 
   @Test func guidedRepeatsItsReportFromTheSeed() async throws {
@@ -207,8 +208,8 @@ import Testing
     #expect(!found.succeeded)
     #expect(found.lines.map(\.text).contains("saved the failure as found.txt: `replshell --script found.txt` reproduces it"), "\(found.lines.map(\.text))")
     let saved = try String(contentsOf: folder.appendingPathComponent("found.txt"), encoding: .utf8)
-    let thirteen = Array(repeating: "request(status: 503)", count: 8) + ["timerFired"] + Array(repeating: "request(status: 0)", count: 3)
-      + ["request(status: 503)"]
+    let thirteen = Array(repeating: "request(status: 500)", count: 8) + ["timerFired"] + Array(repeating: "request(status: 0)", count: 3)
+      + ["request(status: 500)"]
     #expect(saved == (["use breaker", "# found by explore --guided --seed 1; fails until the bug is fixed"] + thirteen.map { "dispatch --may-reject " + $0 }
       + ["expect selectTrippedEarly == false", ""]).joined(separator: "\n"))
     // Run as a scenario, it fails at its `expect`: the thirteen actions reach the bug again.

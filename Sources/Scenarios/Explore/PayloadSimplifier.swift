@@ -32,7 +32,9 @@ struct PayloadSimplifier {
     let candidates: [Value]
     switch value {
     case .int(let number):
-      candidates = [0, 1, number / 2, -number].map(Value.int)
+      // Halved, then ever closer below it: 9 tries 4, then 7, 8; the loop takes the simplest
+      // that still breaks and tries again from there, so a bound is reached in about log² steps.
+      candidates = ([0, 1, number / 2] + Self.steppingDown(from: number) + [-number]).map(Value.int)
     case .double(let number):
       candidates = [0, 1, (number / 2).rounded(.towardZero), -number].map(Value.double)
     case .string(let text):
@@ -65,6 +67,20 @@ struct PayloadSimplifier {
     let own = complexity(value)
     var seen: Set<Value> = []
     return candidates.filter { complexity($0) < own && seen.insert($0).inserted }
+  }
+
+  /// `number` less a quarter, an eighth, … and finally 1 of it, toward 0: the values between its
+  /// half and itself, coarsest first.
+  private static func steppingDown(from number: Int) -> [Int] {
+    guard number != Int.min else { return [] }
+    var steps: [Int] = []
+    var distance = abs(number) / 4
+    while distance > 1 {
+      steps.append(number > 0 ? number - distance : number + distance)
+      distance /= 2
+    }
+    steps.append(number > 0 ? number - 1 : number + 1)
+    return steps
   }
 
   /// How complex a value is: magnitudes, lengths, case positions and element counts summed.

@@ -8,7 +8,8 @@ import StateValues
 ///    effect's completion;
 /// 2. drops two units at once, anywhere in a short sequence: a value reached by increments and
 ///    decrements loses one of each, which one at a time cannot;
-/// 3. simplifies payloads one at a time (integers toward 0 and 1, strings toward shorter and the
+/// 3. simplifies payloads one at a time (integers toward 0 and 1, halved, then stepped down to
+///    the least that still breaks the property; strings toward shorter and the
 ///    examples' values, enum cases toward the first, arrays toward fewer elements);
 /// 4. simplifies a string or integer everywhere it appears at once;
 /// 5. deletes a unit while changing a neighbour's payload: to a simpler one, or to take the

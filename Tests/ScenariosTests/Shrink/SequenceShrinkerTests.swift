@@ -161,6 +161,18 @@ import Testing
     #expect(shrunk.map(\.payload) == [.enumCase(typeName: "Tally", name: "add", arguments: [Field("amount", .int(5))])], "\(shrunk)")
   }
 
+  @Test func anIntegerShrinksToTheBoundItMustReach() async throws {
+    // Halving 900 falls short of 517; stepping down from there reaches the bound itself.
+    let add = { (amount: Int) in Item(number: 0, unit: 0, payload: .enumCase(typeName: "Tally", name: "add", arguments: [Field("amount", .int(amount))])) }
+    var shrinker = SequenceShrinker(moves: moves()) { items in
+      guard case .enumCase(_, _, let arguments?) = items.first?.payload, case .int(let amount) = arguments[0].value, amount >= 517 else { return nil }
+      return items
+    }
+    let shrunk = try await shrinker.shrink([add(900)])
+    #expect(shrunk == [add(517)], "\(shrunk)")
+    #expect(shrinker.replays < 200, "\(shrinker.replays) replays")
+  }
+
   @Test func aPropertyThatHoldsCostsOneReplay() async throws {
     let items = (0..<1_000).map { Item(number: $0, unit: $0) }
     var shrinker = SequenceShrinker(moves: moves(), replay: needing([5_000]))
