@@ -218,6 +218,8 @@ class Animals(Traced):
     categories = st.sampled_from(CATEGORY_IDS).map(lambda category_id: (category_id, category_id))
     # `failure(error:)`; each success is built beside its rule.
     failure = st.builds(lambda error: ("failure", error), st.text())
+    # The result a store's add, update or delete answers with: the animal, or a failure.
+    animal_result = st.one_of(st.builds(lambda animal: ("success", animal), animals), failure)
 
     def __init__(self):
         super().__init__()
@@ -323,7 +325,7 @@ class Animals(Traced):
             self.animals_status = result
             self.categories_status = result
 
-    @rule(animal_id=animal_ids, result=st.one_of(st.builds(lambda animal: ("success", animal), animals), failure))
+    @rule(animal_id=animal_ids, result=animal_result)
     def did_add_animal(self, animal_id, result):
         self.step("data.persistentSession.didAddAnimal")
         if result[0] == "success":
@@ -333,7 +335,7 @@ class Animals(Traced):
         else:
             self.animals_queue[animal_id] = result
 
-    @rule(animal_id=animal_ids, result=st.one_of(st.builds(lambda animal: ("success", animal), animals), failure))
+    @rule(animal_id=animal_ids, result=animal_result)
     def did_update_animal(self, animal_id, result):
         self.step("data.persistentSession.didUpdateAnimal", accepted=animal_id in self.animals_data)
         if animal_id not in self.animals_data:
@@ -345,7 +347,7 @@ class Animals(Traced):
         else:
             self.animals_queue[animal_id] = result
 
-    @rule(animal_id=animal_ids, result=st.one_of(st.builds(lambda animal: ("success", animal), animals), failure))
+    @rule(animal_id=animal_ids, result=animal_result)
     def did_delete_animal(self, animal_id, result):
         self.step("data.persistentSession.didDeleteAnimal", accepted=animal_id in self.animals_data)
         if animal_id not in self.animals_data:
