@@ -175,8 +175,8 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
   /// and changed once, or from nothing (one in eight, and while the corpus is empty), for drawn
   /// steps alone.
   mutating func plan(_ random: inout SplitMix) -> Plan {
-    planned += 1
-    if planned % 2 == 0, let (index, serial, mark) = untried.first {
+    plansMade += 1
+    if plansMade % 2 == 0, let (index, serial, mark) = untried.first {
       untried.removeFirst()
       // A place reused by a later entry has lost the mark.
       if corpus[index].serial == serial { return Plan(from: corpus[index], at: corpus[index].marks[mark]) }
@@ -297,7 +297,7 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
   private var untried: [(index: Int, serial: Int, mark: Int)] = []
   static var untriedLimit: Int { 64 }
   /// How many plans were made, which takes turns between untried marks and drawn entries.
-  private var planned = 0
+  private var plansMade = 0
 
   /// Queues the marks of `entry`, just kept, to be gone on from.
   private mutating func noteUntried(_ entry: Entry) {

@@ -166,13 +166,36 @@ package enum ValuePrinter {
     var time = time_t(seconds)
     var parts = tm()
     gmtime_r(&time, &parts)
-    var text = String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    // Written digit by digit: `String(format:)` took most of the time of printing a state of
+    // 64,000 quakes, two dates each.
+    var text = ""
+    text.reserveCapacity(24)
+    appendZeroPadded(Int(parts.tm_year) + 1900, width: 4, to: &text)
+    text += "-"
+    appendZeroPadded(Int(parts.tm_mon) + 1, width: 2, to: &text)
+    text += "-"
+    appendZeroPadded(Int(parts.tm_mday), width: 2, to: &text)
+    text += "T"
+    appendZeroPadded(Int(parts.tm_hour), width: 2, to: &text)
+    text += ":"
+    appendZeroPadded(Int(parts.tm_min), width: 2, to: &text)
+    text += ":"
+    appendZeroPadded(Int(parts.tm_sec), width: 2, to: &text)
     if fraction != 0 {
-      text += String(format: ".%03d", fraction)
+      text += "."
+      appendZeroPadded(fraction, width: 3, to: &text)
     }
     return text + "Z"
+  }
+
+  /// `number` as `%0<width>d` writes it: zeros before the digits up to `width` characters, a
+  /// minus sign counted among them.
+  static func appendZeroPadded(_ number: Int, width: Int, to text: inout String) {
+    let digits = String(number.magnitude)
+    let sign = number < 0 ? 1 : 0
+    if sign == 1 { text += "-" }
+    if digits.count + sign < width { text += String(repeating: "0", count: width - digits.count - sign) }
+    text += digits
   }
 }
 
