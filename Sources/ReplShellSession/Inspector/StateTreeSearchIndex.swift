@@ -3,8 +3,9 @@ import StateValues
 /// A state's names and printed leaves laid out once for `StateTree.search`: every part of the
 /// state in printing order, each with its parent, and two byte buffers — the names, and the
 /// printed leaves, each lowercased — that a search scans from end to end instead of walking the
-/// state and printing its leaves again. Built the first time a state is searched without
-/// redactions in force; a search with redactions walks the state, as it must match what they show.
+/// state and printing its leaves again. Built the first time a state is searched for ASCII text
+/// without redactions in force; a search with redactions walks the state, as it must match what
+/// they show, and so does one for text beyond ASCII, which `String.contains` matches by characters.
 final class StateTreeSearchIndex: Sendable {
   /// One part of the state: its parent's index (-1 at the top) and the step that names it.
   struct Part: Sendable {
