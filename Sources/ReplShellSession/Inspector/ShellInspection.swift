@@ -69,8 +69,7 @@ import StateValues
   /// The shell's redactions as they stand, as a function over a text: what the inspector shows
   /// of the state (a node's name and summary) is redacted as the transcript's `state` prints it.
   package var redaction: @Sendable (String) -> String {
-    let redactions = shell?.redactions
-    return { text in redactions.map { $0.isActive ? $0.apply(to: text) : text } ?? text }
+    redactionInForce ?? { $0 }
   }
 
   /// The shell's redactions as they stand when any is in force, as a function over a text; nil

@@ -246,10 +246,10 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
     var entry = entry
     kept += 1
     entry.serial = kept
-    defer { noteUntried(entry) }
     guard corpus.count >= Self.corpusLimit else {
       corpus.append(entry)
       noteSnapshots(of: corpus.count - 1)
+      noteUntried(at: corpus.count - 1)
       // Counted at once, as the last reweighing would have: the sums stay in step with the corpus.
       cumulative.append((cumulative.last ?? 0) + energy(entry))
       return
@@ -263,6 +263,7 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
     snapshotCount -= corpus[weakest].marks.count { $0.snapshot != nil }
     corpus[weakest] = entry
     noteSnapshots(of: weakest)
+    noteUntried(at: weakest)
     if cumulative.count == corpus.count {
       for index in weakest..<cumulative.count { cumulative[index] += delta }
     }
@@ -299,9 +300,9 @@ struct GuidedExplorer<State: Sendable, Action: Sendable> {
   /// How many plans were made, which takes turns between untried marks and drawn entries.
   private var plansMade = 0
 
-  /// Queues the marks of `entry`, just kept, to be gone on from.
-  private mutating func noteUntried(_ entry: Entry) {
-    guard let index = corpus.lastIndex(where: { $0.serial == entry.serial }) else { return }
+  /// Queues the marks of the entry just kept at `index`, to be gone on from.
+  private mutating func noteUntried(at index: Int) {
+    let entry = corpus[index]
     // Marks at one length (an entry replayed whole, with `--effects`) are one place to go on from.
     var lengths: Set<Int> = []
     let marks = entry.marks.indices.filter { lengths.insert(entry.marks[$0].length).inserted }

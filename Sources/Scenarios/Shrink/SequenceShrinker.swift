@@ -329,9 +329,7 @@ import StateValues
   /// action's by that much; then the same lowering in every other action at once.
   private mutating func deleteWhileLowering(_ elements: inout [Element]) async throws(CommandError) -> Bool {
     try await deleteOne(from: &elements) { shrinker, deleted, _, rest, _ in
-      var leaves: [Value] = []
-      deleted.collectSharedLeaves(into: &leaves)
-      let amounts = Set(leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf, number > 0 { number } else { nil } }).sorted()
+      let amounts = Self.integers(in: deleted).filter { $0 > 0 }
       return amounts.flatMap { amount in
         let lower = { (value: Value) in value.mappingIntegers { $0 > amount ? $0 - amount : $0 } }
         return (rest.indices.map(Optional.some) + [nil]).map { target in { shrinker.rewriting(rest, at: target, lower) } }
@@ -372,9 +370,7 @@ import StateValues
   /// Lowers every integer above a value to that value at once, for each positive value the
   /// payloads hold, smallest first.
   private mutating func capIntegers(_ elements: inout [Element]) async throws(CommandError) -> Bool {
-    var leaves: [Value] = []
-    for element in elements { moves.payload(element)?.collectSharedLeaves(into: &leaves) }
-    let integers = leaves.compactMap { leaf -> Int? in if case .int(let number) = leaf { number } else { nil } }
+    let integers = elements.flatMap { moves.payload($0).map(Self.integers(in:)) ?? [] }
     guard let largest = integers.max() else { return false }
     for cap in Set(integers.filter { $0 > 0 && $0 < largest }).union([1]).sorted() where cap < largest && budget > 0 {
       guard let trial = rewriting(elements, { $0.mappingIntegers { $0 > cap ? cap : $0 } }),
