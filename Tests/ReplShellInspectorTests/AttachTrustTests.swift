@@ -267,7 +267,7 @@ struct Impostor {
     let before = output.components(separatedBy: "accepted\n").count
     let socket = try AttachSocket.connect(to: path)
     defer { socket.close() }
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + PipedChild.hangGuard
     while output.components(separatedBy: "accepted\n").count == before {
       guard ContinuousClock.now < deadline else { throw PipedChild.Failure(description: "the impostor never accepted the probe: \(output)") }
       try await Task.sleep(for: .milliseconds(20))

@@ -14,7 +14,7 @@ import Testing
     try await app.wait(for: ")\n")
     for line in lines { app.send(line) }
     try await app.wait(for: "tap \(lines.count) at")
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + PipedChild.hangGuard
     // The last action is in the log, or (rotated right after it) in the previous file, before a snapshot that starts from it.
     func logged() -> Bool {
       let written = ((try? String(contentsOf: log, encoding: .utf8)) ?? "") + ((try? String(contentsOfFile: log.path + ".1", encoding: .utf8)) ?? "")

@@ -49,6 +49,11 @@ final class PipedChild: @unchecked Sendable {
   /// What it printed on standard error so far.
   var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
+  /// How long a test polls for something a child process writes before it calls the wait a hang:
+  /// a bound for a broken build, not a window the machine must meet (a loaded machine may take
+  /// tens of seconds; the suite's settle timeout is the same ten minutes).
+  static let hangGuard: Duration = .seconds(600)
+
   /// Waits until its output (or its errors) contains `text`; fails after `timeout` with both.
   @discardableResult
   func wait(for text: String, inErrors: Bool = false, timeout: Duration = .seconds(150)) async throws -> String {

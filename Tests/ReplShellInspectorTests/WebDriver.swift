@@ -45,7 +45,7 @@ final class WebDriver: Sendable {
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
     let child = try ChildProcess.spawn(chromedriver, ["--port=\(port)"], environment: ["TMPDIR": temporary.path], outputPath: logPath)
     let base = port
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + PipedChild.hangGuard
     while ContinuousClock.now < deadline {
       if let status = try? await request("GET", base, "/status", nil) as? [String: Any], status["ready"] as? Bool == true { break }
       try await Task.sleep(for: .milliseconds(100))
