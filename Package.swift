@@ -172,6 +172,11 @@ let package = Package(
     .testTarget(name: "ReplShellFoundationTests", dependencies: ["ReplShellFoundation"]),
     // The wire: the protocol's schema and the Codable forms of events and values.
     .testTarget(name: "SessionProtocolTests", dependencies: ["SessionProtocol", "StateValues", "TestSupport"]),
+    // The registration: action catalogs, example names, the session store's causes.
+    .testTarget(name: "ReplShellDomainTests", dependencies: ["ReplShellDomain", "StateValues"]),
+    // The app's side of the attach socket: its outbox and its request mailbox, over real sockets
+    // (the socket itself is the session module's until the transport is cut out of it).
+    .testTarget(name: "ReplShellAttachmentTests", dependencies: ["ReplShellAttachment", "ReplShellSession", "SessionProtocol"]),
     // The typed session's own parts, tested without a shell.
     .testTarget(name: "ReplShellSessionTests", dependencies: ["ReplShellSession"]),
     // The value layer alone: how values print, order, escape, encode to JSON and diff.

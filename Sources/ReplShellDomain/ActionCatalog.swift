@@ -2,40 +2,40 @@ import StateValues
 /// Every action case of a domain as a case path (`ui.animalList.onAppear`) with its parameters,
 /// learned from one example value per case. Resolves the partial paths users type and prints
 /// actions back as paths.
-package struct ActionCatalog: Sendable {
+public struct ActionCatalog: Sendable {
   /// One action case: its full path and its parameters.
-  package struct Case: Sendable, Equatable {
+  public struct Case: Sendable, Equatable {
     /// The full case path, outermost case first.
-    package let path: [String]
+    public let path: [String]
     /// `(label, type)` of each associated value of the innermost case.
-    package let parameters: [(label: String, typeName: String)]
+    public let parameters: [(label: String, typeName: String)]
 
     /// The same case path with the same labels.
-    package static func == (lhs: Case, rhs: Case) -> Bool {
+    public static func == (lhs: Case, rhs: Case) -> Bool {
       lhs.path == rhs.path && lhs.parameters.map(\.label) == rhs.parameters.map(\.label)
     }
 
     /// The path written with dots.
-    package var pathText: String { path.joined(separator: ".") }
+    public var pathText: String { path.joined(separator: ".") }
 
     /// `ui.animalEditor.onTapAddAnimalButton(id: String, name: String, …)`.
-    package var signature: String {
+    public var signature: String {
       guard !parameters.isEmpty else { return pathText }
       return pathText + "(" + parameters.map { ($0.label.hasPrefix("_") ? "_" : $0.label) + ": " + $0.typeName }.joined(separator: ", ") + ")"
     }
   }
 
   /// The cases in the order the examples listed them.
-  package let cases: [Case]
+  public let cases: [Case]
   /// Every example of each case, encoded, in the order of `cases`: what `explore` generates from.
-  package let examples: [[Value]]
+  public let examples: [[Value]]
   /// Type name → case names of every `CaseIterable` enum the encoder met in the examples, for completion.
-  package let symbolicValues: [String: [String]]
+  public let symbolicValues: [String: [String]]
   /// The examples that could not be printed, with their type's name and why: the domain does not start.
-  package let unprintableExamples: [(typeName: String, message: String)]
+  public let unprintableExamples: [(typeName: String, message: String)]
 
   /// Learns the cases from `examples`, one value per action case.
-  package init<Action>(examples: [Action]) {
+  public init<Action>(examples: [Action]) {
     var cases: [Case] = []
     var encodedExamples: [[Value]] = []
     let symbols = SymbolCollector()
@@ -82,7 +82,7 @@ package struct ActionCatalog: Sendable {
   }
 
   /// The case whose path ends with `partial`; an unknown or ambiguous path is an error naming candidates.
-  package func resolve(_ partial: [String], column: Int) throws(CommandError) -> Case {
+  public func resolve(_ partial: [String], column: Int) throws(CommandError) -> Case {
     if let exact = cases.first(where: { $0.path == partial }) {
       return exact
     }
@@ -101,7 +101,7 @@ package struct ActionCatalog: Sendable {
   }
 
   /// The nested enum cases that `ValueDecoder` turns into the action, each at `column`.
-  package func value(for actionCase: Case, arguments: [ParsedValue.Argument]?, column: Int) -> ParsedValue {
+  public func value(for actionCase: Case, arguments: [ParsedValue.Argument]?, column: Int) -> ParsedValue {
     var value = ParsedValue.member(leadingDot: true, path: [actionCase.path.last ?? ""], arguments: arguments, column: column)
     for name in actionCase.path.dropLast().reversed() {
       value = .member(leadingDot: true, path: [name], arguments: [.init(label: nil, value: value)], column: column)
@@ -110,14 +110,14 @@ package struct ActionCatalog: Sendable {
   }
 
   /// The action written as users type it: `ui.animalList.onTapDeleteSelectedAnimalButton(animalId: "Cat")`.
-  package func text(for action: Value) -> String {
+  public func text(for action: Value) -> String {
     guard let (path, arguments) = leafCase(of: action) else { return ValuePrinter.singleLine(action) }
     let written = arguments.flatMap { $0.isEmpty ? nil : $0.map { Value.Argument(label: $0.isUnlabeled ? nil : $0.label, value: $0.value) } }
     return ValuePrinter.singleLine(.member(leadingDot: false, path: path, arguments: written))
   }
 
   /// The full case path of an action (`ui.quakeList.onAppear`), or nil when it is no enum case.
-  package func path(of action: Value) -> [String]? {
+  public func path(of action: Value) -> [String]? {
     leafCase(of: action)?.path
   }
 
@@ -138,7 +138,7 @@ package struct ActionCatalog: Sendable {
   }
 
   /// Every path and path suffix users may type, for completion.
-  package var completionNames: [String] {
+  public var completionNames: [String] {
     var names: Set<String> = []
     for actionCase in cases {
       for start in actionCase.path.indices {

@@ -17,18 +17,18 @@ public struct Domain: Sendable {
   public let settleTimeout: Duration
   /// The domain's types and functions, kept for the engine that drives it: an engine opens it
   /// to build a session, a live session or the round trip (`DomainDescribing`).
-  package let definition: any DomainDescribing
+  public let definition: any DomainDescribing
   /// The names of its actions and selectors that help and hints show.
-  package let exampleNames: ExampleNames
+  public let exampleNames: ExampleNames
   /// The options its held effects use (`DomainEffects.options`); nil when it cannot run its
   /// listeners with their side effects held (`use <name> --effects`).
-  package let effectsOptions: [String]?
+  public let effectsOptions: [String]?
 
   /// Whether it can run its listeners with their side effects held (`use <name> --effects`).
-  package var hasEffects: Bool { effectsOptions != nil }
+  public var hasEffects: Bool { effectsOptions != nil }
   /// The module whose code declared it (`SampleDomains`): what a Swift test `shrink --swift`
   /// writes imports to name it.
-  package let module: String
+  public let module: String
 
   /// Describes a domain. The state may be any `Sendable` type: it is printed, navigated and
   /// diffed through `Encodable` where it has it and by reflection otherwise. Actions need only be
@@ -148,14 +148,14 @@ public struct DomainContext: Sendable {
   public let logger: Logger
   /// How long commands wait for the listeners in this session, when the shell says (`ShellSettings.settleTimeout`);
   /// nil: the domain's own `settleTimeout`.
-  package var settleTimeout: Duration?
+  public var settleTimeout: Duration?
   /// Told when a command starts waiting for the listeners longer than a moment, and when the wait ends.
-  package var onWaiting: (@MainActor (Bool) -> Void)?
+  public var onWaiting: (@MainActor (Bool) -> Void)?
   /// False when the session runs the reducer alone (`use … --listeners off`, `--replay`): no
   /// listener starts, so nothing is fetched, written or dispatched behind the user's back.
-  package var startsListeners = true
+  public var startsListeners = true
   /// The state to start from instead of the domain's initial state: a recording's snapshot (`--replay`).
-  package var startingState: JSONForm?
+  public var startingState: JSONForm?
 
   /// A context; the shell makes one for each `use`, tests and embedders may make their own.
   public init(
@@ -174,10 +174,10 @@ public struct DomainContext: Sendable {
   }
 
   /// Whether the session runs the listeners with their side effects held (`use <domain> --effects`).
-  package var holdsEffects: Bool { options[Self.effectsOption] != nil }
+  public var holdsEffects: Bool { options[Self.effectsOption] != nil }
 
   /// The option `use` takes for held effects, kept among the options so that `reset` and `save` keep it.
-  package static let effectsOption = "effects"
+  public static let effectsOption = "effects"
 
   /// The option's value as an absolute file path, relative paths taken from `baseDirectory`.
   public func path(_ option: String) -> String? {
@@ -186,7 +186,7 @@ public struct DomainContext: Sendable {
 
   /// `text` as an absolute path: `$SCRATCH/…` in `scratchDirectory` (which `filePath` creates), a
   /// relative path from `baseDirectory`.
-  package static func absolutePath(_ text: String, baseDirectory: URL, scratchDirectory: URL) -> String {
+  public static func absolutePath(_ text: String, baseDirectory: URL, scratchDirectory: URL) -> String {
     // The base as a folder, however its URL was made: a URL not marked as a folder would resolve
     // `mine.sqlite` beside it, in its parent (a test's files landed in the temporary folder so).
     URL(fileURLWithPath: expandingScratch(text, in: scratchDirectory), relativeTo: URL(fileURLWithPath: baseDirectory.path, isDirectory: true))

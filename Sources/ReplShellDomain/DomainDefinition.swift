@@ -3,32 +3,32 @@ import StateValues
 /// needs to drive it. `Domain` keeps it behind `DomainDescribing`, so this module holds no
 /// engine; the engine opens it with a generic function (`func f<D: DomainDescribing>(_ d: D)`,
 /// which Swift calls with the existential opened) and builds its typed session from it.
-package struct DomainDefinition<State: Sendable, Action: Decodable & Equatable & Sendable>: Sendable {
+public struct DomainDefinition<State: Sendable, Action: Decodable & Equatable & Sendable>: Sendable {
   /// The name typed after `use`.
-  package let name: String
+  public let name: String
   /// The state a session starts from unless it is given one.
-  package let initialState: @Sendable () -> State
+  public let initialState: @Sendable () -> State
   /// The domain's reducer.
-  package let reducer: @Sendable (State, Action) throws -> State
+  public let reducer: @Sendable (State, Action) throws -> State
   /// One value of every action case, as the domain gave them.
-  package let actionExamples: [Action]
+  public let actionExamples: [Action]
   /// The action cases read from the examples.
-  package let catalog: ActionCatalog
+  public let catalog: ActionCatalog
   /// The selectors the shell offers.
-  package let selectors: [SelectorDefinition<State, Action>]
+  public let selectors: [SelectorDefinition<State, Action>]
   /// The diff of two states, specialized for the types the domain named.
-  package let stateDiff: StateDiff
+  public let stateDiff: StateDiff
   /// How long a command waits for the listeners unless the shell says.
-  package let settleTimeout: Duration
+  public let settleTimeout: Duration
   /// How to run the listeners with their side effects held; nil without such a seam.
-  package let effects: DomainEffects<State, Action>?
+  public let effects: DomainEffects<State, Action>?
   /// Starts the listeners on a session's store; nil when the domain has none.
-  package let listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)?
+  public let listen: (@MainActor @Sendable (SessionStore<State, Action>, DomainContext) async throws -> any Sendable)?
 }
 
 /// A `DomainDefinition` of some state and action types: what `Domain` stores, and what an engine
 /// opens to reach the types.
-package protocol DomainDescribing: Sendable {
+public protocol DomainDescribing: Sendable {
   /// The domain's state.
   associatedtype State: Sendable
   /// The domain's action.
@@ -39,5 +39,5 @@ package protocol DomainDescribing: Sendable {
 
 extension DomainDefinition: DomainDescribing {
   /// Itself.
-  package var typed: DomainDefinition<State, Action> { self }
+  public var typed: DomainDefinition<State, Action> { self }
 }

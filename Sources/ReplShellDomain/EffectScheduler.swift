@@ -33,7 +33,7 @@ import ImmutableData
   /// The listeners' streams, whose progress `settle` watches beside the effects.
   private let activity: StreamActivity?
   /// The serialized tasks the listeners run in, whose jobs `settle` counts.
-  package let lane: MainSerialExecution.Lane
+  public let lane: MainSerialExecution.Lane
 
   /// A scheduler watching the listener streams `activity` counts and the jobs of `lane`.
   package init(activity: StreamActivity?, lane: MainSerialExecution.Lane) {
@@ -65,19 +65,19 @@ import ImmutableData
 
   /// Lets held effect `number` complete; false when no such effect is held.
   @discardableResult
-  package func complete(_ number: Int) -> Bool {
+  public func complete(_ number: Int) -> Bool {
     release(number, .complete)
   }
 
   /// Fails held effect `number`; false when no such effect is held or it cannot fail.
   @discardableResult
-  package func fail(_ number: Int) -> Bool {
+  public func fail(_ number: Int) -> Bool {
     guard held.first(where: { $0.effect.number == number })?.effect.canFail == true else { return false }
     return release(number, .fail)
   }
 
   /// Ends every held effect with a cancellation, so that no listener task waits forever.
-  package func cancelAll() {
+  public func cancelAll() {
     let ended = held
     held.removeAll()
     for entry in ended { entry.continuation.resume(returning: .cancel) }
@@ -99,7 +99,7 @@ import ImmutableData
   /// Returns false when they were still making progress after `limit` turns (a listener that
   /// dispatches forever).
   @discardableResult
-  package func settle(limit: Int = 100_000) async -> Bool {
+  public func settle(limit: Int = 100_000) async -> Bool {
     var quietTurns = 0
     var last = progress
     var turns = 0

@@ -5,29 +5,29 @@ import Foundation
 /// one of its actions, never a sample's. Examples are written as templates with these tokens:
 /// `{domain}`, `{action}`, `{actionCall}`, `{pattern}`, `{selector}`, `{selectorCall}`,
 /// `{path}` and `{value}`; an example whose token the domain has no name for is left out.
-package struct ExampleNames: Sendable, Equatable {
+public struct ExampleNames: Sendable, Equatable {
   /// The domain's name, for `use`.
-  package var domain: String?
+  public var domain: String?
   /// An action case without arguments, as typed.
-  package var action: String?
+  public var action: String?
   /// An action with its arguments, from the domain's own examples.
-  package var actionCall: String?
+  public var actionCall: String?
   /// An action pattern that matches several cases: the first two names of a case path.
-  package var pattern: String?
+  public var pattern: String?
   /// A selector that takes no arguments (or the first).
-  package var selector: String?
+  public var selector: String?
   /// A selector with its arguments, when their values are a closed set.
-  package var selectorCall: String?
+  public var selectorCall: String?
   /// A path two levels into the state.
-  package var path: String?
+  public var path: String?
   /// The output of `selector` now, on one line, for `expect` examples.
-  package var value: String?
+  public var value: String?
 
   /// No names: examples keep only what needs none.
-  package init() {}
+  public init() {}
 
   /// The names of a domain's actions and selectors; a running session adds its state's.
-  package init(
+  public init(
     domain: String, catalog: ActionCatalog, selectors: [(name: String, parameters: [(label: String, completions: [String])])]
   ) {
     self.domain = domain
@@ -59,7 +59,7 @@ package struct ExampleNames: Sendable, Equatable {
   }
 
   /// `template` with its tokens replaced; nil when the domain has no name for one of them.
-  package func render(_ template: String) -> String? {
+  public func render(_ template: String) -> String? {
     var text = template
     let tokens: [(String, String?)] = [
       ("{domain}", domain), ("{actionCall}", actionCall), ("{action}", action), ("{pattern}", pattern),

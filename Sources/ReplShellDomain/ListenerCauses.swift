@@ -9,31 +9,31 @@ import Synchronization
 /// told apart by their identity, so a listener's code stays as the guide writes it. An action
 /// dispatched by another task the listener starts (`Task {}`, `async let`, a task group) is not
 /// the listener's own task: its cause is not known.
-package final class ListenerCauses: Sendable {
+final class ListenerCauses: Sendable {
   /// The serial of the dispatch each task is reacting to, by the task's address.
   private let reacting = Mutex<[UInt: Int]>([:])
 
   /// The task that calls, as a key: its address, valid while the task runs (a task's entry is
   /// removed when it asks for its next element or its stream ends, so an address reused by a
   /// later task never finds an earlier task's entry while that one still runs).
-  package static var currentTask: UInt? {
+  static var currentTask: UInt? {
     withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UInt.self) } }
   }
 
   /// The calling task now reacts to the dispatch with `serial`.
-  package func startReacting(to serial: Int) {
+  func startReacting(to serial: Int) {
     guard let task = Self.currentTask else { return }
     reacting.withLock { $0[task] = serial }
   }
 
   /// The calling task is done with its element.
-  package func stopReacting() {
+  func stopReacting() {
     guard let task = Self.currentTask else { return }
     _ = reacting.withLock { $0.removeValue(forKey: task) }
   }
 
   /// The serial of the dispatch the calling task reacts to; nil outside a listener's loop.
-  package var causeOfCurrentTask: Int? {
+  var causeOfCurrentTask: Int? {
     guard let task = Self.currentTask else { return nil }
     return reacting.withLock { $0[task] }
   }

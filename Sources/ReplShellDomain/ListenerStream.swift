@@ -16,7 +16,7 @@ public struct ListenerStream<State: Sendable, Action: Sendable>: AsyncSequence, 
 
   /// Wraps `stream`, whose first element is the dispatch with `firstSerial`; with no `causes`
   /// (a live app's store, whose own dispatches the session does not count) it only passes the elements on.
-  package init(_ stream: StoreStream<State, Action>, causes: ListenerCauses?, firstSerial: Int) {
+  init(_ stream: StoreStream<State, Action>, causes: ListenerCauses?, firstSerial: Int) {
     self.stream = stream
     self.causes = causes
     self.firstSerial = firstSerial

@@ -20,21 +20,21 @@ import Synchronization
 /// mechanism swift-concurrency-extras' `withMainSerialExecutor` uses for a whole process. Jobs
 /// sent with a delay (`Task.sleep`) and work on other threads (a real network call, NIO's event
 /// loops) are not serialized, which is why held effects must stand in for them.
-@MainActor package enum MainSerialExecution {
+@MainActor public enum MainSerialExecution {
   private typealias Original = @convention(thin) (UnownedJob) -> Void
   private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
   /// One session's or one explore's serialized tasks: a priority of their own, and their jobs counted.
-  package final class Lane: Sendable {
+  public final class Lane: Sendable {
     /// The priority the lane's tasks run at.
-    package let priority: TaskPriority
+    public let priority: TaskPriority
 
     fileprivate init(priority: TaskPriority) {
       self.priority = priority
     }
 
     /// Every job of the lane's tasks enqueued so far: it moves while they are at work.
-    package var jobsEnqueued: Int { laneJobs.withLock { $0[Int(priority.rawValue)] } }
+    var jobsEnqueued: Int { laneJobs.withLock { $0[Int(priority.rawValue)] } }
   }
 
   /// The priorities lanes take, none of them one the standard priorities use; when all are
@@ -51,7 +51,7 @@ import Synchronization
   }
 
   /// A lane of its own, the hooks installed while any is open; `close` it when its tasks are done.
-  package static func openLane() -> Lane {
+  public static func openLane() -> Lane {
     let index = users.indices.min { users[$0] < users[$1] } ?? 0
     users[index] += 1
     let raw = priorities[index]
@@ -61,7 +61,7 @@ import Synchronization
   }
 
   /// Closes `lane`: its priority is free again, and the hooks go when no lane is open.
-  package static func close(_ lane: Lane) {
+  public static func close(_ lane: Lane) {
     guard let index = priorities.firstIndex(of: lane.priority.rawValue), users[index] > 0 else { return }
     users[index] -= 1
     if users[index] == 0 { laneMask.bitwiseAnd(~(1 << UInt64(lane.priority.rawValue)), ordering: .relaxed) }
@@ -89,7 +89,7 @@ import Synchronization
   /// waits for it without raising its priority. Only what starts the listeners belongs there:
   /// whatever else runs in the lane counts as their work, and a settle that waits in it waits
   /// for itself.
-  package static func run<Result: Sendable, Failure: Error>(
+  public static func run<Result: Sendable, Failure: Error>(
     in lane: Lane, _ body: @escaping @MainActor @Sendable () async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
     let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Result, Failure>, Never>) in

@@ -10,7 +10,7 @@ public struct Parameter<Value: Sendable>: Sendable {
   /// What Tab offers for the value (`.forward`, `\.name`), if it is a closed set.
   public let completions: [String]
   package let defaultValue: Value?
-  package let read: @Sendable (ParsedValue) throws(CommandError) -> Value
+  public let read: @Sendable (ParsedValue) throws(CommandError) -> Value
 
   /// A parameter read by the shell's generic decoder, from any `Decodable` value.
   public init(_ label: String, _ type: Value.Type) where Value: Decodable {
@@ -41,7 +41,7 @@ public struct Parameter<Value: Sendable>: Sendable {
     }
   }
 
-  package init(
+  public init(
     label: String, typeName: String, completions: [String], defaultValue: Value?,
     read: @escaping @Sendable (ParsedValue) throws(CommandError) -> Value
   ) {
@@ -62,7 +62,7 @@ public struct Parameter<Value: Sendable>: Sendable {
   }
 
   /// Reads this parameter from the call's arguments: the next one, if it carries this label.
-  package func value(from arguments: inout ArraySlice<ParsedValue.Argument>, call: SelectorCall) throws(CommandError) -> Value {
+  public func value(from arguments: inout ArraySlice<ParsedValue.Argument>, call: SelectorCall) throws(CommandError) -> Value {
     if let next = arguments.first, next.label == label {
       arguments.removeFirst()
       return try read(next.value)

@@ -11,7 +11,7 @@ public struct Redaction: Sendable {
   public let pattern: String
   /// The compiled pattern; nil for the built-in `paths`, and for a pattern that is not a valid
   /// regular expression (the session refuses to start with one).
-  package let expression: NSRegularExpression?
+  public let expression: NSRegularExpression?
   /// True for the built-in `paths`, which replaces the session's own folders rather than a pattern.
   private let replacesFolders: Bool
 
@@ -43,13 +43,13 @@ public struct Redaction: Sendable {
   public static let paths = Redaction(folders: "[scratch] [cwd]")
 
   /// False for a pattern that is not a valid regular expression.
-  package var isValid: Bool { expression != nil || replacesFolders }
+  public var isValid: Bool { expression != nil || replacesFolders }
 
   /// The built-in redactions by the name a script switches them on with.
-  package static let builtIns: [(word: String, redaction: Redaction)] = [("dates", .dates), ("uuids", .uuids), ("paths", .paths)]
+  public static let builtIns: [(word: String, redaction: Redaction)] = [("dates", .dates), ("uuids", .uuids), ("paths", .paths)]
 
   /// `text` with every match replaced; `folders` are the session's scratch folder and working directory.
-  package func apply(to text: String, folders: RedactedFolders) -> String {
+  public func apply(to text: String, folders: RedactedFolders) -> String {
     if replacesFolders {
       return folders.redact(text)
     }
@@ -67,21 +67,21 @@ public struct Redaction: Sendable {
 
 /// The folders `redact paths` replaces: the scratch folder first, since it may lie inside the
 /// working directory.
-package struct RedactedFolders: Sendable {
+public struct RedactedFolders: Sendable {
   /// The shell's `$SCRATCH` folder.
-  package let scratch: String
+  public let scratch: String
   /// The process's working directory.
-  package let workingDirectory: String
+  public let workingDirectory: String
 
   /// The folders to replace.
-  package init(scratch: String, workingDirectory: String) {
+  public init(scratch: String, workingDirectory: String) {
     self.scratch = scratch
     self.workingDirectory = workingDirectory
   }
 
   /// `text` with each folder replaced where it is the whole folder: `/tmp/run/a` and `/tmp/run`
   /// are in `/tmp/run`, `/tmp/run-old/a` is not.
-  package func redact(_ text: String) -> String {
+  public func redact(_ text: String) -> String {
     var text = text
     for (folder, name) in [(scratch, "[scratch]"), (workingDirectory, "[cwd]")] where folder.count > 1 && text.contains(folder) {
       let wholeFolder = NSRegularExpression.escapedPattern(for: folder) + #"(?![\w.-])"#

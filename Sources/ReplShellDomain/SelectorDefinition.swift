@@ -20,7 +20,7 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
   public let parameters: [ParameterInfo]
   /// The type of its output.
   public let outputTypeName: String
-  package let prepare: @Sendable (SelectorCall) throws(CommandError) -> PreparedSelector<State, Action>
+  public let prepare: @Sendable (SelectorCall) throws(CommandError) -> PreparedSelector<State, Action>
 
   /// Registers `select`, whose arguments are read by `parameters`; `filter` (the guide's
   /// `…Filter` functions) lets `watch` skip actions that cannot change the output. The output
@@ -86,15 +86,15 @@ public struct SelectorDefinition<State: Sendable, Action: Sendable>: Sendable {
 }
 
 /// A selector with its arguments read, ready to run on states.
-package struct PreparedSelector<State, Action>: Sendable {
-  package let evaluate: @Sendable (State) throws(CommandError) -> SelectorOutput
-  package let filter: (@Sendable (State, Action) -> Bool)?
+public struct PreparedSelector<State, Action>: Sendable {
+  public let evaluate: @Sendable (State) throws(CommandError) -> SelectorOutput
+  public let filter: (@Sendable (State, Action) -> Bool)?
   /// A test of whether the output on a state satisfies a predicate, its value read once as the
   /// output's type: what `expect`, invariants and `explore` run, without printing the output.
-  package let test: @Sendable (Predicate) throws(CommandError) -> @Sendable (State) -> Bool
+  public let test: @Sendable (Predicate) throws(CommandError) -> @Sendable (State) -> Bool
 
   /// A prepared selector of these three functions.
-  package init(
+  public init(
     evaluate: @escaping @Sendable (State) throws(CommandError) -> SelectorOutput, filter: (@Sendable (State, Action) -> Bool)?,
     test: @escaping @Sendable (Predicate) throws(CommandError) -> @Sendable (State) -> Bool
   ) {
@@ -105,11 +105,11 @@ package struct PreparedSelector<State, Action>: Sendable {
 }
 
 /// A selector's output on one state, as a `Value` to print.
-package struct SelectorOutput: Sendable {
-  package let value: Value
+public struct SelectorOutput: Sendable {
+  public let value: Value
 
   /// The output `value`.
-  package init(value: Value) {
+  public init(value: Value) {
     self.value = value
   }
 }

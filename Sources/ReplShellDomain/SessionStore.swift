@@ -11,40 +11,40 @@ import SessionProtocol
   package let activity = StreamActivity()
   /// Called after each dispatch the reducer accepted with the old state, the action, the new
   /// state, who dispatched it, what caused it when known and, when the shell already has it, the action's text.
-  package var didDispatch: ((State, Action, State, DispatchEvent.Origin, HistoryCause?, String?) -> Void)?
+  public var didDispatch: ((State, Action, State, DispatchEvent.Origin, HistoryCause?, String?) -> Void)?
   /// Called when the reducer rejects an action, with its error, who dispatched it and its text when known.
-  package var didReject: ((Action, any Error, DispatchEvent.Origin, String?) -> Void)?
+  public var didReject: ((Action, any Error, DispatchEvent.Origin, String?) -> Void)?
 
   /// Which dispatch each listener's task reacts to; nil over a live app's store, whose own
   /// dispatches the session does not see as they happen.
-  package let listenerCauses: ListenerCauses?
+  let listenerCauses: ListenerCauses?
   /// How many dispatches the reducer accepted: the history entry of the next has serial one more.
   private var acceptedCount = 0
 
-  package init(initialState: State, reducer: @escaping @Sendable (State, Action) throws -> State) {
+  public init(initialState: State, reducer: @escaping @Sendable (State, Action) throws -> State) {
     self.store = Store(initialState: initialState, reducer: reducer, activity: activity)
     self.listenerCauses = ListenerCauses()
   }
 
   /// A session store over an app's live `store`: what the shell dispatches goes through the
   /// app's reducer and reaches the app's own listeners; the shell does not wait for them.
-  package init(wrapping store: Store<State, Action>) {
+  public init(wrapping store: Store<State, Action>) {
     self.store = store
     self.listenerCauses = nil
   }
 
   /// Whether any listener holds a stream of the store.
-  package var hasListeners: Bool {
+  public var hasListeners: Bool {
     store.streamCount > 0
   }
 
   /// Sets the state without the reducer, the streams or `didDispatch` hearing of it.
-  package func travel(to state: State) {
+  public func travel(to state: State) {
     store.travel(to: state)
   }
 
   /// Ends every stream, so listeners stop.
-  package func finishStreams() {
+  public func finishStreams() {
     store.finishStreams()
   }
 }
@@ -58,7 +58,7 @@ extension SessionStore: Dispatcher {
 
   /// Dispatches `action` for `origin`, caused by `cause`, then tells the session what changed or
   /// why the reducer rejected it; `text` is the action as the shell writes it, when known.
-  package func dispatch(_ action: Action, origin: DispatchEvent.Origin, cause: HistoryCause?, text: String?) throws {
+  public func dispatch(_ action: Action, origin: DispatchEvent.Origin, cause: HistoryCause?, text: String?) throws {
     // `select`, which the store inlines, rather than `Selector`'s `state`, a protocol
     // extension called through the store's witness table.
     let oldState = store.select { $0 }

@@ -4,7 +4,7 @@
 /// the project, keeps its own.
 extension Duration {
   /// The duration in seconds, its attoseconds as the fraction.
-  package var inSeconds: Double {
+  public var inSeconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) + Double(attoseconds) / 1e18
   }

@@ -54,7 +54,7 @@ public struct OutputLine: Equatable, Sendable {
     self.storedIndent = hangingIndent.map { Int32(clamping: max(0, $0)) } ?? -1
   }
 
-  package static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
-  package static func note(_ text: String) -> OutputLine { OutputLine(.note, text) }
-  package static func error(_ text: String) -> OutputLine { OutputLine(.error, "error: " + text) }
+  public static func plain(_ text: String) -> OutputLine { OutputLine(.plain, text) }
+  public static func note(_ text: String) -> OutputLine { OutputLine(.note, text) }
+  public static func error(_ text: String) -> OutputLine { OutputLine(.error, "error: " + text) }
 }

@@ -1,8 +1,8 @@
 /// A selector's output held to a value, as `expect`, `invariant` and `break when` read it:
 /// `selectValue < 5`, `selectCategoryIds contains "Mammal"`, `selectAnimalsValues.count == 6`.
-package struct Predicate: Equatable, Sendable {
+public struct Predicate: Equatable, Sendable {
   /// How the output is compared with the value.
-  package enum Operator: String, CaseIterable, Sendable {
+  public enum Operator: String, CaseIterable, Sendable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"
@@ -13,7 +13,7 @@ package struct Predicate: Equatable, Sendable {
     case contains
 
     /// Whether the operator orders values, so the output must be `Comparable`.
-    package var orders: Bool {
+    public var orders: Bool {
       switch self {
       case .less, .lessOrEqual, .greater, .greaterOrEqual: true
       case .equal, .notEqual, .contains: false
@@ -21,7 +21,7 @@ package struct Predicate: Equatable, Sendable {
     }
 
     /// Whether `left op right` holds, for two values of one `Comparable` type.
-    package func holds<T: Comparable>(_ left: T, _ right: T) -> Bool {
+    public func holds<T: Comparable>(_ left: T, _ right: T) -> Bool {
       switch self {
       case .equal: left == right
       case .notEqual: left != right
@@ -34,20 +34,20 @@ package struct Predicate: Equatable, Sendable {
     }
 
     /// The operators as an error lists them.
-    package static let listed = "`==`, `!=`, `<`, `<=`, `>`, `>=` or `contains`"
+    public static let listed = "`==`, `!=`, `<`, `<=`, `>`, `>=` or `contains`"
   }
 
   /// The selector whose output is tested.
-  package var call: SelectorCall
+  public var call: SelectorCall
   /// True for `selector.count`: the number of elements of the output is compared.
-  package var countsElements: Bool
+  public var countsElements: Bool
   /// The comparison.
-  package var comparison: Operator
+  public var comparison: Operator
   /// The value typed on the right.
-  package var expected: ParsedValue
+  public var expected: ParsedValue
 
   /// Creates a predicate.
-  package init(call: SelectorCall, countsElements: Bool = false, comparison: Operator, expected: ParsedValue) {
+  public init(call: SelectorCall, countsElements: Bool = false, comparison: Operator, expected: ParsedValue) {
     self.call = call
     self.countsElements = countsElements
     self.comparison = comparison
@@ -55,17 +55,17 @@ package struct Predicate: Equatable, Sendable {
   }
 
   /// The left side as typed: `selectAnimalsValues.count`.
-  package var subject: String {
+  public var subject: String {
     call.text + (countsElements ? ".count" : "")
   }
 
   /// The predicate on one line, as it is typed: `selectValue < 5`.
-  package var text: String {
+  public var text: String {
     "\(subject) \(comparison.rawValue) \(expected.sourceText)"
   }
 
   /// What a failure reports of the output: `actual: 3`, after `actual count: 2` for `.count`.
-  package func actualLines(output: Value) -> [String] {
+  public func actualLines(output: Value) -> [String] {
     var lines: [String] = []
     if countsElements {
       let count: Int = switch output {
@@ -83,7 +83,7 @@ package struct Predicate: Equatable, Sendable {
 
 extension ValueParser {
   /// `selector[(arguments)][.count] <operator> <value>`; `what` says what the value is for.
-  package mutating func parsePredicate(_ what: String) throws(CommandError) -> Predicate {
+  public mutating func parsePredicate(_ what: String) throws(CommandError) -> Predicate {
     let call = try parseSelectorCall()
     var countsElements = false
     if case .punctuation(".") = currentToken {

@@ -1,15 +1,15 @@
 /// How typed text is trimmed, and cut short to be quoted in an error message.
 extension StringProtocol {
   /// The text without the whitespace it starts with.
-  package var trimmingLeadingWhitespace: String { String(drop { $0.isWhitespace }) }
+  public var trimmingLeadingWhitespace: String { String(drop { $0.isWhitespace }) }
   /// The text without the whitespace it ends with.
-  package var trimmingTrailingWhitespace: String {
+  public var trimmingTrailingWhitespace: String {
     var text = String(self)
     while let last = text.last, last.isWhitespace { text.removeLast() }
     return text
   }
   /// The text cut to a length that fits in an error line.
-  package var truncatedForMessage: String {
+  public var truncatedForMessage: String {
     let cleaned = String(map { character in
       character.isWhitespace ? " " : (character.unicodeScalars.contains(where: ValuePrinter.isEscaped) ? "?" : character)
     })

@@ -1,7 +1,7 @@
 /// Finds the names closest to a mistyped one, for "did you mean" hints.
-package enum Suggestions {
+public enum Suggestions {
   /// Up to `limit` candidates that contain `word`, or are within a small edit distance of it.
-  package static func closest(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
+  public static func closest(to word: String, among candidates: [String], limit: Int = 3) -> [String] {
     let lowered = word.lowercased()
     guard !lowered.isEmpty, lowered.count <= 200 else { return [] }
     var seen: Set<String> = []
@@ -22,7 +22,7 @@ package enum Suggestions {
     return Array(scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0))
   }
 
-  package static func editDistance(_ a: String, _ b: String) -> Int {
+  static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }

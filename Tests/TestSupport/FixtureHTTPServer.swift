@@ -175,9 +175,14 @@ extension FixtureHTTPServer {
       }
     }
 
+    /// The body for one response. A response the server drops unwritten (the client went away
+    /// before the server began it) never runs its writer: the body then stops when the server
+    /// lets go of the writer, so that `stopped()` answers either way.
     fileprivate func responseBody() -> ResponseBody {
-      ResponseBody { writer in
+      let release = StopOnRelease(self)
+      return ResponseBody { writer in
         defer { self.stop() }
+        withExtendedLifetime(release) {}
         var first = ByteBuffer(repeating: UInt8(ascii: " "), count: self.chunkSize)
         first.setInteger(UInt8(ascii: "["), at: 0)
         let rest = ByteBuffer(repeating: UInt8(ascii: " "), count: self.chunkSize)
@@ -190,7 +195,7 @@ extension FixtureHTTPServer {
       }
     }
 
-    private func stop() {
+    fileprivate func stop() {
       let (written, waiting) = state.withLock { state in
         state.stopped = true
         defer { state.waiting = [] }
@@ -207,5 +212,18 @@ extension FixtureHTTPServer {
     var count: Int { value.withLock { $0 } }
 
     func add() { value.withLock { $0 += 1 } }
+  }
+}
+
+/// Stops a streamed body when the writer that holds it is let go of, written or not.
+private final class StopOnRelease: Sendable {
+  private let body: FixtureHTTPServer.StreamedBody
+
+  init(_ body: FixtureHTTPServer.StreamedBody) {
+    self.body = body
+  }
+
+  deinit {
+    body.stop()
   }
 }

@@ -1,7 +1,7 @@
 /// What an app sends a shell attached to it, one frame each: its hello, the events of the shell's
 /// lines and the line's end, completions, the app's own actions while the shell tails, the
 /// answers to its inspector, and its goodbye.
-package enum AppMessage: Sendable, Equatable {
+public enum AppMessage: Sendable, Equatable {
   /// The app's first message: who it is and the protocol version it speaks.
   case hello(AppHello)
   /// The app will not serve this shell, and why.
@@ -21,22 +21,22 @@ package enum AppMessage: Sendable, Equatable {
 }
 
 /// What an app says of itself when a shell connects.
-package struct AppHello: Codable, Sendable, Equatable {
+public struct AppHello: Codable, Sendable, Equatable {
   /// The protocol version it speaks; nil for an app that announces none (version 1).
-  package var protocolVersion: Int?
+  public var protocolVersion: Int?
   /// The app's name.
-  package var app: String
+  public var app: String
   /// The domain its attachment drives.
-  package var domain: String
+  public var domain: String
   /// Its process.
-  package var pid: Int
+  public var pid: Int
   /// Whether shells may dispatch into its live store.
-  package var writes: Bool
+  public var writes: Bool
   /// When the attachment opened, in seconds since 1970.
-  package var started: Double
+  public var started: Double
 
   /// An app's hello, in this build's protocol version.
-  package init(app: String, domain: String, pid: Int, writes: Bool, started: Double, protocolVersion: Int? = AttachProtocol.version) {
+  public init(app: String, domain: String, pid: Int, writes: Bool, started: Double, protocolVersion: Int? = AttachProtocol.version) {
     self.protocolVersion = protocolVersion
     self.app = app
     self.domain = domain
@@ -52,14 +52,14 @@ package struct AppHello: Codable, Sendable, Equatable {
 
 /// The end of a line: whether it succeeded, whether it quit, the prompt now, and whether the
 /// app now relays its actions (`tail`).
-package struct LineDone: Codable, Sendable, Equatable {
-  package var succeeded: Bool
-  package var quit: Bool
-  package var prompt: String
-  package var tailing: Bool
+public struct LineDone: Codable, Sendable, Equatable {
+  public var succeeded: Bool
+  public var quit: Bool
+  public var prompt: String
+  public var tailing: Bool
 
   /// Describes a line's end.
-  package init(succeeded: Bool, quit: Bool, prompt: String, tailing: Bool) {
+  public init(succeeded: Bool, quit: Bool, prompt: String, tailing: Bool) {
     self.succeeded = succeeded
     self.quit = quit
     self.prompt = prompt
@@ -69,28 +69,28 @@ package struct LineDone: Codable, Sendable, Equatable {
 
 /// The completions of a line: the candidates, and how many characters before the cursor they
 /// replace; or why the app gave up on them.
-package struct CompletionAnswer: Codable, Sendable, Equatable {
+public struct CompletionAnswer: Codable, Sendable, Equatable {
   /// One candidate; only whole words get a space after them.
-  package struct Candidate: Codable, Sendable, Equatable {
-    package var text: String
-    package var word: Bool
+  public struct Candidate: Codable, Sendable, Equatable {
+    public var text: String
+    public var word: Bool
 
     /// A candidate.
-    package init(text: String, word: Bool) {
+    public init(text: String, word: Bool) {
       self.text = text
       self.word = word
     }
   }
 
-  package var replaced: Int
-  package var candidates: [Candidate]
+  public var replaced: Int
+  public var candidates: [Candidate]
   /// Why the app gave up completing the line, and what to do instead (it ran past its time
   /// budget); then there are no candidates. Absent otherwise, and from apps before it was added,
   /// which a shell reads as before: a peer that does not know the member ignores it.
-  package var refused: String?
+  public var refused: String?
 
   /// Describes completions; `refused` says why there are none.
-  package init(replaced: Int, candidates: [Candidate], refused: String? = nil) {
+  public init(replaced: Int, candidates: [Candidate], refused: String? = nil) {
     self.replaced = replaced
     self.candidates = candidates
     self.refused = refused
@@ -98,17 +98,17 @@ package struct CompletionAnswer: Codable, Sendable, Equatable {
 }
 
 /// An event relayed to a following inspector, cut short as the page shows it.
-package struct RelayedEvent: Codable, Sendable, Equatable {
-  package var event: SessionEvent
+public struct RelayedEvent: Codable, Sendable, Equatable {
+  public var event: SessionEvent
   /// The history entry it made, if any.
-  package var entry: Int?
+  public var entry: Int?
   /// Whether it may move the history or change the state.
-  package var moves: Bool
+  public var moves: Bool
   /// Whether it is one of the app's own actions (not the shell's).
-  package var app: Bool
+  public var app: Bool
 
   /// Describes a relayed event.
-  package init(event: SessionEvent, entry: Int?, moves: Bool, app: Bool) {
+  public init(event: SessionEvent, entry: Int?, moves: Bool, app: Bool) {
     self.event = event
     self.entry = entry
     self.moves = moves
@@ -122,7 +122,7 @@ package struct RelayedEvent: Codable, Sendable, Equatable {
 }
 
 /// The app's answer to one of an attached inspector's requests.
-package enum InspectionAnswer: Sendable, Equatable {
+public enum InspectionAnswer: Sendable, Equatable {
   /// The key the inspector's connection follows this shell's session with.
   case linked(key: String)
   /// The connection now follows the session, of this domain.
@@ -147,7 +147,7 @@ extension AppMessage: Codable {
     case event, message, id, answer
   }
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let object = try decoder.container(keyedBy: Member.self)
     switch try object.decode(String.self, forKey: .event) {
     case "hello": self = .hello(try AppHello(from: decoder))
@@ -161,7 +161,7 @@ extension AppMessage: Codable {
     }
   }
 
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var object = encoder.container(keyedBy: Member.self)
     switch self {
     case .hello(let hello):
@@ -196,7 +196,7 @@ extension InspectionAnswer: Codable {
     case kind, key, domain, reply, prompt, events, message
   }
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let object = try decoder.container(keyedBy: Member.self)
     let kind = try object.decode(String.self, forKey: .kind)
     switch kind {
@@ -215,7 +215,7 @@ extension InspectionAnswer: Codable {
     }
   }
 
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var object = encoder.container(keyedBy: Member.self)
     switch self {
     case .linked(let key):

@@ -2,9 +2,9 @@ import Foundation
 
 /// One message as a frame on the attach socket: a 4-byte big-endian length, then the JSON
 /// encoding of the message.
-package enum AttachFrame {
+public enum AttachFrame {
   /// Why a frame could not be read.
-  package enum Failure: Error, Equatable {
+  public enum Failure: Error, Equatable {
     /// The peer closed the connection, or it broke.
     case closed
     /// A frame announced more bytes than the reader accepts.
@@ -15,7 +15,7 @@ package enum AttachFrame {
 
   /// The bytes of the frame carrying `message`, its members in sorted order (the same message
   /// is always the same bytes).
-  package static func bytes(of message: any Encodable) throws -> [UInt8] {
+  public static func bytes(of message: any Encodable) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let body = try encoder.encode(message)
@@ -29,7 +29,7 @@ package enum AttachFrame {
   /// carry, is written by `SessionEventJSON` (the members of its `Codable` form, as
   /// `--format json` prints them) rather than through `JSONEncoder`: a line's round trip and the
   /// tail of a busy app stay as cheap as before the protocol was typed.
-  package static func bytes(of message: AppMessage) throws -> [UInt8] {
+  public static func bytes(of message: AppMessage) throws -> [UInt8] {
     guard case .event(let event) = message else { return try bytes(of: message as any Encodable) }
     let body = Array(SessionEventJSON.line(for: event).utf8)
     var frame = withUnsafeBytes(of: UInt32(body.count).bigEndian) { Array($0) }
@@ -39,14 +39,14 @@ package enum AttachFrame {
   }
 
   /// The body length a frame's 4-byte header announces; `.oversized` past `limit`.
-  package static func length(ofHeader header: [UInt8], limit: Int) throws(Failure) -> Int {
+  public static func length(ofHeader header: [UInt8], limit: Int) throws(Failure) -> Int {
     let length = header.reduce(0) { $0 << 8 | Int($1) }
     guard length <= limit else { throw .oversized(length) }
     return length
   }
 
   /// The message a frame's body encodes; `.malformed` with what is wrong with it otherwise.
-  package static func message<Message: Decodable>(_ type: Message.Type, from body: [UInt8]) throws(Failure) -> Message {
+  public static func message<Message: Decodable>(_ type: Message.Type, from body: [UInt8]) throws(Failure) -> Message {
     do {
       return try JSONDecoder().decode(Message.self, from: Data(body))
     } catch {
@@ -55,7 +55,7 @@ package enum AttachFrame {
   }
 
   /// The deepest nesting a frame's JSON may have, as Foundation's decoder allows it.
-  package static let maximumDepth = 512
+  public static let maximumDepth = 512
 
   /// What is wrong with a frame's `body`, which could not be decoded (`error`), as a phrase:
   /// `it is empty (length 0)`, `it is not UTF-8 text (…)`, `it is not JSON (…)`, `it nests …`,
@@ -114,7 +114,7 @@ package enum AttachFrame {
 
 extension AttachFrame.Failure {
   /// What the peer sent, for a log line: `an oversized frame (3000000 bytes)`.
-  package var summary: String {
+  public var summary: String {
     switch self {
     case .closed: "nothing more (it closed the connection)"
     case .oversized(let length): "an oversized frame (\(length) bytes)"
@@ -124,7 +124,7 @@ extension AttachFrame.Failure {
 
   /// What a shell says when its connection to `app` ended this way without a goodbye: the app
   /// gone, or what it sent that is not a frame of this protocol, named as what it is.
-  package func shellMessage(app: String) -> String {
+  public func shellMessage(app: String) -> String {
     switch self {
     case .closed:
       "lost the connection to \(app): the app exited or was killed"

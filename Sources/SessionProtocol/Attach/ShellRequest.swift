@@ -1,5 +1,5 @@
 /// What a shell sends the app it is attached to, one frame each.
-package enum ShellRequest: Sendable, Equatable {
+public enum ShellRequest: Sendable, Equatable {
   /// The shell's answer to the app's hello: the protocol version it speaks.
   case hello(protocolVersion: Int)
   /// A command line to run in the session the app keeps for this shell; `location` marks a
@@ -16,7 +16,7 @@ package enum ShellRequest: Sendable, Equatable {
 /// What an attached shell's inspector asks of the app. The shell's own connection asks for a
 /// `link` key; the inspector's second connection `follow`s the shell's session with it, then asks
 /// about that session as a local inspector's page would (`InspectorRequest`).
-package enum InspectionCall: Sendable, Equatable {
+public enum InspectionCall: Sendable, Equatable {
   /// A key for this connection's session, for the inspector's own connection to follow.
   case link
   /// Follow the session the key names: its events and the app's actions are relayed here.
@@ -32,7 +32,7 @@ extension ShellRequest: Codable {
     case request, protocolVersion = "protocol", line, location, text, id, call
   }
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let object = try decoder.container(keyedBy: Member.self)
     let kind = try object.decode(String.self, forKey: .request)
     switch kind {
@@ -45,7 +45,7 @@ extension ShellRequest: Codable {
     }
   }
 
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var object = encoder.container(keyedBy: Member.self)
     switch self {
     case .hello(let version):
@@ -73,7 +73,7 @@ extension InspectionCall: Codable {
     case op, key, request
   }
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let object = try decoder.container(keyedBy: Member.self)
     let op = try object.decode(String.self, forKey: .op)
     switch op {
@@ -85,7 +85,7 @@ extension InspectionCall: Codable {
     }
   }
 
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var object = encoder.container(keyedBy: Member.self)
     switch self {
     case .link: try object.encode("link", forKey: .op)

@@ -10,7 +10,7 @@ public enum DebugCategory: String, CaseIterable, Sendable, Equatable {
   case selectors
 
   /// One line for `help debug`.
-  package var summary: String {
+  public var summary: String {
     switch self {
     case .actions: "every dispatched action in full, including those listeners dispatch"
     case .state: "the whole state after every dispatch"

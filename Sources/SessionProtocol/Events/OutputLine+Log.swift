@@ -1,4 +1,4 @@
 import StateValues
 extension OutputLine {
-  package static func log(_ category: DebugCategory, _ text: String) -> OutputLine { OutputLine(.log, "[\(category.rawValue)] " + text) }
+  public static func log(_ category: DebugCategory, _ text: String) -> OutputLine { OutputLine(.log, "[\(category.rawValue)] " + text) }
 }

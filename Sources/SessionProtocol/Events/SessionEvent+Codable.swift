@@ -34,8 +34,8 @@ extension SessionEvent: Codable {
 
   /// One line of an `output` event: `{"kind": "plain", "text": "1"}`.
   private struct KindedLine: Codable {
-    package let kind: String
-    package let text: String
+    public let kind: String
+    public let text: String
   }
 
   public init(from decoder: any Decoder) throws {
@@ -190,7 +190,7 @@ extension SessionEventJSON {
 
 extension OutputLine.Kind {
   /// The kind named `name` in `--format json`.
-  package init?(name: String) {
+  public init?(name: String) {
     guard let kind = [Self.echo, .plain, .removed, .added, .note, .error, .log].first(where: { $0.name == name }) else { return nil }
     self = kind
   }

@@ -89,12 +89,12 @@ public struct ErrorEvent: Sendable, Equatable {
 
 extension SessionEvent {
   /// Every kind `--format json` writes, as `"event"` names them.
-  package static let kinds: Set<String> = [
+  public static let kinds: Set<String> = [
     "command", "comment", "dispatched", "log", "watch", "invariant", "break", "snapshot", "settled", "note", "output", "report", "error",
   ]
 
   /// The event's kind as `--format json` names it in `"event"`: `command`, `dispatched`, ….
-  package var kind: String {
+  public var kind: String {
     switch self {
     case .command: "command"
     case .comment: "comment"

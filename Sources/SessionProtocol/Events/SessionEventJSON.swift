@@ -83,35 +83,35 @@ public enum SessionEventJSON {
       text += "\"\(name)\": "
     }
 
-    package mutating func add(_ name: String, _ value: String?) {
+    public mutating func add(_ name: String, _ value: String?) {
       key(name)
       text += value.map(SessionEventJSON.quoted) ?? "null"
     }
 
-    package mutating func add(_ name: String, _ value: Bool) {
+    public mutating func add(_ name: String, _ value: Bool) {
       key(name)
       text += value ? "true" : "false"
     }
 
-    package mutating func add(_ name: String, _ value: Int?) {
+    public mutating func add(_ name: String, _ value: Int?) {
       key(name)
       text += value.map(String.init) ?? "null"
     }
 
-    package mutating func add(_ name: String, _ values: [String]?) {
+    public mutating func add(_ name: String, _ values: [String]?) {
       key(name)
       text += values.map { "[" + $0.map(SessionEventJSON.quoted).joined(separator: ", ") + "]" } ?? "null"
     }
 
     /// Lines with their kinds: `[{"kind": "plain", "text": "1"}]`.
-    package mutating func addLines(_ name: String, _ lines: [OutputLine]) {
+    mutating func addLines(_ name: String, _ lines: [OutputLine]) {
       key(name)
       text += "[" + lines.map { "{\"kind\": \"\($0.kind.name)\", \"text\": \(SessionEventJSON.quoted($0.text))}" }.joined(separator: ", ") + "]"
     }
 
     /// The cause of a dispatch: `{"line": 3}` typed, `{"location": "x.txt:7"}` in a script,
     /// `{"entry": 4}` a listener's side effect of entry 4; null when not known.
-    package mutating func addCause(_ cause: DispatchEvent.Cause?) {
+    mutating func addCause(_ cause: DispatchEvent.Cause?) {
       key("cause")
       switch cause {
       case .typedLine(let number): text += "{\"line\": \(number)}"
@@ -122,16 +122,16 @@ public enum SessionEventJSON {
     }
 
     /// A member whose value is JSON already.
-    package mutating func addJSON(_ name: String, _ value: JSONForm) {
+    mutating func addJSON(_ name: String, _ value: JSONForm) {
       key(name)
       text += value.text
     }
 
-    package var closed: String { text + "}" }
+    public var closed: String { text + "}" }
   }
 
   /// A JSON string literal: quotes, backslashes and control characters escaped.
-  package static func quoted(_ text: String) -> String {
+  public static func quoted(_ text: String) -> String {
     JSONForm.quoted(text)
   }
 }

@@ -2,20 +2,20 @@ import Foundation
 
 /// What the inspector sends a page besides events, one JSON object a message; an attached app
 /// answers its shell's inspector with the same values, which reach the page as they came.
-package enum InspectorReply {
+public enum InspectorReply {
   /// The first message: the session and how many events the server keeps, with where the
   /// history is, so that the page shows the domain, the history and what it may run at once.
-  package struct Hello: Codable, Sendable, Equatable {
-    package var type = "hello"
-    package let domain: String?
-    package let limit: Int
+  public struct Hello: Codable, Sendable, Equatable {
+    public var type = "hello"
+    public let domain: String?
+    public let limit: Int
     /// How many earlier events were dropped before the backlog that follows.
-    package let dropped: Int
+    public let dropped: Int
     /// Where the history is as the page connects.
-    package let history: History?
+    public let history: History?
 
     /// The page's greeting.
-    package init(limit: Int, dropped: Int, history: History) {
+    public init(limit: Int, dropped: Int, history: History) {
       self.domain = history.domain
       self.limit = limit
       self.dropped = dropped
@@ -27,20 +27,20 @@ package enum InspectorReply {
   /// whether it is on the live store (`live`, `live, read-only`) or a `fork`, and how many of
   /// the app's own actions have arrived (each changes the state the tree shows); and names of
   /// the running domain the page offers as examples in its fields.
-  package struct History: Codable, Sendable, Equatable {
-    package var type = "history"
-    package var count: Int
-    package var position: Int
-    package var domain: String?
-    package var liveness: String?
-    package var revision: Int?
+  public struct History: Codable, Sendable, Equatable {
+    public var type = "history"
+    public var count: Int
+    public var position: Int
+    public var domain: String?
+    public var liveness: String?
+    public var revision: Int?
     /// An action case path of the domain (`didTapIncrementButton`); nil with no domain.
-    package var exampleAction: String?
+    public var exampleAction: String?
     /// A selector of the domain (`selectValue`); nil with no domain or none declared.
-    package var exampleSelector: String?
+    public var exampleSelector: String?
 
     /// Describes the history.
-    package init(
+    public init(
       count: Int, position: Int, domain: String?, liveness: String?, revision: Int?, exampleAction: String? = nil, exampleSelector: String? = nil
     ) {
       self.count = count
@@ -54,14 +54,14 @@ package enum InspectorReply {
   }
 
   /// A command line ran.
-  package struct Ran: Codable, Sendable, Equatable {
-    package var type = "ran"
-    package let id: Int
-    package let line: String
-    package let succeeded: Bool
+  public struct Ran: Codable, Sendable, Equatable {
+    public var type = "ran"
+    public let id: Int
+    public let line: String
+    public let succeeded: Bool
 
     /// Describes a line that ran, for the request `id`.
-    package init(id: Int, line: String, succeeded: Bool) {
+    public init(id: Int, line: String, succeeded: Bool) {
       self.id = id
       self.line = line
       self.succeeded = succeeded
@@ -69,19 +69,19 @@ package enum InspectorReply {
   }
 
   /// One child of a state path.
-  package struct Node: Codable, Sendable, Equatable {
+  public struct Node: Codable, Sendable, Equatable {
     /// The name `state` walks, which the page asks for children by.
-    package let name: String
+    public let name: String
     /// The name as shown, redacted as the transcript shows it.
-    package let label: String
-    package let summary: String
-    package let count: Int
+    public let label: String
+    public let summary: String
+    public let count: Int
     /// The whole path to it as `state` reads it, to paste (`animals.data["a key"]`); nil from
     /// an app that does not send it.
-    package let path: String?
+    public let path: String?
 
     /// Describes a child.
-    package init(name: String, label: String, summary: String, count: Int, path: String? = nil) {
+    public init(name: String, label: String, summary: String, count: Int, path: String? = nil) {
       self.name = name
       self.label = label
       self.summary = summary
@@ -91,16 +91,16 @@ package enum InspectorReply {
   }
 
   /// Children of a state path.
-  package struct Children: Codable, Sendable, Equatable {
-    package var type = "children"
-    package let id: Int
-    package let path: [String]
-    package let offset: Int
-    package let total: Int
-    package let nodes: [Node]
+  public struct Children: Codable, Sendable, Equatable {
+    public var type = "children"
+    public let id: Int
+    public let path: [String]
+    public let offset: Int
+    public let total: Int
+    public let nodes: [Node]
 
     /// A page of children, for the request `id`.
-    package init(id: Int, path: [String], offset: Int, total: Int, nodes: [Node]) {
+    public init(id: Int, path: [String], offset: Int, total: Int, nodes: [Node]) {
       self.id = id
       self.path = path
       self.offset = offset
@@ -110,18 +110,18 @@ package enum InspectorReply {
   }
 
   /// The paths a search found.
-  package struct Found: Codable, Sendable, Equatable {
-    package var type = "found"
-    package let id: Int
-    package let query: String
-    package let field: String
-    package let paths: [[String]]
+  public struct Found: Codable, Sendable, Equatable {
+    public var type = "found"
+    public let id: Int
+    public let query: String
+    public let field: String
+    public let paths: [[String]]
     /// Each path as `state` reads it, to show and paste; nil from an app that does not send them.
-    package let texts: [String]?
-    package let truncated: Bool
+    public let texts: [String]?
+    public let truncated: Bool
 
     /// What a search found, for the request `id`.
-    package init(id: Int, query: String, field: String, paths: [[String]], texts: [String]? = nil, truncated: Bool) {
+    public init(id: Int, query: String, field: String, paths: [[String]], texts: [String]? = nil, truncated: Bool) {
       self.id = id
       self.query = query
       self.field = field
@@ -132,17 +132,17 @@ package enum InspectorReply {
   }
 
   /// The history entry that last changed a state path, for `why`.
-  package struct ChangedBy: Codable, Sendable, Equatable {
-    package var type = "changedBy"
-    package let id: Int
-    package let path: [String]
+  public struct ChangedBy: Codable, Sendable, Equatable {
+    public var type = "changedBy"
+    public let id: Int
+    public let path: [String]
     /// The entry, as `history` numbers it; nil (absent) when no applied entry changed the path.
-    package let entry: Int?
+    public let entry: Int?
     /// The entry's action as `history` writes it, arguments folded, redacted; nil with `entry`.
-    package let action: String?
+    public let action: String?
 
     /// The entry that last changed `path`, for the request `id`.
-    package init(id: Int, path: [String], entry: Int?, action: String?) {
+    public init(id: Int, path: [String], entry: Int?, action: String?) {
       self.id = id
       self.path = path
       self.entry = entry
@@ -151,20 +151,20 @@ package enum InspectorReply {
   }
 
   /// A request that could not be answered, and why.
-  package struct Failed: Codable, Sendable, Equatable {
-    package var type = "failed"
-    package let id: Int
-    package let message: String
+  public struct Failed: Codable, Sendable, Equatable {
+    public var type = "failed"
+    public let id: Int
+    public let message: String
 
     /// A failure, for the request `id`.
-    package init(id: Int, message: String) {
+    public init(id: Int, message: String) {
       self.id = id
       self.message = message
     }
   }
 
   /// A reply as one JSON text: the page's message.
-  package static func json(_ reply: some Encodable) -> String {
+  public static func json(_ reply: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     do {

@@ -5,18 +5,18 @@
 ///
 /// The paths are kept one after another in one array, each ending where `ends` says: a trail
 /// reused from one diff to the next (`reset()`) allocates nothing once it has grown.
-package struct ChangeTrail {
+public struct ChangeTrail {
   /// The path of the part the walk is in.
   private var current: [StatePath.Component] = []
   /// The steps of every path found, one path after another.
-  package private(set) var components: [StatePath.Component] = []
+  public private(set) var components: [StatePath.Component] = []
   /// Where each path found ends in `components`, in the order the diff prints them.
-  package private(set) var ends: [Int] = []
+  public private(set) var ends: [Int] = []
 
-  package init() {}
+  public init() {}
 
   /// Forgets the paths found, keeping the room they took.
-  package mutating func reset() {
+  public mutating func reset() {
     current.removeAll(keepingCapacity: true)
     components.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
@@ -41,7 +41,7 @@ package struct ChangeTrail {
 
 extension StatePath.Component {
   /// The step to a dictionary's entry under `key` as encoded: a `String` key by name, any other by value.
-  package init(dictionaryKey key: Value) {
+  public init(dictionaryKey key: Value) {
     if case .string(let name) = key {
       self = .name(name)
     } else {

@@ -1,6 +1,6 @@
 extension Dictionary: DiffableDictionary where Value: Equatable {
   @inlinable
-  package func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
+  public func changes(since old: Any) throws(CommandError) -> DictionaryChanges? {
     guard let old = old as? Self else { return nil }
     let changed = Self.changedByLookup(
       old: old.lazy.map { (key: $0.key, value: $0.value) }, oldCount: old.count, oldLookup: { old[$0] },

@@ -5,10 +5,10 @@ import HashTreeCollections
 /// the dictionary types of its state (`.treeDictionary(Quake.ID.self, Quake.self)`) so that their
 /// comparison is specialized for those types.
 public struct DiffSpecialization: Sendable {
-  package let dictionaryType: ObjectIdentifier
-  package let changes: @Sendable (_ old: Any, _ new: Any) throws(CommandError) -> DictionaryChanges?
+  public let dictionaryType: ObjectIdentifier
+  public let changes: @Sendable (_ old: Any, _ new: Any) throws(CommandError) -> DictionaryChanges?
 
-  @usableFromInline package init(
+  public init(
     dictionaryType: ObjectIdentifier, changes: @escaping @Sendable (_ old: Any, _ new: Any) throws(CommandError) -> DictionaryChanges?
   ) {
     self.dictionaryType = dictionaryType

@@ -2,7 +2,7 @@ import HashTreeCollections
 
 /// A dictionary a path can step into by key without encoding it whole: `why` reads the value at
 /// a path in many states, and a 64k-entry dictionary is looked up, not written out.
-package protocol KeyedLookup {
+public protocol KeyedLookup {
   /// The entry a path step names (`["Cat"]`, `[.herbivorous]`), with its key as the state names
   /// it; nil when there is none.
   func entry(named component: StatePath.Component) throws(CommandError) -> (key: StatePath.Component, value: Any)?
@@ -27,13 +27,13 @@ extension KeyedLookup {
 }
 
 extension TreeDictionary: KeyedLookup {
-  package func entry(named component: StatePath.Component) throws(CommandError) -> (key: StatePath.Component, value: Any)? {
+  public func entry(named component: StatePath.Component) throws(CommandError) -> (key: StatePath.Component, value: Any)? {
     try Self.entry(named: component, in: lazy.map { (key: $0.key, value: $0.value) }, lookup: { self[$0] })
   }
 }
 
 extension Dictionary: KeyedLookup {
-  package func entry(named component: StatePath.Component) throws(CommandError) -> (key: StatePath.Component, value: Any)? {
+  public func entry(named component: StatePath.Component) throws(CommandError) -> (key: StatePath.Component, value: Any)? {
     try Self.entry(named: component, in: lazy.map { (key: $0.key, value: $0.value) }, lookup: { self[$0] })
   }
 }

@@ -2,11 +2,11 @@
 /// once they differ: the encoded old and new side by side in the style of swift-custom-dump, `-` for
 /// the old, `+` for the new, a case's unchanged arguments and an array's unchanged ends collapsed
 /// as `… (N unchanged)`.
-package enum LeafDiff {
+public enum LeafDiff {
   /// Prints the difference of two encoded leaves, labelled with `prefix` and ended with `suffix`.
   /// The values differ; when they print the same (two instances of a class, a `NaN`), the new one
   /// is marked `// changed`.
-  package static func appendDiff(_ old: Value, _ new: Value, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+  public static func appendDiff(_ old: Value, _ new: Value, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     if old == new {
       appendWhole(old, kind: .removed, prefix: prefix, suffix: suffix, indent: indent, to: &lines)
       appendWhole(new, kind: .added, prefix: prefix, suffix: suffix + "  // changed", indent: indent, to: &lines)
@@ -50,7 +50,7 @@ package enum LeafDiff {
   }
 
   /// Prints a whole value as removed or added.
-  package static func appendWhole(_ value: Value, kind: OutputLine.Kind, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
+  public static func appendWhole(_ value: Value, kind: OutputLine.Kind, prefix: String, suffix: String, indent: Int, to lines: inout [OutputLine]) {
     let marker = kind == .removed ? "-" : "+"
     if !value.hasChildren {
       // One line, built in one buffer: the common case of a changed number or string.
@@ -71,9 +71,9 @@ package enum LeafDiff {
 
   /// A child of both values under one label; nil on the side that lacks it.
   private struct Pair {
-    package let label: String
-    package let old: Value?
-    package let new: Value?
+    public let label: String
+    public let old: Value?
+    public let new: Value?
   }
 
   /// The children of two values of the same shape, paired by label or key; nil when the shapes differ.

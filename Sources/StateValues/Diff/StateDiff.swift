@@ -19,14 +19,14 @@ public struct StateDiff: Sendable {
 
   /// The diff lines, with `differ` (the state type's `!=`, made once per session) telling equal
   /// states apart without boxing them.
-  package func lines<State>(from old: State, to new: State, differ: (@Sendable (State, State) -> Bool)?) throws(CommandError) -> [OutputLine] {
+  public func lines<State>(from old: State, to new: State, differ: (@Sendable (State, State) -> Bool)?) throws(CommandError) -> [OutputLine] {
     var trail: ChangeTrail?
     return try lines(from: old, to: new, differ: differ, trail: &trail)
   }
 
   /// The diff lines; with a `trail`, the paths where the states differ are added to it as the
   /// diff finds them on its way (`ChangeTrail`). Empty when the states are equal.
-  package func lines<State>(
+  public func lines<State>(
     from old: State, to new: State, differ: (@Sendable (State, State) -> Bool)?, trail: inout ChangeTrail?
   ) throws(CommandError) -> [OutputLine] {
     if let differ {
@@ -177,13 +177,13 @@ public struct StateDiff: Sendable {
   }
 
   /// A dictionary key encoded for printing and ordering; a `String` key without the encoder.
-  package static func encodedKey(_ key: Any) throws(CommandError) -> Value {
+  static func encodedKey(_ key: Any) throws(CommandError) -> Value {
     if let text = key as? String { return .string(text) }
     return try encode(key)
   }
 
   /// The value as printed: encoded where it is `Encodable`, reflected otherwise.
-  package static func encode(_ value: Any) throws(CommandError) -> Value {
+  public static func encode(_ value: Any) throws(CommandError) -> Value {
     try ValueEncoder.encodeForShell(value)
   }
 }

@@ -1,5 +1,5 @@
 /// How `StateDiff` walks a type, learned once per type from what the value layer knows of it.
-package enum Shape {
+public enum Shape: Sendable {
   /// A dictionary compared entry by entry.
   case dictionary
   /// A struct printed as exactly its stored properties, in order: compared field by field.
@@ -9,7 +9,7 @@ package enum Shape {
 
   private static let known = TypeMemo<Shape>()
 
-  package static func of(_ sample: Any) -> Shape {
+  public static func of(_ sample: Any) -> Shape {
     known.fact(aboutTypeOf: sample, learning: learn(from:))
   }
 
@@ -24,20 +24,20 @@ package enum Shape {
 
 /// A struct's shape: its printed name and stored properties, and what the diff prints of them,
 /// made once per type rather than for every diff. A class, so that a diff takes it with one retain.
-package final class StructureShape: Sendable {
+public final class StructureShape: Sendable {
   /// The type's name as printed.
-  package let typeName: String
+  public let typeName: String
   /// The stored properties' names, in order.
-  package let labels: [String]
+  public let labels: [String]
   /// Each stored property's label as a diff line starts it: `value: `.
-  package let fieldLabels: [String]
+  let fieldLabels: [String]
   /// The opening and closing brackets of the struct: `CounterState(` and `)`.
   let open: String
-  package let close: String
+  public let close: String
   /// Reads the stored properties from their offsets; nil when the runtime cannot read them all.
-  package let reader: StoredPropertyReader?
+  public let reader: StoredPropertyReader?
 
-  package init(typeName: String, labels: [String], reader: StoredPropertyReader?) {
+  public init(typeName: String, labels: [String], reader: StoredPropertyReader?) {
     self.typeName = typeName
     self.labels = labels
     self.fieldLabels = labels.map(ValuePrinter.fieldLabel)

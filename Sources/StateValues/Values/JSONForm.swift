@@ -41,7 +41,7 @@ public indirect enum JSONForm: Hashable, Sendable {
 
 extension JSONForm {
   /// The JSON form of a shell value.
-  package init(_ value: Value) {
+  public init(_ value: Value) {
     switch value {
     case .string(let text): self = .string(text)
     case .int(let number): self = .int(number)
@@ -72,7 +72,7 @@ extension JSONForm {
   }
 
   /// The value with `transform` applied to every string in it and every key of its objects.
-  package func mappingStrings(_ transform: (String) -> String) -> JSONForm {
+  public func mappingStrings(_ transform: (String) -> String) -> JSONForm {
     switch self {
     case .null, .bool, .int, .double: self
     case .string(let text): .string(transform(text))
@@ -82,7 +82,7 @@ extension JSONForm {
   }
 
   /// The value as compact JSON text on one line.
-  package var text: String {
+  public var text: String {
     var output = ""
     write(to: &output)
     return output
@@ -117,7 +117,7 @@ extension JSONForm {
 
   /// `text` as a JSON string literal; what the shell's printer escapes (`ValuePrinter.isEscaped`:
   /// controls, `DEL`, C1, bidirectional overrides) is written as a JSON escape, `\u001b`.
-  package static func quoted(_ text: String) -> String {
+  public static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

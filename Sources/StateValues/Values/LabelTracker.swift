@@ -1,18 +1,18 @@
 /// Remembers which labels each struct or case argument list offered and which the decoder read,
 /// so a misspelled or extra label is an error instead of being ignored.
-package final class LabelTracker {
+final class LabelTracker {
   private var lists: [(owner: String, labels: [(label: String, column: Int)], read: Set<String>)] = []
 
-  package func register(owner: String, labels: [(label: String, column: Int)]) -> Int {
+  public func register(owner: String, labels: [(label: String, column: Int)]) -> Int {
     lists.append((owner, labels, []))
     return lists.count - 1
   }
 
-  package func markRead(_ label: String, in list: Int) {
+  func markRead(_ label: String, in list: Int) {
     lists[list].read.insert(label)
   }
 
-  package func verify() throws(CommandError) {
+  public func verify() throws(CommandError) {
     for list in lists {
       for entry in list.labels where !list.read.contains(entry.label) {
         let shown = Field(entry.label, .null).isUnlabeled ? "unlabeled argument" : "argument `\(entry.label):`"

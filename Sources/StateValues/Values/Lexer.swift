@@ -1,7 +1,7 @@
 /// Splits one line of the command language into tokens, each with its 1-based column.
-package struct Lexer {
+public struct Lexer {
   /// One token of a line.
-  package enum Token: Equatable {
+  public enum Token: Equatable {
     case identifier(String)
     case int(Int)
     case double(Double)
@@ -13,12 +13,12 @@ package struct Lexer {
   }
 
   /// A token with the column it starts at.
-  package struct Located: Equatable {
-    package let token: Token
-    package let column: Int
+  public struct Located: Equatable {
+    public let token: Token
+    public let column: Int
   }
 
-  package static func tokenize(_ line: String, startColumn: Int = 1) throws(CommandError) -> [Located] {
+  public static func tokenize(_ line: String, startColumn: Int = 1) throws(CommandError) -> [Located] {
     let characters = Array(line)
     var tokens: [Located] = []
     var index = 0
@@ -145,7 +145,7 @@ package struct Lexer {
 }
 
 extension Character {
-  package var isIdentifierStart: Bool {
+  var isIdentifierStart: Bool {
     if let ascii = asciiValue {
       return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A) || ascii == 0x5F
     }
@@ -153,20 +153,20 @@ extension Character {
   }
 
   /// `0`…`9` only: other numerals would not read as a Swift number.
-  package var isDecimalDigit: Bool {
+  var isDecimalDigit: Bool {
     guard let ascii = asciiValue else { return false }
     return ascii >= 0x30 && ascii <= 0x39
   }
 
   /// White space, checked cheaply for ASCII.
-  package var isSpace: Bool {
+  public var isSpace: Bool {
     if let ascii = asciiValue {
       return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D)
     }
     return isWhitespace
   }
 
-  package var isIdentifierContinuation: Bool {
+  public var isIdentifierContinuation: Bool {
     if let ascii = asciiValue {
       return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A) || (ascii >= 0x30 && ascii <= 0x39) || ascii == 0x5F
     }
@@ -174,7 +174,7 @@ extension Character {
   }
   /// The character quoted for an error message; one that holds what the printer escapes
   /// (`ValuePrinter.isEscaped`: a control, a bidirectional override) spelled out, `U+202E`.
-  package var debugQuoted: String {
+  var debugQuoted: String {
     guard unicodeScalars.contains(where: ValuePrinter.isEscaped) else { return "'\(self)'" }
     return unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
   }

@@ -1,71 +1,71 @@
 /// A value as the user typed it: a `Value` (typed names are its `.member` case) with the column
 /// of each of its parts kept beside it, in a tree of the same shape, so that `Value` itself stays
 /// as light as the encoder and the diff need it.
-package struct ParsedValue: Sendable, Equatable {
+public struct ParsedValue: Sendable, Equatable {
   /// The columns of a value's parts: where it starts, and one subtree per child in the order the
   /// value holds them — array elements, dictionary keys and values alternating, member arguments.
-  package struct Columns: Sendable, Equatable {
+  public struct Columns: Sendable, Equatable {
     /// The 1-based column where the part starts in its line.
-    package var column: Int
+    public var column: Int
     /// The columns of the part's children; empty for a scalar.
-    package var children: [Columns]
+    public var children: [Columns]
 
     /// Creates the columns of a part.
-    package init(column: Int, children: [Columns] = []) {
+    public init(column: Int, children: [Columns] = []) {
       self.column = column
       self.children = children
     }
   }
 
   /// One argument in parentheses, with its columns: `label: value` or just `value`.
-  package struct Argument: Sendable, Equatable {
+  public struct Argument: Sendable, Equatable {
     /// The label, or nil when the argument has none.
-    package var label: String?
+    public var label: String?
     /// The argument's value.
-    package var value: ParsedValue
+    public var value: ParsedValue
 
     /// Creates an argument.
-    package init(label: String?, value: ParsedValue) {
+    public init(label: String?, value: ParsedValue) {
       self.label = label
       self.value = value
     }
   }
 
   /// What was typed.
-  package var value: Value
+  public var value: Value
   /// Where each part of it was typed.
-  package var columns: Columns
+  public var columns: Columns
 
   /// Pairs a value with the columns of its parts.
-  package init(_ value: Value, columns: Columns) {
+  public init(_ value: Value, columns: Columns) {
     self.value = value
     self.columns = columns
   }
 
   /// A value without parts, typed at `column`.
-  package init(_ value: Value, column: Int) {
+  public init(_ value: Value, column: Int) {
     self.init(value, columns: Columns(column: column))
   }
 
   /// The 1-based column where the value starts in its line.
-  package var column: Int { columns.column }
+  public var column: Int { columns.column }
 }
 
 extension ParsedValue {
   /// An array of parsed elements, typed at `column`.
-  package static func array(_ elements: [ParsedValue], column: Int) -> ParsedValue {
+  public static func array(_ elements: [ParsedValue], column: Int) -> ParsedValue {
     ParsedValue(.array(elements.map(\.value)), columns: Columns(column: column, children: elements.map(\.columns)))
   }
 
   /// A dictionary of parsed entries in the order typed, at `column`.
-  package static func dictionary(_ entries: [(key: ParsedValue, value: ParsedValue)], column: Int) -> ParsedValue {
+  public static func dictionary(_ entries: [(key: ParsedValue, value: ParsedValue)], column: Int) -> ParsedValue {
     ParsedValue(
       .dictionary(entries.map { Entry($0.key.value, $0.value.value) }),
       columns: Columns(column: column, children: entries.flatMap { [$0.key.columns, $0.value.columns] }))
   }
 
   /// A typed name (`.name`, `Type.name`, `a.b.c`) with its arguments in parentheses, if any.
-  package static func member(leadingDot: Bool, path: [String], arguments: [Argument]?, column: Int) -> ParsedValue {
+  public static func member(leadingDot: Bool, path: [String], arguments: [Argument]?, column: Int) -> ParsedValue {
     ParsedValue(
       .member(leadingDot: leadingDot, path: path, arguments: arguments?.map { Value.Argument(label: $0.label, value: $0.value.value) }),
       columns: Columns(column: column, children: (arguments ?? []).map(\.value.columns)))
@@ -73,7 +73,7 @@ extension ParsedValue {
 
   /// The parts of an array, a dictionary (keys and values alternating) or a member's arguments,
   /// each with its columns.
-  package var parts: [ParsedValue] {
+  public var parts: [ParsedValue] {
     let values: [Value]
     switch value {
     case .array(let elements): values = elements
@@ -86,14 +86,14 @@ extension ParsedValue {
   }
 
   /// The arguments of a member with parentheses, each with its columns; nil without parentheses.
-  package var arguments: [Argument]? {
+  public var arguments: [Argument]? {
     guard case .member(_, _, let arguments?) = value else { return nil }
     return zip(arguments, parts).map { Argument(label: $0.label, value: $1) }
   }
 
   /// The value written back as the user typed it.
-  package var sourceText: String { ValuePrinter.sourceText(value) }
+  public var sourceText: String { ValuePrinter.sourceText(value) }
 
   /// A short description for error messages: what the user wrote, on one line.
-  package var summary: String { ValuePrinter.summary(value) }
+  public var summary: String { ValuePrinter.summary(value) }
 }

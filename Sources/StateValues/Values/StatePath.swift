@@ -2,9 +2,9 @@
 /// and print: labels after `.`, keys that are not names quoted (`data["00000000-…"]` or
 /// `data."a key"`), other keys and array indices in brackets (`items[0]`, `byDiet[.herbivorous]`).
 /// Its `description` reads back to the same path, so every path the shell prints can be pasted.
-package struct StatePath: Hashable, Sendable, CustomStringConvertible {
+public struct StatePath: Hashable, Sendable, CustomStringConvertible {
   /// One step of a path.
-  package enum Component: Hashable, Sendable {
+  public enum Component: Hashable, Sendable {
     /// A struct field or case argument by its label, or a dictionary entry by its `String` key.
     case name(String)
     /// A dictionary entry by a key that is not a `String`, or an array element by its index.
@@ -12,43 +12,43 @@ package struct StatePath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The steps from the root; empty for the whole state.
-  package var components: [Component]
+  public var components: [Component]
   /// Where each step was typed in its line, for errors that point at it; empty when not typed.
-  package var columns: [Int] = []
+  public var columns: [Int] = []
 
   /// Creates a path of `components`.
-  package init(_ components: [Component] = [], columns: [Int] = []) {
+  public init(_ components: [Component] = [], columns: [Int] = []) {
     self.components = components
     self.columns = columns
   }
 
-  package static func == (left: StatePath, right: StatePath) -> Bool {
+  public static func == (left: StatePath, right: StatePath) -> Bool {
     left.components == right.components
   }
 
-  package func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     hasher.combine(components)
   }
 
   /// The column of step `index` as typed, or `fallback` when it was not typed.
-  package func column(of index: Int, fallback: Int?) -> Int? {
+  public func column(of index: Int, fallback: Int?) -> Int? {
     index < columns.count ? columns[index] : fallback
   }
 
   /// Reads a path typed in the command language; `column` is where `text` starts in its line.
-  package init(parsing text: String, column: Int = 1) throws(CommandError) {
+  public init(parsing text: String, column: Int = 1) throws(CommandError) {
     var parser = try ValueParser(text, startColumn: column)
     self = try parser.parseStatePath()
     try parser.expectEnd()
   }
 
   /// The path extended by one step.
-  package func appending(_ component: Component) -> StatePath {
+  public func appending(_ component: Component) -> StatePath {
     StatePath(components + [component])
   }
 
   /// The path as it is typed: `animals.data["00000000-…"].name`.
-  package var description: String {
+  public var description: String {
     var text = ""
     for component in components {
       text += component.written(first: text.isEmpty)
@@ -59,7 +59,7 @@ package struct StatePath: Hashable, Sendable, CustomStringConvertible {
 
 extension StatePath.Component {
   /// The step as it is typed after the path so far: `.name`, `name` at the start, `["a key"]`, `[0]`.
-  package func written(first: Bool) -> String {
+  public func written(first: Bool) -> String {
     switch self {
     case .name(let name) where name.isPlainName: (first ? "" : ".") + name
     case .name, .key: bracketed
@@ -67,7 +67,7 @@ extension StatePath.Component {
   }
 
   /// The step in brackets, however it could be written: `["Cat"]`, `[0]`.
-  package var bracketed: String {
+  public var bracketed: String {
     switch self {
     case .name(let name): "[" + ValuePrinter.singleLine(.string(name)) + "]"
     case .key(let key): "[" + ValuePrinter.singleLine(key) + "]"
@@ -75,7 +75,7 @@ extension StatePath.Component {
   }
 
   /// The step as a tree shows it beside its value: the label or key without quotes or brackets.
-  package var label: String {
+  public var label: String {
     switch self {
     case .name(let name): name
     case .key(let key): ValuePrinter.singleLine(key)
@@ -84,7 +84,7 @@ extension StatePath.Component {
 
   /// Whether a typed step names this one: keys of another type compare as they print, so
   /// `[.herbivorous]` names the key `Diet.herbivorous`.
-  package func isNamed(by typed: StatePath.Component) -> Bool {
+  public func isNamed(by typed: StatePath.Component) -> Bool {
     switch (self, typed) {
     case (.name(let name), .name(let other)): name == other
     case (.key(let key), .key(let other)): key == other || ValuePrinter.singleLine(key) == ValuePrinter.singleLine(other)
@@ -95,7 +95,7 @@ extension StatePath.Component {
 
 extension String {
   /// Whether the text can be written bare after `.` in a path: a name the lexer reads as one word.
-  package var isPlainName: Bool {
+  public var isPlainName: Bool {
     guard let first, first.isIdentifierStart else { return false }
     return allSatisfy(\.isIdentifierContinuation)
   }

@@ -7,25 +7,25 @@
 /// A type gets a reader only when the runtime can make key paths for all of its stored
 /// properties, which it refuses for `weak` and `unowned` storage and for kinds it cannot read; for
 /// any other type there is no reader and the caller reflects with `Mirror`.
-package struct StoredPropertyReader: Sendable {
+public struct StoredPropertyReader: Sendable {
   /// One stored property: where it is in the struct, and how to copy it out as `Any`.
   private struct Field: Sendable {
-    package let offset: Int
-    package let load: @Sendable (UnsafeRawPointer, Int) -> Any
+    public let offset: Int
+    public let load: @Sendable (UnsafeRawPointer, Int) -> Any
     /// `==` on the field in two structs' bytes, when its type is `Equatable`.
-    package let equal: (@Sendable (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool)?
+    public let equal: (@Sendable (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool)?
   }
 
   /// A stored property whose value differs between two values of the type.
   package struct Difference {
     /// Its index among the stored properties.
-    package let index: Int
-    package let old: Any
-    package let new: Any
+    public let index: Int
+    public let old: Any
+    public let new: Any
   }
 
   /// The stored properties' names, in declaration order.
-  package let labels: [String]
+  public let labels: [String]
   private let type: Any.Type
   private let fields: [Field]
 
@@ -33,7 +33,7 @@ package struct StoredPropertyReader: Sendable {
 
   /// The reader for the type of `sample`, made the first time the type is seen; nil when the
   /// runtime cannot read all of its stored properties.
-  package static func of(_ sample: Any) -> StoredPropertyReader? {
+  public static func of(_ sample: Any) -> StoredPropertyReader? {
     known.fact(aboutTypeOf: sample) { sample in
       func make<Root>(_ root: Root) -> StoredPropertyReader? { reader(for: Root.self) }
       return _openExistential(sample, do: make)
@@ -42,7 +42,7 @@ package struct StoredPropertyReader: Sendable {
 
   /// The values of the stored properties of `value`, which must be of the reader's type; nil
   /// when it is not.
-  package func values(of value: Any) -> [Any]? {
+  public func values(of value: Any) -> [Any]? {
     guard Swift.type(of: value) == type else { return nil }
     func read<Root>(_ root: Root) -> [Any] {
       withUnsafeBytes(of: root) { bytes in

@@ -2,9 +2,9 @@ import Foundation
 
 /// What the shell needs to know about a Swift type to print and parse its values, learned once
 /// per type from a sample value and cached.
-package struct TypeInfo: Sendable {
+public struct TypeInfo: Sendable {
   /// How values of the type are written.
-  package enum Kind: Sendable {
+  public enum Kind: Sendable {
     /// An enum whose cases carry no payload and that lists them (`CaseIterable`): written `.name`.
     case symbolicEnum(cases: [String])
     case enumeration
@@ -19,20 +19,20 @@ package struct TypeInfo: Sendable {
   }
 
   /// The type's name without its module, e.g. `AnimalsState.Categories`.
-  package let name: String
-  package let kind: Kind
+  public let name: String
+  public let kind: Kind
   /// For structs: stored property names in declaration order, so absent optionals print as `nil`.
-  package let fieldOrder: [String]
+  let fieldOrder: [String]
   /// For a struct that prints as exactly its stored properties, in order (through a synthesized
   /// `Encodable`, or by reflection): their labels; nil for any other type. A diff compares such a
   /// struct property by property (`ValueEncoder.storedPropertyValues(of:)`).
-  package let printedStoredProperties: [String]?
+  let printedStoredProperties: [String]?
 
   /// What was learned of each type: a pure function of the type, so one table serves every domain.
   private static let cache = TypeMemo<TypeInfo>()
 
   /// The cached description of the type of `sample`, learned from it the first time.
-  package static func of(_ sample: Any) -> TypeInfo {
+  public static func of(_ sample: Any) -> TypeInfo {
     cache.fact(aboutTypeOf: sample, learning: TypeInfo.init(learningFrom:))
   }
 
@@ -78,7 +78,7 @@ package struct TypeInfo: Sendable {
   /// `String(reflecting:)` without module names, with Swift's sugar for arrays, optionals and
   /// dictionaries: `Swift.Optional<AnimalsData.Animal>` → `Animal?`. Escaped as the printer
   /// escapes names, for the messages that name a type: Swift lets a name hold `U+202E`.
-  package static func displayName(of type: Any.Type) -> String {
+  public static func displayName(of type: Any.Type) -> String {
     displayNames.fact(about: type) { computeDisplayName(of: type) }
   }
 

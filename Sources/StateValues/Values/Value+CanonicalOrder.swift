@@ -13,7 +13,7 @@ import Foundation
 extension Value {
   /// A string that orders values the way people expect: numbers and dates by value, strings by
   /// their text, everything else by how it prints.
-  package var sortKey: String {
+  public var sortKey: String {
     switch self {
     case .int(let number):
       // Offset so that negative numbers order before positive ones in a text comparison.
@@ -31,18 +31,18 @@ extension Value {
   }
 
   /// The elements of a set in the canonical order.
-  package static func canonicallyOrdered(_ elements: [Value]) -> [Value] {
+  static func canonicallyOrdered(_ elements: [Value]) -> [Value] {
     ordered(elements, sortKeys: elements.map(\.sortKey), tieBreakers: \.tieBreakers)
   }
 
   /// The entries of a dictionary in the canonical order: by key.
-  package static func sortedEntries(_ entries: [Entry]) -> [Entry] {
+  public static func sortedEntries(_ entries: [Entry]) -> [Entry] {
     ordered(entries, sortKeys: entries.map(\.key.sortKey)) { tieBreakers(ofEntry: $0.key, $0.value) }
   }
 
   /// What orders the entries of a dictionary whose keys have equal sort keys, most telling first:
   /// the keys' printed form and structure, then the values' sort keys, printed form and structure.
-  package static func tieBreakers(ofEntry key: Value, _ value: Value) -> [String] {
+  static func tieBreakers(ofEntry key: Value, _ value: Value) -> [String] {
     key.tieBreakers + [value.sortKey] + value.tieBreakers
   }
 

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Only the cases with several fields are `indirect`: a scalar (a changed number in a diff) is
 /// made without allocating a box for it.
-package enum Value: Hashable, Sendable {
+public enum Value: Hashable, Sendable {
   case string(String)
   case int(Int)
   case double(Double)
@@ -48,7 +48,7 @@ extension Value {
 }
 
 /// One labelled child of a struct or enum case; unlabelled associated values use `_0`, `_1`, ….
-package struct Field: Hashable, Sendable {
+public struct Field: Hashable, Sendable {
   /// The label as Codable names it (`_0` for an unlabelled associated value).
   public var label: String
   /// The child value.
@@ -61,13 +61,13 @@ package struct Field: Hashable, Sendable {
   }
 
   /// Whether Swift writes this field without a label.
-  package var isUnlabeled: Bool {
+  public var isUnlabeled: Bool {
     label.hasPrefix("_") && label.dropFirst().allSatisfy(\.isNumber) && label.count > 1
   }
 }
 
 /// One key and value of a dictionary.
-package struct Entry: Hashable, Sendable {
+public struct Entry: Hashable, Sendable {
   /// The key.
   public var key: Value
   /// The value stored under `key`.
@@ -82,7 +82,7 @@ package struct Entry: Hashable, Sendable {
 
 extension Value {
   /// A short description of the value's type, for listings and error messages.
-  package var typeDescription: String {
+  public var typeDescription: String {
     switch self {
     case .string: "String"
     case .int: "Int"

@@ -2,9 +2,9 @@ import Foundation
 
 /// Decodes any `Decodable` domain type from a `ParsedValue` typed by the user, using the
 /// compiler-synthesized Codable conformances. Errors name the column and what was expected.
-package enum ValueDecoder {
+public enum ValueDecoder {
   /// Decodes a `T` from `parsed`.
-  package static func decode<T: Decodable>(_ type: T.Type, from parsed: ParsedValue) throws(CommandError) -> T {
+  public static func decode<T: Decodable>(_ type: T.Type, from parsed: ParsedValue) throws(CommandError) -> T {
     let tracker = LabelTracker()
     do {
       let value = try decodeValue(type, from: parsed, codingPath: [], tracker: tracker)
@@ -17,7 +17,7 @@ package enum ValueDecoder {
     }
   }
 
-  package static func decodeValue<T: Decodable>(
+  static func decodeValue<T: Decodable>(
     _ type: T.Type, from parsed: ParsedValue, codingPath: [any CodingKey], tracker: LabelTracker
   ) throws -> T {
     if T.self == Date.self {

@@ -4,7 +4,7 @@ import Foundation
 /// reflect) read through `Mirror`, in the very form a synthesized `Codable` conformance would give.
 extension ValueEncoder {
   /// `value` by reflection; its children go through all four rules again.
-  package func reflect(_ value: Any) throws -> Value {
+  func reflect(_ value: Any) throws -> Value {
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional?:
@@ -75,7 +75,7 @@ extension ValueEncoder {
   /// The encoded arguments of the case `value` holds, with the `nil` ones that synthesized
   /// `Codable` leaves out put back in their places, so that `.didSetNote(nil)` prints as itself and
   /// reads back. Arguments that do not follow the case's declaration are returned as they are.
-  package static func withNilArguments(_ arguments: [Field]?, of value: Any) -> [Field]? {
+  static func withNilArguments(_ arguments: [Field]?, of value: Any) -> [Field]? {
     guard let payload = Mirror(reflecting: value).children.first else { return arguments }
     let declared = payloadChildren(payload.value).enumerated().map { index, child in
       (label: fieldLabel(child.label, index: index), isNil: isNil(child.value))
@@ -90,7 +90,7 @@ extension ValueEncoder {
     }
   }
 
-  package static func isNil(_ value: Any) -> Bool {
+  static func isNil(_ value: Any) -> Bool {
     let mirror = Mirror(reflecting: value)
     return mirror.displayStyle == .optional && mirror.children.isEmpty
   }
@@ -105,7 +105,7 @@ extension ValueEncoder {
   /// The values of a struct's stored properties in declaration order, which `TypeInfo`'s
   /// `printedStoredProperties` labels: what a diff compares one by one.
   /// Read through the type's `StoredPropertyReader` where the runtime can make one, else reflected.
-  package static func storedPropertyValues(of value: Any) -> [Any] {
+  public static func storedPropertyValues(of value: Any) -> [Any] {
     if let reader = StoredPropertyReader.of(value), let values = reader.values(of: value) {
       return values
     }

@@ -11,15 +11,15 @@ import Foundation
 ///    be `Codable` to be printed; what reflection cannot show becomes a placeholder (`<closure>`).
 ///
 /// An encoder made with a `SymbolCollector` notes in it every symbolic enum it meets.
-package struct ValueEncoder {
+public struct ValueEncoder {
   /// Where the symbolic enums met are noted; nil when nobody asks.
-  package let symbols: SymbolCollector?
+  public let symbols: SymbolCollector?
   /// Whether `Encodable` values take rule 3; when false, structs, enums, optionals, tuples and
   /// collections are reflected even when they are `Encodable` (the tests compare both forms).
   package let prefersEncodable: Bool
 
   /// An encoder that notes the symbolic enums it meets in `symbols`, if given.
-  package init(collectingSymbolsIn symbols: SymbolCollector? = nil, prefersEncodable: Bool = true) {
+  public init(collectingSymbolsIn symbols: SymbolCollector? = nil, prefersEncodable: Bool = true) {
     self.symbols = symbols
     self.prefersEncodable = prefersEncodable
   }
@@ -30,7 +30,7 @@ package struct ValueEncoder {
   }
 
   /// `value` for printing; a value whose encoding fails is an error that names its type.
-  package static func encodeForShell(_ value: Any) throws(CommandError) -> Value {
+  public static func encodeForShell(_ value: Any) throws(CommandError) -> Value {
     do {
       return try ValueEncoder().value(of: value)
     } catch {
@@ -39,7 +39,7 @@ package struct ValueEncoder {
   }
 
   /// Any value, by the four rules.
-  package func value(of value: Any) throws -> Value {
+  public func value(of value: Any) throws -> Value {
     if let scalar = Self.scalar(value) { return scalar }
     if let encodable = value as? any Encodable, prefersEncodable || Self.isAtomic(value) {
       return try encode(encodable, codingPath: [])
@@ -48,7 +48,7 @@ package struct ValueEncoder {
   }
 
   /// An `Encodable` value, by the first three rules.
-  package func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Value {
+  public func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Value {
     if let scalar = Self.scalar(value) { return scalar }
     let info = TypeInfo.of(value)
     if let symbol = symbol(value, info) { return symbol }
@@ -62,7 +62,7 @@ package struct ValueEncoder {
   }
 
   /// Rule 1: the values written without an encoder.
-  package static func scalar<T>(_ value: T) -> Value? {
+  public static func scalar<T>(_ value: T) -> Value? {
     // The common exact types by identity first: a cast that fails (a number tried as a
     // `String`) goes looking for bridging conformances. Anything else, an optional number
     // included, takes the casts below.
@@ -81,14 +81,14 @@ package struct ValueEncoder {
   }
 
   /// Rule 2: a case of a `CaseIterable` enum as its name, noted with the type's cases; nil for any other value.
-  package func symbol(_ value: Any, _ info: TypeInfo) -> Value? {
+  public func symbol(_ value: Any, _ info: TypeInfo) -> Value? {
     guard case .symbolicEnum(let cases) = info.kind else { return nil }
     symbols?.record(info.name, cases: cases)
     return .enumCase(typeName: info.name, name: String(describing: value), arguments: nil)
   }
 
   /// Values whose mirror does not show what they hold (`UUID`, `Decimal`, `Int8`): always encoded.
-  package static func isAtomic(_ value: Any) -> Bool {
+  static func isAtomic(_ value: Any) -> Bool {
     value is UUID || value is Decimal || value is Data || Mirror(reflecting: value).displayStyle == nil
   }
 }

@@ -1,9 +1,9 @@
 /// Equality of any two values, for diffs: `==` where the type is `Equatable`, identity for class
 /// instances, and otherwise a walk of both with `Mirror`. A closure or an opaque value cannot be
 /// compared, so it counts as equal: a diff never says "changed" for what it cannot tell apart.
-package enum ValueEquality {
+public enum ValueEquality {
   /// Whether `a` and `b` are equal, as far as Swift lets them be compared.
-  package static func areEqual(_ a: Any, _ b: Any) -> Bool {
+  public static func areEqual(_ a: Any, _ b: Any) -> Bool {
     if let equal = equality.fact(aboutTypeOf: a, learning: Self.equalityOperator(of:)) {
       return equal(a, b)
     }

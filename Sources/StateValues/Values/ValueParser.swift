@@ -1,49 +1,49 @@
 /// A recursive-descent parser for Swift-like values, action paths and selector calls: each value
 /// comes out as a `ParsedValue`, the `Value` typed with the columns of its parts.
-package struct ValueParser {
+public struct ValueParser {
   /// The deepest nesting of `[…]` and `(…)` a value may have: parsing, decoding and printing
   /// recurse once per level, so an unbounded depth would overflow the stack.
-  package static let maxNesting = 256
+  static let maxNesting = 256
 
   private let tokens: [Lexer.Located]
   private var position = 0
   private var nesting = 0
 
-  package init(_ text: String, startColumn: Int) throws(CommandError) {
+  public init(_ text: String, startColumn: Int) throws(CommandError) {
     self.tokens = try Lexer.tokenize(text, startColumn: startColumn)
   }
 
   /// A parser over tokens already read (`Lexer.tokenize`), which end with `.end`: path
   /// completion reads a line's tokens once and parses its steps one at a time.
-  package init(tokens: [Lexer.Located]) {
+  public init(tokens: [Lexer.Located]) {
     self.tokens = tokens
   }
 
   /// How many tokens the parser has passed: the work a step took, for completion's budget.
-  package var tokensRead: Int { position }
+  public var tokensRead: Int { position }
 
-  package var atEnd: Bool { tokens[position].token == .end }
-  package var column: Int { tokens[position].column }
+  public var atEnd: Bool { tokens[position].token == .end }
+  public var column: Int { tokens[position].column }
   private var current: Lexer.Token { tokens[position].token }
   /// The token the parser stands at.
-  package var currentToken: Lexer.Token { current }
+  public var currentToken: Lexer.Token { current }
 
-  package var peekIdentifier: String? {
+  public var peekIdentifier: String? {
     if case .identifier(let name) = current { return name }
     return nil
   }
 
-  package mutating func advance() {
+  public mutating func advance() {
     if position < tokens.count - 1 { position += 1 }
   }
 
-  package mutating func expectEnd() throws(CommandError) {
+  public mutating func expectEnd() throws(CommandError) {
     guard atEnd else {
       throw CommandError("unexpected \(describe(current)) after the end of the command", column: column)
     }
   }
 
-  package mutating func expect(_ token: Lexer.Token, _ what: String) throws(CommandError) {
+  public mutating func expect(_ token: Lexer.Token, _ what: String) throws(CommandError) {
     guard current == token else {
       throw CommandError("expected \(what), found \(describe(current))", column: column)
     }
@@ -59,7 +59,7 @@ package struct ValueParser {
   }
 
   /// A state path: `animals.data["00000000-…"].name`, `items[0]`, `data."a key"` (see `StatePath`).
-  package mutating func parseStatePath() throws(CommandError) -> StatePath {
+  public mutating func parseStatePath() throws(CommandError) -> StatePath {
     var components: [StatePath.Component] = []
     var columns: [Int] = []
     if current == .punctuation(".") { advance() }
@@ -87,7 +87,7 @@ package struct ValueParser {
 
   /// One step of a state path, as `parseStatePath` reads it: the first (a name, a quoted key or
   /// a subscript, after an optional `.`), or a later one after its `.` or at its `[`.
-  package mutating func parseStatePathStep(isFirst: Bool) throws(CommandError) -> StatePath.Component {
+  public mutating func parseStatePathStep(isFirst: Bool) throws(CommandError) -> StatePath.Component {
     if isFirst {
       if current == .punctuation(".") { advance() }
       return current == .punctuation("[") ? try parseSubscript() : try pathName(afterDot: false)
@@ -135,7 +135,7 @@ package struct ValueParser {
   }
 
   /// An action: a (possibly partial) case path with optional arguments, `.ui.animalList.onAppear`.
-  package mutating func parseActionPath() throws(CommandError) -> ParsedValue {
+  public mutating func parseActionPath() throws(CommandError) -> ParsedValue {
     let start = column
     guard peekIdentifier != nil || current == .punctuation(".") else {
       throw CommandError("expected an action case, found \(describe(current))", column: column)
@@ -148,7 +148,7 @@ package struct ValueParser {
   }
 
   /// `selectName` or `selectName(label: value, …)`.
-  package mutating func parseSelectorCall() throws(CommandError) -> SelectorCall {
+  public mutating func parseSelectorCall() throws(CommandError) -> SelectorCall {
     let start = column
     if current == .punctuation(".") { advance() }
     let name = try identifier("a selector name")
@@ -307,7 +307,7 @@ package struct ValueParser {
   }
 
   /// The token as an error names it.
-  package func describe(_ token: Lexer.Token) -> String {
+  public func describe(_ token: Lexer.Token) -> String {
     switch token {
     case .identifier(let name): "`\(name.truncatedForMessage)`"
     case .int(let number): "`\(ValuePrinter.singleLine(.int(number)))`"

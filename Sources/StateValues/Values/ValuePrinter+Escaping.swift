@@ -10,13 +10,13 @@ extension ValuePrinter {
   /// take as `ESC` sequences), and the bidirectional overrides and isolates (U+202A to U+202E,
   /// U+2066 to U+2069), which make a terminal show the rest of the line in another order than it
   /// holds. The one list every printing site of the value layer escapes, JSON too.
-  package static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
     ControlCharacters.isControlOrOverride(scalar)
   }
 
   /// A name as printed, a label, a case's or a type's name: itself, with every scalar that
   /// `isEscaped` written `\u{…}`. A name is written bare, so it has no quotes to escape.
-  package static func escapedName(_ name: String) -> String {
+  public static func escapedName(_ name: String) -> String {
     guard name.unicodeScalars.contains(where: isEscaped) else { return name }
     var output = ""
     for scalar in name.unicodeScalars {
@@ -31,7 +31,7 @@ extension ValuePrinter {
 
   /// `text` as a Swift string literal: in quotes, with quotes, backslashes and every scalar that
   /// `isEscaped` written as escapes.
-  package static func writeQuoted(_ text: String, to output: inout String) {
+  static func writeQuoted(_ text: String, to output: inout String) {
     output += "\""
     // Most strings hold nothing to escape: appended whole rather than scalar by scalar.
     if text.utf8.allSatisfy({ isPlainASCII($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {

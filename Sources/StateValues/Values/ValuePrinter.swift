@@ -3,12 +3,12 @@ import Foundation
 /// Prints `Value`s the way Swift writes them, so that whatever the shell prints can be pasted
 /// back as input. Dictionaries print in the canonical order (`Value.sortedEntries`), and what a
 /// terminal would act on is escaped (`isEscaped`): output is byte-for-byte deterministic and inert.
-package enum ValuePrinter {
+public enum ValuePrinter {
   /// The widest line `pretty` keeps on one line before it breaks a value over several.
-  package static let lineWidth = 100
+  public static let lineWidth = 100
 
   /// The value on one line.
-  package static func singleLine(_ value: Value) -> String {
+  public static func singleLine(_ value: Value) -> String {
     var output = ""
     write(value, to: &output)
     return output
@@ -16,7 +16,7 @@ package enum ValuePrinter {
 
   /// The value on one line as the user would type it: like `singleLine`, but dictionaries keep
   /// the order their entries were written in.
-  package static func sourceText(_ value: Value) -> String {
+  public static func sourceText(_ value: Value) -> String {
     var output = ""
     write(value, keysSorted: false, to: &output)
     return output
@@ -24,7 +24,7 @@ package enum ValuePrinter {
 
   /// A short description of a typed value for error messages, on one line: a long string cut
   /// short, a collection by its kind, a member without its arguments.
-  package static func summary(_ value: Value) -> String {
+  public static func summary(_ value: Value) -> String {
     switch value {
     case .string:
       let quoted = sourceText(value)
@@ -39,14 +39,14 @@ package enum ValuePrinter {
   }
 
   /// The value over as many lines as it needs, each at most about `lineWidth` wide.
-  package static func pretty(_ value: Value, indent: Int = 0) -> [String] {
+  public static func pretty(_ value: Value, indent: Int = 0) -> [String] {
     var lines: [String] = []
     appendPretty(value, prefix: "", suffix: "", indent: indent, to: &lines)
     return lines
   }
 
   /// Appends the lines of `prefix + value + suffix`, indented by `indent` spaces.
-  package static func appendPretty(_ value: Value, prefix: String, suffix: String, indent: Int, to lines: inout [String]) {
+  public static func appendPretty(_ value: Value, prefix: String, suffix: String, indent: Int, to lines: inout [String]) {
     let padding = String(repeating: " ", count: indent)
     let flat = singleLine(value)
     // A value without children takes one line whatever its width: no need to count characters.
@@ -64,7 +64,7 @@ package enum ValuePrinter {
     lines.append(padding + close + suffix)
   }
 
-  package static func write(_ value: Value, keysSorted: Bool = true, to output: inout String) {
+  public static func write(_ value: Value, keysSorted: Bool = true, to output: inout String) {
     switch value {
     case .string(let text):
       writeQuoted(text, to: &output)
@@ -99,58 +99,58 @@ package enum ValuePrinter {
   }
 
   /// An enum case without arguments as Swift writes it where its type is known: `.name`.
-  package static func caseName(_ name: String) -> String {
+  public static func caseName(_ name: String) -> String {
     "." + escapedName(name)
   }
 
   /// A key path from the type the context implies: `\.name`, `\.a.b`.
-  package static func keyPath(_ components: [String]) -> String {
+  public static func keyPath(_ components: [String]) -> String {
     "\\." + escapedName(components.joined(separator: "."))
   }
 
   /// A typed name as written: `.name`, `Type.name`, `a.b.c`.
-  package static func memberName(leadingDot: Bool, path: [String]) -> String {
+  static func memberName(leadingDot: Bool, path: [String]) -> String {
     (leadingDot ? "." : "") + escapedName(path.joined(separator: "."))
   }
 
   /// The brackets around a struct's fields: `Type(` and `)`.
-  package static func structureBrackets(_ typeName: String) -> (open: String, close: String) {
+  static func structureBrackets(_ typeName: String) -> (open: String, close: String) {
     (escapedName(typeName) + "(", ")")
   }
 
   /// `count` spaces: a diff indents every line it prints, and the common widths are made once.
-  package static func spaces(_ count: Int) -> String {
+  public static func spaces(_ count: Int) -> String {
     count < commonSpaces.count ? commonSpaces[max(0, count)] : String(repeating: " ", count: count)
   }
 
   private static let commonSpaces = (0..<24).map { String(repeating: " ", count: $0) }
 
   /// The brackets around the elements of a non-empty array or dictionary.
-  package static let collectionBrackets = (open: "[", close: "]")
+  static let collectionBrackets = (open: "[", close: "]")
 
   /// A printed member or struct cut before its arguments, which become `(…)`: `a.b(…)`.
-  package static func elidingArguments(_ text: String) -> String {
+  public static func elidingArguments(_ text: String) -> String {
     withElidedArguments(String(text.prefix { $0 != "(" }))
   }
 
   /// A name followed by arguments left out: `Cache(…)`.
-  package static func withElidedArguments(_ name: String) -> String {
+  static func withElidedArguments(_ name: String) -> String {
     name + "(…)"
   }
 
   /// The text that introduces a dictionary entry's value: `"key": `; a key that is itself a
   /// dictionary keeps its entries as written unless `keysSorted`.
-  package static func entryLabel(_ key: Value, keysSorted: Bool = true) -> String {
+  static func entryLabel(_ key: Value, keysSorted: Bool = true) -> String {
     (keysSorted ? singleLine(key) : sourceText(key)) + ": "
   }
 
   /// The text that introduces a field or argument: `label: `, or nothing when it has no label.
-  package static func fieldLabel(_ label: String?) -> String {
+  public static func fieldLabel(_ label: String?) -> String {
     label.map { escapedName($0) + ": " } ?? ""
   }
 
   /// Swift's own spelling of a `Double`, always with a fraction or exponent so it reads back as one.
-  package static func format(_ number: Double) -> String {
+  public static func format(_ number: Double) -> String {
     if number.isNaN { return ".nan" }
     if number.isInfinite { return number < 0 ? "-.infinity" : ".infinity" }
     let text = number.description
@@ -158,7 +158,7 @@ package enum ValuePrinter {
   }
 
   /// ISO 8601 in UTC, with milliseconds only when there are some.
-  package static func format(_ date: Date) -> String {
+  public static func format(_ date: Date) -> String {
     let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
     let wholeSeconds = (milliseconds / 1000).rounded(.down)
     let fraction = Int(milliseconds - wholeSeconds * 1000)
@@ -200,13 +200,13 @@ package enum ValuePrinter {
 }
 
 /// A child of a composite value together with the text that introduces it (`label: `, `"key": `).
-package struct LabeledChild {
-  package let label: String
-  package let value: Value
+public struct LabeledChild: Sendable {
+  public let label: String
+  public let value: Value
 }
 
 extension Value {
-  package var hasChildren: Bool {
+  public var hasChildren: Bool {
     switch self {
     case .array(let elements): !elements.isEmpty
     case .dictionary(let entries): !entries.isEmpty
@@ -218,7 +218,7 @@ extension Value {
   }
 
   /// The opening and closing text of a composite value.
-  package var brackets: (open: String, close: String) {
+  public var brackets: (open: String, close: String) {
     switch self {
     case .array: ValuePrinter.collectionBrackets
     case .dictionary(let entries): entries.isEmpty ? ("[:", "]") : ValuePrinter.collectionBrackets
@@ -230,10 +230,10 @@ extension Value {
   }
 
   /// The children in printing order: struct fields and case arguments as declared, dictionary entries by key.
-  package var children: [LabeledChild] { children(keysSorted: true) }
+  public var children: [LabeledChild] { children(keysSorted: true) }
 
   /// The children in printing order; dictionary entries by key, or as written when not `keysSorted`.
-  package func children(keysSorted: Bool) -> [LabeledChild] {
+  public func children(keysSorted: Bool) -> [LabeledChild] {
     switch self {
     case .array(let elements):
       return elements.map { LabeledChild(label: "", value: $0) }

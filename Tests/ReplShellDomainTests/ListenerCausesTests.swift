@@ -1,14 +1,11 @@
-import Foundation
-import ReplShellDomain
 import Testing
-@_spi(Internals) @testable import ReplShellSession
-@_spi(Internals) @testable import Scenarios
+@testable import ReplShellDomain
 
 /// The cause a `SessionStore` gives what a listener dispatches: the dispatch whose element the
 /// listener's task is handling, counted from the dispatches before the stream was made.
 @MainActor @Suite(.timeLimit(.minutes(10))) struct ListenerCausesTests {
   @Test func aStreamMadeAfterEarlierDispatchesNamesTheRightOne() async throws {
-    let store = SessionStore<Int, ChainAction>(initialState: 0) { state, _ in state + 1 }
+    let store = SessionStore<Int, StepAction>(initialState: 0) { state, _ in state + 1 }
     var causes: [HistoryCause?] = []
     store.didDispatch = { _, _, _, _, cause, _ in causes.append(cause) }
     try store.dispatch(.rename(name: "a"), origin: .user, cause: .line(.typedLine(1)), text: nil)
@@ -32,4 +29,11 @@ import Testing
     #expect(store.listenerCauses?.causeOfCurrentTask == nil)
     listener.cancel()
   }
+}
+
+/// Actions for a store whose reducer only counts them.
+enum StepAction: Codable, Equatable, Sendable {
+  case start
+  case step(n: Int)
+  case rename(name: String)
 }
