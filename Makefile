@@ -8,6 +8,12 @@ SYSTEM_PACKAGES := libedit-dev libsqlite3-dev
 # Headless Chromium and its WebDriver: the inspector's browser tests drive the real page with them.
 BROWSER_PACKAGES := chromium chromium-driver
 
+# The flags of every debug build of the package here (`run`, `build`, `test`): no debug information,
+# which makes a fresh build about a sixth shorter on 2 cores (Benchmarks/README.md has the figures). A
+# debugger wants it: `swift build` without them builds with it (in the same .build, so the next
+# `make` rebuilds without).
+BUILD_FLAGS := -debug-info-format none
+
 .PHONY: run test smoke build deps example example-build docs fuzz fuzz-build fuzz-smoke-build fuzz-quick fuzz-parser-lines bench-smoke bench-smoke-build
 
 ## deps: install the system libraries the package links against (libedit for line editing, SQLite for GRDB),
@@ -23,19 +29,20 @@ deps:
 
 ## build: compile every target.
 build: deps
-	@swift build
+	@swift build $(BUILD_FLAGS)
 
 ## run: build and start the interactive shell (ARGS="animals" picks another domain).
 run: deps
 	@[ -x .build/debug/replshell ] || echo "Building replshell (the first build takes a few minutes)..."
-	@swift build --product replshell -q
+	@swift build --product replshell -q $(BUILD_FLAGS)
 	@.build/debug/replshell $(ARGS)
 
 ## example: build Examples/Shelf, a client package on the ReplShell library, check that it compiles
 ## none of the samples' heavy dependencies, run its scenario tests, and check its scenarios through the
 ## package's command plugin (`swift package replshell check`), as a client's CI would.
 example: example-build
-	@cd Examples/Shelf && swift test -q
+	@cd Examples/Shelf && shelf="$$(swift build --show-bin-path)" && \
+	  $(call in_scratch_folder, "$$shelf/ShelfPackageTests.xctest" --testing-library swift-testing)
 	@cd Examples/Shelf && swift package replshell check
 
 ## example-build: build Examples/Shelf and check that it compiles none of the samples' heavy dependencies.
@@ -51,11 +58,11 @@ docs: deps
 	  --target ReplShellTesting --target ImmutableData --enable-experimental-combined-documentation --output-path .build/docs
 	@echo "open .build/docs/index.html through a web server, or: swift package --disable-sandbox preview-documentation --target ReplShell"
 
-## test: build the client example (checking it compiles none of the heavy dependencies), check its scenarios
-## through the package's command plugin as a client's CI would (`swift package replshell check`: about 8 s once
-## the example is built), build this package, then run the example's tests, the committed scenarios against
-## their goldens through the command line a CI job runs, and every unit test, whose summary ends the output. `make smoke` (which `.ci/run` runs first) adds the
-## short fuzz and benchmark runs; `make fuzz` the long ones.
+## test: the source checks, then build this package, then run the committed scenarios against their goldens
+## through the command line a CI job runs, and every unit test, whose summary ends the output. The client
+## example (`make example`: Examples/Shelf built on its own, its tests, its scenarios through the command
+## plugin) and the short fuzz and benchmark runs (`make smoke`) each build the engine again in a package of
+## their own, so `.ci/run` runs them, not this; `make fuzz` runs the long ones.
 ## The tests run with TMPDIR set to a folder of the run's own, which must be empty when they end: a test
 ## that leaves anything in the temporary folder fails the run, which names what it left. (The test
 ## bundles run directly, not through `swift test`, whose own lock files would land there too.) Others may pass
@@ -64,13 +71,11 @@ docs: deps
 ## a wait for the settle signal, with a guard that a fully parallel run on a loaded machine cannot trip
 ## (the tests of a domain's own timeout set theirs). First, Checks/policy.sh: every `try?` and `@unchecked Sendable` on its list with its reason, and the module
 ## cut's counts within their ceilings.
-test: example-build
+test: deps
 	@Checks/policy.sh
-	@cd Examples/Shelf && swift package replshell check
-	@swift build --build-tests -q
-	@bin="$$(swift build --show-bin-path)"; shelf="$$(cd Examples/Shelf && swift build --show-bin-path)"; \
+	@swift build --build-tests -q $(BUILD_FLAGS)
+	@bin="$$(swift build --show-bin-path)"; \
 	$(call in_scratch_folder, \
-	  (cd Examples/Shelf && "$$shelf/ShelfPackageTests.xctest" --testing-library swift-testing) && \
 	  "$$bin/replshell" --check Scenarios/ && \
 	  REPLSHELL_SETTLE_TIMEOUT=600 "$$bin/ImmutableDataPackageTests.xctest" --testing-library swift-testing)
 
@@ -128,7 +133,7 @@ fuzz: fuzz-build
 ## about four minutes on 2 cores.
 PARSER_LINES ?= 1000000
 fuzz-parser-lines: deps
-	@swift build --build-tests -q
+	@swift build --build-tests -q $(BUILD_FLAGS)
 	@REPLSHELL_PARSER_LINES=$(PARSER_LINES) "$$(swift build --show-bin-path)/ImmutableDataPackageTests.xctest" \
 	  --testing-library swift-testing --filter ParserFuzzTests
 

@@ -15,6 +15,8 @@ import StateValues
   /// The state tree last walked, and the session and history position it is of. The tree is
   /// encoded off the main actor; every request for that position shares the encoding.
   private var encoded: (session: ObjectIdentifier, mark: HistoryMark, liveRevision: Int?, tree: Task<Swift.Result<StateTree, CommandError>, Never>)?
+  /// Stops the search index being laid out for the tree encoded before the last.
+  private var indexing: SearchLayoutStop?
 
   /// An inspection of no shell yet; the shell names itself when it is made.
   init() {}
@@ -53,6 +55,15 @@ import StateValues
         }
       }
       encoded = (identity, mark, revision, encoding)
+      // The search index is laid out once the tree is, in the background, so that the first
+      // search finds it ready; a newer tree stops the older one's.
+      indexing?.stop()
+      let stop = SearchLayoutStop()
+      indexing = stop
+      Task.detached {
+        guard case .success(let tree) = await encoding.value, !stop.isStopped else { return }
+        await OffMainThread.run { tree.layOutSearchIndex(unless: { stop.isStopped }) }
+      }
     }
     return try await encoding.value.get()
   }

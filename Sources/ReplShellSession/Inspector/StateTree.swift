@@ -95,7 +95,7 @@ package struct StateTree: Sendable {
   /// contains `text`, ignoring case; at most `limit`, and whether more were left out. Names and
   /// values are matched as `redact` shows them: a redacted secret is not found by its text.
   /// Without redactions (`redact` nil) an ASCII text is looked up in the tree's search index,
-  /// laid out by the first such search; else the state is walked and printed again.
+  /// laid out in the background or by the first such search; else the state is walked and printed again.
   package func search(
     _ text: String, in field: SearchField, limit: Int, redactedBy redact: ((String) -> String)? = nil
   ) -> (paths: [[String]], texts: [String], truncated: Bool) {
@@ -148,6 +148,20 @@ package struct StateTree: Sendable {
     visit(StateNavigator.children(of: root))
     return (found, texts, truncated)
   }
+
+  /// Lays out the search index ahead of the first search, so that it finds the index ready: a
+  /// search that comes meanwhile waits for this one rather than laying out its own. Stops,
+  /// keeping nothing, once `isCancelled` says so (the inspector has moved to a newer state).
+  func layOutSearchIndex(unless isCancelled: () -> Bool) {
+    searchIndex.index.withLock { index in
+      guard index == nil else { return }
+      let laidOut = StateTreeSearchIndex(root: root, isCancelled: isCancelled)
+      if laidOut.isComplete { index = laidOut }
+    }
+  }
+
+  /// Whether the search index is laid out.
+  var hasSearchIndex: Bool { searchIndex.index.withLock { $0 != nil } }
 
   /// The levels a tree has listed, by path.
   private final class WalkedLevels: Sendable {

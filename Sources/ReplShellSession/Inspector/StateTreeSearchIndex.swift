@@ -3,9 +3,11 @@ import StateValues
 /// A state's names and printed leaves laid out once for `StateTree.search`: every part of the
 /// state in printing order, each with its parent, and two byte buffers — the names, and the
 /// printed leaves, each lowercased — that a search scans from end to end instead of walking the
-/// state and printing its leaves again. Built the first time a state is searched for ASCII text
-/// without redactions in force; a search with redactions walks the state, as it must match what
-/// they show, and so does one for text beyond ASCII, which `String.contains` matches by characters.
+/// state and printing its leaves again. Laid out in the background once the inspector has encoded
+/// a state (`StateTree.layOutSearchIndex(unless:)`), or by the first search for ASCII text
+/// without redactions in force if that comes first; a search with redactions walks the state, as
+/// it must match what they show, and so does one for text beyond ASCII, which `String.contains`
+/// matches by characters.
 final class StateTreeSearchIndex: Sendable {
   /// One part of the state: its parent's index (-1 at the top) and the step that names it.
   struct Part: Sendable {
@@ -42,17 +44,27 @@ final class StateTreeSearchIndex: Sendable {
     }
   }
 
+  /// Whether every part is in it: false when its layout was cancelled.
+  let isComplete: Bool
   let parts: [Part]
   let names: Texts
   let leaves: Texts
 
-  init(root: Value) {
+  /// Lays out the index of `root`; incomplete, to be thrown away, when `isCancelled` says so
+  /// before it is done (it is asked every few thousand parts).
+  init(root: Value, isCancelled: () -> Bool = { false }) {
     var parts: [Part] = []
     var names = Texts()
     var leaves = Texts()
+    var cancelled = false
     func visit(_ children: [(component: StatePath.Component, value: Value)], parent: Int32) {
       for child in children {
+        if cancelled { return }
         let index = parts.count
+        if index & 0xFFF == 0, isCancelled() {
+          cancelled = true
+          return
+        }
         parts.append(Part(parent: parent, component: child.component))
         names.append(child.component.label, of: index)
         let grandchildren = StateNavigator.children(of: child.value)
@@ -64,6 +76,7 @@ final class StateTreeSearchIndex: Sendable {
       }
     }
     visit(StateNavigator.children(of: root), parent: -1)
+    self.isComplete = !cancelled
     self.parts = parts
     self.names = names
     self.leaves = leaves

@@ -113,6 +113,34 @@ import Testing
     }
   }
 
+  /// The index the inspector lays out in the background, once a state is encoded, is the one a
+  /// later search uses; a layout stopped part way (a newer state came) keeps nothing, and the
+  /// search then lays out its own.
+  @Test func aSearchIndexLaidOutAheadIsUsedAndOneStoppedKeepsNothing() {
+    let root = Self.state(items: 10_000)
+    let walked = StateTree(root: root).search("n999", in: .value, limit: 20, redactedBy: { $0 })
+    #expect(walked.texts.count == 11)
+
+    let stopped = StateTree(root: root)
+    var checks = 0
+    // Asked at the first part and every 4,096th: it stops at its second check.
+    stopped.layOutSearchIndex(unless: {
+      checks += 1
+      return checks > 1
+    })
+    #expect(checks == 2)
+    #expect(!stopped.hasSearchIndex)
+    let searched = stopped.search("n999", in: .value, limit: 20)
+    #expect(searched.texts == walked.texts && searched.paths == walked.paths)
+    #expect(stopped.hasSearchIndex)
+
+    let ahead = StateTree(root: root)
+    ahead.layOutSearchIndex(unless: { false })
+    #expect(ahead.hasSearchIndex)
+    let found = ahead.search("n999", in: .value, limit: 20)
+    #expect(found.texts == walked.texts && found.paths == walked.paths)
+  }
+
   /// Search matches what the tree shows: a value or a key a redaction replaces is found by its
   /// replacement, not by the secret, with the shell's own redactions.
   @MainActor @Test func searchMatchesNamesAndValuesAsRedacted() async throws {
