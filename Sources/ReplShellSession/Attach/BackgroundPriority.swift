@@ -24,6 +24,16 @@ package enum BackgroundPriority {
     #endif
   }
 
+  /// Lowers the calling thread to nice `nice` (the inspector's search index, laid out ahead of a
+  /// search: nice 10). Unlike the idle policy it is never starved, which matters for work a
+  /// request may come to wait for; a thread of its own, since an unprivileged process cannot
+  /// raise a thread's priority back afterwards.
+  static func lowerCurrentThread(toNice nice: Int32) {
+    #if canImport(Glibc)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+    #endif
+  }
+
   #if canImport(Glibc)
   /// Linux's `SCHED_IDLE` (`<linux/sched.h>`; Glibc exports it only under `_GNU_SOURCE`).
   package static let idlePolicy: Int32 = 5

@@ -2,11 +2,11 @@ import Foundation
 
 /// The one place the project starts threads of its own: each runs a blocking call (`recv` on a
 /// socket, `read` on standard input, a wait for the tap's next dispatch), which must
-/// not hold a thread of Swift's cooperative pool. Everything else runs in tasks (and the
+/// not hold a thread of Swift's cooperative pool, or work at a lowered priority. Everything else runs in tasks (and the
 /// inspector's long computations on Dispatch's global queue: `OffMainThread`; the attachment's
 /// `accept` and Ctrl-C's pipe on dispatch read sources: `AttachAcceptor`, `Interrupt`).
 ///
-/// It is called from three places, by the threads' names:
+/// It is called from four places, by the threads' names:
 /// - `AttachSocket.readEach`: one loop for the three socket readers —
 ///   `replshell.attach.read`, one per attached shell in the app, reading its requests
 ///   (`AttachmentConnection`); `replshell.attach.connection`, an attached shell's one reader of
@@ -15,6 +15,8 @@ import Foundation
 ///   (`AttachedInspectionLink`).
 /// - `LiveHooks`: `replshell.attach.tap`, describing the app's dispatches while a shell follows
 ///   them, at the lowest priority (the idle policy): the diffs never take a core from the app.
+/// - `OffMainThread.runInBackground`: `replshell.search-index`, the inspector's search index laid
+///   out at nice 10 once a state is encoded, one at a time (a newer state stops the older one's).
 /// - `StandardInputReader`: `replshell.stdin`, one thread for the process's life that reads each
 ///   line of the terminal or a pipe asked for while the main actor must stay free — an inspector
 ///   serves, or the shell is attached — and the MCP server's input, read to its end

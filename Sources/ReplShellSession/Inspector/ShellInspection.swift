@@ -62,7 +62,7 @@ import StateValues
       indexing = stop
       Task.detached {
         guard case .success(let tree) = await encoding.value, !stop.isStopped else { return }
-        await OffMainThread.runInBackground { tree.layOutSearchIndex(unless: { stop.isStopped }) }
+        await OffMainThread.runInBackground("replshell.search-index") { tree.layOutSearchIndex(unless: { stop.isStopped }) }
       }
     }
     return try await encoding.value.get()
