@@ -1,10 +1,10 @@
 import Foundation
 
 /// The one place the project starts threads of its own: each runs a blocking call (`recv` on a
-/// socket, `read` on standard input, a wait for the tap's next dispatch), which must
-/// not hold a thread of Swift's cooperative pool, or work at a lowered priority. Everything else runs in tasks (and the
-/// inspector's long computations on Dispatch's global queue: `OffMainThread`; the attachment's
-/// `accept` and Ctrl-C's pipe on dispatch read sources: `AttachAcceptor`, `Interrupt`).
+/// socket, `read` on standard input, a wait for the tap's next dispatch), which must not hold a
+/// thread of Swift's cooperative pool, or work at a lowered priority. Everything else runs in
+/// tasks (and the inspector's long computations on Dispatch's global queue: `OffMainThread`; the
+/// attachment's `accept` and Ctrl-C's pipe on dispatch read sources: `AttachAcceptor`, `Interrupt`).
 ///
 /// It is called from four places, by the threads' names:
 /// - `AttachSocket.readEach`: one loop for the three socket readers —
