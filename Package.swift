@@ -244,6 +244,13 @@ let package = Package(
       dependencies: [
         "ReplShell", "ReplShellFoundation", "ReplShellSession", "ReplShellTesting", "SampleDomains", "TestSupport", "AgainstFixtureShell",
         .product(name: "Logging", package: "swift-log"),
+      ]),
+    // The testing helpers: the `.scenario` and session traits, `ScenarioTest`, `ExploreTest`,
+    // `LinearizeTest`, driven over the sample domains.
+    .testTarget(
+      name: "ReplShellTestingTests",
+      dependencies: [
+        "ReplShellTesting", "ReplShell", "ReplShellDomain", "Scenarios", "StateValues", "SampleDomains", "CounterData", "Linearizability",
       ],
       exclude: ["Fixtures"]),
     // A running app with an attachment open, for the tests of `--attach --inspect`.

@@ -17,7 +17,7 @@ import Testing
       debug effects on
       dispatch categoryList.onAppear
       """
-    let outcome = await ScriptRunner(domains: Domain.samples).run(text: script, name: "logging.txt", baseDirectory: fixtures)
+    let outcome = await ScriptRunner(domains: Domain.samples).run(text: script, name: "logging.txt", baseDirectory: projectRoot.appendingPathComponent("Tests/ReplShellTests"))
     #expect(outcome.succeeded, "\(outcome.text)")
     #expect(outcome.text.contains("[effects] fetchCategoriesQuery()"), "\(outcome.text)")
   }

@@ -5,10 +5,6 @@ import ReplShellTesting
 import SampleDomains
 import Testing
 
-/// The project's root folder, found from this file's location.
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-
 /// Every scenario under `Scenarios/` against its golden, through the helper clients use.
 @MainActor @Suite(.serialized, .timeLimit(.minutes(10))) struct ScenarioGoldenTests {
   @Test(arguments: ScenarioTest.all(in: projectRoot.appendingPathComponent("Scenarios")))

@@ -42,7 +42,7 @@ struct FreshStoreTraitTests {
 /// `.scenario(_:domains:)`: the scenario runs and is checked before the body, which goes on in
 /// the session it left.
 @MainActor @Suite struct ScenarioTraitTests {
-  @Test(.scenario("Tests/ReplShellTests/Fixtures/two-increments.txt", domains: Domain.samples, record: .never))
+  @Test(.scenario("Tests/ReplShellTestingTests/Fixtures/two-increments.txt", domains: Domain.samples, record: .never))
   func theBodyGoesOnWhereTheScenarioLeftTheStore() async throws {
     let session = try TestSession.required()
     #expect(await session.select("selectValue") == "2")
@@ -77,7 +77,7 @@ struct FreshStoreTraitTests {
   }
 
   @Test func aScenarioThatDiffersIsAnIssueAndTheBodyStillRunsInItsSession() async throws {
-    let trait = ScenarioTrait.scenario("Tests/ReplShellTests/Fixtures/wrong-golden.txt", domains: Domain.samples, record: .never)
+    let trait = ScenarioTrait.scenario("Tests/ReplShellTestingTests/Fixtures/wrong-golden.txt", domains: Domain.samples, record: .never)
     let test = try #require(Test.current)
     let seen = Box()
     try await withKnownIssue {
