@@ -101,13 +101,7 @@ package struct StateTree: Sendable {
   ) -> (paths: [[String]], texts: [String], truncated: Bool) {
     let needle = text.lowercased()
     guard !needle.isEmpty else { return ([], [], false) }
-    if redact == nil, needle.utf8.allSatisfy({ $0 < 0x80 }) {
-      let index = searchIndex.index.withLock { index in
-        if let index { return index }
-        let built = StateTreeSearchIndex(root: root)
-        index = built
-        return built
-      }
+    if redact == nil, needle.utf8.allSatisfy({ $0 < 0x80 }), let index = layOutSearchIndex() {
       let found = index.matches(ofASCII: needle, in: field == .key ? index.names : index.leaves, limit: limit)
       let paths = found.parts.map(index.path(to:))
       return (paths.map(\.names), paths.map(\.text), found.truncated)
@@ -149,14 +143,18 @@ package struct StateTree: Sendable {
     return (found, texts, truncated)
   }
 
-  /// Lays out the search index ahead of the first search, so that it finds the index ready: a
-  /// search that comes meanwhile waits for this one rather than laying out its own. Stops,
-  /// keeping nothing, once `isCancelled` says so (the inspector has moved to a newer state).
-  func layOutSearchIndex(unless isCancelled: () -> Bool) {
+  /// The search index, laid out now unless it is already: by the first search, or ahead of it
+  /// in the background, so that the search finds it ready (a search that comes meanwhile waits
+  /// for that layout rather than laying out its own). Nil, keeping nothing, when `isCancelled`
+  /// stops the layout (the inspector has moved to a newer state).
+  @discardableResult
+  func layOutSearchIndex(unless isCancelled: () -> Bool = { false }) -> StateTreeSearchIndex? {
     searchIndex.index.withLock { index in
-      guard index == nil else { return }
+      if let index { return index }
       let laidOut = StateTreeSearchIndex(root: root, isCancelled: isCancelled)
-      if laidOut.isComplete { index = laidOut }
+      guard laidOut.isComplete else { return nil }
+      index = laidOut
+      return laidOut
     }
   }
 
