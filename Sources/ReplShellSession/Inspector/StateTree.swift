@@ -143,15 +143,18 @@ package struct StateTree: Sendable {
     return (found, texts, truncated)
   }
 
-  /// The search index, laid out now unless it is already: by the first search, or ahead of it
-  /// in the background, so that the search finds it ready (a search that comes meanwhile waits
-  /// for that layout rather than laying out its own). Nil, keeping nothing, when `isCancelled`
-  /// stops the layout (the inspector has moved to a newer state).
+  /// The search index, laid out now unless it is already: by a search, or ahead of it in the
+  /// background (`ShellInspection`), so that the search finds it ready. The layout runs outside
+  /// the lock, so that a search never waits for a background layout a loaded machine may hold
+  /// back (it runs at a lowered priority): a search that comes meanwhile lays out its own, and
+  /// whichever finishes first is kept while the other stops at its next check. Nil, keeping
+  /// nothing, when `isCancelled` stops the layout (the inspector has moved to a newer state).
   @discardableResult
   func layOutSearchIndex(unless isCancelled: () -> Bool = { false }) -> StateTreeSearchIndex? {
-    searchIndex.index.withLock { index in
+    if let index = searchIndex.index.withLock({ $0 }) { return index }
+    let laidOut = StateTreeSearchIndex(root: root, isCancelled: { isCancelled() || hasSearchIndex })
+    return searchIndex.index.withLock { index in
       if let index { return index }
-      let laidOut = StateTreeSearchIndex(root: root, isCancelled: isCancelled)
       guard laidOut.isComplete else { return nil }
       index = laidOut
       return laidOut

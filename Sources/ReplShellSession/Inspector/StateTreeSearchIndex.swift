@@ -5,7 +5,7 @@ import StateValues
 /// printed leaves, each lowercased — that a search scans from end to end instead of walking the
 /// state and printing its leaves again. Laid out in the background once the inspector has encoded
 /// a state (`StateTree.layOutSearchIndex(unless:)`), or by the first search for ASCII text
-/// without redactions in force if that comes first; a search with redactions walks the state, as
+/// without redactions in force if that comes first (the first to finish is kept); a search with redactions walks the state, as
 /// it must match what they show, and so does one for text beyond ASCII, which `String.contains`
 /// matches by characters.
 final class StateTreeSearchIndex: Sendable {

@@ -141,6 +141,37 @@ import Testing
     #expect(found.texts == walked.texts && found.paths == walked.paths)
   }
 
+  /// A search never waits for a background layout a loaded machine holds back: here the layout
+  /// is held at its second check while the search runs, lays out its own, and answers; the
+  /// held layout, let go, stops and finds the search's index kept.
+  @Test func aSearchDoesNotWaitForALayoutHeldBack() {
+    let tree = StateTree(root: Self.state(items: 10_000))
+    let reachedCheck = DispatchSemaphore(value: 0)
+    let letGo = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var checks = 0
+    nonisolated(unsafe) var heldLayout: StateTreeSearchIndex?
+    DispatchQueue.global().async {
+      heldLayout = tree.layOutSearchIndex(unless: {
+        checks += 1
+        if checks == 2 {
+          reachedCheck.signal()
+          // A hang guard only: the test lets it go as soon as the search has answered.
+          _ = letGo.wait(timeout: .now() + 600)
+        }
+        return false
+      })
+      finished.signal()
+    }
+    reachedCheck.wait()
+    let found = tree.search("n999", in: .value, limit: 20)
+    letGo.signal()
+    finished.wait()
+    #expect(found.texts.count == 11)
+    #expect(checks == 2)
+    #expect(heldLayout != nil && heldLayout === tree.layOutSearchIndex())
+  }
+
   /// Search matches what the tree shows: a value or a key a redaction replaces is found by its
   /// replacement, not by the secret, with the shell's own redactions.
   @MainActor @Test func searchMatchesNamesAndValuesAsRedacted() async throws {
