@@ -28,7 +28,7 @@ struct InspectorScaleTests {
 
   private func measure(_ shell: InspectedShell, _ driver: WebDriver) async throws {
     try await driver.open(shell.address)
-    try await driver.wait(until: "document.body.dataset.ready === 'true'", timeout: .seconds(120))
+    try await driver.wait(until: "document.body.dataset.ready === 'true'")
     let interactive = try await driver.run("return Math.round(Inspector.stats.loadedAt);")
 
     // Open `quakes`, then its 64k-entry `data`: the first 500 arrive, with a button for the rest.

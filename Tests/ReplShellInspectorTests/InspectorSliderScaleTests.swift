@@ -18,7 +18,7 @@ struct InspectorSliderScaleTests {
     try await InspectedShell.with(script: script) { shell in
       try await WebDriver.with(logPath: shell.folder.appendingPathComponent("chromedriver.log").path) { driver in
         try await driver.open(shell.address)
-        try await driver.wait(until: "document.body.dataset.ready === 'true' && document.getElementById('slider').max === '\(Self.actions)'", timeout: .seconds(120))
+        try await driver.wait(until: "document.body.dataset.ready === 'true' && document.getElementById('slider').max === '\(Self.actions)'")
         let figures = try await driver.runAsync("""
           const slider = document.getElementById("slider");
           Inspector.stats.stepTimes = [];

@@ -53,6 +53,9 @@ final class WebDriver: Sendable {
     let capabilities: [String: Any] = [
       "capabilities": ["alwaysMatch": [
         "browserName": "chrome",
+        // A script waits for what the page signals, not for a window of time (W3C's default is
+        // 30 s): only the hang guard ends it, as every wait of these tests.
+        "timeouts": ["script": Int(PipedChild.hangGuard.components.seconds) * 1000],
         "goog:chromeOptions": [
           "binary": chromium,
           "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900", "--user-data-dir=\(userData.path)"],
@@ -126,8 +129,9 @@ final class WebDriver: Sendable {
     return try await command("POST", "execute/async", ["script": wrapped, "args": []]) as? String ?? "null"
   }
 
-  /// Waits until `condition` (a JavaScript expression) is true in the page; fails after `timeout`.
-  func wait(until condition: String, timeout: Duration = .seconds(20)) async throws {
+  /// Waits until `condition` (a JavaScript expression) is true in the page; fails after `timeout`,
+  /// the hang guard unless a test says otherwise.
+  func wait(until condition: String, timeout: Duration = PipedChild.hangGuard) async throws {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       if try await run("return Boolean(\(condition));") == "true" { return }
