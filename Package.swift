@@ -90,7 +90,7 @@ let package = Package(
     .target(
       name: "ReplShellSession",
       dependencies: [
-        "ReplShellFoundation", "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol",
+        "ReplShellFoundation", "ReplShellDomain", "ReplShellTransport", "ImmutableData", "StateValues", "SessionProtocol",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -99,7 +99,8 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "ReplShellFoundation", "ReplShellSession", "ReplShellDomain", "ImmutableData", "StateValues", "SessionProtocol", "Linearizability",
+        "ReplShellFoundation", "ReplShellSession", "ReplShellDomain", "ReplShellTransport", "ImmutableData", "StateValues", "SessionProtocol",
+        "Linearizability",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -114,15 +115,18 @@ let package = Package(
     .target(
       name: "ReplShell",
       dependencies: [
-        "CEditLine", "ReplShellFoundation", "Scenarios", "ImmutableData", "Linearizability",
+        "CEditLine", "ReplShellFoundation", "ReplShellTransport", "Scenarios", "ImmutableData", "Linearizability",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MCP", package: "swift-sdk"),
       ]),
     .target(name: "ReplShellTesting", dependencies: ["ReplShell"]),
+    // Both sides of the attach socket: the folder and its owner, peer credentials, frames, the
+    // app's outbox and request mailbox. No session, no store: what a shell and an app share.
+    .target(name: "ReplShellTransport", dependencies: ["SessionProtocol", "StateValues"]),
     .target(
       name: "ReplShellAttachment",
       dependencies: [
-        "ReplShellDomain", "ReplShellSession", "ImmutableData",
+        "ReplShellDomain", "ReplShellSession", "ReplShellTransport", "ImmutableData",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
@@ -174,9 +178,9 @@ let package = Package(
     .testTarget(name: "SessionProtocolTests", dependencies: ["SessionProtocol", "StateValues", "TestSupport"]),
     // The registration: action catalogs, example names, the session store's causes.
     .testTarget(name: "ReplShellDomainTests", dependencies: ["ReplShellDomain", "StateValues"]),
-    // The app's side of the attach socket: its outbox and its request mailbox, over real sockets
-    // (the socket itself is the session module's until the transport is cut out of it).
-    .testTarget(name: "ReplShellAttachmentTests", dependencies: ["ReplShellAttachment", "ReplShellSession", "SessionProtocol"]),
+    // The attach socket over real sockets: the folder's checks, the sidecar, frames and their
+    // limits, the app's outbox and its request mailbox.
+    .testTarget(name: "ReplShellTransportTests", dependencies: ["ReplShellTransport", "SessionProtocol", "StateValues"]),
     // The typed session's own parts, tested without a shell.
     .testTarget(name: "ReplShellSessionTests", dependencies: ["ReplShellSession"]),
     // The value layer alone: how values print, order, escape, encode to JSON and diff.
@@ -255,11 +259,15 @@ let package = Package(
       exclude: ["Fixtures"]),
     // A running app with an attachment open, for the tests of `--attach --inspect`.
     .executableTarget(
-      name: "AttachedCounter", dependencies: ["ReplShellAttachment", "ReplShellSession", "Scenarios", "SampleDomains", "CounterData"], path: "Tests/AttachedCounter"),
+      name: "AttachedCounter", dependencies: ["ReplShellAttachment", "ReplShellTransport", "Scenarios", "SampleDomains", "CounterData"],
+      path: "Tests/AttachedCounter"),
     // The inspector served for real on loopback, and its page driven in headless Chromium.
     .testTarget(
       name: "ReplShellInspectorTests",
-      dependencies: ["ReplShellInspector", "ReplShell", "Scenarios", "ReplShellSession", "ReplShellAttachment", "SampleDomains", "TestSupport"]),
+      dependencies: [
+        "ReplShellInspector", "ReplShell", "Scenarios", "ReplShellSession", "ReplShellTransport", "ReplShellAttachment", "SampleDomains",
+        "TestSupport",
+      ]),
     .target(
       name: "AnimalsDataServerPostgres",
       dependencies: [

@@ -2,10 +2,10 @@
 #if canImport(Glibc)
 import Foundation
 import ReplShellFoundation
-import ReplShellSession
 import Scenarios
 import SessionProtocol
 import Synchronization
+import ReplShellTransport
 
 /// An attached shell's connection to the app, read in one place: one reader receives every
 /// message the app sends and routes it to whoever waits for it, as `AttachedInspectionLink` does

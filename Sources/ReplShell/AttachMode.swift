@@ -7,6 +7,7 @@ import Darwin
 import Foundation
 import ReplShellFoundation
 import ReplShellSession
+import ReplShellTransport
 import Scenarios
 import SessionProtocol
 import StateValues

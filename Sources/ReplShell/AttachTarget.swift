@@ -2,13 +2,13 @@
 #if canImport(Glibc)
 #if canImport(Glibc)
 import Glibc
-import ReplShellSession
 import SessionProtocol
 import StateValues
 #endif
 import Foundation
 import Scenarios
 import ReplShellFoundation
+import ReplShellTransport
 
 /// The running apps a shell can attach to: the sockets in the attach folder and what each says
 /// of itself when greeted. The folder is checked first (this user's, writable by no one else),

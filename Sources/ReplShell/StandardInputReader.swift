@@ -1,5 +1,5 @@
 import Foundation
-import ReplShellSession
+import ReplShellTransport
 import Scenarios
 import Synchronization
 

@@ -4,7 +4,7 @@ import SessionProtocol
 #endif
 import Dispatch
 import Logging
-import ReplShellSession
+import ReplShellTransport
 import Synchronization
 
 /// Accepts the shells that connect to an attachment's listening socket, without a thread of its

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ReplShellSession
+import ReplShellTransport
 import SessionProtocol
 import Synchronization
 

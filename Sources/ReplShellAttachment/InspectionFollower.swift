@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellSession
+import ReplShellTransport
 import SessionProtocol
 import Synchronization
 

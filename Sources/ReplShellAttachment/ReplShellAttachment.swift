@@ -8,6 +8,7 @@ import Foundation
 import ImmutableData
 import Logging
 import ReplShellSession
+import ReplShellTransport
 import ServiceLifecycle
 import Synchronization
 

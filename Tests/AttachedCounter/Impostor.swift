@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import ReplShellSession
+import ReplShellTransport
 import Scenarios
 import SessionProtocol
 import StateValues

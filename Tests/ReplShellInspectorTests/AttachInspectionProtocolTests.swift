@@ -1,6 +1,6 @@
 import Foundation
 import ReplShellAttachment
-import ReplShellSession
+import ReplShellTransport
 import Scenarios
 import SessionProtocol
 import Testing

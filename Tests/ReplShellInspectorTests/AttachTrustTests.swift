@@ -1,11 +1,11 @@
 #if canImport(Glibc)
 import Foundation
 import Glibc
-import ReplShellSession
 import Scenarios
 import SessionProtocol
 import TestSupport
 import Testing
+import ReplShellTransport
 
 /// What an attached shell trusts, and what an app does with a folder it cannot trust: a shell
 /// refuses a folder of another user's or one that others can write, and a listener of another

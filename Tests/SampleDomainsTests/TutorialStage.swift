@@ -141,11 +141,14 @@ extension TutorialStage {
       compileFlags = Self.compileFlags(module)
       linkFlags = Self.linkFlags(link)
       // Every object of `replshell` but those of its own executable module, and those of the
-      // attachment an app links (which `replshell` does not).
+      // attachment an app links (which `replshell` does not): one per source file it has now (an
+      // incremental build leaves the objects of files moved or removed since).
       let list = try String(contentsOf: products.appendingPathComponent("replshell.product/Objects.LinkFileList"), encoding: .utf8)
       let attachment = products.appendingPathComponent("ReplShellAttachment.build")
-      let attachmentObjects = try FileManager.default.contentsOfDirectory(atPath: attachment.path).filter { $0.hasSuffix(".o") }.sorted()
-        .map { attachment.appendingPathComponent($0).path }
+      let attachmentSources = ManualExample.root.appendingPathComponent("Sources/ReplShellAttachment")
+      let attachmentObjects = try FileManager.default.contentsOfDirectory(atPath: attachment.path)
+        .filter { $0.hasSuffix(".o") && (!$0.hasSuffix(".swift.o") || FileManager.default.fileExists(atPath: attachmentSources.appendingPathComponent(String($0.dropLast(2))).path)) }
+        .sorted().map { attachment.appendingPathComponent($0).path }
       libraryObjects = list.split(separator: "\n").map(String.init).filter { !$0.contains("/SampleShell.build/") } + attachmentObjects
     }
 

@@ -2,6 +2,7 @@ import CounterData
 import ReplShellFoundation
 import Foundation
 import ReplShellAttachment
+import ReplShellTransport
 import SampleDomains
 @testable import ReplShell
 @testable import Scenarios

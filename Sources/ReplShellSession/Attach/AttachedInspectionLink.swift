@@ -4,6 +4,7 @@ import Foundation
 import SessionProtocol
 import StateValues
 import Synchronization
+import ReplShellTransport
 
 /// An attached shell's inspector's own connection to the running app: a second socket, linked to
 /// the shell's connection by the key that connection was given, over which the app relays the

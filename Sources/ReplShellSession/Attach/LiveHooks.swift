@@ -1,6 +1,7 @@
 import Foundation
 import ImmutableData
 import ReplShellDomain
+import ReplShellTransport
 import SessionProtocol
 import StateValues
 

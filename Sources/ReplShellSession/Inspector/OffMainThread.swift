@@ -1,4 +1,5 @@
 import Dispatch
+import ReplShellTransport
 
 /// Work an inspector does off the main actor and off Swift's cooperative pool: encoding a
 /// 64k-entry state, or sorting and searching it, takes a few hundred milliseconds, during which

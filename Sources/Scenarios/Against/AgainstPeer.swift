@@ -1,6 +1,6 @@
 import Foundation
 import ReplShellFoundation
-import ReplShellSession
+import ReplShellTransport
 import SessionProtocol
 import StateValues
 import Synchronization

@@ -1,9 +1,8 @@
 #if canImport(Glibc)
 import Foundation
 import Glibc
-@testable import Scenarios
-@testable import ReplShellSession
 import Testing
+import ReplShellTransport
 
 /// The file beside an attachment's socket that `--attach` alone lists from: written whole with
 /// mode 0600, read back only when it is a regular file of this user's, current only while the

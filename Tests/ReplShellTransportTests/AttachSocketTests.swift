@@ -4,8 +4,7 @@ import Glibc
 import SessionProtocol
 import StateValues
 import Testing
-@testable import ReplShellSession
-@testable import Scenarios
+import ReplShellTransport
 
 /// Frames on an attachment's socket: an app refuses a request over 1 MiB (garbage closes that
 /// connection), while a shell reads its app's answers up to `maximumReplyLength`, so that a

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import ReplShellSession
+import ReplShellTransport
 import Testing
 
 /// The tap's reader runs under the idle scheduling policy, which the scheduler never lets preempt

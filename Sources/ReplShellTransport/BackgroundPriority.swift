@@ -12,10 +12,10 @@ import Glibc
 /// let preempt: when the app's dispatch woke the tap's reader in the middle of a burst, the
 /// reader often took the app's own core for 0.2–4 ms (`Benchmarks/`: `AttachCost`, 21–28 bursts
 /// of 10,000 in 63 stalled so; none with the idle policy).
-package enum BackgroundPriority {
+public enum BackgroundPriority {
   /// Lowers the calling thread to the least priority the platform allows: the idle policy on
   /// Linux, or nice 19 where that is refused.
-  package static func lowerCurrentThread() {
+  public static func lowerCurrentThread() {
     #if canImport(Glibc)
     // On Linux both the policy and the nice value belong to each thread: 0 is the calling thread.
     var parameters = sched_param(sched_priority: 0)
@@ -28,7 +28,7 @@ package enum BackgroundPriority {
   /// search: nice 10). Unlike the idle policy it is never starved, which matters for work a
   /// request may come to wait for; a thread of its own, since an unprivileged process cannot
   /// raise a thread's priority back afterwards.
-  static func lowerCurrentThread(toNice nice: Int32) {
+  public static func lowerCurrentThread(toNice nice: Int32) {
     #if canImport(Glibc)
     _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
     #endif
@@ -36,6 +36,6 @@ package enum BackgroundPriority {
 
   #if canImport(Glibc)
   /// Linux's `SCHED_IDLE` (`<linux/sched.h>`; Glibc exports it only under `_GNU_SOURCE`).
-  package static let idlePolicy: Int32 = 5
+  public static let idlePolicy: Int32 = 5
   #endif
 }

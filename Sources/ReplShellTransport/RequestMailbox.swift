@@ -10,9 +10,9 @@ import Synchronization
 /// At most `capacity` requests wait: a put beyond them blocks the reader's thread until the main
 /// actor takes one, so a shell that pipelines requests faster than the app serves them waits in
 /// its own `send` (the socket's buffer fills) instead of growing the app's memory.
-final class RequestMailbox<Element: Sendable>: Sendable {
+public final class RequestMailbox<Element: Sendable>: Sendable {
   /// How many requests may wait when no other number is given.
-  static var defaultCapacity: Int { 32 }
+  public static var defaultCapacity: Int { 32 }
 
   private struct Contents {
     /// Put and not taken yet, oldest first, from `head` on: taking moves `head`, so that a shell
@@ -56,14 +56,14 @@ final class RequestMailbox<Element: Sendable>: Sendable {
   private let room = NSCondition()
 
   /// A mailbox in which at most `capacity` requests wait.
-  init(capacity: Int = RequestMailbox.defaultCapacity) {
+  public init(capacity: Int = RequestMailbox.defaultCapacity) {
     self.capacity = max(capacity, 1)
   }
 
   /// Hands `element` to the main actor: to its awaiting `take()`, or kept for the next one,
   /// waiting for room when `capacity` elements wait already (for the reader's thread: the main
   /// actor never puts). After `finish()` it is dropped at once.
-  func put(_ element: Element) {
+  public func put(_ element: Element) {
     room.lock()
     while contents.withLock({ !$0.isFinished && $0.waiting.count - $0.head >= capacity }) { room.wait() }
     room.unlock()
@@ -80,14 +80,14 @@ final class RequestMailbox<Element: Sendable>: Sendable {
   }
 
   /// How many elements wait to be taken now.
-  var waitingCount: Int {
+  public var waitingCount: Int {
     contents.withLock { $0.waiting.count - $0.head }
   }
 
   /// No more elements: `take()` returns nil once it has taken those kept, and a put waiting for
   /// room returns, its element dropped. Either side may call it: the reader at the end of the
   /// shell's requests, the main actor when it stops serving them.
-  func finish() {
+  public func finish() {
     let taker = contents.withLock { contents in
       contents.isFinished = true
       defer { contents.taker = nil }
@@ -102,7 +102,7 @@ final class RequestMailbox<Element: Sendable>: Sendable {
   /// The oldest element not taken, awaited when none waits; nil once finished and empty. One
   /// taker at a time, on the main actor. An element already waiting is taken without suspending
   /// (a suspension, even one resumed at once, is a trip off the main actor and back).
-  @MainActor func take() async -> Element? {
+  @MainActor public func take() async -> Element? {
     if let (ready, wasFull) = contents.withLock({ Self.ready(in: &$0, capacity: capacity) }) { return given(ready, wasFull) }
     return await withCheckedContinuation { continuation in
       let taken = contents.withLock { contents -> (Element?, Bool)? in

@@ -3,8 +3,7 @@ import Foundation
 import Glibc
 import StateValues
 import Testing
-@testable import ReplShellSession
-@testable import Scenarios
+import ReplShellTransport
 
 /// What a shell checks of the attach folder before it lists or connects to anything in it, and
 /// the kernel's word on who is at the other end of a socket.

@@ -12,20 +12,20 @@ import Foundation
 /// One end of an attachment's Unix socket, speaking the attach protocol's frames
 /// (`AttachFrame`): a 4-byte big-endian length, then the JSON of one message. The app and the
 /// shell share it; nothing here listens on TCP.
-package struct AttachSocket: Sendable {
+public struct AttachSocket: Sendable {
   /// What went wrong reading a frame.
-  package typealias Failure = AttachFrame.Failure
+  public typealias Failure = AttachFrame.Failure
 
   /// The file descriptor.
-  package let descriptor: Int32
+  public let descriptor: Int32
 
   /// Wraps a connected descriptor.
-  package init(descriptor: Int32) {
+  public init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
   /// Connects to the socket at `path`; the error says why not (`errno`'s text).
-  package static func connect(to path: String) throws(CommandError) -> AttachSocket {
+  public static func connect(to path: String) throws(CommandError) -> AttachSocket {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw CommandError("cannot make a socket: \(String(cString: strerror(errno)))") }
     var address = try unixAddress(path)
@@ -47,7 +47,7 @@ package struct AttachSocket: Sendable {
   /// Connects to the app at `path` as a shell does: the kernel's word on who listens there
   /// (`SO_PEERCRED`) must be this shell's own uid, or the connection is closed before a byte is
   /// read or sent; the error names the stranger's uid and pid and says what to do.
-  package static func connectToOwnApp(at path: String) throws(CommandError) -> AttachSocket {
+  public static func connectToOwnApp(at path: String) throws(CommandError) -> AttachSocket {
     let socket = try connect(to: path)
     guard let peer = socket.peer() else {
       let reason = String(cString: strerror(errno))
@@ -64,7 +64,7 @@ package struct AttachSocket: Sendable {
 
   /// The process on the other end, as the kernel saw it when the connection was made
   /// (`SO_PEERCRED`); nil when the kernel cannot tell (`errno` says why).
-  package func peer() -> (pid: Int32, uid: uid_t)? {
+  public func peer() -> (pid: Int32, uid: uid_t)? {
     var credentials = PeerCredentials()
     var size = socklen_t(MemoryLayout<PeerCredentials>.size)
     guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { return nil }
@@ -72,7 +72,7 @@ package struct AttachSocket: Sendable {
   }
 
   /// A `sockaddr_un` for `path`, which must fit in it.
-  package static func unixAddress(_ path: String) throws(CommandError) -> sockaddr_un {
+  public static func unixAddress(_ path: String) throws(CommandError) -> sockaddr_un {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let bytes = Array(path.utf8)
@@ -87,7 +87,7 @@ package struct AttachSocket: Sendable {
 
   /// Sends one message; false when the connection is gone.
   @discardableResult
-  package func send(_ message: some Encodable) -> Bool {
+  public func send(_ message: some Encodable) -> Bool {
     let frame: [UInt8]
     do {
       frame = try AttachFrame.bytes(of: message)
@@ -99,7 +99,7 @@ package struct AttachSocket: Sendable {
   }
 
   /// Writes every byte, or returns false.
-  package func writeAll(_ bytes: [UInt8]) -> Bool {
+  public func writeAll(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -112,7 +112,7 @@ package struct AttachSocket: Sendable {
 
   /// Reads one message; throws `.closed` at the end, `.oversized` (over `limit` bytes) or
   /// `.malformed` for a frame that is not a `Message`.
-  package func receive<Message: Decodable>(_ type: Message.Type, limit: Int) throws(Failure) -> Message {
+  public func receive<Message: Decodable>(_ type: Message.Type, limit: Int) throws(Failure) -> Message {
     let length = try AttachFrame.length(ofHeader: try read(count: 4), limit: limit)
     return try AttachFrame.message(type, from: try read(count: length))
   }
@@ -122,7 +122,7 @@ package struct AttachSocket: Sendable {
   /// the shell's of its connection, the inspector link's). `handle` is given each message, and
   /// last the failure that ended reading (`.closed` at the end); it returns false to stop
   /// reading sooner.
-  package func readEach<Message: Decodable & Sendable>(
+  public func readEach<Message: Decodable & Sendable>(
     _ type: Message.Type, limit: Int, on name: String, _ handle: @escaping @Sendable (Result<Message, Failure>) -> Bool
   ) {
     BlockingThread.start(name) {
@@ -141,7 +141,7 @@ package struct AttachSocket: Sendable {
   /// when `answers`, sends this shell's hello back (an attached shell does; `--attach` alone only
   /// looks). Closes the socket and throws `silence` when no hello comes, the one mismatch error
   /// naming both versions, or the app's reason when it refused this shell.
-  package func greetApp(named name: String, within milliseconds: Int32, silence: String, answers: Bool) throws(CommandError) -> AppHello {
+  public func greetApp(named name: String, within milliseconds: Int32, silence: String, answers: Bool) throws(CommandError) -> AppHello {
     let first: AppMessage
     do throws(Failure) {
       guard isReadable(within: milliseconds) else { throw .closed }
@@ -193,18 +193,18 @@ package struct AttachSocket: Sendable {
   }
 
   /// Whether a frame (or the end) can be read within `milliseconds`.
-  package func isReadable(within milliseconds: Int32) -> Bool {
+  public func isReadable(within milliseconds: Int32) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return poll(&entry, 1, milliseconds) > 0
   }
 
   /// Shuts the connection down both ways: a thread blocked reading it wakes up to its end.
-  package func shutdown() {
+  public func shutdown() {
     _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
   }
 
   /// Closes the descriptor.
-  package func close() {
+  public func close() {
     _ = Glibc.close(descriptor)
   }
 }

@@ -2,13 +2,12 @@
 import Glibc
 import StateValues
 #endif
-import ReplShellSession
 
 /// Opens the listening socket of an attachment, replacing a stale one safely.
-enum AttachListener {
+public enum AttachListener {
   /// Binds and listens at `path` with mode 0600. A socket already there is replaced only when
   /// nothing answers on it (its process is gone); anything else there is an error.
-  static func open(_ path: String) throws(CommandError) -> AttachSocket {
+  public static func open(_ path: String) throws(CommandError) -> AttachSocket {
     var info = stat()
     if lstat(path, &info) == 0 {
       guard info.st_mode & S_IFMT == S_IFSOCK else {
@@ -42,7 +41,7 @@ enum AttachListener {
 extension AttachListener {
   /// Removes the sockets that processes which died left in `folder`: nothing answers on them
   /// and their pid is gone. A socket that answers, or whose process runs, stays.
-  static func removeStaleSockets(in folder: String) throws(CommandError) {
+  public static func removeStaleSockets(in folder: String) throws(CommandError) {
     for socket in try AttachDirectory.sockets(in: folder) where !AttachDirectory.isRunning(socket.pid) {
       var info = stat()
       guard lstat(socket.path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { continue }
@@ -58,28 +57,5 @@ extension AttachListener {
     guard let socket = try? AttachSocket.connect(to: path) else { return false }
     socket.close()
     return true
-  }
-}
-
-/// The kernel's word on who connected (`SO_PEERCRED`): only the user who runs the app may attach.
-enum PeerCheck {
-  /// Why a connection is refused, as the app logs it and as the shell prints it.
-  struct Refusal {
-    let appMessage: String
-    let shellMessage: String
-  }
-
-  /// The refusal of a peer of another uid, or nil when it is this app's user.
-  static func refusal(of socket: AttachSocket) -> Refusal? {
-    guard let peer = socket.peer() else {
-      return Refusal(
-        appMessage: "refused a shell whose user the kernel could not tell (\(String(cString: strerror(errno))))",
-        shellMessage: "the app could not tell which user this shell runs as, and refused it")
-    }
-    let own = getuid()
-    guard peer.uid != own else { return nil }
-    return Refusal(
-      appMessage: "refused a shell of uid \(peer.uid) (pid \(peer.pid)): only uid \(own), who runs this app, may attach",
-      shellMessage: "the app (pid \(getpid())) runs as uid \(own) and refused this shell, which runs as uid \(peer.uid): attach as the user who runs the app")
   }
 }

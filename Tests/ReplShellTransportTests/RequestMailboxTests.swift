@@ -1,6 +1,6 @@
 import Foundation
+import ReplShellTransport
 import Synchronization
-@testable import ReplShellAttachment
 import Testing
 
 /// The way an attached shell's requests reach the main actor: in the order they were put, whether

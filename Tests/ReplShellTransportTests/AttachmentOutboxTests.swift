@@ -3,8 +3,7 @@ import Glibc
 import SessionProtocol
 #endif
 import Foundation
-@testable import ReplShellAttachment
-import ReplShellSession
+import ReplShellTransport
 import Testing
 
 /// An app's outbox for one shell, over a real socket pair whose buffers are small: a reply goes

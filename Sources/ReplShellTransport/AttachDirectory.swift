@@ -9,9 +9,9 @@ import Foundation
 /// Where running apps open their attachments: `$XDG_RUNTIME_DIR/replshell/`, else
 /// `$TMPDIR/replshell-$UID/` (`/tmp/replshell-$UID/` without `TMPDIR`); a folder of mode 0700 owned by the user, holding one socket of mode
 /// 0600 per app, named `APP-PID.sock`.
-package enum AttachDirectory {
+public enum AttachDirectory {
   /// The folder for this user.
-  package static var path: String {
+  public static var path: String {
     if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
       return runtime + "/replshell"
     }
@@ -22,7 +22,7 @@ package enum AttachDirectory {
 
   /// Makes the folder if it is missing, and checks that it is a real folder (not a link) owned
   /// by this user with mode 0700; the error says what is wrong.
-  package static func prepare(_ folder: String) throws(CommandError) {
+  public static func prepare(_ folder: String) throws(CommandError) {
     if mkdir(folder, 0o700) != 0 && errno != EEXIST {
       throw CommandError("cannot make \(folder): \(String(cString: strerror(errno)))")
     }
@@ -39,7 +39,7 @@ package enum AttachDirectory {
   /// real folder (not a link) of this user's that no one else can write. Otherwise another user
   /// could have put a socket there to catch what the user types, and the error says so and what
   /// to do. A folder that does not exist is fine: no app has opened an attachment yet.
-  package static func check(_ folder: String) throws(CommandError) {
+  public static func check(_ folder: String) throws(CommandError) {
     var info = stat()
     guard lstat(folder, &info) == 0 else { return }
     let remedy = "remove it (`rm -r \(folder)`, as root if need be), then restart your app, which makes it again with mode 0700"
@@ -57,14 +57,14 @@ package enum AttachDirectory {
   }
 
   /// The socket's file name for an app: `shelfd-4711.sock`.
-  package static func socketName(app: String, pid: Int32) -> String {
+  public static func socketName(app: String, pid: Int32) -> String {
     let safe = String(app.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." ? $0 : "_" })
     return "\(safe.isEmpty ? "app" : safe)-\(pid).sock"
   }
 
   /// The sockets in `folder`, with the app name and pid their names carry: none when there is no
   /// folder yet; a folder that cannot be read is an error that says why, not a folder without apps.
-  package static func sockets(in folder: String) throws(CommandError) -> [(path: String, app: String, pid: Int32)] {
+  public static func sockets(in folder: String) throws(CommandError) -> [(path: String, app: String, pid: Int32)] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -83,13 +83,13 @@ package enum AttachDirectory {
 
   /// Whether `folder` is private to this user: a real folder (not a link) of this user's, mode
   /// 0700. Only then are the files in it trusted without asking their apps.
-  package static func isPrivate(_ folder: String) -> Bool {
+  public static func isPrivate(_ folder: String) -> Bool {
     var info = stat()
     return lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid() && info.st_mode & 0o777 == 0o700
   }
 
   /// Whether the process `pid` is running.
-  package static func isRunning(_ pid: Int32) -> Bool {
+  public static func isRunning(_ pid: Int32) -> Bool {
     kill(pid, 0) == 0 || errno == EPERM
   }
 }

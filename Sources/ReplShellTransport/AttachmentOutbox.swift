@@ -5,7 +5,6 @@ import SessionProtocol
 import Dispatch
 import Foundation
 import Synchronization
-import ReplShellSession
 
 /// What one connection has yet to send, written without a thread of its own and without ever
 /// making whoever hands it a message wait for the shell to read. Replies to the shell's requests
@@ -18,7 +17,7 @@ import ReplShellSession
 /// as its reader (`AttachSocket.readEach`) expects — until the queue is empty or the kernel's
 /// buffer is full. Then a dispatch write source waits for the shell to read, and the drain goes
 /// on from there: a shell that does not read holds neither a thread nor the app.
-final class AttachmentOutbox: Sendable {
+public final class AttachmentOutbox: Sendable {
   private struct Contents {
     var frames: [(bytes: [UInt8], isTail: Bool)] = []
     /// The bytes of the frames queued that are not tailed actions (replies, greetings, notes).
@@ -39,15 +38,15 @@ final class AttachmentOutbox: Sendable {
   }
 
   /// How many tailed actions may wait for a slow shell.
-  static let tailLimit = 512
+  public static let tailLimit = 512
   /// How many bytes of replies may wait for a shell that does not read them: 8 MiB. Past it the
   /// shell is closed (`overflow`), so that one that pipelines requests and reads nothing cannot
   /// grow the app's memory.
-  static let replyByteLimit = 8 << 20
+  public static let replyByteLimit = 8 << 20
 
   /// How many bytes of replies waited unread when the outbox passed `replyByteLimit` and
   /// stopped; nil while it has not.
-  var overflow: Int? {
+  public var overflow: Int? {
     locked { $0.overflow }
   }
   private let contents = Mutex(Contents())
@@ -75,13 +74,13 @@ final class AttachmentOutbox: Sendable {
 
   /// An outbox writing to `socket`, from now until `close()` or `finish()`. Its drains run at the
   /// app's own priority: they write the replies to what the user typed.
-  init(socket: AttachSocket) {
+  public init(socket: AttachSocket) {
     self.socket = socket
   }
 
   /// The frame of `message`, encoded once; nil when it cannot be encoded, which the protocol's
   /// messages always can.
-  static func frame(_ message: AppMessage) -> [UInt8]? {
+  public static func frame(_ message: AppMessage) -> [UInt8]? {
     do {
       return try AttachFrame.bytes(of: message)
     } catch {
@@ -90,7 +89,7 @@ final class AttachmentOutbox: Sendable {
   }
 
   /// Queues a message: the greeting, a refusal, what an inspector relays.
-  func send(_ message: AppMessage) {
+  public func send(_ message: AppMessage) {
     guard let frame = Self.frame(message) else { return }
     changing { contents in
       guard !contents.isClosed else { return }
@@ -118,7 +117,7 @@ final class AttachmentOutbox: Sendable {
   /// (and whatever the kernel did not take at once) queued, for a drain. Never waits: the send is
   /// `MSG_DONTWAIT`, so a shell that does not read costs the caller a system call that says so.
   /// Sent at once, a reply costs no wake-up of the drain's thread between the app and the shell.
-  func reply(_ messages: [AppMessage]) {
+  public func reply(_ messages: [AppMessage]) {
     let frames = messages.compactMap(Self.frame)
     guard !frames.isEmpty else { return }
     changing { contents in
@@ -138,13 +137,13 @@ final class AttachmentOutbox: Sendable {
   /// Queues a tailed action, or drops it when the shell is `tailLimit` behind. Never waits.
   /// `droppedBefore` counts the app's actions just before it that were dropped before they
   /// reached this outbox (the app dispatched faster than their diffs could be computed).
-  func sendTail(_ message: AppMessage, droppedBefore: Int = 0) {
+  public func sendTail(_ message: AppMessage, droppedBefore: Int = 0) {
     guard let frame = Self.frame(message) else { return }
     sendTail(frame: frame, droppedBefore: droppedBefore)
   }
 
   /// `sendTail(_:droppedBefore:)` of a frame already encoded, shared by the shells that tail.
-  func sendTail(frame: [UInt8], droppedBefore: Int = 0) {
+  public func sendTail(frame: [UInt8], droppedBefore: Int = 0) {
     changing { contents in
       guard !contents.isClosed else { return }
       contents.dropped += droppedBefore
@@ -161,7 +160,7 @@ final class AttachmentOutbox: Sendable {
   /// Counts `count` of the app's actions dropped before they reached this outbox, with no
   /// action after them (the app dispatched nothing since): the shell is told now, or, when
   /// `tailLimit` tailed actions wait, as soon as there is room again. Never waits.
-  func tellDropped(_ count: Int) {
+  public func tellDropped(_ count: Int) {
     changing { contents in
       guard !contents.isClosed else { return }
       contents.dropped += count
@@ -184,17 +183,17 @@ final class AttachmentOutbox: Sendable {
   }
 
   /// Stops writing at once; what is still queued is dropped.
-  func close() {
+  public func close() {
     changing { $0.isClosed = true }
   }
 
   /// Sends what is queued, then stops.
-  func finish() {
+  public func finish() {
     changing { $0.isFinishing = true }
   }
 
   /// Returns once writing has stopped.
-  func stopped() async {
+  public func stopped() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isStopped = locked { contents in
         if !contents.isStopped { contents.stopWaiters.append(continuation) }
@@ -207,7 +206,7 @@ final class AttachmentOutbox: Sendable {
   /// Waits until writing has stopped, at most until `deadline`; true when it has. For the app's
   /// `close()`, which returns once its shells were sent their goodbyes.
   @discardableResult
-  func waitUntilStopped(before deadline: DispatchTime) -> Bool {
+  public func waitUntilStopped(before deadline: DispatchTime) -> Bool {
     let now = DispatchTime.now().uptimeNanoseconds
     let until = Date(timeIntervalSinceNow: deadline.uptimeNanoseconds > now ? Double(deadline.uptimeNanoseconds - now) / 1e9 : 0)
     stoppedSignal.lock()

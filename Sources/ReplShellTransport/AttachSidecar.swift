@@ -14,22 +14,22 @@ import StateValues
 /// regular file of the user's, not a link; and it is current only while the process that wrote
 /// it runs (the kernel's start time of the pid must match, so a pid reused by another process
 /// does not count).
-package struct AttachSidecar: Sendable, Equatable {
+public struct AttachSidecar: Sendable, Equatable {
   /// The app's name, as the socket's name carries it before the pid.
-  package let app: String
+  public let app: String
   /// The domain the attachment drives.
-  package let domain: String
+  public let domain: String
   /// The app's process.
-  package let pid: Int32
+  public let pid: Int32
   /// Whether shells may dispatch into the live store.
-  package let allowsWrites: Bool
+  public let allowsWrites: Bool
   /// When the attachment opened, in seconds since 1970.
-  package let started: Double
+  public let started: Double
   /// The process's start time, in clock ticks since boot (`/proc/PID/stat`); nil when unknown.
-  package let processStart: UInt64?
+  public let processStart: UInt64?
 
   /// Describes an attachment; `processStart` is read for `pid`.
-  package init(app: String, domain: String, pid: Int32, allowsWrites: Bool, started: Double) {
+  public init(app: String, domain: String, pid: Int32, allowsWrites: Bool, started: Double) {
     self.init(app: app, domain: domain, pid: pid, allowsWrites: allowsWrites, started: started, processStart: Self.startTime(of: pid))
   }
 
@@ -43,12 +43,12 @@ package struct AttachSidecar: Sendable, Equatable {
   }
 
   /// The sidecar of the socket at `socketPath`: the same name, `.json` for `.sock`.
-  package static func path(forSocket socketPath: String) -> String {
+  public static func path(forSocket socketPath: String) -> String {
     (socketPath.hasSuffix(".sock") ? String(socketPath.dropLast(".sock".count)) : socketPath) + ".json"
   }
 
   /// Whether the process that wrote it still runs: the pid runs and started when it did.
-  package var isCurrent: Bool {
+  public var isCurrent: Bool {
     guard AttachDirectory.isRunning(pid) else { return false }
     guard let processStart else { return true }
     return Self.startTime(of: pid) == processStart
@@ -56,7 +56,7 @@ package struct AttachSidecar: Sendable, Equatable {
 
   /// The start time of process `pid` in clock ticks since boot, from `/proc/PID/stat`; nil when
   /// it cannot be read.
-  package static func startTime(of pid: Int32) -> UInt64? {
+  public static func startTime(of pid: Int32) -> UInt64? {
     // Read as the sidecar is, with the system's calls: a process gone has no file, and nil says so.
     let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
@@ -75,7 +75,7 @@ package struct AttachSidecar: Sendable, Equatable {
 extension AttachSidecar {
   /// Writes the sidecar at `path` with mode 0600: into a new file beside it, then renamed over,
   /// so that a reader never sees half of it.
-  package func write(to path: String) throws(CommandError) {
+  public func write(to path: String) throws(CommandError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let data: Data
@@ -99,7 +99,7 @@ extension AttachSidecar {
 
   /// The sidecar at `path`, or nil when there is none, or it is not a regular file of this user
   /// of mode 0600 (a link, another user's), or not one.
-  package static func read(_ path: String) -> AttachSidecar? {
+  public static func read(_ path: String) -> AttachSidecar? {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }

@@ -24,9 +24,9 @@ import Foundation
 ///
 /// An attached shell's outbox in the app sends without blocking and waits for room on a dispatch
 /// write source (`AttachmentOutbox`): it needs no thread.
-package enum BlockingThread {
+public enum BlockingThread {
   /// Starts `body` on a new thread called `name`.
-  package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+  public static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
     let thread = Thread(block: body)
     thread.name = name
     thread.start()
