@@ -126,7 +126,7 @@ let package = Package(
     .target(
       name: "ReplShellAttachment",
       dependencies: [
-        "ReplShellDomain", "ReplShellSession", "ReplShellTransport", "ImmutableData",
+        "ReplShellFoundation", "ReplShellDomain", "ReplShellSession", "ReplShellTransport", "ImmutableData",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
@@ -178,11 +178,13 @@ let package = Package(
     .testTarget(name: "SessionProtocolTests", dependencies: ["SessionProtocol", "StateValues", "TestSupport"]),
     // The registration: action catalogs, example names, the session store's causes.
     .testTarget(name: "ReplShellDomainTests", dependencies: ["ReplShellDomain", "StateValues"]),
+    // The app's side of an attachment: how the app's actions reach an attached shell's history.
+    .testTarget(name: "ReplShellAttachmentTests", dependencies: ["ReplShellAttachment", "ReplShellSession", "SessionProtocol"]),
     // The attach socket over real sockets: the folder's checks, the sidecar, frames and their
     // limits, the app's outbox and its request mailbox.
     .testTarget(name: "ReplShellTransportTests", dependencies: ["ReplShellTransport", "SessionProtocol", "StateValues"]),
     // The typed session's own parts, tested without a shell.
-    .testTarget(name: "ReplShellSessionTests", dependencies: ["ReplShellSession"]),
+    .testTarget(name: "ReplShellSessionTests", dependencies: ["ReplShellSession", "ReplShellDomain", "ImmutableData", "StateValues"]),
     // The value layer alone: how values print, order, escape, encode to JSON and diff.
     .testTarget(
       name: "StateValuesTests",

@@ -61,6 +61,10 @@ import Synchronization
     package let element: Element?
     /// Pairs dropped just before `element` (or since the last pair), not told before: at least 1 when `element` is nil.
     package let droppedBefore: Int
+    /// How many of the writer's records, kept or dropped, this take accounts for with those before
+    /// it: the number of `element` among all the writer recorded (1 for the first), or, without
+    /// one, the number of the last drop told. What `recorded` was just after the writer made it.
+    package let through: Int
   }
 
   /// How many pairs may wait for the reader: a power of two.
@@ -173,6 +177,17 @@ extension DispatchTap {
     droppedTotal.load(ordering: .relaxed)
   }
 
+  /// Pairs recorded since the ring was made, kept or dropped: on the writer's actor, the number
+  /// of the pair it recorded last, which the reader finds as that take's `through`.
+  package var recorded: Int {
+    written.load(ordering: .relaxed) &+ droppedTotal.load(ordering: .relaxed)
+  }
+
+  /// Wakes the reader now if it dozes or sleeps, for a caller about to wait on what it reads.
+  package func wake() {
+    wakeReader()
+  }
+
   /// Pairs written and not read yet.
   package var waiting: Int {
     written.load(ordering: .acquiring) &- read.load(ordering: .acquiring)
@@ -207,12 +222,12 @@ extension DispatchTap {
     guard position != written.load(ordering: .acquiring) else {
       guard droppedTotal != told else { return nil }
       self.told.store(droppedTotal, ordering: .relaxed)
-      return Taken(element: nil, droppedBefore: droppedTotal &- told)
+      return Taken(element: nil, droppedBefore: droppedTotal &- told, through: position &+ droppedTotal)
     }
     let entry = (slots + (position & mask)).move()
     read.store(position &+ 1, ordering: .releasing)
     if entry.droppedTotalBefore != told { self.told.store(entry.droppedTotalBefore, ordering: .relaxed) }
-    return Taken(element: entry.element, droppedBefore: entry.droppedTotalBefore &- told)
+    return Taken(element: entry.element, droppedBefore: entry.droppedTotalBefore &- told, through: position &+ 1 &+ entry.droppedTotalBefore)
   }
 
   /// The reader's side: the oldest pair, blocking the calling thread until there is one (at most

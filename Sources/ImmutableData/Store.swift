@@ -104,6 +104,12 @@ extension Store {
     self.registrar.setTap(tap)
   }
 
+  /// How many dispatches the installed tap has recorded (its `recorded`): on the store's actor,
+  /// right after a dispatch, that dispatch's number among them; nil without a tap.
+  package var tappedCount: Int? {
+    self.registrar.tap?.recorded
+  }
+
   /// Stops writing into `tap` (if it is the one installed) and finishes it: a dispatch costs
   /// one nil check again.
   package func removeTap(_ tap: DispatchTap<Tapped>) {

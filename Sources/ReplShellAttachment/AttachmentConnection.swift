@@ -36,6 +36,8 @@ final class AttachmentConnection: Sendable {
   let attachment: ReplShellAttachment
   /// What this connection relays while it is an inspector following a shell.
   let inspection: InspectionFollower
+  /// The app's own actions on their way into the session's history.
+  let appActions = AppActionFeed()
 
   init(socket: AttachSocket, attachment: ReplShellAttachment) {
     self.socket = socket
@@ -144,10 +146,11 @@ final class AttachmentConnection: Sendable {
     outbox.finish()
   }
 
-  /// Whether this shell tails or watches, or this is an inspector's connection following a
-  /// shell: the app's dispatches must then be described for it.
+  /// Whether this shell's session is open (its history records the app's actions), or it tails
+  /// or watches, or this is an inspector's connection following a shell: the app's dispatches
+  /// must then be described for it.
   var followsTheApp: Bool {
-    tail.withLock { $0 != nil } || watching.withLock { $0.refresh != nil } || inspection.isFollowing
+    appActions.isOpen || tail.withLock { $0 != nil } || watching.withLock { $0.refresh != nil } || inspection.isFollowing
   }
 
   /// Ends the connection as the app closes its attachment: `bye`, then the socket's end.

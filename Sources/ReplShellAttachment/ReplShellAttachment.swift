@@ -210,8 +210,9 @@ public final class ReplShellAttachment: Sendable, Service {
     _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
   }
 
-  /// Starts describing the app's dispatches when a shell tails or watches and none did, and
-  /// stops when the last one stops: then a dispatch costs the app one nil check.
+  /// Starts describing the app's dispatches when a shell attaches (its history records them) or
+  /// the flight recorder keeps them, and stops when the last shell detaches: then a dispatch
+  /// costs the app one nil check.
   @MainActor func updateTap() {
     let (connections, tap, isClosed) = state.withLock { (Array($0.connections.values), $0.tap, $0.isClosed) }
     let isNeeded = !isClosed && (recorderLog != nil || connections.contains { $0.followsTheApp })
@@ -221,7 +222,7 @@ public final class ReplShellAttachment: Sendable, Service {
         started = try domain.live.tap(store) { [weak self] report in
           switch report {
           case .dispatched(let dispatch): self?.deliver(dispatch)
-          case .dropped(let count): self?.deliverDropped(count)
+          case .dropped(let count, let through): self?.deliverDropped(count, through: through)
           }
         }
       } catch {
@@ -237,12 +238,19 @@ public final class ReplShellAttachment: Sendable, Service {
   }
 
   /// Tells every shell that tails the app's actions, and the flight recorder, of `count` actions
-  /// dropped with none described after them yet (the app dispatched nothing since).
-  private func deliverDropped(_ count: Int) {
+  /// dropped with none described after them yet (the app dispatched nothing since), the last of
+  /// them the tap's dispatch `through`.
+  private func deliverDropped(_ count: Int, through: Int) {
     recorderLog?.skip(count)
-    for connection in state.withLock({ Array($0.connections.values) }) where connection.tail.withLock({ $0 != nil }) {
-      connection.outbox.tellDropped(count)
+    for connection in state.withLock({ Array($0.connections.values) }) {
+      connection.appActions.advance(through: through)
+      if connection.tail.withLock({ $0 != nil }) { connection.outbox.tellDropped(count) }
     }
+  }
+
+  /// The tap while one runs: how many of the store's dispatches it has recorded.
+  var tap: LiveTap? {
+    state.withLock { $0.tap }
   }
 
   /// Hands one dispatch to every shell that tails it: encoded once, queued without waiting.
@@ -250,6 +258,8 @@ public final class ReplShellAttachment: Sendable, Service {
     tappedActions.add(1, ordering: .releasing)
     recorderLog?.record(dispatch)
     let connections = state.withLock { Array($0.connections.values) }
+    // Into each session's history first: a shell that sees the action in its tail finds it there.
+    for connection in connections { connection.appActions.deliver(dispatch) }
     var frame: [UInt8]?
     for connection in connections {
       let refresh = connection.watching.withLock { watching -> (@Sendable () -> Void)? in

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellFoundation
 import ReplShellSession
 import SessionProtocol
 import StateValues
@@ -11,6 +12,9 @@ import StateValues
   let connection: AttachmentConnection
   /// The shell this connection's inspector follows, if it is one.
   weak var followed: Responder?
+  /// Whether one of the shell's lines runs: the app's actions are recorded after it, so that they
+  /// keep their place beside its dispatches.
+  private var isRunningLine = false
 
   var shell: Shell { host.shell }
 
@@ -30,6 +34,11 @@ import StateValues
     let attachment = connection.attachment
     do throws(CommandError) {
       try shell.attach(to: attachment.domain, store: attachment.store, allowsWrites: attachment.allowsWrites, label: attachment.label, control: self)
+      // The session's history takes the app's actions from its initial state on: the tap runs
+      // from now (or ran already), and nothing runs on the main actor between these lines.
+      connection.appActions.open { [weak self] in self?.recordAppActions() }
+      attachment.updateTap()
+      connection.appActions.start(after: attachment.tap?.recorded ?? 0)
       connection.outbox.send(.done(done(succeeded: true, quit: false)))
       return true
     } catch {
@@ -41,6 +50,7 @@ import StateValues
 
   /// Ends the session.
   func close() async {
+    connection.appActions.close()
     connection.attachment.updateTap()
     await shell.close()
   }
@@ -74,7 +84,10 @@ import StateValues
   /// Runs a line the connection parsed on its way here: `submit` takes its place in the
   /// session's order now, as it arrives on the main actor, and only running it holds the main actor.
   private func run(_ parsed: ParsedLineRequest) async {
-    let result = await host.submit(parsed)
+    isRunningLine = true
+    let result = await host.submit(CaughtUpLine(line: parsed, responder: self))
+    isRunningLine = false
+    recordAppActions()
     let redact = shell.inspection.tailRedaction
     connection.tail.withLock { filter in
       filter?.hidden = shell.slot.hiddenActions
@@ -113,5 +126,48 @@ import StateValues
         breaks: shell.slot.tailBreaks)
     }
     connection.attachment.updateTap()
+  }
+}
+
+extension Responder {
+  /// How long a line waits for the app's earlier actions to be described before it runs anyway:
+  /// as long as a command waits for listeners to settle (60 s on a live store, or
+  /// `REPLSHELL_SETTLE_TIMEOUT`). The describing thread has the lowest priority, so the wait is
+  /// short on a machine with a free core and long only on one whose cores are all busy.
+  var appActionsLimit: Duration {
+    shell.settings.settleTimeout ?? .seconds(60)
+  }
+
+  /// Records the app's actions that came into the live session's history, unless a line runs
+  /// (then right after it).
+  func recordAppActions() {
+    guard !isRunningLine else { return }
+    record(connection.appActions.take())
+  }
+
+  /// Before a line runs, in its turn: waits until every action the app dispatched so far is
+  /// described (at most `appActionsLimit`, without holding the main actor), then records them,
+  /// so that the line's own dispatches come after them in the history, as they came after them
+  /// in the store. Past the limit the line runs, and says so.
+  func catchUpWithTheApp() async {
+    guard let tap = connection.attachment.tap else { return }
+    let target = tap.recorded
+    if !connection.appActions.hasReached(target) {
+      tap.wake()
+      let limit = appActionsLimit
+      if !(await connection.appActions.wait(until: target, limit: limit)), connection.appActions.isOpen {
+        shell.events.emit(
+          .note("the app's latest actions were not described within \(DurationText.show(limit)) (no free core for the lowest priority): they join the history after this line"))
+      }
+    }
+    record(connection.appActions.take())
+  }
+
+  private func record(_ taken: (dispatches: [TappedDispatch], overflowed: Int)) {
+    shell.slot.recordAppActions(taken.dispatches)
+    if taken.overflowed > 0 {
+      shell.events.emit(
+        .note("\(taken.overflowed) of the app's actions are not in the history: \(AppActionFeed.capacity) waited for the app's main actor, the most the attachment keeps"))
+    }
   }
 }

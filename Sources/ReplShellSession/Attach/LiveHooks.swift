@@ -40,16 +40,19 @@ package struct LiveHooks: Sendable {
         let store = try typed(store)
         let ring = DispatchTap<Store<State, Action>.Tapped>(capacity: LiveTap.capacity)
         store.installTap(ring)
+        let differ = StateEquality.differ(State.self)
         // The store hands over the state its reducer returned: the app's reducer never runs here.
         // A thread of its own, at the lowest priority (`BackgroundPriority`: the idle policy): the
         // diffs never take a core from the app, and the dispatch that wakes it is not preempted by it.
         BlockingThread.start("replshell.attach.tap") {
           BackgroundPriority.lowerCurrentThread()
+          // The diff's trail, reused from one action to the next.
+          var trail: ChangeTrail? = ChangeTrail()
           // Once stopped, nobody follows the app: what is still in the ring is not described.
           while let taken = ring.waitForNext(), !ring.isFinishing {
             // Drops with no action after them yet, told as the ring runs empty.
             guard let entry = taken.element else {
-              sink(.dropped(taken.droppedBefore))
+              sink(.dropped(taken.droppedBefore, through: taken.through))
               continue
             }
             let text: String
@@ -61,9 +64,13 @@ package struct LiveHooks: Sendable {
               (text, path) = ("(an action the shell cannot print: \(error.message))", nil)
             }
             let diff: [OutputLine]
+            // The paths the diff finds changed, which an attached session's `why` searches.
+            var changed: ChangedPaths?
             do throws(CommandError) {
-              let lines = try stateDiff.lines(from: entry.oldState, to: entry.newState)
+              trail?.reset()
+              let lines = try stateDiff.lines(from: entry.oldState, to: entry.newState, differ: differ, trail: &trail)
               diff = lines.isEmpty ? [.note("no change")] : lines
+              changed = trail.map { ChangedPaths(components: $0.components, ends: $0.ends) }
             } catch {
               diff = [.error(error.message)]
             }
@@ -71,13 +78,16 @@ package struct LiveHooks: Sendable {
             sink(
               .dispatched(
                 TappedDispatch(
-                  text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, oldState: entry.oldState, newState: newState,
+                  text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, number: taken.through, action: entry.action,
+                  changed: changed, oldState: entry.oldState, newState: newState,
                   snapshot: { () throws(CommandError) in try StateSnapshot.json(of: newState) })))
           }
         }
-        return LiveTap { [weak store] in
-          if let store { store.removeTap(ring) } else { ring.finish() }
-        }
+        return LiveTap(
+          stop: { [weak store] in
+            if let store { store.removeTap(ring) } else { ring.finish() }
+          },
+          recorded: { ring.recorded }, wake: { ring.wake() })
       },
       check: { store throws(CommandError) in _ = try typed(store) },
       snapshot: { store throws(CommandError) in try StateSnapshot.json(of: typed(store).select { $0 }) })
@@ -89,8 +99,9 @@ package enum TapReport: Sendable {
   /// One action, described (with the drops just before it).
   case dispatched(TappedDispatch)
   /// This many actions dropped, not described, with none after them described yet: the app
-  /// dispatched faster than the diffs could be computed, then nothing since.
-  case dropped(Int)
+  /// dispatched faster than the diffs could be computed, then nothing since. `through` is the
+  /// number of the last of them among every dispatch the tap recorded.
+  case dropped(Int, through: Int)
 }
 
 /// One action a live app dispatched, as `tail` prints it.
@@ -104,6 +115,13 @@ package struct TappedDispatch: Sendable {
   /// How many of the app's actions just before this one were dropped, not described: the app
   /// dispatched faster than the diffs could be computed.
   package let droppedBefore: Int
+  /// Its number among every dispatch the tap recorded (1 for the first): what the store's
+  /// `tappedCount` was right after it, which tells a session's own dispatches from the app's.
+  package let number: Int
+  /// The action itself, the domain's `Action`.
+  let action: any Sendable
+  /// The paths of the state it changed, as its diff found them; nil when the diff failed.
+  let changed: ChangedPaths?
   /// The states before and after the action, for the breakpoints a tailing shell set (`TailBreaks`).
   package let oldState: any Sendable
   package let newState: any Sendable

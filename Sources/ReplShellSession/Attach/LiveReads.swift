@@ -32,6 +32,19 @@ enum LiveReads {
     }
   }
 
+  /// Records the app's own actions its tap described into the history and the change index
+  /// (`DomainSession.recordAppActions`).
+  struct RecordAppActions: SessionReader {
+    typealias Failure = Never
+    /// The reports, in the order the app dispatched.
+    let dispatches: [TappedDispatch]
+
+    /// Records them.
+    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) {
+      session.recordAppActions(dispatches)
+    }
+  }
+
   /// Re-evaluates the watches on the current state (a live store changed by the app's own
   /// actions); those that changed print with the next line.
   struct RefreshWatches: SessionReader {

@@ -6,10 +6,30 @@ package final class LiveTap: Sendable {
   package static let capacity = 512
 
   private let stopTapping: @MainActor @Sendable () -> Void
+  private let readRecorded: @MainActor @Sendable () -> Int
+  private let wakeReader: @Sendable () -> Void
 
-  /// A tap that `stopTapping` ends.
-  init(stop stopTapping: @escaping @MainActor @Sendable () -> Void) {
+  /// A tap that `stopTapping` ends; `recorded` counts the store's dispatches it has recorded,
+  /// and `wake` wakes its reader.
+  init(
+    stop stopTapping: @escaping @MainActor @Sendable () -> Void, recorded: @escaping @MainActor @Sendable () -> Int,
+    wake: @escaping @Sendable () -> Void
+  ) {
     self.stopTapping = stopTapping
+    self.readRecorded = recorded
+    self.wakeReader = wake
+  }
+
+  /// How many of the store's dispatches the tap has recorded, described or dropped: a report
+  /// whose number (`TappedDispatch.number`, `.dropped`'s `through`) reaches it accounts for
+  /// every dispatch the app made until now.
+  @MainActor package var recorded: Int {
+    readRecorded()
+  }
+
+  /// Wakes the thread that describes the dispatches, if it dozes: for a caller that waits for it.
+  package func wake() {
+    wakeReader()
   }
 
   /// Takes the ring out of the store; the dispatches still in it are dropped (no shell follows

@@ -61,6 +61,13 @@ extension SessionSlot {
     return attached.live.read(LiveReads.IsWatchingRead())
   }
 
+  /// Records the app's own actions, as its tap described them, in the live session's history
+  /// (on the live session also while the shell works on a fork).
+  package func recordAppActions(_ dispatches: [TappedDispatch]) {
+    guard let attached, !dispatches.isEmpty else { return }
+    attached.live.read(LiveReads.RecordAppActions(dispatches: dispatches))
+  }
+
   /// The app's store changed by its own actions: the watches that changed print with the next line.
   package func liveStateChanged() {
     guard let attached, session === attached.live else { return }

@@ -1,7 +1,7 @@
 import StateValues
 /// A list of flat records of one type (quakes, animals) as the cells of a table: one column per
 /// field, one row per record, each cell the field's value on one line.
-package struct SelectionTable: Equatable {
+struct SelectionTable: Equatable {
   /// The records' type.
   let typeName: String
   /// The fields' labels, in declaration order.

@@ -27,7 +27,7 @@ public struct ShellSettings: Sendable {
   /// with an error naming the limit. Nil, the default, refuses none. The fuzz targets (`Fuzz/`)
   /// set `.appState`, so that the lines they generate never write a file, open a database or a
   /// socket, or start a server.
-  package var reachLimit: CommandReach?
+  var reachLimit: CommandReach?
 
   /// Where the paths commands read and write may lie (`save`, `source`, `shrink --save`,
   /// `linearize FILE`, `--html`…): anywhere by default; the MCP server confines them to its

@@ -33,7 +33,7 @@ import StateValues
   /// by the app's own actions too, which leave the history's mark alone: its tree is kept only
   /// while `liveRevision` (how many actions the app's tap has seen) stays the same, and encoded
   /// afresh each time without it.
-  package func stateTree(liveRevision: Int? = nil) async throws(CommandError) -> StateTree {
+  func stateTree(liveRevision: Int? = nil) async throws(CommandError) -> StateTree {
     guard let shell else { throw CommandError("the shell has ended") }
     let session = try shell.slot.require(domains: shell.domains)
     let identity = ObjectIdentifier(session)

@@ -4,7 +4,7 @@ import Synchronization
 /// A state as a tree an inspector opens a level at a time: the children of a path, and the paths
 /// whose key or printed value contains some text. Built over the state written as a `Value`, so
 /// its names are those `state a.b` walks.
-package struct StateTree: Sendable {
+struct StateTree: Sendable {
   /// One child of a path: its name, a one-line summary, and how many children it has in turn.
   package struct Node: Sendable, Equatable {
     /// The label or key that `state` walks.
@@ -12,13 +12,13 @@ package struct StateTree: Sendable {
     /// The value on one line, cut short; a collection by its size.
     package let summary: String
     /// How many children it has: 0 for a leaf.
-    package let childCount: Int
+    let childCount: Int
     /// The whole path to it as `state` reads it, to paste: `animals.data["a key"].name`.
-    package let statePath: String
+    let statePath: String
   }
 
   /// What to match in `search`.
-  package enum SearchField: String, Sendable {
+  enum SearchField: String, Sendable {
     /// The names along the path.
     case key
     /// The printed leaf values.
@@ -65,7 +65,7 @@ package struct StateTree: Sendable {
   }
 
   /// The path the tree's names lead along, in the grammar of `state`.
-  package func statePath(of path: [String]) throws(CommandError) -> StatePath {
+  func statePath(of path: [String]) throws(CommandError) -> StatePath {
     var value = root
     var walked = StatePath()
     for name in path {

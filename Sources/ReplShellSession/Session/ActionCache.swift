@@ -87,7 +87,7 @@ extension ActionCache {
   }
 
   /// Decodes an action case path with its arguments, as `dispatch` reads it.
-  package nonisolated static func decodeAction(_ typed: ParsedValue, catalog: ActionCatalog) throws(CommandError) -> Action {
+  nonisolated static func decodeAction(_ typed: ParsedValue, catalog: ActionCatalog) throws(CommandError) -> Action {
     try ActionCache<Action>.decode(typed, catalog: catalog)
   }
 }

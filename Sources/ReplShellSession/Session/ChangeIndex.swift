@@ -10,7 +10,7 @@ import StateValues
 ///
 /// Every entry's paths lie one after another in one array, and the diff's trail is reused from one
 /// dispatch to the next: recording a dispatch's paths allocates nothing once the arrays have grown.
-package final class ChangeIndex {
+final class ChangeIndex {
   /// The steps of every path recorded, one path after another.
   private var components: [StatePath.Component] = []
   /// Where each path recorded ends in `components`.
@@ -32,6 +32,16 @@ package final class ChangeIndex {
     for end in trail.ends { pathEnds.append(offset + end) }
     entries[serial] = firstPath..<pathEnds.count
     return result
+  }
+
+  /// Records `paths` as those the entry with `serial` changed: an app's action, whose diff the
+  /// tap's thread computed.
+  func record(serial: Int, paths: ChangedPaths) {
+    let firstPath = pathEnds.count
+    let offset = components.count
+    components.append(contentsOf: paths.components)
+    for end in paths.ends { pathEnds.append(offset + end) }
+    entries[serial] = firstPath..<pathEnds.count
   }
 
   /// How one entry's changed paths relate to a path.

@@ -32,6 +32,12 @@ import StateValues
   package let effects: SessionEffects<State, Action>
   /// How actions are written, and which are hidden.
   package let printer: ActionPrinter<State, Action>
+  /// On an app's store that a tap follows (an attachment's), the tap's numbers of the dispatches
+  /// this session made itself, which `recordAppActions` leaves out: they are recorded already.
+  private(set) var ownTappedDispatches: [Int] = []
+  /// On an app's store, how many dispatches its tap has recorded, nil while none runs: right after
+  /// a dispatch, that dispatch's number (`Store.tappedCount`). Nil for a session's own store.
+  private var tappedCount: (@MainActor () -> Int?)?
 
   package init(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,
@@ -47,6 +53,7 @@ import StateValues
     let timeline = SessionTimeline(
       store: store ?? SessionStore(initialState: initialState, reducer: reducer), initialState: initialState, settleTimeout: settleTimeout)
     self.timeline = timeline
+    timeline.history.marksAppActions = backend.isAppStore
     let whyIndex = WhyIndex(timeline: timeline, backend: backend)
     self.whyIndex = whyIndex
     self.checks = SessionChecks(selectors: selectors, timeline: timeline, why: whyIndex, events: events)
@@ -188,7 +195,7 @@ extension DomainSession {
   }
 
   /// The current state, taken now and encoded when the returned function is called, on any thread.
-  package func stateEncoding() -> @Sendable () throws(CommandError) -> Value {
+  func stateEncoding() -> @Sendable () throws(CommandError) -> Value {
     let state = store.select { $0 }
     return { () throws(CommandError) -> Value in try ValueEncoder.encodeForShell(state) }
   }
@@ -204,6 +211,8 @@ extension DomainSession {
   /// on, then the watches that changed. An action `hide` matches is emitted without a diff, which
   /// is then not computed, unless `debug actions` is on.
   package func record(old: State, action: Action, new: State, origin: DispatchEvent.Origin, cause: HistoryCause?, text known: String?) {
+    // The tap of an attached app reports this dispatch too, under this number.
+    if let tappedCount, let number = tappedCount() { ownTappedDispatches.append(number) }
     let showsActions = events.debug.isEnabled(.actions)
     // Only what the app or its listeners dispatch is hidden: an action typed is always shown.
     let hidden = (origin == .listener || origin == .app) && printer.isHidden(action)
@@ -246,6 +255,28 @@ extension DomainSession {
     if active.contains(.breakpoints) { checks.checkBreakpoints(after: text, origin: origin, entry: appended.position, old: old, new: new) }
   }
 
+  /// Records the app's own actions, as its tap described them and in the order the app
+  /// dispatched them, into the history and the change index: `history` and `why` see them beside
+  /// the shell's, marked as the app's. Nothing is printed (`tail` prints them) and the diff is
+  /// not computed again. The reports of the session's own dispatches are left out: those are
+  /// recorded already, as they happened.
+  func recordAppActions(_ dispatches: [TappedDispatch]) {
+    let history = timeline.history
+    for dispatch in dispatches {
+      // The numbers rise: an own dispatch below this report's was reported before, or dropped.
+      while let own = ownTappedDispatches.first, own < dispatch.number { ownTappedDispatches.removeFirst() }
+      if ownTappedDispatches.first == dispatch.number {
+        ownTappedDispatches.removeFirst()
+        continue
+      }
+      guard let action = dispatch.action as? Action, let state = dispatch.newState as? State else { continue }
+      // The case path the tap found, rather than encoding the action again here.
+      let isHidden = dispatch.path.map(printer.hiddenActions.hides) ?? false
+      let appended = history.append(action, text: dispatch.text, origin: .app, cause: nil, isHidden: isHidden, state: state)
+      if let changed = dispatch.changed { whyIndex.changeIndex.record(serial: appended.serial, paths: changed) }
+    }
+  }
+
   /// Emits the reducer's rejection of an action; a listener's prints `↳ … rejected: <error>`.
   func recordRejection(of action: Action, error: any Error, origin: DispatchEvent.Origin, text known: String?) {
     let text = known ?? printer.text(of: action).text
@@ -260,10 +291,12 @@ extension DomainSession {
     reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff, events: SessionEventStream,
     allowsWrites: Bool
   ) -> DomainSession {
-    DomainSession(
+    let session = DomainSession(
       domainName: domainName, catalog: catalog, selectors: selectors, initialState: store.select { $0 }, reducer: reducer,
       stateDiff: stateDiff, events: events, settleTimeout: .seconds(60), store: SessionStore(wrapping: store),
       backend: .live(allowsWrites: allowsWrites))
+    session.tappedCount = { [weak store] in store?.tappedCount }
+    return session
   }
 
   package func forked() -> any AnyDomainSession {

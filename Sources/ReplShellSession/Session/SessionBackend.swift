@@ -54,20 +54,20 @@ package enum SessionBackend: Equatable, Sendable {
   /// What `why` says of a value no entry of the history changed.
   func unchangedNote(_ written: String) -> String {
     isAppStore
-      ? "`\(written)` was changed by no action dispatched from this shell. It is:"
+      ? "`\(written)` was changed by no action since this shell attached, its own or the app's. It is:"
       : "`\(written)` has not changed since the initial state: no applied entry changed it. It is:"
   }
 
-  /// What the history leaves out, said after `why` and `history --changed`: on a live store, the
-  /// app's own actions.
+  /// What the history leaves out, said after `why` and `history --changed`: on a live store, what
+  /// the app did before the shell attached.
   var historyScopeNote: [OutputLine] {
     isAppStore
-      ? [.note("(on a live store the history holds only what this shell dispatched, not the app's own actions: `tail` follows those, and an app's flight recorder keeps them for `replshell --replay`)")]
+      ? [.note("(on a live store the history starts when this shell attached: an app's flight recorder keeps what came before, for `replshell --replay`)")]
       : []
   }
 
   /// What `history` says when it holds nothing here; nil for the usual empty listing.
   var emptyHistoryNote: OutputLine? {
-    isAppStore ? .note("no actions dispatched from this shell yet; the app's own are not kept here: `tail` follows them as they come") : nil
+    isAppStore ? .note("no actions dispatched yet, by this shell or by the app since the shell attached") : nil
   }
 }

@@ -41,7 +41,7 @@ import StateValues
   /// Which of the three lists hold anything, kept beside them: a dispatch reads this one flag set
   /// without reaching into the generic lists (whose type metadata is looked up on every use in
   /// unspecialized code), and a session with no checks pays one read.
-  package private(set) var active: ActiveChecks = []
+  private(set) var active: ActiveChecks = []
 
   /// The checks of `timeline`'s store with `selectors`, reporting on `events`; a stop's causes come from `why`.
   init(
@@ -147,7 +147,7 @@ extension SessionChecks {
       output: { state throws(CommandError) in try prepared.evaluate(state).value }, isSettled: settled)
   }
 
-  package func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] {
+  func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .add(let predicate, let settled): try addInvariant(predicate, settled: settled)
     case .list: invariants.lines

@@ -37,6 +37,9 @@ package final class SessionHistory<State, Action> {
   /// The serial of the last entry the user or a script dispatched; 0 before any.
   private(set) var lastUserSerial = 0
   private var nextSerial = 1
+  /// Whether `history` marks the app's own actions `(app)`: on a live store, where they sit
+  /// beside the shell's (a replayed flight recorder's are all the app's, and left unmarked).
+  var marksAppActions = false
 
   /// A history that starts at `initialState`.
   init(initialState: State) {
@@ -150,7 +153,7 @@ package final class SessionHistory<State, Action> {
   func line(for entry: Entry, at position: Int, width: Int, depth: Int, full: Bool, suffix: String = "") -> (OutputLine, folded: Bool) {
     let number = String(repeating: " ", count: max(0, width - String(position).count)) + String(position)
     let listener = entry.origin == .listener
-    let marks = [listener ? "listener" : nil, entry.isHidden ? "hidden" : nil, position > self.position ? "undone" : nil]
+    let marks = [listener ? "listener" : nil, marksAppActions && entry.origin == .app ? "app" : nil, entry.isHidden ? "hidden" : nil, position > self.position ? "undone" : nil]
       .compactMap { $0 }.map { "   (\($0))" }.joined()
     let text = full ? entry.text : TranscriptRenderer.shortened(entry.text)
     let indent = String(repeating: "  ", count: depth)

@@ -17,7 +17,7 @@ import StateValues
   /// The actions decoded from the text typed, by that text.
   package let actionCache = ActionCache<Action>()
   /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
-  package private(set) var lastDispatch: [DispatchEvent] = []
+  private(set) var lastDispatch: [DispatchEvent] = []
   /// The last action the reducer rejected, dispatched or replayed from a recording: what
   /// `shrink rejects` shrinks toward when it names none.
   package var lastRejection: RejectedAction<Action>?
@@ -48,7 +48,7 @@ import StateValues
   }
 
   /// Where the state stands in the history.
-  package var historyMark: HistoryMark {
+  var historyMark: HistoryMark {
     history.mark
   }
 

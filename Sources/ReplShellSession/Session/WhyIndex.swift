@@ -176,7 +176,9 @@ struct PathChange {
         cause = causing.cause
         origin = causing.origin
       case nil:
-        if origin == .listener {
+        if origin == .app {
+          lines.append(.plain("  ← dispatched by the app itself"))
+        } else if origin == .listener {
           lines.append(.note("  ← cause not known: dispatched by a task a listener started, not by its loop over the store's stream"))
         }
         return lines
