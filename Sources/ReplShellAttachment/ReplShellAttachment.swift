@@ -29,11 +29,10 @@ public final class ReplShellAttachment: Sendable, Service {
   /// The socket's path (where it would be, when the attachment could not open).
   public let path: String
   let domain: Domain
-  /// The app's `Store<State, Action>`, as the domain's hooks take it (the attachment is not
-  /// generic); its type was checked against the domain when the attachment opened.
-  // Why no isolation is checked here: a `Store` is main-actor isolated, and this is only handed to the
-  // domain's hooks, which run on the main actor (`LiveHooks.session`, `.tap`, `.check`).
-  nonisolated(unsafe) let store: AnyObject
+  /// The app's store, checked against the domain once as the attachment opened and held typed
+  /// in what opens sessions over it, taps it and snapshots it; nil when it was not the domain's
+  /// `Store<State, Action>` (the attachment then logged why and stayed closed).
+  let store: LiveStore?
   let allowsWrites: Bool
   let logger: Logger
   /// `shelf@4711`: what the prompt calls this app.
@@ -72,7 +71,12 @@ public final class ReplShellAttachment: Sendable, Service {
     let pid = getpid()
     self.path = folder + "/" + AttachDirectory.socketName(app: app, pid: pid)
     self.domain = domain
-    self.store = store
+    // A store of another type than the domain's is a mistake of the app's: said now, not when a shell connects.
+    let bound = Result { () throws(CommandError) in try domain.live.bind(store) }
+    switch bound {
+    case .success(let live): self.store = live
+    case .failure: self.store = nil
+    }
     self.allowsWrites = allowsWrites
     self.logger = logger
     self.label = "\(domain.name)@\(pid)"
@@ -80,8 +84,7 @@ public final class ReplShellAttachment: Sendable, Service {
     self.hello = AppHello(app: app, domain: domain.name, pid: Int(pid), writes: allowsWrites, started: started)
     let opened: AttachSocket?
     do throws(CommandError) {
-      // A store of another type than the domain's is a mistake of the app's: said now, not when a shell connects.
-      try domain.live.check(store)
+      _ = try bound.get()
       try AttachDirectory.prepare(folder)
       try AttachListener.removeStaleSockets(in: folder)
       opened = try AttachListener.open(path)
@@ -94,7 +97,8 @@ public final class ReplShellAttachment: Sendable, Service {
     self.acceptor = opened.map { AttachAcceptor(listener: $0, into: continuation, logger: logger) }
     self.recorderLog = flightRecorder.flatMap { recorder in
       FlightRecorderLog(
-        recorder, domain: domain.name, initial: Result { () throws(CommandError) in try domain.live.snapshot(store) }, report: { logger.error("\($0)") })
+        recorder, domain: domain.name, initial: bound.flatMap { live in Result { () throws(CommandError) in try live.snapshot() } },
+        report: { logger.error("\($0)") })
     }
     if recorderLog != nil { updateTap() }
     guard acceptor != nil else {
@@ -216,19 +220,13 @@ public final class ReplShellAttachment: Sendable, Service {
   @MainActor func updateTap() {
     let (connections, tap, isClosed) = state.withLock { (Array($0.connections.values), $0.tap, $0.isClosed) }
     let isNeeded = !isClosed && (recorderLog != nil || connections.contains { $0.followsTheApp })
-    if isNeeded, tap == nil {
-      let started: LiveTap?
-      do {
-        started = try domain.live.tap(store) { [weak self] report in
-          switch report {
-          case .dispatched(let dispatch): self?.deliver(dispatch)
-          case .dropped(let count, let through): self?.deliverDropped(count, through: through)
-          }
+    // Without a store of the domain's (logged as the attachment opened) there is nothing to tap.
+    if isNeeded, tap == nil, let store {
+      let started = store.tap { [weak self] report in
+        switch report {
+        case .dispatched(let dispatch): self?.deliver(dispatch)
+        case .dropped(let count, let through): self?.deliverDropped(count, through: through)
         }
-      } catch {
-        // The store was checked when the attachment opened; this names the impossible case.
-        logger.error("replshell attachment: cannot follow the app's actions: \((error as? CommandError)?.message ?? String(describing: error))")
-        started = nil
       }
       state.withLock { $0.tap = started }
     } else if !isNeeded, let tap {

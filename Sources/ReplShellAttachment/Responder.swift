@@ -32,20 +32,21 @@ import StateValues
   /// told it why, when the store is not the domain's.
   func attach() -> Bool {
     let attachment = connection.attachment
-    do throws(CommandError) {
-      try shell.attach(to: attachment.domain, store: attachment.store, allowsWrites: attachment.allowsWrites, label: attachment.label, control: self)
-      // The session's history takes the app's actions from its initial state on: the tap runs
-      // from now (or ran already), and nothing runs on the main actor between these lines.
-      connection.appActions.open { [weak self] in self?.recordAppActions() }
-      attachment.updateTap()
-      connection.appActions.start(after: attachment.tap?.recorded ?? 0)
-      connection.outbox.send(.done(done(succeeded: true, quit: false)))
-      return true
-    } catch {
-      connection.outbox.send(.refused(error.message))
+    // An attachment listens only once its store is bound, so a shell always finds one; said
+    // rather than assumed.
+    guard let store = attachment.store else {
+      connection.outbox.send(.refused("the app's store is not one the \(attachment.domain.name) domain drives; the app's log says why"))
       connection.outbox.finish()
       return false
     }
+    shell.attach(to: attachment.domain, store: store, allowsWrites: attachment.allowsWrites, label: attachment.label, control: self)
+    // The session's history takes the app's actions from its initial state on: the tap runs
+    // from now (or ran already), and nothing runs on the main actor between these lines.
+    connection.appActions.open { [weak self] in self?.recordAppActions() }
+    attachment.updateTap()
+    connection.appActions.start(after: attachment.tap?.recorded ?? 0)
+    connection.outbox.send(.done(done(succeeded: true, quit: false)))
+    return true
   }
 
   /// Ends the session.

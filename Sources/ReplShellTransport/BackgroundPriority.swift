@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The work an attachment does for its shells that is not a reply to what they typed —
-/// describing the app's dispatches (`LiveHooks`' tap) — runs on a thread of the lowest priority,
+/// describing the app's dispatches (the attachment's tap) — runs on a thread of the lowest priority,
 /// so that it never takes a core from the app's own threads: the app never waits for a shell,
 /// not even for a CPU.
 ///

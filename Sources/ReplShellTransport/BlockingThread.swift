@@ -13,8 +13,8 @@ import Foundation
 ///   its connection, which routes every message the app sends (`AttachConnection`); and
 ///   `replshell.inspection-link.read`, an attached shell's inspector, reading what the app relays
 ///   (`AttachedInspectionLink`).
-/// - `LiveHooks`: `replshell.attach.tap`, describing the app's dispatches while a shell follows
-///   them, at the lowest priority (the idle policy): the diffs never take a core from the app.
+/// - the attachment's tap (`LiveStore.tap`): `replshell.attach.tap`, describing the app's dispatches while a shell is
+///   attached, at the lowest priority (the idle policy): the diffs never take a core from the app.
 /// - `OffMainThread.runInBackground`: `replshell.search-index`, the inspector's search index laid
 ///   out at nice 10 once a state is encoded, one at a time (a newer state stops the older one's).
 /// - `StandardInputReader`: `replshell.stdin`, one thread for the process's life that reads each

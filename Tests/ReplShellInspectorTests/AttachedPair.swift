@@ -17,9 +17,15 @@ final class AttachedPair: @unchecked Sendable {
   init(allowsWrites: Bool = false) async throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("attach-inspect-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    app = try PipedChild(
-      try PipedChild.built("AttachedCounter"), allowsWrites ? ["--allow-writes"] : [],
-      environment: ["XDG_RUNTIME_DIR": folder.path], folder: folder, name: "app")
+    do {
+      app = try PipedChild(
+        try PipedChild.built("AttachedCounter"), allowsWrites ? ["--allow-writes"] : [],
+        environment: ["XDG_RUNTIME_DIR": folder.path], folder: folder, name: "app")
+    } catch {
+      // Nothing else will remove the folder: `with` never got the pair.
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
     let printed = try await app.wait(for: ")\n")
     socketPath = String(printed.split(separator: "(").last?.split(separator: ")").first ?? "")
   }

@@ -52,11 +52,12 @@ import Testing
   @Test func theAppsActionsAreRecordedInOrderAndTheSessionsOwnOnlyOnce() async throws {
     let store = Store(initialState: Tally(), reducer: Self.reduce)
     let reports = Reports()
-    let tap = try Self.domain.live.tap(store) { report in
+    let live = try Self.domain.live.bind(store)
+    let tap = live.tap { report in
       if case .dispatched(let dispatch) = report { reports.continuation.yield(dispatch) }
     }
     defer { tap.stop() }
-    let any = try Self.domain.live.session(store, SessionEventStream(), true)
+    let any = live.session(SessionEventStream(), true)
     let session = try #require(any as? DomainSession<Tally, TallyAction>)
 
     // The app dispatches; the session records it once the tap has described it.

@@ -5,92 +5,86 @@ import ReplShellTransport
 import SessionProtocol
 import StateValues
 
-/// What a domain does with a running app's store: a session over it for an attached shell, and a
-/// tap that describes every action the app dispatches, off the app's main actor.
+/// What a domain does with a running app's store: checks that it is the domain's
+/// `Store<State, Action>`, once, and binds it (`LiveStore`).
 package struct LiveHooks: Sendable {
-  /// A session over the app's store (which must be the domain's `Store<State, Action>`).
-  let session: @MainActor @Sendable (AnyObject, SessionEventStream, Bool) throws -> any AnyDomainSession
-  /// Starts describing the store's dispatches to `sink`, in order, on a thread of the lowest
-  /// priority, from a bounded ring the store writes (`DispatchTap`), with the actions dropped
-  /// told where they were; `stop()` the tap to end it.
-  package let tap: @MainActor @Sendable (AnyObject, @escaping @Sendable (TapReport) -> Void) throws -> LiveTap
-  /// Throws, saying what the domain drives, when `store` is not the domain's `Store<State, Action>`.
-  package let check: @Sendable (AnyObject) throws(CommandError) -> Void
-  /// The store's current state as `Codable` writes it (nil when the state is not `Encodable`): where a flight recorder's log starts.
-  /// Throws, saying why, when `store` is not the domain's or its state does not encode.
-  package let snapshot: @MainActor @Sendable (AnyObject) throws(CommandError) -> JSONForm?
+  /// The app's `store` bound to the domain, typed from now on; throws, saying what the domain
+  /// drives, when it is not the domain's `Store<State, Action>`.
+  package let bind: @MainActor @Sendable (AnyObject) throws(CommandError) -> LiveStore
 
   static func make<State: Sendable, Action: Decodable & Equatable & Sendable>(
     name: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>],
     reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff
   ) -> LiveHooks {
-    @Sendable func typed(_ store: AnyObject) throws(CommandError) -> Store<State, Action> {
+    LiveHooks { (store: AnyObject) throws(CommandError) -> LiveStore in
       guard let store = store as? Store<State, Action> else {
         throw CommandError("the \(name) domain drives a Store<\(State.self), \(Action.self)>; the app attached a \(type(of: store))")
       }
-      return store
+      return LiveStore(
+        session: { events, allowsWrites in
+          DomainSession.live(
+            domainName: name, catalog: catalog, selectors: selectors, store: store, reducer: reducer, stateDiff: stateDiff,
+            events: events, allowsWrites: allowsWrites)
+        },
+        tap: { sink in tap(store, catalog: catalog, stateDiff: stateDiff, into: sink) },
+        snapshot: { () throws(CommandError) in try StateSnapshot.json(of: store.select { $0 }) })
     }
-    return LiveHooks(
-      session: { store, events, allowsWrites in
-        DomainSession.live(
-          domainName: name, catalog: catalog, selectors: selectors, store: try typed(store), reducer: reducer,
-          stateDiff: stateDiff, events: events, allowsWrites: allowsWrites)
-      },
-      tap: { store, sink in
-        let store = try typed(store)
-        let ring = DispatchTap<Store<State, Action>.Tapped>(capacity: LiveTap.capacity)
-        store.installTap(ring)
-        let differ = StateEquality.differ(State.self)
-        // The store hands over the state its reducer returned: the app's reducer never runs here.
-        // A thread of its own, at the lowest priority (`BackgroundPriority`: the idle policy): the
-        // diffs never take a core from the app, and the dispatch that wakes it is not preempted by it.
-        BlockingThread.start("replshell.attach.tap") {
-          BackgroundPriority.lowerCurrentThread()
-          // The diff's trail, reused from one action to the next.
-          var trail: ChangeTrail? = ChangeTrail()
-          // Once stopped, nobody follows the app: what is still in the ring is not described.
-          while let taken = ring.waitForNext(), !ring.isFinishing {
-            // Drops with no action after them yet, told as the ring runs empty.
-            guard let entry = taken.element else {
-              sink(.dropped(taken.droppedBefore, through: taken.through))
-              continue
-            }
-            let text: String
-            let path: [String]?
-            do throws(CommandError) {
-              let value = try ValueEncoder.encodeForShell(entry.action)
-              (text, path) = (catalog.text(for: value), catalog.path(of: value))
-            } catch {
-              (text, path) = ("(an action the shell cannot print: \(error.message))", nil)
-            }
-            let diff: [OutputLine]
-            // The paths the diff finds changed, which an attached session's `why` searches.
-            var changed: ChangedPaths?
-            do throws(CommandError) {
-              trail?.reset()
-              let lines = try stateDiff.lines(from: entry.oldState, to: entry.newState, differ: differ, trail: &trail)
-              diff = lines.isEmpty ? [.note("no change")] : lines
-              changed = trail.map { ChangedPaths(components: $0.components, ends: $0.ends) }
-            } catch {
-              diff = [.error(error.message)]
-            }
-            let newState = entry.newState
-            sink(
-              .dispatched(
-                TappedDispatch(
-                  text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, number: taken.through, action: entry.action,
-                  changed: changed, oldState: entry.oldState, newState: newState,
-                  snapshot: { () throws(CommandError) in try StateSnapshot.json(of: newState) })))
-          }
+  }
+
+  /// Starts describing `store`'s dispatches to `sink` (`LiveStore.tap`).
+  @MainActor private static func tap<State: Sendable, Action: Sendable>(
+    _ store: Store<State, Action>, catalog: ActionCatalog, stateDiff: StateDiff, into sink: @escaping @Sendable (TapReport) -> Void
+  ) -> LiveTap {
+    let ring = DispatchTap<Store<State, Action>.Tapped>(capacity: LiveTap.capacity)
+    store.installTap(ring)
+    let differ = StateEquality.differ(State.self)
+    // The store hands over the state its reducer returned: the app's reducer never runs here.
+    // A thread of its own, at the lowest priority (`BackgroundPriority`: the idle policy): the
+    // diffs never take a core from the app, and the dispatch that wakes it is not preempted by it.
+    BlockingThread.start("replshell.attach.tap") {
+      BackgroundPriority.lowerCurrentThread()
+      // The diff's trail, reused from one action to the next.
+      var trail: ChangeTrail? = ChangeTrail()
+      // Once stopped, nobody follows the app: what is still in the ring is not described.
+      while let taken = ring.waitForNext(), !ring.isFinishing {
+        // Drops with no action after them yet, told as the ring runs empty.
+        guard let entry = taken.element else {
+          sink(.dropped(taken.droppedBefore, through: taken.through))
+          continue
         }
-        return LiveTap(
-          stop: { [weak store] in
-            if let store { store.removeTap(ring) } else { ring.finish() }
-          },
-          recorded: { ring.recorded }, wake: { ring.wake() })
+        let text: String
+        let path: [String]?
+        do throws(CommandError) {
+          let value = try ValueEncoder.encodeForShell(entry.action)
+          (text, path) = (catalog.text(for: value), catalog.path(of: value))
+        } catch {
+          (text, path) = ("(an action the shell cannot print: \(error.message))", nil)
+        }
+        let diff: [OutputLine]
+        // The paths the diff finds changed, which an attached session's `why` searches.
+        var changed: ChangedPaths?
+        do throws(CommandError) {
+          trail?.reset()
+          let lines = try stateDiff.lines(from: entry.oldState, to: entry.newState, differ: differ, trail: &trail)
+          diff = lines.isEmpty ? [.note("no change")] : lines
+          changed = trail.map { ChangedPaths(components: $0.components, ends: $0.ends) }
+        } catch {
+          diff = [.error(error.message)]
+        }
+        let newState = entry.newState
+        sink(
+          .dispatched(
+            TappedDispatch(
+              text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, number: taken.through, action: entry.action,
+              changed: changed, oldState: entry.oldState, newState: newState,
+              snapshot: { () throws(CommandError) in try StateSnapshot.json(of: newState) })))
+      }
+    }
+    return LiveTap(
+      stop: { [weak store] in
+        if let store { store.removeTap(ring) } else { ring.finish() }
       },
-      check: { store throws(CommandError) in _ = try typed(store) },
-      snapshot: { store throws(CommandError) in try StateSnapshot.json(of: typed(store).select { $0 }) })
+      recorded: { ring.recorded }, wake: { ring.wake() })
   }
 }
 

@@ -1,4 +1,4 @@
-/// A running tap of an app's store (`LiveHooks.tap`): the store writes every dispatch into a
+/// A running tap of an app's store (`LiveStore.tap`): the store writes every dispatch into a
 /// ring, and a task off the main actor describes each one. Stopping it takes the ring out of the
 /// store, so a dispatch costs one nil check again.
 package final class LiveTap: Sendable {

@@ -24,19 +24,10 @@ import StateValues
 }
 
 extension Shell {
-  /// Attaches this shell to a running app's `store`, driven as `domain`; `label` names it in the
-  /// prompt. Commands then run against the live state; `use` and `reset` are refused.
-  package func attach(
-    to domain: Domain, store: AnyObject, allowsWrites: Bool, label: String, control: any LiveControl
-  ) throws(CommandError) {
-    let live: any AnyDomainSession
-    do {
-      live = try domain.live.session(store, events, allowsWrites)
-    } catch let error as CommandError {
-      throw error
-    } catch {
-      throw CommandError("could not attach: \(error)")
-    }
+  /// Attaches this shell to a running app's `store` of `domain`; `label` names it in the prompt.
+  /// Commands then run against the live state; `use` and `reset` are refused.
+  package func attach(to domain: Domain, store: LiveStore, allowsWrites: Bool, label: String, control: any LiveControl) {
+    let live = store.session(events, allowsWrites)
     redactions.domain = domain.volatile
     slot.session = live
     slot.attached = AttachedApp(label: label, live: live, control: control)

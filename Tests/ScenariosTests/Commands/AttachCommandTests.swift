@@ -30,7 +30,7 @@ import Testing
     let store = Store(initialState: 5, reducer: { (state: Int, action: CounterTestAction) in state + 1 })
     let shell = Shell(domains: [], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
     let control = RecordingControl()
-    try shell.attach(to: counterTestDomain, store: store, allowsWrites: false, label: "counter@1", control: control)
+    shell.attach(to: counterTestDomain, store: try counterTestDomain.live.bind(store), allowsWrites: false, label: "counter@1", control: control)
     #expect(shell.prompt == "counter@1 (live, read-only)> ")
     #expect(await shell.texts("select selectValue") == ["5"])
     try store.dispatch(action: .increment)
@@ -71,7 +71,7 @@ import Testing
   @Test func anAppsShellRunsTheCoreAndRefusesAShellProcesssCommands() async throws {
     let store = Store(initialState: 5, reducer: { (state: Int, action: CounterTestAction) in state + 1 })
     let shell = Shell(domains: [], isScript: true, baseDirectory: URL(fileURLWithPath: "/"), commands: .core)
-    try shell.attach(to: counterTestDomain, store: store, allowsWrites: false, label: "counter@1", control: RecordingControl())
+    shell.attach(to: counterTestDomain, store: try counterTestDomain.live.bind(store), allowsWrites: false, label: "counter@1", control: RecordingControl())
     #expect(await shell.texts("explore --runs 1") == [
       "error: `explore` runs generated actions through the reducer, which on the live store of counter@1 would run inside the app; type `fork` for a sandbox copy of its state, then `explore` there"
     ])
@@ -92,7 +92,7 @@ import Testing
   @Test func writesGoToTheLiveStoreWhenAllowed() async throws {
     let store = Store(initialState: 0, reducer: { (state: Int, action: CounterTestAction) in state + 1 })
     let shell = Shell(domains: [], isScript: true, baseDirectory: URL(fileURLWithPath: "/"))
-    try shell.attach(to: counterTestDomain, store: store, allowsWrites: true, label: "counter@1", control: RecordingControl())
+    shell.attach(to: counterTestDomain, store: try counterTestDomain.live.bind(store), allowsWrites: true, label: "counter@1", control: RecordingControl())
     #expect(shell.prompt == "counter@1 (live)> ")
     _ = await shell.run("dispatch increment")
     #expect(store.select { $0 } == 1)
