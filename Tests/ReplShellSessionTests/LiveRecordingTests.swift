@@ -82,4 +82,34 @@ import Testing
     #expect(why.first == "#3 add", "\(why)")
     #expect(why.contains("  ← dispatched by the app itself"), "\(why)")
   }
+
+  @Test func aLiveHistoryKeepsTheLatestActionsAndSaysHowManyWentBefore() throws {
+    let store = Store(initialState: Tally(), reducer: Self.reduce)
+    let any = try Self.domain.live.bind(store).session(SessionEventStream(), false)
+    let session = try #require(any as? DomainSession<Tally, TallyAction>)
+    let limit = DomainSession<Tally, TallyAction>.liveHistoryLimit
+    let total = limit + limit / 10
+    // What the tap would report of `total` increments the app dispatched.
+    let dispatches = (1...total).map { number in
+      TappedDispatch(
+        text: "add", path: ["add"], diff: [], droppedBefore: 0, number: number, action: TallyAction.add,
+        changed: ChangedPaths(components: [.name("count")], ends: [1]), oldState: Tally(count: number - 1), newState: Tally(count: number),
+        snapshot: { nil })
+    }
+    session.recordAppActions(Array(dispatches.prefix(total - 1)))
+    #expect(session.timeline.history.entries.count == total - 1)
+    session.recordAppActions([dispatches[total - 1]])
+    let history = session.timeline.history
+    #expect(history.entries.count == limit)
+    #expect(history.droppedCount == total - limit)
+    // The state before the first entry kept is the state after the last dropped.
+    #expect(history.initialState.count == total - limit)
+    #expect(history.entries.first?.state.count == total - limit + 1)
+    let why = try session.whyIndex.why(StatePath([.name("count")]), all: false, column: 0).map(\.text)
+    #expect(why.first == "#\(limit) add", "\(why)")
+    #expect(why.contains("(the \(total - limit) oldest entries are no longer kept: a live history keeps the latest \(limit), numbered from 1)"), "\(why)")
+    // The label never changed: not in the entries kept, and said so.
+    let label = try session.whyIndex.why(StatePath([.name("label")]), all: false, column: 0).map(\.text)
+    #expect(label.first == "`label` was changed by none of the entries kept. It is:", "\(label)")
+  }
 }

@@ -44,6 +44,27 @@ final class ChangeIndex {
     entries[serial] = firstPath..<pathEnds.count
   }
 
+  /// Forgets the paths of every entry up to `serial` (entries the history dropped), and packs the
+  /// paths kept together once those forgotten take more room than they do.
+  func forget(through serial: Int) {
+    entries = entries.filter { $0.key > serial }
+    let kept = entries.values.reduce(0) { $0 + $1.count }
+    guard pathEnds.count > 2 * kept else { return }
+    var packedComponents: [StatePath.Component] = []
+    var packedEnds: [Int] = []
+    var packedEntries: [Int: Range<Int>] = [:]
+    for (entrySerial, range) in entries.sorted(by: { $0.key < $1.key }) {
+      let first = packedEnds.count
+      for index in range {
+        let start = index == 0 ? 0 : pathEnds[index - 1]
+        packedComponents.append(contentsOf: components[start..<pathEnds[index]])
+        packedEnds.append(packedComponents.count)
+      }
+      packedEntries[entrySerial] = first..<packedEnds.count
+    }
+    (components, pathEnds, entries) = (packedComponents, packedEnds, packedEntries)
+  }
+
   /// How one entry's changed paths relate to a path.
   enum Relation {
     /// Nothing at or below the path changed.

@@ -275,7 +275,19 @@ extension DomainSession {
       let appended = history.append(action, text: dispatch.text, origin: .app, cause: nil, isHidden: isHidden, state: state)
       if let changed = dispatch.changed { whyIndex.changeIndex.record(serial: appended.serial, paths: changed) }
     }
+    // An app may dispatch without end: the history keeps the latest, dropped a tenth at a time.
+    let limit = Self.liveHistoryLimit
+    if history.entries.count >= limit + limit / 10 {
+      let dropped = history.entries.count - limit
+      let lastDropped = history.entries[dropped - 1].serial
+      history.dropOldest(dropped)
+      whyIndex.changeIndex.forget(through: lastDropped)
+    }
   }
+
+  /// The most entries a live store's history keeps as the app's actions come: each holds the
+  /// state it led to.
+  static var liveHistoryLimit: Int { 10_000 }
 
   /// Emits the reducer's rejection of an action; a listener's prints `↳ … rejected: <error>`.
   func recordRejection(of action: Action, error: any Error, origin: DispatchEvent.Origin, text known: String?) {

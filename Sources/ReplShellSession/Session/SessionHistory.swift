@@ -29,7 +29,7 @@ package final class SessionHistory<State, Action> {
   /// stored first, where code generic over the state reads it at a fixed offset.
   package private(set) var mark = HistoryMark(current: 0, lastUserDispatch: 0)
   /// The state before the first entry, where `jump 0` goes.
-  package let initialState: State
+  package private(set) var initialState: State
   /// Every entry, oldest first; those after `position` are undone.
   package private(set) var entries: [Entry] = []
   /// How many entries the current state has applied (`history` numbers entries from 1).
@@ -37,6 +37,9 @@ package final class SessionHistory<State, Action> {
   /// The serial of the last entry the user or a script dispatched; 0 before any.
   private(set) var lastUserSerial = 0
   private var nextSerial = 1
+  /// How many of the oldest entries were dropped (`dropOldest`): a live store's history keeps
+  /// the latest only.
+  private(set) var droppedCount = 0
   /// Whether `history` marks the app's own actions `(app)`: on a live store, where they sit
   /// beside the shell's (a replayed flight recorder's are all the app's, and left unmarked).
   var marksAppActions = false
@@ -77,6 +80,18 @@ package final class SessionHistory<State, Action> {
     position = appended
     mark = HistoryMark(current: serial, lastUserDispatch: lastUserSerial)
     return (serial, appended)
+  }
+
+  /// Drops the `count` oldest entries, applied ones only (a live store's history, which never
+  /// moves back): the state after the last dropped becomes the state before the first kept, and
+  /// the entries kept are numbered from 1 again.
+  func dropOldest(_ count: Int) {
+    let count = min(count, position)
+    guard count > 0 else { return }
+    initialState = entries[count - 1].state
+    entries.removeFirst(count)
+    position -= count
+    droppedCount += count
   }
 
   /// The position (`history`'s number) of the entry with `serial`; nil once it was dropped.

@@ -104,7 +104,7 @@ struct PathChange {
         _ = try state(at: path, column: column)
         throw CommandError("`\(path)` is not in the state", column: column)
       }
-      let unchanged = backend.unchangedNote(written)
+      let unchanged = history.droppedCount > 0 ? "`\(written)` was changed by none of the entries kept. It is:" : backend.unchangedNote(written)
       var lines: [OutputLine] = [.note(unchanged)]
       lines += ValuePrinter.pretty(current, indent: 2).map { .plain($0) }
       return lines + undoneNote + liveNote
@@ -117,7 +117,14 @@ struct PathChange {
   }
 
   /// On a live store: what the history leaves out.
-  private var liveNote: [OutputLine] { backend.historyScopeNote }
+  private var liveNote: [OutputLine] { droppedNote + backend.historyScopeNote }
+
+  /// When the oldest entries were dropped (a live store's history keeps the latest): how many.
+  private var droppedNote: [OutputLine] {
+    let dropped = history.droppedCount
+    guard dropped > 0 else { return [] }
+    return [.note("(the \(dropped) oldest entr\(dropped == 1 ? "y is" : "ies are") no longer kept: a live history keeps the latest \(DomainSession<State, Action>.liveHistoryLimit), numbered from 1)")]
+  }
 
   func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)? {
     let components = try resolve(path).components
@@ -199,7 +206,7 @@ struct PathChange {
       if history.entries.isEmpty, let note = backend.emptyHistoryNote {
         return [note]
       }
-      return tree ? history.treeLines(full: full) : history.lines(full: full)
+      return (tree ? history.treeLines(full: full) : history.lines(full: full)) + droppedNote
     }
     let (components, current) = try resolve(changed)
     let found = try changes(of: components, in: history.entries.indices.map { $0 + 1 }, firstOnly: false, valuesNeeded: false)
