@@ -55,6 +55,23 @@ import Testing
     }
   }
 
+  /// An invariant holds on the app's own actions too: the one that breaks it fails the shell's
+  /// next line, named.
+  @Test func theAppsActionThatBreaksAnInvariantFailsTheNextLine() async throws {
+    try await AttachedPair.with { pair in
+      try await pair.attachShell([])
+      let shell = try #require(pair.shell)
+      shell.send("invariant selectValue < 2")
+      _ = try await shell.wait(for: "selectValue < 2")
+      for tap in ["inc", "inc", "inc"] { pair.app.send(tap) }
+      _ = try await pair.app.wait(for: "tap 3 at")
+      let before = shell.output.count
+      shell.send("select selectValue")
+      let printed = String(try await shell.wait(for: "actual: 2\n").dropFirst(before))
+      #expect(printed == "error: <stdin>:2: invariant selectValue < 2 broken by the app's `didTapIncrementButton`\n  actual: 2\n", "\(printed)")
+    }
+  }
+
   static let scopeNote =
     "(on a live store the history starts when this shell attached: an app's flight recorder keeps what came before, for `replshell --replay`)"
 }

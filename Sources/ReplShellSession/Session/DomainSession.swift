@@ -257,8 +257,8 @@ extension DomainSession {
 
   /// Records the app's own actions, as its tap described them and in the order the app
   /// dispatched them, into the history and the change index: `history` and `why` see them beside
-  /// the shell's, marked as the app's. Nothing is printed (`tail` prints them) and the diff is
-  /// not computed again. The reports of the session's own dispatches are left out: those are
+  /// the shell's, marked as the app's; the invariants hold on them too. Nothing is printed
+  /// (`tail` prints them) and the diff is not computed again. The reports of the session's own dispatches are left out: those are
   /// recorded already, as they happened.
   func recordAppActions(_ dispatches: [TappedDispatch]) {
     let history = timeline.history
@@ -274,6 +274,8 @@ extension DomainSession {
       let isHidden = dispatch.path.map(printer.hiddenActions.hides) ?? false
       let appended = history.append(action, text: dispatch.text, origin: .app, cause: nil, isHidden: isHidden, state: state)
       if let changed = dispatch.changed { whyIndex.changeIndex.record(serial: appended.serial, paths: changed) }
+      // A broken invariant goes into the mailbox the shell's next line claims, and fails it.
+      if checks.active.contains(.invariants) { checks.checkInvariants(after: dispatch.text, state: state, byTheApp: true) }
     }
     // An app may dispatch without end: the history keeps the latest, dropped a tenth at a time.
     let limit = Self.liveHistoryLimit

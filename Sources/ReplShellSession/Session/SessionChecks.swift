@@ -176,11 +176,12 @@ extension SessionChecks {
   }
 
   /// Checks every invariant on the state `action` led to; a broken one is emitted and written
-  /// into the report handed (`reporting(into:_:)`), whose line then fails with it.
-  func checkInvariants(after action: String, state: State) {
+  /// into the report handed (`reporting(into:_:)`), whose line then fails with it; `byTheApp`
+  /// names the action as a live app's own.
+  func checkInvariants(after action: String, state: State, byTheApp: Bool = false) {
     guard !invariantBroken, let broken = invariants.firstBroken(on: state) else { return }
     let actual = broken.actualLines(on: state)
-    let message = (["invariant \(broken.text) broken by `\(action)`"] + actual).joined(separator: "\n")
+    let message = (["invariant \(broken.text) broken by \(byTheApp ? "the app's " : "")`\(action)`"] + actual).joined(separator: "\n")
     events.emit(.invariant(InvariantEvent(name: broken.text, holds: false, message: message)))
     report.invariantBroke(CommandError(message))
   }
