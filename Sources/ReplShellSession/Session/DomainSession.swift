@@ -258,8 +258,8 @@ extension DomainSession {
   /// Records the app's own actions, as its tap described them and in the order the app
   /// dispatched them, into the history and the change index: `history` and `why` see them beside
   /// the shell's, marked as the app's; the invariants hold on them too. Nothing is printed
-  /// (`tail` prints them) and the diff is not computed again. The reports of the session's own dispatches are left out: those are
-  /// recorded already, as they happened.
+  /// (`tail` prints them) and the diff is not computed again. The reports of the session's own
+  /// dispatches are left out: those are recorded already, as they happened.
   func recordAppActions(_ dispatches: [TappedDispatch]) {
     let history = timeline.history
     for dispatch in dispatches {
