@@ -3,13 +3,17 @@ import Synchronization
 
 /// The app's own actions on their way into one attached shell's history. The tap's thread hands
 /// each action it described here (`deliver`), in the order the app dispatched them; the shell's
-/// session records them on the main actor (`Responder.recordAppActions`): soon after they come,
-/// between the shell's lines, and before each line once every action the app dispatched until
-/// then has come (`wait(until:limit:)`), so that the history keeps the order the store saw.
+/// session records them on the main actor (`Responder.recordAppActions`): before each of the
+/// shell's lines, once every action the app dispatched until then has come
+/// (`wait(until:limit:)`), so that the history keeps the order the store saw; and between lines
+/// only when `recordEvery` wait, so that an app's bursts do not each cost its main actor a
+/// recording per shell while nobody reads the history.
 final class AppActionFeed: Sendable {
   /// How many described actions may wait for the main actor; those beyond are not recorded (and
   /// counted), which only a main actor held for seconds by the app itself lets happen.
   static let capacity = 4096
+  /// How many waiting actions have the session record them without waiting for a line.
+  static let recordEvery = 1024
 
   private struct Contents {
     var waiting: [TappedDispatch] = []
@@ -57,6 +61,11 @@ final class AppActionFeed: Sendable {
       return contents.waiter
     }
     waiter?.continuation.resume(returning: false)
+  }
+
+  /// Whether a recording on the main actor is on its way.
+  var isRecordingScheduled: Bool {
+    contents.withLock { $0.isScheduled }
   }
 
   /// Whether a session takes the app's actions.
@@ -150,9 +159,10 @@ final class AppActionFeed: Sendable {
     return waiter.continuation
   }
 
-  /// What to call for a recording on the main actor, unless one is on its way already.
+  /// What to call for a recording on the main actor, once `recordEvery` actions wait, unless one
+  /// is on its way already.
   private static func schedule(in contents: inout Contents) -> (@MainActor @Sendable () -> Void)? {
-    guard !contents.isScheduled, let record = contents.record else { return nil }
+    guard !contents.isScheduled, contents.waiting.count >= recordEvery, let record = contents.record else { return nil }
     contents.isScheduled = true
     return record
   }

@@ -59,6 +59,18 @@ import Testing
     #expect(!feed.isOpen)
   }
 
+  /// Between the shell's lines the main actor records only full batches: an app's bursts do not
+  /// each cost it a recording per shell.
+  @Test func betweenLinesOnlyAFullBatchIsRecorded() {
+    let feed = openFeed()
+    for number in 1..<AppActionFeed.recordEvery { feed.deliver(dispatch(number)) }
+    #expect(!feed.isRecordingScheduled)
+    feed.deliver(dispatch(AppActionFeed.recordEvery))
+    #expect(feed.isRecordingScheduled)
+    #expect(feed.take().dispatches.count == AppActionFeed.recordEvery)
+    #expect(!feed.isRecordingScheduled)
+  }
+
   @Test func aWaitGivesUpAfterItsLimit() async {
     let feed = openFeed()
     #expect(await !feed.wait(until: 1, limit: .milliseconds(1)))
