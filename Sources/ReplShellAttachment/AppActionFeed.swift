@@ -46,9 +46,14 @@ final class AppActionFeed: Sendable {
     }
   }
 
-  /// The session began after the tap's dispatch `number`: the reports up to it are left out.
+  /// The session began after the tap's dispatch `number`: the reports up to it are left out, and
+  /// so accounted for (the tap may have run long before, for another shell or a flight recorder).
   func start(after number: Int) {
-    contents.withLock { $0.floor = number }
+    let waiter = contents.withLock { contents in
+      contents.floor = number
+      return Self.reach(number, in: &contents)
+    }
+    waiter?.resume(returning: true)
   }
 
   /// Stops taking actions; a line waiting for them runs.

@@ -49,6 +49,16 @@ import Testing
     #expect(feed.take().dispatches.map(\.number) == [6, 7])
   }
 
+  /// A tap that ran before the session (for another shell, or a flight recorder) has numbered
+  /// dispatches the session never sees: a line that comes before the app dispatches again does
+  /// not wait for them.
+  @Test func whatCameBeforeTheSessionStartedIsNotWaitedFor() async {
+    let feed = openFeed(after: 5)
+    #expect(feed.hasReached(5))
+    #expect(await feed.wait(until: 5, limit: .seconds(600)))
+    #expect(!feed.hasReached(6))
+  }
+
   @Test func aClosedFeedTakesNothingAndEndsTheWait() async {
     let feed = openFeed()
     async let waited = feed.wait(until: 1, limit: .seconds(600))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An attached shell's history holds the app's own actions beside its own, in the order the store
@@ -69,6 +70,26 @@ import Testing
       shell.send("select selectValue")
       let printed = String(try await shell.wait(for: "actual: 2\n").dropFirst(before))
       #expect(printed == "error: <stdin>:2: invariant selectValue < 2 broken by the app's `didTapIncrementButton`\n  actual: 2\n", "\(printed)")
+    }
+  }
+
+  /// A shell that attaches while the tap already runs for another finds its history empty at
+  /// once: what the app dispatched before it attached is not waited for.
+  @Test func aShellThatAttachesWhileTheTapRunsDoesNotWaitForWhatCameBefore() async throws {
+    try await AttachedPair.with { pair in
+      try await pair.attachShell([])
+      let first = try #require(pair.shell)
+      first.send("history")
+      _ = try await first.wait(for: "no actions dispatched yet")
+      pair.app.send("inc")
+      _ = try await pair.app.wait(for: "tap 1 at")
+      let second = try PipedChild(
+        try ReplShellBinary.url.path, ["--attach", String(pair.app.process.processIdentifier)], environment: pair.environment,
+        folder: pair.folder, name: "second")
+      second.send("history")
+      let printed = try await second.wait(for: "\n")
+      await second.stop()
+      #expect(printed == "no actions dispatched yet, by this shell or by the app since the shell attached\n", "\(printed)")
     }
   }
 
