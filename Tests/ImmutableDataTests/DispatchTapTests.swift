@@ -97,6 +97,33 @@ final class ThreadResult<T: Sendable>: Sendable {
     #expect(tap.take().map { [$0.element, $0.droppedBefore] } == [22, 0])
   }
 
+  /// Every take says how many of the writer's records it accounts for, kept or dropped: the
+  /// number of its pair among all those recorded, or of the last drop it tells; `recorded`, read
+  /// by the writer, is that number for the last record.
+  @Test func eachTakeSaysHowManyRecordsItAccountsFor() {
+    let tap = DispatchTap<Int>(capacity: 2)
+    for value in 1...5 { tap.record(value) }
+    #expect(tap.recorded == 5)
+    let first = takeAll(tap)
+    #expect(first.map(\.element) == [1, 2, nil])
+    #expect(first.map(\.through) == [1, 2, 5])
+    for value in 6...9 { tap.record(value) }
+    let second = takeAll(tap)
+    #expect(second.map(\.element) == [6, 7, nil])
+    #expect(second.map(\.through) == [6, 7, 9])
+    // A drop told with the pair after it: the pair's number counts the drop.
+    tap.record(10)
+    tap.record(11)
+    tap.record(12)
+    #expect(tap.take().map { [$0.element, $0.through] } == [10, 10])
+    tap.record(13)
+    let third = takeAll(tap)
+    #expect(third.map(\.element) == [11, 13])
+    #expect(third.map(\.droppedBefore) == [0, 1])
+    #expect(third.map(\.through) == [11, 13])
+    #expect(tap.recorded == 13)
+  }
+
   /// A gap between pairs is told with the pair after it, when the reader gets to it after the
   /// writer wrote that pair.
   @Test func aGapFollowedByAPairIsToldWithThatPair() {
