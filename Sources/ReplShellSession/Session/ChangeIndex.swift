@@ -26,22 +26,24 @@ final class ChangeIndex {
     trail?.reset()
     let result = try diff(&trail)
     guard let trail else { return result }
+    append(serial: serial, components: trail.components, ends: trail.ends)
+    return result
+  }
+
+  /// Keeps the paths `components` and `ends` describe (as a `ChangeTrail` holds them) as those the
+  /// entry with `serial` changed.
+  private func append(serial: Int, components found: [StatePath.Component], ends: [Int]) {
     let firstPath = pathEnds.count
     let offset = components.count
-    components.append(contentsOf: trail.components)
-    for end in trail.ends { pathEnds.append(offset + end) }
+    components.append(contentsOf: found)
+    for end in ends { pathEnds.append(offset + end) }
     entries[serial] = firstPath..<pathEnds.count
-    return result
   }
 
   /// Records `paths` as those the entry with `serial` changed: an app's action, whose diff the
   /// tap's thread computed.
   func record(serial: Int, paths: ChangedPaths) {
-    let firstPath = pathEnds.count
-    let offset = components.count
-    components.append(contentsOf: paths.components)
-    for end in paths.ends { pathEnds.append(offset + end) }
-    entries[serial] = firstPath..<pathEnds.count
+    append(serial: serial, components: paths.components, ends: paths.ends)
   }
 
   /// Forgets the paths of every entry up to `serial` (entries the history dropped), and packs the
