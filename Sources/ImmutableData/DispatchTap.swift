@@ -11,7 +11,8 @@ import Synchronization
 /// with the next pair written after it, or, when none was (the app dispatched nothing since),
 /// as soon as the reader finds the ring empty (`Taken` without an element), before it would
 /// sleep. One writer (the store, on its actor) and one reader at a time: a thread of its own,
-/// which `waitForNext()` blocks (so that it may run at a low priority).
+/// which `waitForNext()` blocks (so that it may run at a low priority), or threads that take
+/// turns under a lock of the caller's (`waitForSomethingToTake()`).
 ///
 /// Waking a sleeping thread is a system call, and on a virtual machine whose other core idles it
 /// costs the caller microseconds: more than a thousand dispatches. So the app's dispatch wakes
@@ -183,11 +184,6 @@ extension DispatchTap {
     written.load(ordering: .relaxed) &+ droppedTotal.load(ordering: .relaxed)
   }
 
-  /// Wakes the reader now if it dozes or sleeps, for a caller about to wait on what it reads.
-  package func wake() {
-    wakeReader()
-  }
-
   /// Pairs written and not read yet.
   package var waiting: Int {
     written.load(ordering: .acquiring) &- read.load(ordering: .acquiring)
@@ -241,22 +237,51 @@ extension DispatchTap {
         return entry
       }
       if isFinished.load(ordering: .sequentiallyConsistent) { return take() }
-      let dozes = emptyLooks.load(ordering: .relaxed) < looksBeforeSleep
-      readerRest.store((dozes ? Rest.dozing : Rest.asleep).rawValue, ordering: .sequentiallyConsistent)
-      // A pair written (or the end) before the writer could see the reader resting.
-      if written.load(ordering: .sequentiallyConsistent) != read.load(ordering: .relaxed)
-        || isFinished.load(ordering: .sequentiallyConsistent)
-      {
-        readerRest.store(Rest.awake.rawValue, ordering: .sequentiallyConsistent)
-        continue
-      }
-      // The writer does not fence its wake-up check: a pair written as the reader lies down may
-      // not wake it, so even asleep the reader looks again after `sleep`. A signal left over from
-      // a rest that timed out only makes the next look come early.
-      _ = wakeUp.wait(timeout: .now() + (dozes ? look : sleep))
-      readerRest.store(Rest.awake.rawValue, ordering: .sequentiallyConsistent)
-      if dozes { emptyLooks.store(emptyLooks.load(ordering: .relaxed) &+ 1, ordering: .relaxed) }
+      rest()
     }
+  }
+
+  /// For readers that take turns (one at a time, each `take()` in a turn the caller's lock hands
+  /// out, so that what one reader stored the next one sees): blocks the calling thread until
+  /// `take()` has a pair or drops to tell — as `waitForNext()` waits, and resting in its place —
+  /// without taking it; false once the ring is finished. Another reader may have taken it by
+  /// the time the caller's turn comes: `take()` then returns nil.
+  package func waitForSomethingToTake() -> Bool {
+    while true {
+      if isFinished.load(ordering: .sequentiallyConsistent) { return false }
+      if hasSomethingToTake {
+        emptyLooks.store(0, ordering: .relaxed)
+        return true
+      }
+      rest()
+    }
+  }
+
+  /// Whether `take()` would return a pair or drops not told: a look, which another reader's
+  /// turn may make stale at once.
+  private var hasSomethingToTake: Bool {
+    let told = self.told.load(ordering: .relaxed)
+    let droppedTotal = self.droppedTotal.load(ordering: .acquiring)
+    return read.load(ordering: .acquiring) != written.load(ordering: .acquiring) || droppedTotal != told
+  }
+
+  /// Waits for the writer, dozing or asleep, once: until it wakes the reader, or the rest's timeout.
+  private func rest() {
+    let dozes = emptyLooks.load(ordering: .relaxed) < looksBeforeSleep
+    readerRest.store((dozes ? Rest.dozing : Rest.asleep).rawValue, ordering: .sequentiallyConsistent)
+    // A pair written (or the end) before the writer could see the reader resting.
+    if written.load(ordering: .sequentiallyConsistent) != read.load(ordering: .relaxed)
+      || isFinished.load(ordering: .sequentiallyConsistent)
+    {
+      readerRest.store(Rest.awake.rawValue, ordering: .sequentiallyConsistent)
+      return
+    }
+    // The writer does not fence its wake-up check: a pair written as the reader lies down may
+    // not wake it, so even asleep the reader looks again after `sleep`. A signal left over from
+    // a rest that timed out only makes the next look come early.
+    _ = wakeUp.wait(timeout: .now() + (dozes ? look : sleep))
+    readerRest.store(Rest.awake.rawValue, ordering: .sequentiallyConsistent)
+    if dozes { emptyLooks.store(emptyLooks.load(ordering: .relaxed) &+ 1, ordering: .relaxed) }
   }
 
   /// Whether `finish()` was called.

@@ -115,8 +115,7 @@ final class AppActionFeed: Sendable {
   }
 
   /// Waits until every dispatch through the tap's number `target` is accounted for; false when
-  /// `limit` passed first (the tap's thread, at the lowest priority, found no free core that long)
-  /// or the feed closed.
+  /// `limit` passed first (no core described them that long) or the feed closed.
   func wait(until target: Int, limit: Duration) async -> Bool {
     let wait = contents.withLock { contents in
       contents.waits += 1

@@ -133,8 +133,9 @@ import StateValues
 extension Responder {
   /// How long a line waits for the app's earlier actions to be described before it runs anyway:
   /// as long as a command waits for listeners to settle (60 s on a live store, or
-  /// `REPLSHELL_SETTLE_TIMEOUT`). The describing thread has the lowest priority, so the wait is
-  /// short on a machine with a free core and long only on one whose cores are all busy.
+  /// `REPLSHELL_SETTLE_TIMEOUT`). A thread of the normal priority describes them meanwhile
+  /// (`LiveTap.catchUp()`), at most `LiveTap.capacity` of them: the limit only bounds a machine
+  /// with no core to spare at all.
   var appActionsLimit: Duration {
     shell.settings.settleTimeout ?? .seconds(60)
   }
@@ -154,11 +155,11 @@ extension Responder {
     guard let tap = connection.attachment.tap else { return }
     let target = tap.recorded
     if !connection.appActions.hasReached(target) {
-      tap.wake()
+      tap.catchUp()
       let limit = appActionsLimit
       if !(await connection.appActions.wait(until: target, limit: limit)), connection.appActions.isOpen {
         shell.events.emit(
-          .note("the app's latest actions were not described within \(DurationText.show(limit)) (no free core for the lowest priority): they join the history after this line"))
+          .note("the app's latest actions were not described within \(DurationText.show(limit)): they join the history after this line"))
       }
     }
     record(connection.appActions.take())

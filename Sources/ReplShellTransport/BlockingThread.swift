@@ -6,15 +6,16 @@ import Foundation
 /// tasks (and the inspector's long computations on Dispatch's global queue: `OffMainThread`; the
 /// attachment's `accept` and Ctrl-C's pipe on dispatch read sources: `AttachAcceptor`, `Interrupt`).
 ///
-/// It is called from four places, by the threads' names:
+/// It starts these threads, by name:
 /// - `AttachSocket.readEach`: one loop for the three socket readers —
 ///   `replshell.attach.read`, one per attached shell in the app, reading its requests
 ///   (`AttachmentConnection`); `replshell.attach.connection`, an attached shell's one reader of
 ///   its connection, which routes every message the app sends (`AttachConnection`); and
 ///   `replshell.inspection-link.read`, an attached shell's inspector, reading what the app relays
 ///   (`AttachedInspectionLink`).
-/// - the attachment's tap (`LiveStore.tap`): `replshell.attach.tap`, describing the app's dispatches while a shell is
-///   attached, at the lowest priority (the idle policy): the diffs never take a core from the app.
+/// - the attachment's tap (`LiveStore.tap`, `TapDescriber`): `replshell.attach.tap`, describing the app's dispatches while a shell is
+///   attached, at the lowest priority (the idle policy): the diffs never take a core from the app;
+///   and `replshell.attach.catch-up`, at the normal priority while a shell's line waits for them.
 /// - `OffMainThread.runInBackground`: `replshell.search-index`, the inspector's search index laid
 ///   out at nice 10 once a state is encoded, one at a time (a newer state stops the older one's).
 /// - `StandardInputReader`: `replshell.stdin`, one thread for the process's life that reads each

@@ -226,6 +226,53 @@ final class ThreadResult<T: Sendable>: Sendable {
     #expect(values.count + tap.dropped == 50)
   }
 
+  /// Two readers taking turns under a lock, one resting on the ring between its turns
+  /// (`waitForSomethingToTake()`), the other the test itself: each pair is taken once, the
+  /// drops told once, all in the writer's order.
+  @Test func readersTakingTurnsTakeEachPairOnceInOrder() async {
+    let tap = DispatchTap<Int>(capacity: 16)
+    let taken = Mutex<[DispatchTap<Int>.Taken]>([])
+    @Sendable func takeInTurn() -> Bool {
+      taken.withLock { taken in
+        guard let next = tap.take() else { return false }
+        taken.append(next)
+        return true
+      }
+    }
+    let resting = ThreadResult { () -> Bool in
+      while tap.waitForSomethingToTake() { _ = takeInTurn() }
+      return true
+    }
+    let total = 2_000
+    for value in 1...total {
+      tap.record(value)
+      if value % 7 == 0 { while takeInTurn() {} }
+    }
+    tap.finish()
+    #expect(await resting.value)
+    while takeInTurn() {}
+    let all = taken.withLock { $0 }
+    let values = all.compactMap(\.element)
+    #expect(values == values.sorted() && Set(values).count == values.count)
+    #expect(all.map(\.through) == all.map(\.through).sorted())
+    #expect(values.count + all.reduce(0) { $0 + $1.droppedBefore } == total)
+    #expect(all.last?.through == total)
+  }
+
+  /// A reader resting on an empty ring for its turn is woken by the next pair, and told the end.
+  @Test func aReaderWaitingForItsTurnWakesForAPairAndForTheEnd() async {
+    let tap = DispatchTap<Int>(capacity: 8, look: .milliseconds(1), looksBeforeSleep: 3, sleep: .seconds(3_600))
+    let first = ThreadResult { tap.waitForSomethingToTake() }
+    await untilReader(of: tap, rests: .asleep)
+    tap.record(1)
+    #expect(await first.value)
+    #expect(tap.take()?.element == 1)
+    let second = ThreadResult { tap.waitForSomethingToTake() }
+    await untilReader(of: tap, rests: .asleep)
+    tap.finish()
+    #expect(await second.value == false)
+  }
+
   /// Waits (for the reader thread, a signal, not a time) until the reader rests as `rest`.
   private func untilReader<Element>(of tap: DispatchTap<Element>, rests rest: DispatchTap<Element>.Rest) async {
     while tap.readerRest.load(ordering: .sequentiallyConsistent) != rest.rawValue { await Task.yield() }

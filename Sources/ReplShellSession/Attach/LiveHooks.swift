@@ -37,54 +37,14 @@ package struct LiveHooks: Sendable {
   ) -> LiveTap {
     let ring = DispatchTap<Store<State, Action>.Tapped>(capacity: LiveTap.capacity)
     store.installTap(ring)
-    let differ = StateEquality.differ(State.self)
     // The store hands over the state its reducer returned: the app's reducer never runs here.
-    // A thread of its own, at the lowest priority (`BackgroundPriority`: the idle policy): the
-    // diffs never take a core from the app, and the dispatch that wakes it is not preempted by it.
-    BlockingThread.start("replshell.attach.tap") {
-      BackgroundPriority.lowerCurrentThread()
-      // The diff's trail, reused from one action to the next.
-      var trail: ChangeTrail? = ChangeTrail()
-      // Once stopped, nobody follows the app: what is still in the ring is not described.
-      while let taken = ring.waitForNext(), !ring.isFinishing {
-        // Drops with no action after them yet, told as the ring runs empty.
-        guard let entry = taken.element else {
-          sink(.dropped(taken.droppedBefore, through: taken.through))
-          continue
-        }
-        let text: String
-        let path: [String]?
-        do throws(CommandError) {
-          let value = try ValueEncoder.encodeForShell(entry.action)
-          (text, path) = (catalog.text(for: value), catalog.path(of: value))
-        } catch {
-          (text, path) = ("(an action the shell cannot print: \(error.message))", nil)
-        }
-        let diff: [OutputLine]
-        // The paths the diff finds changed, which an attached session's `why` searches.
-        var changed: ChangedPaths?
-        do throws(CommandError) {
-          trail?.reset()
-          let lines = try stateDiff.lines(from: entry.oldState, to: entry.newState, differ: differ, trail: &trail)
-          diff = lines.isEmpty ? [.note("no change")] : lines
-          changed = trail.map { ChangedPaths(components: $0.components, ends: $0.ends) }
-        } catch {
-          diff = [.error(error.message)]
-        }
-        let newState = entry.newState
-        sink(
-          .dispatched(
-            TappedDispatch(
-              text: text, path: path, diff: diff, droppedBefore: taken.droppedBefore, number: taken.through, action: entry.action,
-              changed: changed, oldState: entry.oldState, newState: newState,
-              snapshot: { () throws(CommandError) in try StateSnapshot.json(of: newState) })))
-      }
-    }
+    let describer = TapDescriber(ring: ring, catalog: catalog, stateDiff: stateDiff, sink: sink)
+    describer.start()
     return LiveTap(
       stop: { [weak store] in
         if let store { store.removeTap(ring) } else { ring.finish() }
       },
-      recorded: { ring.recorded }, wake: { ring.wake() })
+      recorded: { ring.recorded }, catchUp: { describer.catchUp() })
   }
 }
 

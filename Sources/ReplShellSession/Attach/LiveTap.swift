@@ -1,5 +1,5 @@
 /// A running tap of an app's store (`LiveStore.tap`): the store writes every dispatch into a
-/// ring, and a task off the main actor describes each one. Stopping it takes the ring out of the
+/// ring, and a thread off the main actor describes each one (`TapDescriber`). Stopping it takes the ring out of the
 /// store, so a dispatch costs one nil check again.
 package final class LiveTap: Sendable {
   /// How many dispatches may wait for their diffs before the store drops them (and counts them).
@@ -7,17 +7,17 @@ package final class LiveTap: Sendable {
 
   private let stopTapping: @MainActor @Sendable () -> Void
   private let readRecorded: @MainActor @Sendable () -> Int
-  private let wakeReader: @Sendable () -> Void
+  private let startCatchingUp: @Sendable () -> Void
 
   /// A tap that `stopTapping` ends; `recorded` counts the store's dispatches it has recorded,
-  /// and `wake` wakes its reader.
+  /// and `catchUp` describes those waiting at the normal priority.
   init(
     stop stopTapping: @escaping @MainActor @Sendable () -> Void, recorded: @escaping @MainActor @Sendable () -> Int,
-    wake: @escaping @Sendable () -> Void
+    catchUp: @escaping @Sendable () -> Void
   ) {
     self.stopTapping = stopTapping
     self.readRecorded = recorded
-    self.wakeReader = wake
+    self.startCatchingUp = catchUp
   }
 
   /// How many of the store's dispatches the tap has recorded, described or dropped: a report
@@ -27,9 +27,11 @@ package final class LiveTap: Sendable {
     readRecorded()
   }
 
-  /// Wakes the thread that describes the dispatches, if it dozes: for a caller that waits for it.
-  package func wake() {
-    wakeReader()
+  /// Describes the dispatches waiting for their diffs on a thread of the normal priority, for a
+  /// caller that waits for them: the thread that describes them as they come has the lowest
+  /// priority, which a machine whose cores are all busy may leave without a core for minutes.
+  package func catchUp() {
+    startCatchingUp()
   }
 
   /// Takes the ring out of the store; the dispatches still in it are dropped (no shell follows
