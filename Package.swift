@@ -84,13 +84,33 @@ let package = Package(
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
-    // The live-session core: what an app that opens an attachment runs to answer a shell (parse,
-    // dispatch, select, state, diff, history and time travel, why, watch, tail, hide and redact,
-    // debug), the session host, `Shell` with the core's commands, events and transcripts.
+    // The typed session: a domain's store driven by the shell — dispatch and settling, history and
+    // time travel, why, watches, invariants and breakpoints, redaction, action printing, opening a
+    // saved session — and the events it emits. No command language, no shell.
     .target(
       name: "ReplShellSession",
       dependencies: [
         "ReplShellFoundation", "ReplShellDomain", "ReplShellTransport", "ImmutableData", "StateValues", "SessionProtocol",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // The command language: the parser, each command with its options declared once, tables,
+    // completion; commands reach the shell only through `CommandHost`.
+    .target(
+      name: "ReplShellCommands",
+      dependencies: [
+        "ReplShellSession", "ReplShellFoundation", "ReplShellDomain", "ReplShellTransport", "ImmutableData", "StateValues",
+        "SessionProtocol",
+        .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // The host: `SessionHost`, the one door, and the `Shell` behind it that runs each line in its
+    // turn; the inspector's reads of a session.
+    .target(
+      name: "ReplShellHost",
+      dependencies: [
+        "ReplShellCommands", "ReplShellSession", "ReplShellFoundation", "ReplShellDomain", "ReplShellTransport", "ImmutableData",
+        "StateValues", "SessionProtocol",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -99,7 +119,7 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "ReplShellFoundation", "ReplShellSession", "ReplShellDomain", "ReplShellTransport", "ImmutableData", "StateValues", "SessionProtocol",
+        "ReplShellFoundation", "ReplShellSession", "ReplShellCommands", "ReplShellHost", "ReplShellDomain", "ReplShellTransport", "ImmutableData", "StateValues", "SessionProtocol",
         "Linearizability",
         .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
@@ -126,7 +146,7 @@ let package = Package(
     .target(
       name: "ReplShellAttachment",
       dependencies: [
-        "ReplShellFoundation", "ReplShellDomain", "ReplShellSession", "ReplShellTransport", "ImmutableData",
+        "ReplShellFoundation", "ReplShellDomain", "ReplShellSession", "ReplShellCommands", "ReplShellHost", "ReplShellTransport", "ImmutableData",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]),
@@ -185,6 +205,7 @@ let package = Package(
     .testTarget(name: "ReplShellTransportTests", dependencies: ["ReplShellTransport", "SessionProtocol", "StateValues"]),
     // The typed session's own parts, tested without a shell.
     .testTarget(name: "ReplShellSessionTests", dependencies: ["ReplShellSession", "ReplShellDomain", "ImmutableData", "StateValues"]),
+    .testTarget(name: "ReplShellHostTests", dependencies: ["ReplShellHost"]),
     // The value layer alone: how values print, order, escape, encode to JSON and diff.
     .testTarget(
       name: "StateValuesTests",
@@ -224,7 +245,7 @@ let package = Package(
       ]),
     // The lending shelf with a planted bug, for `shrink`: its tests and its benchmark compile
     // the one domain (the benchmark package depends on this product, never the other way).
-    .target(name: "ShrinkFixtures", dependencies: ["Scenarios", "ReplShellSession"], path: "Tests/ShrinkFixtures"),
+    .target(name: "ShrinkFixtures", dependencies: ["Scenarios", "ReplShellSession", "ReplShellCommands", "ReplShellHost"], path: "Tests/ShrinkFixtures"),
     // A shell whose Counter went wrong on one rare path: `explore --against` tests compare the
     // real `replshell` with it.
     .executableTarget(name: "AgainstFixtureShell", dependencies: ["ReplShell", "CounterData"], path: "Tests/AgainstFixtureShell"),
@@ -232,7 +253,7 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: [
-        "Scenarios", "ReplShellSession", "ReplShellTesting", "ShrinkFixtures", "ImmutableData", "TestSupport",
+        "Scenarios", "ReplShellSession", "ReplShellCommands", "ReplShellHost", "ReplShellTesting", "ShrinkFixtures", "ImmutableData", "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
       exclude: ["Fixtures"]),
@@ -240,7 +261,7 @@ let package = Package(
     .testTarget(
       name: "SampleDomainsTests",
       dependencies: [
-        "Scenarios", "ReplShellSession", "ReplShellTesting", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
+        "Scenarios", "ReplShellSession", "ReplShellCommands", "ReplShellHost", "ReplShellTesting", "SampleDomains", "CounterData", "AnimalsData", "QuakesData", "AnimalsDataServerCore",
         "TestSupport",
         .product(name: "HashTreeCollections", package: "swift-collections"),
       ],
@@ -248,7 +269,7 @@ let package = Package(
     .testTarget(
       name: "ReplShellTests",
       dependencies: [
-        "ReplShell", "ReplShellFoundation", "ReplShellSession", "ReplShellTesting", "SampleDomains", "TestSupport", "AgainstFixtureShell",
+        "ReplShell", "ReplShellFoundation", "ReplShellSession", "ReplShellCommands", "ReplShellHost", "ReplShellTesting", "SampleDomains", "TestSupport", "AgainstFixtureShell",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The testing helpers: the `.scenario` and session traits, `ScenarioTest`, `ExploreTest`,
@@ -267,7 +288,7 @@ let package = Package(
     .testTarget(
       name: "ReplShellInspectorTests",
       dependencies: [
-        "ReplShellInspector", "ReplShell", "Scenarios", "ReplShellSession", "ReplShellTransport", "ReplShellAttachment", "SampleDomains",
+        "ReplShellInspector", "ReplShell", "Scenarios", "ReplShellSession", "ReplShellCommands", "ReplShellHost", "ReplShellTransport", "ReplShellAttachment", "SampleDomains",
         "TestSupport",
       ]),
     .target(
@@ -293,7 +314,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "ImmutableData", "ReplShellSession",
+        "ImmutableData", "ReplShellSession", "ReplShellCommands", "ReplShellHost",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

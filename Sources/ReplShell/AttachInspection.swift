@@ -1,6 +1,7 @@
 // Linux only for now: the attachment is.
 #if canImport(Glibc)
 import Foundation
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import StateValues

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import Foundation
 import ReplShellFoundation
+import ReplShellHost
 import ReplShellSession
 import ReplShellTransport
 import Scenarios

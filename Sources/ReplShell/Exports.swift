@@ -1,3 +1,5 @@
+import ReplShellCommands
+import ReplShellHost
 // What a shell's package names through `import ReplShell` alone, one symbol at a time (hidden from
 // the documentation, which lists each where it is declared): the registration types a domain is
 // written with, the store protocols of ImmutableData, the host and its requests, the events a
@@ -41,12 +43,12 @@
 @_documentation(visibility: internal) @_exported import struct SessionProtocol.SettleEvent
 @_documentation(visibility: internal) @_exported import struct SessionProtocol.SnapshotEvent
 @_documentation(visibility: internal) @_exported import struct SessionProtocol.WatchEvent
-@_documentation(visibility: internal) @_exported import struct ReplShellSession.CommandSet
-@_documentation(visibility: internal) @_exported import struct ReplShellSession.LineRequest
+@_documentation(visibility: internal) @_exported import struct ReplShellCommands.CommandSet
+@_documentation(visibility: internal) @_exported import struct ReplShellHost.LineRequest
 @_documentation(visibility: internal) @_exported import class ReplShellSession.SessionEventStream
-@_documentation(visibility: internal) @_exported import class ReplShellSession.SessionHost
-@_documentation(visibility: internal) @_exported import protocol ReplShellSession.SessionRequest
-@_documentation(visibility: internal) @_exported import struct ReplShellSession.ShellSettings
+@_documentation(visibility: internal) @_exported import class ReplShellHost.SessionHost
+@_documentation(visibility: internal) @_exported import protocol ReplShellHost.SessionRequest
+@_documentation(visibility: internal) @_exported import struct ReplShellHost.ShellSettings
 @_documentation(visibility: internal) @_exported import enum ReplShellSession.TranscriptRenderer
 @_documentation(visibility: internal) @_exported import struct Scenarios.GoldenComparison
 @_documentation(visibility: internal) @_exported import struct Scenarios.ScriptRunner

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import ReplShellHost
 import Synchronization
 
 /// The shell's one SIGINT path. Nothing else in the shell calls `signal(SIGINT, …)`: a part that

@@ -1,6 +1,7 @@
 import Foundation
 import Linearizability
 import ReplShellDomain
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 

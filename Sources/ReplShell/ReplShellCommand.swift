@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReplShellCommands
 import ReplShellDomain
 import ReplShellSession
 import Scenarios
@@ -291,7 +292,7 @@ struct ReplShellCommand<App: ReplShellApp>: AsyncParsableCommand {
     if let name = domain, let found = App.domains.first(where: { $0.name == name }) {
       let given: [String: String]
       do { given = try domainOptions } catch { given = [:] }
-      if let refusal = Shell.refusal(of: given, for: found) {
+      if let refusal = UseOptions.refusal(of: given, for: found) {
         throw ValidationError(refusal.message)
       }
     }

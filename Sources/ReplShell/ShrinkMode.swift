@@ -1,5 +1,7 @@
 import Foundation
+import ReplShellCommands
 import ReplShellDomain
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 

@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellCommands
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 

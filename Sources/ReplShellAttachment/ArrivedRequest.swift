@@ -1,3 +1,5 @@
+import ReplShellCommands
+import ReplShellHost
 import ReplShellSession
 import SessionProtocol
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReplShellCommands
 import ReplShellSession
 import ReplShellTransport
 import SessionProtocol

@@ -1,3 +1,4 @@
+import ReplShellHost
 import ReplShellSession
 
 /// An attached shell's line, run in its turn once the app's earlier actions are in the history.

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellHost
 import ReplShellSession
 import SessionProtocol
 import StateValues

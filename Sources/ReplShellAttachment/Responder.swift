@@ -1,5 +1,7 @@
 import Foundation
+import ReplShellCommands
 import ReplShellFoundation
+import ReplShellHost
 import ReplShellSession
 import SessionProtocol
 import StateValues

@@ -1,3 +1,4 @@
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import SessionProtocol

@@ -1,6 +1,7 @@
 import Foundation
 import ReplShell
 import ReplShellDomain
+import ReplShellHost
 import ReplShellSession
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShell
+import ReplShellHost
 import ReplShellSession
 import Testing
 

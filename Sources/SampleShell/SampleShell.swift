@@ -2,6 +2,7 @@ import AnimalsStress
 import Linearizability
 import ReplShell
 import ReplShellDomain
+import ReplShellHost
 import ReplShellInspector
 import ReplShellSession
 import SampleDomains

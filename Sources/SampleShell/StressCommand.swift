@@ -2,6 +2,7 @@ import AnimalsData
 import AnimalsStress
 import ArgumentParser
 import Foundation
+import ReplShellCommands
 import ReplShellFoundation
 import ReplShell
 

@@ -4,6 +4,7 @@ import HashTreeCollections
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ReplShellHost
 #endif
 
 /// An error the test doubles throw on purpose, with a fixed description.

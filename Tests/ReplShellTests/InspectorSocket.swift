@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellHost
 import TestSupport
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellHost
 import Scenarios
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellDomain
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import TestSupport

@@ -1,4 +1,6 @@
 import Foundation
+import ReplShellCommands
+import ReplShellHost
 import ReplShellSession
 import SampleDomains
 import Scenarios
@@ -38,7 +40,7 @@ struct TabInterruptionTests {
 
     let line = "state " + String(repeating: "value[0]", count: 100_000)
     let whole = CompletionBudget(limit: .seconds(600))
-    _ = ShellCompletion.of(line, in: CompletionContext(shell: shell, completing: line, budget: whole))
+    _ = ShellCompletion.of(line, in: CompletionContext(host: shell, completing: line, budget: whole))
     let looks = Atomic<Int>(0)
     let (completion, budget) = TabInterruption.run { isInterrupted in
       let budget = CompletionBudget(limit: .seconds(600)) {
@@ -50,7 +52,7 @@ struct TabInterruptionTests {
         }
         return isInterrupted()
       }
-      return (ShellCompletion.of(line, in: CompletionContext(shell: shell, completing: line, budget: budget)), budget)
+      return (ShellCompletion.of(line, in: CompletionContext(host: shell, completing: line, budget: budget)), budget)
     }
     check(completion.candidates.isEmpty, "no candidates after Ctrl-C")
     check(completion.refusal == nil, "no message after Ctrl-C: \(completion.refusal ?? "")")

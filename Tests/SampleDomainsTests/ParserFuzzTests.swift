@@ -1,5 +1,6 @@
 import AnimalsData
 import Foundation
+@testable import ReplShellCommands
 import ReplShellDomain
 import SampleDomains
 import StateValues

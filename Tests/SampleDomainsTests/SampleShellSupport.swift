@@ -1,5 +1,7 @@
 import Foundation
+@testable import ReplShellCommands
 import ReplShellDomain
+@testable import ReplShellHost
 import SampleDomains
 import StateValues
 @_spi(Internals) @testable import ReplShellSession

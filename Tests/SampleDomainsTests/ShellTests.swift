@@ -1,5 +1,7 @@
 import Foundation
+@testable import ReplShellCommands
 import ReplShellDomain
+@testable import ReplShellHost
 import SampleDomains
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellHost
 import TestSupport
 
 /// The reader's package as the tutorial leaves it at one step: for each file the tutorial shows

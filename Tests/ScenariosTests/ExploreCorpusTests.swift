@@ -1,4 +1,5 @@
 import Foundation
+@testable import ReplShellHost
 import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession

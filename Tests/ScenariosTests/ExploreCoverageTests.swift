@@ -1,4 +1,6 @@
 import Foundation
+@testable import ReplShellCommands
+@testable import ReplShellHost
 import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession
@@ -213,7 +215,7 @@ import Testing
     #expect(saved == (["use breaker", "# found by explore --guided --seed 1; fails until the bug is fixed"] + thirteen.map { "dispatch --may-reject " + $0 }
       + ["expect selectTrippedEarly == false", ""]).joined(separator: "\n"))
     // Run as a scenario, it fails at its `expect`: the thirteen actions reach the bug again.
-    let outcome = await ScriptLines(text: saved, name: "found.txt").run(in: Shell(domains: [.breaker], isScript: true, baseDirectory: folder))
+    let outcome = await Shell(domains: [.breaker], isScript: true, baseDirectory: folder).run(ScriptLines(text: saved, name: "found.txt"))
     #expect(outcome.failedLocation == "found.txt:16")
   }
 

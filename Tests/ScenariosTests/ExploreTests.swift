@@ -1,4 +1,6 @@
 import Foundation
+@testable import ReplShellCommands
+@testable import ReplShellHost
 import SessionProtocol
 import TestSupport
 import Testing
@@ -136,7 +138,7 @@ import Testing
       """)
     for (planted, fails) in [(true, true), (false, false)] {
       let fresh = Shell(domains: [.bank(planted: planted)], isScript: true, baseDirectory: folder)
-      let outcome = await ScriptLines(text: saved, name: "found.txt").run(in: fresh)
+      let outcome = await fresh.run(ScriptLines(text: saved, name: "found.txt"))
       #expect((outcome.failedLocation == "found.txt:5") == fails, "planted: \(planted)")
       #expect((outcome.failedLocation == nil) == !fails, "planted: \(planted)")
     }

@@ -1,5 +1,7 @@
 import Foundation
+@testable import ReplShellCommands
 import ReplShellDomain
+@testable import ReplShellHost
 import TestSupport
 import Testing
 @_spi(Internals) @testable import ReplShellSession
@@ -94,7 +96,7 @@ import Testing
     #expect(lines.filter { $0.hasPrefix("complete ") } == ["complete 2", "complete 1"], "\(script)")
     #expect(lines.last == "expect selectShowsStaleResults == false", "\(script)")
     // Run as a scenario, it fails at its `expect`: the order reaches the race again.
-    let outcome = await ScriptLines(text: script, name: "race.txt").run(in: Shell(domains: [.search()], isScript: true, baseDirectory: folder))
+    let outcome = await Shell(domains: [.search()], isScript: true, baseDirectory: folder).run(ScriptLines(text: script, name: "race.txt"))
     #expect(outcome.failedLocation == "race.txt:\(lines.count)")
   }
 

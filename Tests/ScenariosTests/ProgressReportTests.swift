@@ -1,3 +1,4 @@
+@testable import ReplShellCommands
 import Testing
 @testable import ReplShellSession
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellDomain
+@testable import ReplShellHost
 import TestSupport
 import Testing
 @_spi(Internals) @testable import ReplShellSession

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ReplShellHost
 import SessionProtocol
 import StateValues
 import TestSupport

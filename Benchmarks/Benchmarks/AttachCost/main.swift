@@ -2,6 +2,7 @@ import CounterData
 import Foundation
 import ReplShellAttachment
 import ReplShellDomain
+import ReplShellHost
 import ReplShellSession
 
 // What an attachment costs the app's dispatch, one run: for (a) the bare counter store and (b) the

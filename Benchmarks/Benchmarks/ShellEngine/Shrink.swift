@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import ShrinkFixtures

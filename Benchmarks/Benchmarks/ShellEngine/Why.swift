@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import QuakesData
 import ReplShellDomain
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import SmokeMode

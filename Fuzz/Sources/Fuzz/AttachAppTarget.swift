@@ -1,4 +1,5 @@
 import CounterData
+import ReplShellCommands
 import ReplShellFoundation
 import Foundation
 import ReplShellAttachment

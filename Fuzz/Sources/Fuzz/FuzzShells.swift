@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellHost
 import SampleDomains
 @testable import Scenarios
 @testable import ReplShellSession

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Linearizability
+import ReplShellCommands
 import ReplShellFoundation
 import Scenarios
 import StateValues

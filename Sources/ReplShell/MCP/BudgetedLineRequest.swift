@@ -1,4 +1,5 @@
 import ReplShellFoundation
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import StateValues

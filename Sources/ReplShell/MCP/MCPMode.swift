@@ -2,6 +2,7 @@ import Foundation
 import MCP
 import ReplShellDomain
 import ReplShellFoundation
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import SessionProtocol

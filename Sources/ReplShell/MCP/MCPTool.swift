@@ -1,5 +1,7 @@
 import MCP
+import ReplShellCommands
 import ReplShellDomain
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import MCP
+import ReplShellCommands
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import StateValues

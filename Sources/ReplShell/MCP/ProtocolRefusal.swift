@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellCommands
 import StateValues
 
 /// A message the server answers itself with a JSON-RPC error instead of handing it to the SDK's

@@ -1,5 +1,7 @@
 import Foundation
 import MCP
+import ReplShellCommands
+import ReplShellHost
 import ReplShellSession
 import Scenarios
 import StateValues

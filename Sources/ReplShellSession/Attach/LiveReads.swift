@@ -1,56 +1,68 @@
 /// What an attachment reads of the running session between lines, without a command: what
 /// `tail` filters the app's actions by, and the watches the app's own actions refresh. Each
 /// reaches the typed session through `AnyDomainSession.read`.
-enum LiveReads {
+package enum LiveReads {
   /// The action cases `hide` keeps out of the output.
-  struct HiddenActionsRead: SessionReader {
-    typealias Failure = Never
+  package struct HiddenActionsRead: SessionReader {
+    package typealias Failure = Never
+
+    package init() {}
 
     /// The hidden action cases now.
-    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> HiddenActions {
+    package func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> HiddenActions {
       session.printer.hiddenActions
     }
   }
 
   /// The breakpoints as `tail` checks them on the app's actions, off the main actor.
-  struct TailBreaksRead: SessionReader {
-    typealias Failure = Never
+  package struct TailBreaksRead: SessionReader {
+    package typealias Failure = Never
+
+    package init() {}
 
     /// The breakpoints now; nil when none is set.
-    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> TailBreaks? {
+    package func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> TailBreaks? {
       session.checks.tailBreaks()
     }
   }
 
   /// Whether any selector is watched.
-  struct IsWatchingRead: SessionReader {
-    typealias Failure = Never
+  package struct IsWatchingRead: SessionReader {
+    package typealias Failure = Never
+
+    package init() {}
 
     /// True when a selector is watched now.
-    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> Bool {
+    package func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) -> Bool {
       session.checks.active.contains(.watches)
     }
   }
 
   /// Records the app's own actions its tap described into the history and the change index
   /// (`DomainSession.recordAppActions`).
-  struct RecordAppActions: SessionReader {
-    typealias Failure = Never
+  package struct RecordAppActions: SessionReader {
+    package typealias Failure = Never
     /// The reports, in the order the app dispatched.
     let dispatches: [TappedDispatch]
 
+    package init(dispatches: [TappedDispatch]) {
+      self.dispatches = dispatches
+    }
+
     /// Records them.
-    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) {
+    package func read<State: Sendable, Action: Decodable & Equatable & Sendable>(_ session: DomainSession<State, Action>) {
       session.recordAppActions(dispatches)
     }
   }
 
   /// Re-evaluates the watches on the current state (a live store changed by the app's own
   /// actions); those that changed print with the next line.
-  struct RefreshWatches: SessionReader {
-    typealias Failure = Never
+  package struct RefreshWatches: SessionReader {
+    package typealias Failure = Never
+
+    package init() {}
     /// Reads the watched selectors again; what changed prints with the next line.
-    func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    package func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
       _ session: DomainSession<State, Action>
     ) {
       session.checks.refreshWatches()

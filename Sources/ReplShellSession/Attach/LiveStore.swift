@@ -6,7 +6,7 @@ import StateValues
 /// without ever casting the store again.
 package struct LiveStore: Sendable {
   /// A session over the store for one attached shell (`allowsWrites`: whether it may dispatch).
-  let session: @MainActor @Sendable (_ events: SessionEventStream, _ allowsWrites: Bool) -> any AnyDomainSession
+  package let session: @MainActor @Sendable (_ events: SessionEventStream, _ allowsWrites: Bool) -> any AnyDomainSession
   /// Starts describing the store's dispatches to the sink, in order, on a thread of the lowest
   /// priority, from a bounded ring the store writes (`DispatchTap`), with the actions dropped
   /// told where they were; `stop()` the tap to end it.

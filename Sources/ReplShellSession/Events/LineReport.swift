@@ -20,7 +20,7 @@ import StateValues
     /// The first invariant a dispatch broke, as the error the line fails with.
     package let brokenInvariant: CommandError?
     /// The first breakpoint a dispatch made true: a script's line stops there.
-    let firedBreak: BreakEvent?
+    package let firedBreak: BreakEvent?
   }
 
   /// The script line (`file.txt:12`), which a breakpoint's report names; nil when typed, and for
@@ -32,7 +32,7 @@ import StateValues
   private var firedBreak: BreakEvent?
   /// The breakpoint that stopped the script this line sourced (at any depth), which the line
   /// fails by: its result carries it up to the script it is a line of.
-  private(set) var sourcedScriptStop: BreakEvent?
+  package private(set) var sourcedScriptStop: BreakEvent?
 
   /// An empty report for the line at `location` (nil: typed, or the mailbox).
   nonisolated package init(location: String?) {

@@ -28,7 +28,7 @@ public final class SessionEventStream: Sendable {
   /// The mailbox of what dispatches found that no line was handed a report for — a listener's or
   /// an app's between lines, or while a line waited on something other than its listeners —
   /// written by every session reporting here, and claimed by the next line to end (see `LineReport`).
-  let unclaimed = LineReport(location: nil)
+  package let unclaimed = LineReport(location: nil)
 
   /// An empty stream.
   public init() {}
@@ -135,7 +135,7 @@ public final class SessionEventStream: Sendable {
   }
 
   /// Records the shell's redactions: the events emitted from now on carry them to `subscribeRedactable()`.
-  func setRedactions(_ redactions: RedactionList) {
+  package func setRedactions(_ redactions: RedactionList) {
     contents.withLock { $0.redactions = redactions }
   }
 
@@ -149,7 +149,7 @@ public final class SessionEventStream: Sendable {
   }
 
   /// How many events are pending.
-  var pendingCount: Int {
+  package var pendingCount: Int {
     contents.withLock { $0.pending.count }
   }
 

@@ -16,7 +16,7 @@ public enum TranscriptRenderer {
 
   /// The line a command is echoed as, behind its prompt: in transcripts (`echoesCommands`), and
   /// always for the lines `source` runs; nil when it is not echoed.
-  static func echo(of command: CommandEvent, echoesCommands: Bool) -> OutputLine? {
+  package static func echo(of command: CommandEvent, echoesCommands: Bool) -> OutputLine? {
     echoesCommands || command.isSourced ? OutputLine(.echo, command.prompt + command.line) : nil
   }
 

@@ -2,12 +2,12 @@ import SessionProtocol
 extension RedactionList {
   /// `events` with every redaction applied to the text they carry, except the commands and
   /// comments, which stay as written.
-  func apply(to events: [SessionEvent]) -> [SessionEvent] {
+  package func apply(to events: [SessionEvent]) -> [SessionEvent] {
     guard isActive else { return events }
     return events.map(apply(to:))
   }
 
-  func apply(to event: SessionEvent) -> SessionEvent {
+  package func apply(to event: SessionEvent) -> SessionEvent {
     switch event {
     case .command, .comment, .settled, .snapshot:
       return event

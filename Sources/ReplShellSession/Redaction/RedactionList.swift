@@ -6,25 +6,30 @@ import StateValues
 /// volatile, then those the script switched on, in order; `--no-redact` switches them all off.
 package struct RedactionList: Sendable {
   /// The running domain's volatile patterns, replaced by each `use`.
-  var domain: [Redaction] = []
+  package var domain: [Redaction] = []
   /// The ones `redact` switched on, kept from that line on.
   private(set) var script: [Redaction] = []
   /// False under `--no-redact`: the transcript is shown raw.
-  var isEnabled = true
+  package var isEnabled = true
   /// The folders `redact paths` replaces.
   let folders: RedactedFolders
+
+  /// No redaction yet; `redact paths` will replace `folders`.
+  package init(folders: RedactedFolders) {
+    self.folders = folders
+  }
 
   /// Every redaction in the order they apply.
   var all: [Redaction] { domain + script }
 
   /// Switches on `redaction`, once.
-  mutating func add(_ redaction: Redaction) {
+  package mutating func add(_ redaction: Redaction) {
     guard !script.contains(where: { $0.pattern == redaction.pattern && $0.name == redaction.name }) else { return }
     script.append(redaction)
   }
 
   /// The lines of `redact` alone: each redaction and what replaces it.
-  var lines: [OutputLine] {
+  package var lines: [OutputLine] {
     guard isEnabled else { return [.note("redactions are off (--no-redact)")] }
     let listed = domain.map { (redaction: $0, origin: "   (domain)") } + script.map { (redaction: $0, origin: "") }
     guard !listed.isEmpty else { return [.note("nothing is redacted")] }
@@ -35,10 +40,10 @@ package struct RedactionList: Sendable {
   }
 
   /// Whether any redaction applies.
-  var isActive: Bool { isEnabled && !(domain.isEmpty && script.isEmpty) }
+  package var isActive: Bool { isEnabled && !(domain.isEmpty && script.isEmpty) }
 
   /// `lines` with every redaction applied to each, except echoes, which stay as written.
-  func apply(to lines: [OutputLine]) -> [OutputLine] {
+  package func apply(to lines: [OutputLine]) -> [OutputLine] {
     guard isActive else { return lines }
     return lines.map { line in
       guard line.kind != .echo else { return line }
@@ -48,7 +53,7 @@ package struct RedactionList: Sendable {
   }
 
   /// `value` with every redaction applied to its strings and its keys.
-  func apply(to value: JSONForm) -> JSONForm {
+  package func apply(to value: JSONForm) -> JSONForm {
     guard isActive else { return value }
     return value.mappingStrings { apply(to: $0) }
   }

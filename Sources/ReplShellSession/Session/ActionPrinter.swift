@@ -80,7 +80,7 @@ import StateValues
   }
 
   /// Shows what `pattern` hid again, or everything hidden when nil.
-  func unhide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
+  package func unhide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
     try hiddenActions.remove(pattern, column: column)
   }
 }

@@ -1,6 +1,6 @@
 import StateValues
 /// A change to the breakpoints.
-enum BreakpointChange {
+package enum BreakpointChange {
   /// Lists them, as `break` alone does.
   case list
   /// Stops at the first dispatch that makes a predicate true.

@@ -14,7 +14,7 @@ import StateValues
 ///   replays from.
 package struct DatabaseStartingPoints: Sendable {
   /// The options the domain starts with: a scenario's database paths replaced by their copies.
-  let options: [String: String]
+  package let options: [String: String]
   /// For each database option, a copy of its file as the session found it, or nil when there
   /// was no file (the session started from an empty database).
   package let startingPoints: [String: URL?]
@@ -26,7 +26,7 @@ package struct DatabaseStartingPoints: Sendable {
 
   /// Copies what `options` names for `domain`, its relative paths taken from `baseDirectory`. A
   /// file that cannot be copied is an error that names it.
-  static func prepare(
+  package static func prepare(
     options: [String: String], of domain: Domain, copiesDatabases: Bool, baseDirectory: URL, scratchDirectory: URL
   ) throws(CommandError) -> DatabaseStartingPoints {
     var opened = options

@@ -27,7 +27,7 @@ import StateValues
   /// The watches, invariants and breakpoints, and the selectors they use.
   package let checks: SessionChecks<State, Action>
   /// The paths each entry changed, and `why`.
-  let whyIndex: WhyIndex<State, Action>
+  package let whyIndex: WhyIndex<State, Action>
   /// The listeners' side effects, held or not.
   package let effects: SessionEffects<State, Action>
   /// How actions are written, and which are hidden.
@@ -195,7 +195,7 @@ extension DomainSession {
   }
 
   /// The current state, taken now and encoded when the returned function is called, on any thread.
-  func stateEncoding() -> @Sendable () throws(CommandError) -> Value {
+  package func stateEncoding() -> @Sendable () throws(CommandError) -> Value {
     let state = store.select { $0 }
     return { () throws(CommandError) -> Value in try ValueEncoder.encodeForShell(state) }
   }

@@ -29,7 +29,7 @@ package enum SessionBackend: Equatable, Sendable {
 
   /// Whether the store is a running app's, which the shell neither owns nor closes, and whose own
   /// actions the session's history does not hold.
-  var isAppStore: Bool {
+  package var isAppStore: Bool {
     if case .live = self { true } else { false }
   }
 
@@ -38,7 +38,7 @@ package enum SessionBackend: Equatable, Sendable {
   var closesStore: Bool { !isAppStore }
 
   /// Whether the session is a sandbox copy of a live store's state (`fork`).
-  var isFork: Bool { self == .fork }
+  package var isFork: Bool { self == .fork }
 
   /// `live`, `live, read-only` or `fork`, as the prompt and the inspector name a session on a
   /// running app's store; nil for a local one.

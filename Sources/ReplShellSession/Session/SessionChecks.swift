@@ -10,7 +10,7 @@ import StateValues
   package let selectors: [SelectorDefinition<State, Action>]
   /// Every selector's name, signature and parameters with their completions, as `selectors`,
   /// Tab and the inspector list them.
-  var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
+  package var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
     selectors.map { ($0.name, $0.signature, $0.parameters.map { ($0.label, $0.completions) }) }
   }
   /// The store whose state is checked.
@@ -119,7 +119,7 @@ extension SessionChecks {
     return [.note("ok")]
   }
 
-  func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine] {
+  package func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .add(let call):
       let prepared = try prepare(call)
@@ -147,7 +147,7 @@ extension SessionChecks {
       output: { state throws(CommandError) in try prepared.evaluate(state).value }, isSettled: settled)
   }
 
-  func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] {
+  package func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .add(let predicate, let settled): try addInvariant(predicate, settled: settled)
     case .list: invariants.lines
@@ -199,7 +199,7 @@ extension SessionChecks {
 }
 
 extension SessionChecks {
-  func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine] {
+  package func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .list:
       return breakpoints.lines

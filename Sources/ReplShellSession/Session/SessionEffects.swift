@@ -11,7 +11,7 @@ import StateValues
   /// What the domain was started with, for the listeners `explore --effects` starts in each run.
   package var startContext: DomainContext?
   /// What holds the listeners' side effects in a session started with `--effects`; nil otherwise.
-  var effectScheduler: EffectScheduler?
+  package var effectScheduler: EffectScheduler?
   /// The held effects completed or failed in this session (`complete N`, `fail N`), in order,
   /// each after the history entry that was last then: what `shrink` replays beside the dispatches.
   package var releasedEffects: [ReleasedEffect] = []
@@ -29,7 +29,7 @@ import StateValues
   package var shrinksWithEffects: Bool { effectScheduler != nil && domainEffects != nil }
 
   /// The effects held now; an error that says how to hold them in a session that does not.
-  func heldEffects() throws(CommandError) -> [EffectScheduler.Effect] {
+  package func heldEffects() throws(CommandError) -> [EffectScheduler.Effect] {
     try requireScheduler().pending
   }
 

@@ -25,3 +25,10 @@ struct SessionLogHandler: LogHandler {
     Logger(label: "replshell.session") { _ in SessionLogHandler(events: events) }
   }
 }
+
+extension SessionEventStream {
+  /// A logger whose lines go to these events, for the domain a session starts (`SessionLogHandler`).
+  package var domainLogger: Logger {
+    SessionLogHandler.logger(for: self)
+  }
+}

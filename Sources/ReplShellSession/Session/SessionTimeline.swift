@@ -17,7 +17,7 @@ import StateValues
   /// The actions decoded from the text typed, by that text.
   package let actionCache = ActionCache<Action>()
   /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
-  private(set) var lastDispatch: [DispatchEvent] = []
+  package private(set) var lastDispatch: [DispatchEvent] = []
   /// The last action the reducer rejected, dispatched or replayed from a recording: what
   /// `shrink rejects` shrinks toward when it names none.
   package var lastRejection: RejectedAction<Action>?
@@ -43,7 +43,7 @@ import StateValues
   }
 
   /// How many entries the history lists and the position of each entry the state has applied.
-  var historyPosition: HistoryPosition {
+  package var historyPosition: HistoryPosition {
     HistoryPosition(count: history.entries.count, applied: history.appliedPositions)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellHost
 import StateValues
 
 /// A value as JSON between two processes of the shell (`explore --against` asks an older

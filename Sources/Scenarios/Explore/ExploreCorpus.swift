@@ -1,3 +1,4 @@
+import ReplShellCommands
 import ReplShellFoundation
 import ReplShellSession
 import StateValues

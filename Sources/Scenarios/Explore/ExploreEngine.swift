@@ -1,3 +1,4 @@
+import ReplShellCommands
 import ReplShellDomain
 import ReplShellSession
 import StateValues

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReplShellCommands
 import ReplShellDomain
 import ReplShellFoundation
 import ReplShellSession

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellFoundation
+import ReplShellHost
 import ReplShellSession
 import StateValues
 

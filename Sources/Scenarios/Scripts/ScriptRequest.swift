@@ -1,3 +1,5 @@
+import ReplShellCommands
+import ReplShellHost
 import ReplShellSession
 /// A whole script, run in one turn: nothing another front end sends runs between its lines.
 /// `prelude` lines run first without being echoed (the `--debug` flags).
@@ -18,7 +20,7 @@ struct ScriptRequest: SessionRequest {
         return ScriptRunner.Outcome(transcript: result.lines, events: keepsEvents ? result.events : [], succeeded: false)
       }
     }
-    let lines = await ScriptLines(text: text, name: name).run(in: shell, keepsEvents: keepsEvents)
+    let lines = await shell.run(ScriptLines(text: text, name: name), keepsEvents: keepsEvents)
     return ScriptRunner.Outcome(transcript: lines.transcript, events: lines.events, succeeded: lines.failedLocation == nil)
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import ReplShellCommands
 import ReplShellDomain
 import ReplShellFoundation
+import ReplShellHost
 import ReplShellSession
 import SessionProtocol
 import StateValues

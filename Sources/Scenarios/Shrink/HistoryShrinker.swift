@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellCommands
 import ReplShellFoundation
 import ReplShellSession
 import StateValues

@@ -1,3 +1,4 @@
+import ReplShellCommands
 import ReplShellSession
 import StateValues
 /// What a recorded sequence breaks, as `shrink` takes it: the line that checks it, as a scenario

@@ -1,3 +1,4 @@
+import ReplShellCommands
 import ReplShellSession
 import StateValues
 extension CommandParser {

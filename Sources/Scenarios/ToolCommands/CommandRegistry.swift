@@ -1,3 +1,4 @@
+import ReplShellCommands
 import ReplShellSession
 /// The full list of commands a shell process runs: the live-session core's and those of scripts
 /// and goldens, explore and shrinking. `help` lists it, completion offers it, and a parsed line

@@ -1,4 +1,5 @@
 import Linearizability
+import ReplShellCommands
 import ReplShellFoundation
 import ReplShellSession
 import SessionProtocol

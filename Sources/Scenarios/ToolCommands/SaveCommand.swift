@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellCommands
 import ReplShellDomain
 import ReplShellFoundation
 import ReplShellSession

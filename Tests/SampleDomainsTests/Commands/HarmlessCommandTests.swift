@@ -1,6 +1,7 @@
 import AnimalsData
 import Foundation
 import ReplShellDomain
+@testable import ReplShellHost
 import SampleDomains
 import StateValues
 import TestSupport

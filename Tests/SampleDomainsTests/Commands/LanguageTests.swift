@@ -1,3 +1,4 @@
+@testable import ReplShellHost
 import SessionProtocol
 import StateValues
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellDomain
+@testable import ReplShellHost
 import SampleDomains
 import TestSupport
 import Testing

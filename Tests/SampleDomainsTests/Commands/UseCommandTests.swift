@@ -1,5 +1,7 @@
 import Foundation
 import ReplShellDomain
+@testable import ReplShellCommands
+@testable import ReplShellHost
 import SampleDomains
 import TestSupport
 import Testing

@@ -1,6 +1,8 @@
 import Foundation
 import ImmutableData
+@testable import ReplShellCommands
 import ReplShellDomain
+@testable import ReplShellHost
 import SessionProtocol
 import StateValues
 import TestSupport

@@ -1,3 +1,4 @@
+@testable import ReplShellCommands
 import StateValues
 import Testing
 @_spi(Internals) @testable import ReplShellSession

@@ -1,4 +1,6 @@
 import Foundation
+@testable import ReplShellCommands
+@testable import ReplShellHost
 import StateValues
 @_spi(Internals) @testable import ReplShellSession
 @_spi(Internals) @testable import Scenarios

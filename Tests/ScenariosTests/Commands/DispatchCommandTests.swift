@@ -1,3 +1,4 @@
+@testable import ReplShellCommands
 import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios

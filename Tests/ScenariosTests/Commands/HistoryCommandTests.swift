@@ -1,4 +1,6 @@
 import Foundation
+@testable import ReplShellCommands
+@testable import ReplShellHost
 import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ReplShellDomain
+@testable import ReplShellHost
 import StateValues
 @_spi(Internals) @testable import ReplShellSession
 @_spi(Internals) @testable import Scenarios

@@ -1,4 +1,6 @@
 import Foundation
+@testable import ReplShellCommands
+@testable import ReplShellHost
 import TestSupport
 import Testing
 
@@ -16,7 +18,7 @@ struct PathCompletionBudgetTests {
     -> (steps: Int, completion: ShellCompletion, ending: CompletionBudget.Ending?)
   {
     let budget = CompletionBudget(limit: limit, isInterrupted: isInterrupted)
-    let completion = ShellCompletion.of(line, in: CompletionContext(shell: shell, completing: line, budget: budget))
+    let completion = ShellCompletion.of(line, in: CompletionContext(host: shell, completing: line, budget: budget))
     return (budget.steps, completion, budget.ending)
   }
 

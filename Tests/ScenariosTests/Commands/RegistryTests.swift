@@ -1,3 +1,4 @@
+@testable import ReplShellCommands
 import Testing
 @_spi(Internals) @testable import Scenarios
 @_spi(Internals) @testable import ReplShellSession

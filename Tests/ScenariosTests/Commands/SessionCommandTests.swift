@@ -1,3 +1,4 @@
+@testable import ReplShellCommands
 import StateValues
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import ImmutableData
 import ReplShellDomain
+@testable import ReplShellHost
 import TestSupport
 import Testing
 @_spi(Internals) @testable import ReplShellSession

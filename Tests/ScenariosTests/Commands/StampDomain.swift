@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellDomain
+@testable import ReplShellHost
 @_spi(Internals) @testable import ReplShellSession
 @_spi(Internals) @testable import Scenarios
 

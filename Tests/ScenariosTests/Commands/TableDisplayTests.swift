@@ -1,4 +1,6 @@
 import Foundation
+@testable import ReplShellCommands
+@testable import ReplShellHost
 import StateValues
 import TestSupport
 import Testing

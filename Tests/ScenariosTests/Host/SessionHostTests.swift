@@ -1,4 +1,5 @@
 import Foundation
+@testable import ReplShellHost
 import TestSupport
 import Testing
 @_spi(Internals) @testable import Scenarios

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReplShellDomain
+@testable import ReplShellHost
 import Synchronization
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ReplShellHost
 import StateValues
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ReplShellDomain
+@testable import ReplShellHost
 import Synchronization
 import TestSupport
 import Testing

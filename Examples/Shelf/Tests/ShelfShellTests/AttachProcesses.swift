@@ -1,4 +1,5 @@
 import Foundation
+import ReplShellHost
 import Testing
 
 /// The executables built beside the tests: `shelfd` and `shelfshell`.
