@@ -205,6 +205,7 @@ let package = Package(
     .testTarget(name: "ReplShellTransportTests", dependencies: ["ReplShellTransport", "SessionProtocol", "StateValues"]),
     // The typed session's own parts, tested without a shell.
     .testTarget(name: "ReplShellSessionTests", dependencies: ["ReplShellSession", "ReplShellDomain", "ImmutableData", "StateValues"]),
+    .testTarget(name: "ReplShellCommandsTests", dependencies: ["ReplShellCommands", "StateValues"]),
     .testTarget(name: "ReplShellHostTests", dependencies: ["ReplShellHost"]),
     // The value layer alone: how values print, order, escape, encode to JSON and diff.
     .testTarget(

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import ReplShellHost
 import Synchronization
 
 /// The shell's one SIGINT path. Nothing else in the shell calls `signal(SIGINT, …)`: a part that

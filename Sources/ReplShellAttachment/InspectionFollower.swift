@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellCommands
 import ReplShellHost
 import ReplShellSession
 import ReplShellTransport

@@ -1,5 +1,4 @@
 import Hummingbird
-import ReplShellCommands
 
 /// Refuses, with 403 and the reason, every request the `RequestGuard` refuses, whatever its
 /// method; a refused HEAD gets the headers of the refusal without its body.

@@ -3,7 +3,6 @@ import AnimalsDataServerCore
 import Foundation
 import ReplShell
 import ReplShellDomain
-import ReplShellHost
 
 extension Domain {
   /// The Animals sample: a catalog of animals by category, kept in SQLite or on a remote server.

@@ -2,7 +2,6 @@ import Foundation
 import QuakesData
 import ReplShell
 import ReplShellDomain
-import ReplShellHost
 
 extension Domain {
   /// The Quakes sample: earthquakes from the USGS summary feed, cached in SQLite.

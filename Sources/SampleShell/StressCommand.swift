@@ -2,7 +2,6 @@ import AnimalsData
 import AnimalsStress
 import ArgumentParser
 import Foundation
-import ReplShellCommands
 import ReplShellFoundation
 import ReplShell
 

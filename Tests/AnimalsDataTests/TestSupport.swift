@@ -4,7 +4,6 @@ import HashTreeCollections
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import ReplShellHost
 #endif
 
 /// An error the test doubles throw on purpose, with a fixed description.

@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellCommands
 import Testing
 
 /// The inspector serves loopback only, and only to its own page: every request and the WebSocket

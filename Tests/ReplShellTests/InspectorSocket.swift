@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellHost
 import TestSupport
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellHost
 import Scenarios
 import TestSupport
 import Testing

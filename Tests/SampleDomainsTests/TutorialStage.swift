@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellHost
 import TestSupport
 
 /// The reader's package as the tutorial leaves it at one step: for each file the tutorial shows

@@ -1,6 +1,5 @@
 import HashTreeCollections
 @testable import StateValues
-@testable import ReplShellHost
 import Testing
 @_spi(Internals) @testable import ReplShellSession
 @_spi(Internals) @testable import Scenarios

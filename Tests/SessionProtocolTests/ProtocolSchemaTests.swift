@@ -1,5 +1,4 @@
 import Foundation
-@testable import ReplShellHost
 import SessionProtocol
 import StateValues
 import TestSupport

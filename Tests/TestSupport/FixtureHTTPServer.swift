@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import ReplShellCommands
 import ServiceLifecycle
 import Synchronization
 

@@ -1,6 +1,5 @@
 import Foundation
 import ReplShellAttachment
-import ReplShellCommands
 
 /// A shell as the benchmark drives it: a raw client of the attachment's socket that speaks the
 /// attach protocol's frames (a 4-byte big-endian length, then JSON; `Documentation/Protocol.md`),

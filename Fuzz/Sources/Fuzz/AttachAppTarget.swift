@@ -1,5 +1,5 @@
 import CounterData
-import ReplShellCommands
+@testable import ReplShellCommands
 import ReplShellFoundation
 import Foundation
 import ReplShellAttachment

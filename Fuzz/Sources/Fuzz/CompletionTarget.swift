@@ -1,7 +1,7 @@
 @testable import Scenarios
 @testable import ReplShellSession
 @testable import ReplShellDomain
-import ReplShellCommands
+@testable import ReplShellCommands
 
 /// Completion: Tab at the end of each line of the input, in a Counter, an Animals and a Quakes
 /// session. Its time budget is libFuzzer's `-timeout` (see `make fuzz`). What it offers must

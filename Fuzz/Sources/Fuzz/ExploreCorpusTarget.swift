@@ -1,5 +1,6 @@
 import Foundation
 @testable import Scenarios
+@testable import ReplShellHost
 @testable import ReplShellSession
 
 /// `explore --guided --corpus DIR` files: the input, written as `explore.corpus` in a folder of

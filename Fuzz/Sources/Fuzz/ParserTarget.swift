@@ -4,7 +4,7 @@ import AnimalsData
 @testable import ReplShellSession
 @testable import ReplShellDomain
 @testable import StateValues
-import ReplShellCommands
+@testable import ReplShellCommands
 
 /// The command parser: each line of the input parsed as the shell parses a typed line, a
 /// `dispatch` line's action decoded against the Animals catalog, and the path and predicate

@@ -1,4 +1,5 @@
 @testable import Scenarios
+@testable import ReplShellHost
 @testable import ReplShellSession
 @testable import ReplShellDomain
 

@@ -1,5 +1,5 @@
 import Foundation
-import ReplShellHost
+@testable import ReplShellHost
 import SampleDomains
 @testable import ReplShellDomain
 @testable import ReplShellSession

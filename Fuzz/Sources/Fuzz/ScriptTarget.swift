@@ -3,7 +3,7 @@ import Foundation
 @testable import ReplShellSession
 @testable import ReplShellDomain
 @testable import SessionProtocol
-import ReplShellHost
+@testable import ReplShellHost
 
 /// Scenario scripts and their goldens. The input is a script, then optionally a NUL byte and a
 /// golden: the script runs as `--check` runs it (one turn of a session host, `ScriptLines`), in

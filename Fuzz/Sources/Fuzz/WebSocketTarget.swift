@@ -2,7 +2,7 @@
 @testable import Scenarios
 @testable import ReplShellSession
 @testable import ReplShellDomain
-import ReplShellHost
+@testable import ReplShellHost
 
 /// The inspector's WebSocket messages: each line of the input is one text message of the page,
 /// answered as the inspector's connection answers it (`InspectorConnection.replies`: decoded as

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Linearizability
-import ReplShellCommands
 import ReplShellFoundation
 import Scenarios
 import StateValues

@@ -1,7 +1,6 @@
 import MCP
 import ReplShellCommands
 import ReplShellDomain
-import ReplShellHost
 import ReplShellSession
 import Scenarios
 

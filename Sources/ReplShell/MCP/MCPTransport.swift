@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import MCP
-import ReplShellCommands
 import ReplShellHost
 import ReplShellSession
 import Scenarios

@@ -1,6 +1,5 @@
 import Foundation
 import MCP
-import ReplShellCommands
 
 /// What a line of input is, as far as answering every request once, in order, needs to know.
 /// Ids are the SDK's own `ID`s, read with the SDK's own decoding, so the reply the server sends

@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellCommands
 import StateValues
 
 /// A message the server answers itself with a JSON-RPC error instead of handing it to the SDK's

@@ -1,6 +1,5 @@
 import Foundation
 import MCP
-import ReplShellCommands
 import ReplShellHost
 import ReplShellSession
 import Scenarios

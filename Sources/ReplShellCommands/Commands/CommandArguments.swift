@@ -1,16 +1,16 @@
 import ReplShellSession
 import StateValues
 /// The text after a command word, with the columns error messages point at.
-package struct CommandArguments: Sendable {
+public struct CommandArguments: Sendable {
   /// The command word as typed (`exit` for `quit`), for messages.
-  package let word: String
+  public let word: String
   /// Everything after the word, untrimmed.
-  package let text: String
+  public let text: String
   /// The column of the first character of `text`.
-  package let column: Int
+  public let column: Int
 
   /// The arguments `text` after `word`, starting at `column`.
-  package init(word: String, text: String, column: Int) {
+  public init(word: String, text: String, column: Int) {
     self.word = word
     self.text = text
     self.column = column
@@ -31,7 +31,7 @@ package struct CommandArguments: Sendable {
   }
 
   /// The arguments split into shell words, quotes removed.
-  package func words() throws(CommandError) -> [ShellWords.Word] {
+  public func words() throws(CommandError) -> [ShellWords.Word] {
     try ShellWords.split(text, startColumn: column)
   }
 
@@ -49,7 +49,7 @@ package struct CommandArguments: Sendable {
   }
 
   /// A parser of the arguments as values, action paths or a selector call.
-  package func valueParser() throws(CommandError) -> ValueParser {
+  public func valueParser() throws(CommandError) -> ValueParser {
     try ValueParser(text, startColumn: column)
   }
 

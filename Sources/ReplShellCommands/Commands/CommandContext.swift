@@ -7,10 +7,10 @@ import SessionProtocol
 /// runs for, the output settings, the running session, the paths and the scripts being sourced;
 /// beside them the shell's domains, commands and debug switches, and the event stream it prints
 /// into as it goes. A command never sees the shell itself (`CommandHost`).
-@MainActor package struct CommandContext {
+@MainActor public struct CommandContext {
   private let host: any CommandHost
   /// Where the line comes from: who dispatches by it, and its `file:line` or number.
-  package let line: LineSource
+  public let line: LineSource
 
   /// The context of one line run by `host`, whose findings go into `report`; `typedLine` is its
   /// number among the lines typed.
@@ -22,33 +22,33 @@ import SessionProtocol
   }
 
   /// Where commands emit what they print while they run, in order.
-  package var events: SessionEventStream { host.events }
+  public var events: SessionEventStream { host.events }
 
   /// Where `explore` and `shrink` report their progress: on a terminal only, nil in scripts.
-  package var progress: ProgressReporter? { host.workProgress }
+  public var progress: ProgressReporter? { host.workProgress }
 
   /// The debug categories that are on.
   var debug: DebugSwitches { host.events.debug }
 
   /// Every domain the shell knows.
-  package var domains: [Domain] { host.domains }
+  public var domains: [Domain] { host.domains }
 
   /// The commands the shell runs, for `help`.
   var commands: CommandSet { host.commands }
 
   /// The name the user runs this shell by, for hints that give a command line.
-  package var programName: String { host.programName }
+  public var programName: String { host.programName }
 
   /// How output is laid out and redacted: tables, the terminal's width, redactions.
-  package var output: OutputControl { OutputControl(host: host) }
+  public var output: OutputControl { OutputControl(host: host) }
 
   /// The running session and what starts, forks or leaves it; the typed session through
   /// `open` and `read`.
-  package var session: SessionControl { SessionControl(host: host, inScript: line.location != nil) }
+  public var session: SessionControl { SessionControl(host: host, inScript: line.location != nil) }
 
   /// Where relative paths start from, and a typed path as a file's address.
-  package var paths: ShellPaths { ShellPaths(host: host) }
+  public var paths: ShellPaths { ShellPaths(host: host) }
 
   /// The scripts `source` runs, and the chain of those running.
-  package var scripts: ScriptControl { ScriptControl(host: host, location: line.location) }
+  public var scripts: ScriptControl { ScriptControl(host: host, location: line.location) }
 }

@@ -1,6 +1,6 @@
 /// Where `help` lists a command: the commands grouped by what a person is doing, in the order
 /// they usually come to them, as psql's `\?` and gdb's `help` group theirs.
-package enum CommandGroup: CaseIterable, Sendable {
+public enum CommandGroup: CaseIterable, Sendable {
   /// Choosing a domain and dispatching its actions.
   case driving
   /// Reading the state, selectors and what changed.
@@ -17,7 +17,7 @@ package enum CommandGroup: CaseIterable, Sendable {
   case session
 
   /// The group's heading in `help` and the manual's list of commands.
-  package var title: String {
+  public var title: String {
     switch self {
     case .driving: "Driving the store"
     case .looking: "Looking"

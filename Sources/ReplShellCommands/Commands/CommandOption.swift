@@ -1,8 +1,8 @@
 /// One `--option` of a command, declared once: the command's parsing, its usage line, Tab, its
 /// tool schema and the messages that name the option all read this.
-package struct CommandOption: Sendable {
+public struct CommandOption: Sendable {
   /// What the option takes after its name, and so how its value is read and checked.
-  package enum Kind: Sendable {
+  public enum Kind: Sendable {
     /// Nothing: it is there or not (`--force`).
     case flag
     /// Nothing after it, but it says what the command's operand is (`--changed <path>`): read as
@@ -24,7 +24,7 @@ package struct CommandOption: Sendable {
   }
 
   /// The option as typed: `--runs`.
-  package let name: String
+  public let name: String
   /// What it takes.
   let kind: Kind
   /// What stands for its value in the usage line and in lists of options (`N`, `FILE.txt`).
@@ -43,7 +43,7 @@ package struct CommandOption: Sendable {
 
   /// Declares an option; it is shown in the usage line, given once and not offered to tool calls
   /// unless said otherwise.
-  package init(
+  public init(
     _ name: String, _ kind: Kind = .flag, placeholder: String = "", example: String = "", tool toolName: String? = nil,
     inUsage isInUsage: Bool = true, repeatable isRepeatable: Bool = false, _ summary: String
   ) {

@@ -6,7 +6,7 @@ import StateValues
 ///
 /// Options come before the command's operands (`shrink --save bug.txt invariant …`); reading stops
 /// at the first word that does not start with `--`, and what follows is the command's to read.
-package struct CommandOptions: Sendable {
+public struct CommandOptions: Sendable {
   /// The options, in the order the usage line, Tab and the tool schema list them.
   let all: [CommandOption]
   /// The message for a word that starts with `--` and is none of them, given the word and the
@@ -14,13 +14,13 @@ package struct CommandOptions: Sendable {
   let unknownOption: (@Sendable (_ typed: String, _ commandWord: String) -> String)?
 
   /// The options `all`; `unknownOption` words the error for another, where a command says it its own way.
-  package init(_ all: [CommandOption], unknownOption: (@Sendable (_ typed: String, _ commandWord: String) -> String)? = nil) {
+  public init(_ all: [CommandOption], unknownOption: (@Sendable (_ typed: String, _ commandWord: String) -> String)? = nil) {
     self.all = all
     self.unknownOption = unknownOption
   }
 
   /// The options' names, as typed.
-  package var names: [String] { all.map(\.name) }
+  public var names: [String] { all.map(\.name) }
 
   /// The option typed as `name`, if there is one.
   subscript(name: String) -> CommandOption? {
@@ -32,7 +32,7 @@ extension CommandOptions {
   /// Reads the options at the front of `arguments`: each known one with its value checked, and
   /// the rest of the line after them. A word that starts with `--` and is no option, a value
   /// missing, or one of the wrong kind is an error at its column.
-  package func parse(_ arguments: CommandArguments) throws(CommandError) -> ParsedOptions {
+  public func parse(_ arguments: CommandArguments) throws(CommandError) -> ParsedOptions {
     var parsed = ParsedOptions(rest: arguments)
     while true {
       // Read without copying: a line with no option (most dispatches) costs a look at its start.
@@ -61,7 +61,7 @@ extension CommandOptions {
 
   /// Reads the options of a command that takes nothing else: a word after them is an error
   /// that names the options there are.
-  package func parseOnly(_ arguments: CommandArguments) throws(CommandError) -> ParsedOptions {
+  public func parseOnly(_ arguments: CommandArguments) throws(CommandError) -> ParsedOptions {
     let parsed = try parse(arguments)
     if let stray = try ShellWords.first(of: Substring(parsed.rest.text), startColumn: parsed.rest.column)?.word {
       throw CommandError("\(arguments.word) takes only \(listing); remove `\(stray.text.truncatedForMessage)`", column: stray.column)
@@ -129,7 +129,7 @@ extension CommandOptions {
 extension CommandOptions {
   /// The usage line of the command `name` with these options and then `operands`: the options
   /// the usage spells out, then `[options]` for the others, if any.
-  package func usage(_ name: String, operands: String = "") -> String {
+  public func usage(_ name: String, operands: String = "") -> String {
     let shown = all.filter(\.isInUsage).map { "[\($0.usageForm)]" }
     let others = all.contains { !$0.isInUsage } ? ["[options]"] : []
     return ([name] + shown + others + (operands.isEmpty ? [] : [operands])).joined(separator: " ")
@@ -137,12 +137,12 @@ extension CommandOptions {
 
   /// Each option as `help` and the manual's command pages list it: its form with its placeholder
   /// (`--runs N`), what it does, and its tool argument's name when a tool call can give it.
-  package var entries: [(form: String, summary: String, toolName: String?)] {
+  public var entries: [(form: String, summary: String, toolName: String?)] {
     all.map { ($0.usageForm, $0.summary, $0.toolName) }
   }
 
   /// The options a tool call can give, as the tool's arguments.
-  package var toolArguments: [ToolArgument] {
+  public var toolArguments: [ToolArgument] {
     all.compactMap(\.toolArgument)
   }
 
@@ -159,7 +159,7 @@ extension CommandOptions {
   /// `values` offers for it (nothing when it offers none); among the options at the front, the
   /// ones not given yet when the word starts with `-`; otherwise `operands` of the operand words
   /// typed before the word, or, for a command without operands (nil), the options not given yet.
-  package func completion(
+  public func completion(
     for request: CompletionRequest, operands: (([String]) -> ShellCompletion)? = nil, values: (CommandOption) -> ShellCompletion? = { _ in nil }
   ) -> ShellCompletion {
     var given: Set<String> = []

@@ -3,7 +3,7 @@
 /// the tool's annotations.
 ///
 /// The cases are ordered: each one may touch what the ones before it touch.
-package enum CommandReach: Int, Sendable, Comparable, CaseIterable {
+public enum CommandReach: Int, Sendable, Comparable, CaseIterable {
   /// Reads the state, the history or the registry, and changes nothing: the session and the store
   /// are byte-identical afterwards (`state`, `select`, `expect`, `history`).
   case nothing
@@ -17,10 +17,11 @@ package enum CommandReach: Int, Sendable, Comparable, CaseIterable {
   /// `source`, `use`, `attach`).
   case outsideWorld
 
-  package static func < (lhs: CommandReach, rhs: CommandReach) -> Bool { lhs.rawValue < rhs.rawValue }
+  /// Whether `lhs` touches less than `rhs`.
+  public static func < (lhs: CommandReach, rhs: CommandReach) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// How `help <command>` says it.
-  package var phrase: String {
+  public var phrase: String {
     switch self {
     case .nothing: "nothing (reads only)"
     case .session: "the session (its settings and bookkeeping), never the app's state"
@@ -30,15 +31,15 @@ package enum CommandReach: Int, Sendable, Comparable, CaseIterable {
   }
 
   /// MCP's `readOnlyHint`: the tool does not modify its environment.
-  package var isReadOnly: Bool { self == .nothing }
+  public var isReadOnly: Bool { self == .nothing }
 
   /// MCP's `destructiveHint`: the tool may change or remove what was there, not only add.
-  package var isDestructive: Bool { self >= .appState }
+  public var isDestructive: Bool { self >= .appState }
 
   /// MCP's `idempotentHint`: calling it again with the same arguments has no further effect.
   /// Settings are (`watch x` twice watches `x` once); dispatches and files are not.
-  package var isIdempotent: Bool { self <= .session }
+  public var isIdempotent: Bool { self <= .session }
 
   /// MCP's `openWorldHint`: the tool may interact with entities outside the session.
-  package var isOpenWorld: Bool { self >= .appState }
+  public var isOpenWorld: Bool { self >= .appState }
 }

@@ -4,15 +4,15 @@
 /// (`full`, in `Scenarios`), which adds scripts and goldens, explore and shrinking.
 public struct CommandSet: Sendable {
   /// Every command, in the order `help` lists them.
-  package let commands: [any ShellCommand.Type]
+  public let commands: [any ShellCommand.Type]
   /// Every command's name, for suggestions and completion.
-  package let names: [String]
+  public let names: [String]
   /// Commands of a shell process that this set leaves out, by name: a line that names one is
   /// refused with what to type instead (`ElsewhereCommand`) rather than called unknown.
-  package let elsewhere: Set<String>
+  public let elsewhere: Set<String>
 
   /// A set of `commands`, in listing order; the words in `elsewhere` are refused with what to type.
-  package init(_ commands: [any ShellCommand.Type], elsewhere: Set<String> = []) {
+  public init(_ commands: [any ShellCommand.Type], elsewhere: Set<String> = []) {
     self.commands = commands
     self.names = commands.map { $0.description.name }
     self.elsewhere = elsewhere
@@ -20,19 +20,19 @@ public struct CommandSet: Sendable {
 
   /// What `help` says of every command, for front ends that describe them in their own terms
   /// (the MCP tool list).
-  package var descriptions: [CommandDescription] {
+  public var descriptions: [CommandDescription] {
     commands.map { $0.description }
   }
 
   /// What each command may touch, by name, for front ends that annotate commands (MCP's tool
   /// annotations).
-  package var reaches: [String: CommandReach] {
+  public var reaches: [String: CommandReach] {
     Dictionary(uniqueKeysWithValues: commands.map { ($0.description.name, $0.reach) })
   }
 
   /// This set with `added` commands, each placed after the command named `after` (or at the end),
   /// in order; they are no longer refused as commands run elsewhere.
-  package func adding(_ added: [(command: any ShellCommand.Type, after: String)]) -> CommandSet {
+  public func adding(_ added: [(command: any ShellCommand.Type, after: String)]) -> CommandSet {
     var commands = self.commands
     for (command, after) in added {
       let index = commands.firstIndex { $0.description.name == after }.map { $0 + 1 } ?? commands.endIndex
@@ -42,7 +42,7 @@ public struct CommandSet: Sendable {
   }
 
   /// The command that `word` (a name or an alias) runs.
-  package func command(named word: String) -> (any ShellCommand.Type)? {
+  public func command(named word: String) -> (any ShellCommand.Type)? {
     commands.first { $0.description.name == word || $0.description.aliases.contains(word) }
   }
 

@@ -7,15 +7,15 @@ import StateValues
 /// the domains, the folder paths start from, and a snapshot of the running session. Taking it
 /// costs the same whatever the line; the work that grows with the line (splitting it, walking
 /// a state path) runs on the snapshot, off the main actor, within `budget`.
-package struct CompletionContext: Sendable {
+public struct CompletionContext: Sendable {
   /// Every domain the shell knows.
   let domains: [Domain]
   /// The commands the shell runs.
   let commands: CommandSet
   /// The folder relative paths start from.
-  package let baseDirectory: URL
+  public let baseDirectory: URL
   /// The running session as it was when Tab was pressed; nil when none runs.
-  package let runningSession: CompletionSession?
+  public let runningSession: CompletionSession?
   /// How much work the completion may do.
   let budget: CompletionBudget
 
@@ -37,9 +37,9 @@ package struct CompletionContext: Sendable {
 
 /// A running session as Tab reads it: its catalog, selectors and hidden actions, what a few
 /// commands complete, and its state, encoded only when a path is completed.
-package struct CompletionSession: Sendable {
+public struct CompletionSession: Sendable {
   /// The domain's action cases.
-  package let catalog: ActionCatalog
+  public let catalog: ActionCatalog
   /// Every selector: its name, signature and parameters with their completions.
   let selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])]
   /// The action cases `hide` keeps out of the output.

@@ -2,13 +2,13 @@ import Foundation
 import StateValues
 
 /// The line up to the cursor, split into the word being typed and what lies before it.
-package struct CompletionRequest {
+public struct CompletionRequest {
   /// The word being typed: the characters a candidate replaces.
-  package let word: String
+  public let word: String
   /// The line before that word.
   let before: String
   /// The whole words before it; the first is the command word.
-  package let words: [String]
+  public let words: [String]
 
   /// Splits `lineUpToCursor` at the start of the word being typed.
   init(lineUpToCursor: String) {
@@ -19,7 +19,7 @@ package struct CompletionRequest {
 
   /// The names that start with the word being typed, sorted and without repeats; names ending
   /// in `.` are never whole words, and `wholeWord: false` makes none of them one.
-  package func offer(_ names: [String], wholeWord: Bool = true) -> ShellCompletion {
+  public func offer(_ names: [String], wholeWord: Bool = true) -> ShellCompletion {
     let matches = Array(Set(names.filter { $0.hasPrefix(word) })).sorted()
     return ShellCompletion(candidates: matches.map { .init(text: $0, isWholeWord: wholeWord && !$0.hasSuffix(".")) }, replacedLength: word.count)
   }
@@ -27,7 +27,7 @@ package struct CompletionRequest {
 
 extension CompletionRequest {
   /// Completes an action path, an argument label inside its parentheses, or an enum value after a label.
-  package func action(in session: CompletionSession?) -> ShellCompletion {
+  public func action(in session: CompletionSession?) -> ShellCompletion {
     guard let session else { return offer([]) }
     guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else {
       return offer(session.catalog.completionNames)
@@ -46,7 +46,7 @@ extension CompletionRequest {
   }
 
   /// Completes a selector name, an argument label inside its parentheses, or a value after a label.
-  package func selector(in session: CompletionSession?) -> ShellCompletion {
+  public func selector(in session: CompletionSession?) -> ShellCompletion {
     guard let session else { return offer([]) }
     guard let open = before.lastIndex(of: "("), !before[open...].contains(")") else {
       if before.contains("==") { return offer([]) }
@@ -84,7 +84,7 @@ extension CompletionRequest {
 extension CompletionRequest {
   /// Completes a script's path: the `.txt` files and the folders in the folder typed so far,
   /// relative to `base`; a folder is no whole word, so Tab goes on into it.
-  package func scriptPath(from base: URL) -> ShellCompletion {
+  public func scriptPath(from base: URL) -> ShellCompletion {
     let folder = before.last.map { $0.isWhitespace ? "" : before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? "" } ?? ""
     let directory = URL(fileURLWithPath: folder.isEmpty ? "." : folder, relativeTo: URL(fileURLWithPath: base.path, isDirectory: true))
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -2,7 +2,7 @@ import ReplShellDomain
 import ReplShellSession
 /// How a command's output is laid out and redacted, as the shell's settings stand: what `width`,
 /// `expanded` and `redact` change and what `select` and `state` print by.
-@MainActor package struct OutputControl {
+@MainActor public struct OutputControl {
   /// The shell whose settings these are.
   let host: any CommandHost
 

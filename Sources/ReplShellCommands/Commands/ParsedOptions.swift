@@ -1,6 +1,6 @@
 /// The options read from the front of a command's arguments (`CommandOptions.parse`), each value
 /// already checked, and the arguments after them.
-package struct ParsedOptions: Sendable {
+public struct ParsedOptions: Sendable {
   /// One option's value, read as its kind says.
   enum Value: Sendable {
     /// A flag, which has none.
@@ -16,7 +16,7 @@ package struct ParsedOptions: Sendable {
   }
 
   /// What follows the options: the command's operands, with their column.
-  package internal(set) var rest: CommandArguments
+  public internal(set) var rest: CommandArguments
   /// The values given, by option name, in the order typed.
   private var values: [String: [Value]] = [:]
 
@@ -31,35 +31,35 @@ package struct ParsedOptions: Sendable {
   }
 
   /// Whether `option` was typed.
-  package func isSet(_ option: CommandOption) -> Bool {
+  public func isSet(_ option: CommandOption) -> Bool {
     values[option.name] != nil
   }
 
   /// The whole number given to `option`.
-  package func number(_ option: CommandOption) -> Int? {
+  public func number(_ option: CommandOption) -> Int? {
     guard case .number(let number) = values[option.name]?.last else { return nil }
     return number
   }
 
   /// The whole number ≥ 0 given to `option`.
-  package func unsigned(_ option: CommandOption) -> UInt64? {
+  public func unsigned(_ option: CommandOption) -> UInt64? {
     guard case .unsigned(let number) = values[option.name]?.last else { return nil }
     return number
   }
 
   /// The duration given to `option`.
-  package func duration(_ option: CommandOption) -> Duration? {
+  public func duration(_ option: CommandOption) -> Duration? {
     guard case .duration(let duration) = values[option.name]?.last else { return nil }
     return duration
   }
 
   /// The word given to `option`, with its column: the last one when it was given more than once.
-  package func word(_ option: CommandOption) -> ShellWords.Word? {
+  public func word(_ option: CommandOption) -> ShellWords.Word? {
     words(option).last
   }
 
   /// Every word given to `option`, in the order typed.
-  package func words(_ option: CommandOption) -> [ShellWords.Word] {
+  public func words(_ option: CommandOption) -> [ShellWords.Word] {
     (values[option.name] ?? []).compactMap { value in
       guard case .word(let word) = value else { return nil }
       return word

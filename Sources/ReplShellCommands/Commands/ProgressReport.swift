@@ -2,9 +2,9 @@ import Foundation
 
 /// How far a long command (`explore`, `shrink`) got, for the progress line of a terminal: what it
 /// counted so far and the time since it started.
-package struct ProgressReport: Sendable {
+public struct ProgressReport: Sendable {
   /// What a command counts as it goes.
-  package enum Counts: Sendable, Equatable {
+  public enum Counts: Sendable, Equatable {
     /// `explore`: runs finished, actions tried, runs that broke an invariant.
     case explore(runs: Int, steps: Int, failures: Int)
     /// `shrink`: the actions it started with, those left, the replays run.
@@ -12,12 +12,12 @@ package struct ProgressReport: Sendable {
   }
 
   /// What the command counted.
-  package let counts: Counts
+  public let counts: Counts
   /// Time since the command started.
-  package let elapsed: Duration
+  public let elapsed: Duration
 
   /// A report of `counts`, `elapsed` after the start.
-  package init(_ counts: Counts, elapsed: Duration) {
+  public init(_ counts: Counts, elapsed: Duration) {
     self.counts = counts
     self.elapsed = elapsed
   }
@@ -27,7 +27,7 @@ package struct ProgressReport: Sendable {
 
   /// The progress line: `explore: 40 runs, 2000 steps, 51234 steps/s, 0 failures`, or
   /// `shrink: 10000 actions → 37 left, 212 replays, 1.2 s (Ctrl-C stops)`.
-  package var text: String {
+  public var text: String {
     switch counts {
     case .explore(let runs, let steps, let failures):
       let stepsPerSecond = seconds > 0 ? Int(Double(steps) / seconds) : 0
@@ -40,4 +40,4 @@ package struct ProgressReport: Sendable {
 
 /// Told, while a long command runs on a terminal, how far it got; nil when it ended. Scripts set
 /// none, so their transcripts hold no timings.
-package typealias ProgressReporter = @MainActor (ProgressReport?) -> Void
+public typealias ProgressReporter = @MainActor (ProgressReport?) -> Void

@@ -2,7 +2,7 @@ import Foundation
 import SessionProtocol
 
 /// The scripts `source` runs in the shell: running one, and the chain of those running.
-@MainActor package struct ScriptControl {
+@MainActor public struct ScriptControl {
   /// The shell the scripts run in.
   let host: any CommandHost
   /// Where the line that runs a script is (`file.txt:12`); nil when it was typed.
@@ -13,7 +13,7 @@ import SessionProtocol
   /// failed (`name:line`), or nil when every line succeeded or it quit.
   /// `breakStop` is the breakpoint that stopped it, at any depth of `source`, carried up by the
   /// result of the line that failed.
-  package func runScript(at url: URL, text: String, name: String) async -> (failedAt: String, breakStop: BreakEvent?)? {
+  public func runScript(at url: URL, text: String, name: String) async -> (failedAt: String, breakStop: BreakEvent?)? {
     let outer = host.baseDirectory
     host.baseDirectory = url.deletingLastPathComponent()
     host.sourceChain.append(SourceFrame(script: url.resolvingSymlinksInPath().standardizedFileURL, name: name, sourcedAt: location))
@@ -27,15 +27,15 @@ import SessionProtocol
   }
 
   /// The scripts `source` is running, outermost first.
-  package var sourceChain: [SourceFrame] { host.sourceChain }
+  public var sourceChain: [SourceFrame] { host.sourceChain }
 }
 
 /// A script `source` is running, and where the `source` line that runs it is.
-package struct SourceFrame {
+public struct SourceFrame {
   /// The script's file, symbolic links resolved.
-  package let script: URL
+  public let script: URL
   /// How its lines' locations name it.
-  package let name: String
+  public let name: String
   /// The `source` line's `file:line`; nil when it was typed.
-  package let sourcedAt: String?
+  public let sourcedAt: String?
 }

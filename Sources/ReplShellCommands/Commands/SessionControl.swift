@@ -3,26 +3,26 @@ import ReplShellSession
 import StateValues
 /// The running session as a command reaches it: the typed session through `open` and `read`,
 /// and what starts, forks or leaves it.
-@MainActor package struct SessionControl {
+@MainActor public struct SessionControl {
   /// The shell whose session it is.
   let host: any CommandHost
   /// Whether the line comes from a script, which the error for no session then names.
   let inScript: Bool
 
   /// The running session, or an error that says how to start one.
-  package func require() throws(CommandError) -> any AnyDomainSession {
+  public func require() throws(CommandError) -> any AnyDomainSession {
     try host.requireSession(inScript: inScript)
   }
 
   /// Runs `opener` on the running session with its state and action types, and waits for it;
   /// fails as `require` does when none runs.
-  package func open<O: SessionOpener>(_ opener: O) async throws(CommandError) -> O.Result {
+  public func open<O: SessionOpener>(_ opener: O) async throws(CommandError) -> O.Result {
     try await require().open(opener)
   }
 
   /// Runs `reader` on the running session with its state and action types; fails as `require`
   /// does when none runs.
-  package func read<R: SessionReader>(_ reader: R) throws(CommandError) -> R.Result where R.Failure == CommandError {
+  public func read<R: SessionReader>(_ reader: R) throws(CommandError) -> R.Result where R.Failure == CommandError {
     try require().read(reader)
   }
 
@@ -35,7 +35,7 @@ import StateValues
   }
 
   /// What succeeded since the running session started, for `save`.
-  package var recording: SessionRecording? { host.recording }
+  public var recording: SessionRecording? { host.recording }
 
   /// Starts `domain` with `options`, replacing the running session.
   func start(domain: String, options: [String: String]) async throws(CommandError) {

@@ -8,7 +8,7 @@ import StateValues
 /// A command that takes `--options` declares them once, as its `static let options`
 /// (`CommandOptions`), and reads them, spells its usage line and tool arguments and completes
 /// them from that declaration.
-package protocol ShellCommand: Sendable {
+public protocol ShellCommand: Sendable {
   /// The command's name, usage, summary and examples.
   static var description: CommandDescription { get }
 
@@ -34,40 +34,40 @@ package protocol ShellCommand: Sendable {
 
 extension ShellCommand {
   /// Commands are settings a saved script keeps unless they say otherwise.
-  package static var recordingRole: RecordingRole { .setting }
+  public static var recordingRole: RecordingRole { .setting }
 
   /// Commands take no `--options` unless they say otherwise.
-  package static var options: CommandOptions { CommandOptions([]) }
+  public static var options: CommandOptions { CommandOptions([]) }
 
   /// Commands offer nothing to complete unless they say otherwise.
-  package static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
+  public static func completions(for request: CompletionRequest, in context: CompletionContext) -> ShellCompletion {
     request.offer([])
   }
 }
 
 /// What `help` says about a command: its name, other words for it, usage, summary and examples.
-package struct CommandDescription: Sendable {
+public struct CommandDescription: Sendable {
   /// The word that runs the command.
-  package let name: String
+  public let name: String
   /// Other words that run it (`?` for `help`).
   let aliases: [String]
   /// The usage line: `use <domain> [--option value …]`.
-  package let usage: String
+  public let usage: String
   /// Where `help` lists the command.
-  package let group: CommandGroup
+  public let group: CommandGroup
   /// What the command does, in a few words: its line in `help`'s list, within 80 columns.
-  package let synopsis: String
+  public let synopsis: String
   /// What the command does in full: the paragraph `help <command>` prints.
-  package let summary: String
+  public let summary: String
   /// Lines a user can type, shown by `help <command>`.
-  package let examples: [String]
+  public let examples: [String]
   /// The command's arguments when a coding agent calls it as a tool (`--mcp`), each a string in
   /// the command language appended to the line in this order; nil for commands that make no
   /// sense without a terminal.
-  package let toolArguments: [ToolArgument]?
+  public let toolArguments: [ToolArgument]?
 
   /// Describes a command.
-  package init(
+  public init(
     name: String, aliases: [String] = [], usage: String, group: CommandGroup, synopsis: String, summary: String, examples: [String],
     toolArguments: [ToolArgument]? = nil
   ) {
@@ -83,9 +83,9 @@ package struct CommandDescription: Sendable {
 }
 
 /// One argument of a command called as a tool: a named string that becomes a word of the line.
-package struct ToolArgument: Sendable {
+public struct ToolArgument: Sendable {
   /// How an argument's value is typed in a tool call and written into the command line.
-  package enum Kind: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
     /// A string in the command language, written as it is.
     case text
     /// A whole number, written as it is.
@@ -101,16 +101,16 @@ package struct ToolArgument: Sendable {
   }
 
   /// The argument's name in the tool's schema (`action`).
-  package let name: String
+  public let name: String
   /// What to pass, with an example.
-  package let summary: String
+  public let summary: String
   /// Whether a call must give it.
-  package let isRequired: Bool
+  public let isRequired: Bool
   /// How it is typed and written.
-  package let kind: Kind
+  public let kind: Kind
 
   /// Describes an argument; arguments are required unless said otherwise.
-  package init(_ name: String, _ summary: String, isRequired: Bool = true, kind: Kind = .text) {
+  public init(_ name: String, _ summary: String, isRequired: Bool = true, kind: Kind = .text) {
     self.name = name
     self.summary = summary
     self.isRequired = isRequired
@@ -124,21 +124,21 @@ package struct ToolArgument: Sendable {
 }
 
 /// What a command printed, and whether it asks the shell to end.
-package struct CommandOutput: Sendable {
+public struct CommandOutput: Sendable {
   /// The lines to print.
-  package var lines: [OutputLine]
+  public var lines: [OutputLine]
   /// True for `quit`.
-  package var quits = false
+  public var quits = false
   /// The value the lines print, for the front ends that carry it as data (MCP's structured
   /// results); nil when the output is not one value.
-  package var value: Value?
+  public var value: Value?
   /// True when the terminal's width shaped the lines (a table cut or printed as records to fit
   /// it, `width` naming it): a script's run of the line prints them otherwise, so `save` does not
   /// compare them.
-  package var dependsOnTerminal = false
+  public var dependsOnTerminal = false
 
   /// Output of `lines` that keeps the shell running.
-  package init(_ lines: [OutputLine]) {
+  public init(_ lines: [OutputLine]) {
     self.lines = lines
   }
 

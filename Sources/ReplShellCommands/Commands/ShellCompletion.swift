@@ -1,21 +1,23 @@
 import ReplShellSession
 /// What Tab offers: candidates for the word before the cursor and how many characters they replace.
-package struct ShellCompletion: Equatable, Sendable {
+public struct ShellCompletion: Equatable, Sendable {
   /// One candidate; only whole words get a space after them.
-  package struct Candidate: Equatable, Sendable {
-    package let text: String
-    package let isWholeWord: Bool
+  public struct Candidate: Equatable, Sendable {
+    /// The text that replaces the end of the line.
+    public let text: String
+    /// Whether it is a whole word, which gets a space after it.
+    public let isWholeWord: Bool
   }
 
   /// The candidates, in listing order.
-  package let candidates: [Candidate]
+  public let candidates: [Candidate]
   /// The number of characters at the end of the line that a candidate replaces.
-  package let replacedLength: Int
+  public let replacedLength: Int
   /// Why completion gave up, and what to do instead, when it ran out of time; nil otherwise.
-  package var refusal: String? = nil
+  public var refusal: String? = nil
 
   /// `candidates` that replace the last `replacedLength` characters; `refusal` says why there are none.
-  package init(candidates: [Candidate], replacedLength: Int, refusal: String? = nil) {
+  public init(candidates: [Candidate], replacedLength: Int, refusal: String? = nil) {
     self.candidates = candidates
     self.replacedLength = replacedLength
     self.refusal = refusal
@@ -27,7 +29,7 @@ extension ShellCompletion {
   /// paths, argument labels, enum values, key paths, selector names, debug categories and help
   /// topics. Runs on any thread, on what `context` took of the shell; when its budget runs out,
   /// it offers nothing and says why (`refusal`).
-  package static func of(_ lineUpToCursor: String, in context: CompletionContext) -> ShellCompletion {
+  public static func of(_ lineUpToCursor: String, in context: CompletionContext) -> ShellCompletion {
     let request = CompletionRequest(lineUpToCursor: lineUpToCursor)
     guard let word = request.words.first else {
       return request.offer(context.commands.names)

@@ -1,6 +1,6 @@
 /// How the shell prints tables, as `width` and `expanded` set them; they hold until changed,
 /// across `use` and `reset`.
-package struct TableSettings: Sendable, Equatable {
+public struct TableSettings: Sendable, Equatable {
   /// The width tables fit.
   enum Width: Sendable, Equatable {
     /// The terminal's, when output goes to one; tables print whole in scripts and pipes.
@@ -17,7 +17,7 @@ package struct TableSettings: Sendable, Equatable {
   static let widestWidth = 10_000
 
   /// As a shell starts: the terminal's width, not expanded.
-  package init() {}
+  public init() {}
 
   var width = Width.terminal
   var expanded = ExpandedDisplay.off

@@ -4,13 +4,13 @@ import ReplShellFoundation
 import StateValues
 
 /// The options `use <domain>` takes of the shell's own, and why it refuses the ones it does.
-package enum UseOptions {
+public enum UseOptions {
   /// `use <domain> --listeners off`: the reducer alone, no listeners.
-  package static let listenersOption = "listeners"
+  public static let listenersOption = "listeners"
 
   /// Why `use <domain>` refuses `options` (flags without dashes → values, `--listeners` among
   /// them): the option at fault, for the caret, and what to type instead; nil when it takes them.
-  package static func refusal(of options: [String: String], for domain: Domain) -> (option: String, message: String)? {
+  public static func refusal(of options: [String: String], for domain: Domain) -> (option: String, message: String)? {
     let name = domain.name
     let listens = options[listenersOption] ?? "on"
     guard listens == "on" || listens == "off" else {
@@ -49,7 +49,7 @@ package enum UseOptions {
   /// `file://` URL) must lie in the server's folder, as every path of a tool must. A URL of the
   /// network, a server's address and plain values are not files; the shell's scratch folder
   /// (`$SCRATCH/`) is its own.
-  package static func confinementRefusal(
+  public static func confinementRefusal(
     of options: [String: String], for domain: Domain, reach: FileReach, baseDirectory: URL, scratchDirectory: URL
   ) -> String? {
     guard reach.confinement != nil else { return nil }

@@ -6,7 +6,7 @@ extension DomainOption {
   static let standingAlone = [DomainContext.effectsOption: "held"]
 
   /// `--store PATH --feed=URL --effects` → `["store": PATH, "feed": URL, "effects": "held"]`.
-  package static func values(parsing words: [String], column: Int) throws(CommandError) -> [String: String] {
+  public static func values(parsing words: [String], column: Int) throws(CommandError) -> [String: String] {
     var options: [String: String] = [:]
     var index = 0
     while index < words.count {

@@ -1,9 +1,9 @@
 import StateValues
 /// Reads one line of the command language: finds the command its first word names and lets that
 /// command parse the rest.
-package enum CommandParser {
+public enum CommandParser {
   /// The command on `line` among `commands`; nil for a blank line or a `#` comment.
-  package static func parse(_ line: String, commands: CommandSet) throws(CommandError) -> (any ShellCommand)? {
+  public static func parse(_ line: String, commands: CommandSet) throws(CommandError) -> (any ShellCommand)? {
     let trimmed = line.trimmingLeadingWhitespace
     if trimmed.isEmpty || trimmed.hasPrefix("#") {
       return nil

@@ -3,38 +3,38 @@ import StateValues
 /// The lines of one script run in a shell, one after another, as `--script` and `source` both run
 /// them: comments and blank lines are echoed as written, each command runs with its `file:line`
 /// location, and the first failure stops the script.
-@MainActor package struct ScriptLines {
+@MainActor public struct ScriptLines {
   /// The script's text.
-  package let text: String
+  public let text: String
   /// How locations name the script: `setup.txt`.
-  package let name: String
+  public let name: String
 
   /// The most bytes a script may hold, whether run, sourced or loaded: 16 MiB.
   nonisolated package static let sizeLimit = 16 << 20
 
   /// The lines of `text`, whose locations name it `name`.
-  package init(text: String, name: String) {
+  public init(text: String, name: String) {
     self.text = text
     self.name = name
   }
 
   /// How a run ended.
-  package struct Outcome {
+  public struct Outcome {
     /// The transcript of the lines: echoes, then what each printed, redacted.
-    package var transcript: [OutputLine] = []
+    public var transcript: [OutputLine] = []
     /// The events of the lines, when kept.
-    package var events: [SessionEvent] = []
+    public var events: [SessionEvent] = []
     /// `name:line` of the line that failed, if one did.
-    package var failedLocation: String?
+    public var failedLocation: String?
     /// The breakpoint that stopped the line that failed (or a script it sourced), if one did.
-    package var breakStop: BreakEvent?
+    public var breakStop: BreakEvent?
 
     /// Nothing run yet.
-    package init() {}
+    public init() {}
   }
 
   /// Whether `line` is blank or, after leading whitespace, starts with `#`.
-  package static func isCommentOrBlank(_ line: String) -> Bool {
+  public static func isCommentOrBlank(_ line: String) -> Bool {
     // Commands start with a letter: only other lines need the whitespace trimmed to tell.
     if let first = line.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) { return false }
     let trimmed = line.trimmingLeadingWhitespace
@@ -44,7 +44,7 @@ import StateValues
   /// The lines of `text`, each without a final `\r`, and no empty line after a final newline.
   /// Split on the newline byte in one pass over the bytes: splitting a `String` compares whole
   /// characters (and `\r\n` is one).
-  package static func lines(of text: String) -> [String] {
+  public static func lines(of text: String) -> [String] {
     var text = text
     return text.withUTF8 { bytes in
       var lines: [String] = []

@@ -1,10 +1,12 @@
 import StateValues
 /// Splits option text into words the way a shell does: spaces separate, quotes group.
-package enum ShellWords {
+public enum ShellWords {
   /// One word and the column it starts at.
-  package struct Word: Equatable {
-    package let text: String
-    package let column: Int
+  public struct Word: Equatable, Sendable {
+    /// The word, its quotes removed.
+    public let text: String
+    /// The column its first character is at.
+    public let column: Int
   }
 
   static func split(_ text: String, startColumn: Int) throws(CommandError) -> [Word] {
@@ -53,7 +55,7 @@ package enum ShellWords {
 
   /// `text` as one word `split` reads back: quoted when it is empty or has spaces or quotes;
   /// nil when it has both kinds of quote, which no word can hold.
-  package static func quoted(_ text: String) -> String? {
+  public static func quoted(_ text: String) -> String? {
     if text.isEmpty { return "\"\"" }
     guard text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) else { return text }
     switch (text.contains("\""), text.contains("'")) {

@@ -11,7 +11,7 @@ import ReplShellTransport
 /// shell's session events and its own actions (with their diffs) as they happen, and answers the
 /// inspector's requests (a page of the state tree, a search, where the history is, a line to run)
 /// by their number. The terminal's connection is left as it was: it still only ever answers.
-package final class AttachedInspectionLink: Sendable {
+public final class AttachedInspectionLink: Sendable {
   private struct Pending {
     var answers: [Int: CheckedContinuation<InspectionAnswer, Never>] = [:]
     var nextID = 1
@@ -19,15 +19,15 @@ package final class AttachedInspectionLink: Sendable {
   }
 
   /// The events the app relays, in order; finishes when the connection ends.
-  package let events: AsyncStream<RelayedEvent>
+  public let events: AsyncStream<RelayedEvent>
   /// `shelf@4711`.
-  package let label: String
+  public let label: String
   private let socket: AttachSocket
   private let sending = Mutex(())
   private let pending = Mutex(Pending())
 
   /// Connects to the app at `path` and follows the shell connection that was given `key`.
-  package static func open(path: String, key: String, label: String) throws(CommandError) -> AttachedInspectionLink {
+  public static func open(path: String, key: String, label: String) throws(CommandError) -> AttachedInspectionLink {
     let socket = try AttachSocket.connectToOwnApp(at: path)
     let silence = "\(label) did not answer the inspector's connection"
     _ = try socket.greetApp(named: label, within: 10_000, silence: silence, answers: true)
@@ -69,7 +69,7 @@ package final class AttachedInspectionLink: Sendable {
   }
 
   /// Sends `call` and waits for the app's answer (`.failed` when the connection is gone).
-  package func request(_ call: InspectionCall) async -> InspectionAnswer {
+  public func request(_ call: InspectionCall) async -> InspectionAnswer {
     await withCheckedContinuation { (continuation: CheckedContinuation<InspectionAnswer, Never>) in
       let id: Int? = pending.withLock { pending in
         guard !pending.isClosed else { return nil }
@@ -90,7 +90,7 @@ package final class AttachedInspectionLink: Sendable {
   }
 
   /// Closes the connection; waiting requests are answered as failed.
-  package func close() {
+  public func close() {
     socket.shutdown()
   }
 

@@ -7,10 +7,10 @@ import StateValues
 
 /// What a domain does with a running app's store: checks that it is the domain's
 /// `Store<State, Action>`, once, and binds it (`LiveStore`).
-package struct LiveHooks: Sendable {
+public struct LiveHooks: Sendable {
   /// The app's `store` bound to the domain, typed from now on; throws, saying what the domain
   /// drives, when it is not the domain's `Store<State, Action>`.
-  package let bind: @MainActor @Sendable (AnyObject) throws(CommandError) -> LiveStore
+  public let bind: @MainActor @Sendable (AnyObject) throws(CommandError) -> LiveStore
 
   static func make<State: Sendable, Action: Decodable & Equatable & Sendable>(
     name: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>],
@@ -49,7 +49,7 @@ package struct LiveHooks: Sendable {
 }
 
 /// What a tap tells of the app's actions, in the order the app dispatched them.
-package enum TapReport: Sendable {
+public enum TapReport: Sendable {
   /// One action, described (with the drops just before it).
   case dispatched(TappedDispatch)
   /// This many actions dropped, not described, with none after them described yet: the app
@@ -59,36 +59,37 @@ package enum TapReport: Sendable {
 }
 
 /// One action a live app dispatched, as `tail` prints it.
-package struct TappedDispatch: Sendable {
+public struct TappedDispatch: Sendable {
   /// The action as the shell writes it.
-  package let text: String
+  public let text: String
   /// Its case path, which `hide` matches; nil when the catalog lacks it.
-  package let path: [String]?
+  public let path: [String]?
   /// The diff of the state it made.
-  package let diff: [OutputLine]
+  public let diff: [OutputLine]
   /// How many of the app's actions just before this one were dropped, not described: the app
   /// dispatched faster than the diffs could be computed.
-  package let droppedBefore: Int
+  public let droppedBefore: Int
   /// Its number among every dispatch the tap recorded (1 for the first): what the store's
   /// `tappedCount` was right after it, which tells a session's own dispatches from the app's.
-  package let number: Int
+  public let number: Int
   /// The action itself, the domain's `Action`.
   let action: any Sendable
   /// The paths of the state it changed, as its diff found them; nil when the diff failed.
   let changed: ChangedPaths?
-  /// The states before and after the action, for the breakpoints a tailing shell set (`TailBreaks`).
-  package let oldState: any Sendable
-  package let newState: any Sendable
+  /// The state before the action, for the breakpoints a tailing shell set (`TailBreaks`).
+  public let oldState: any Sendable
+  /// The state the action led to, for the same breakpoints.
+  public let newState: any Sendable
   /// The state the action led to as `Codable` writes it, computed when called (a flight recorder
   /// starting a new log file); nil when the state is not `Encodable`, an error when it does not encode.
-  package let snapshot: @Sendable () throws(CommandError) -> JSONForm?
+  public let snapshot: @Sendable () throws(CommandError) -> JSONForm?
 
   /// The dispatch as a session event.
-  package var event: SessionEvent {
+  public var event: SessionEvent {
     .dispatched(DispatchEvent(action: text, origin: .app, diff: diff))
   }
 }
 
 /// The breakpoints of a shell that tails an app: which ones the action `text` made true going
 /// from the first state to the second (states of the app's store, as `TappedDispatch` carries them).
-package typealias TailBreaks = @Sendable (_ text: String, _ old: any Sendable, _ new: any Sendable) -> [BreakEvent]
+public typealias TailBreaks = @Sendable (_ text: String, _ old: any Sendable, _ new: any Sendable) -> [BreakEvent]

@@ -3,7 +3,7 @@ import StateValues
 
 extension ControlCharacters {
   /// The lines with their texts escaped, their kinds and indents kept.
-  package static func escaped(_ lines: [OutputLine]) -> [OutputLine] {
+  public static func escaped(_ lines: [OutputLine]) -> [OutputLine] {
     lines.map { line in
       guard line.text.unicodeScalars.contains(where: isEscaped) else { return line }
       return OutputLine(line.kind, escaped(line.text), hangingIndent: line.hangingIndent)

@@ -4,17 +4,17 @@ import StateValues
 /// dictionary has a diff as long as the state, and a listener's action can carry a whole feed
 /// (`didFetchQuakes(result: .success(quakes: [64,000 quakes]))`); neither may reach the page
 /// whole, nor cross an attachment's socket whole.
-package enum InspectorEventCut {
+public enum InspectorEventCut {
   /// The most lines of a diff a page is sent.
-  package static let diffLineLimit = 2_000
+  public static let diffLineLimit = 2_000
 
   /// The most characters of an action a page is sent.
-  package static let actionLengthLimit = 2_000
+  public static let actionLengthLimit = 2_000
 
   /// `event` with a diff longer than `diffLineLimit` cut to that many lines, the last of which
   /// says how many more there are, and an action longer than `actionLengthLimit` cut with `…`.
   /// A report is cut as `shortened(_: ReportEvent)` says. Cutting a cut event again changes nothing.
-  package static func shortened(_ event: SessionEvent) -> SessionEvent {
+  public static func shortened(_ event: SessionEvent) -> SessionEvent {
     if case .report(let report) = event { return .report(shortened(report)) }
     guard case .dispatched(let dispatch) = event else { return event }
     let isLongDiff = (dispatch.diff?.count ?? 0) > diffLineLimit
@@ -65,7 +65,7 @@ package enum InspectorEventCut {
   /// Whether `event` may move the history, change the state or start another domain (the page
   /// asks where the history is). A line's output or error ends it: a line that waits (`use`
   /// starting a domain) has moved nothing yet when its command event is read.
-  package static func movesHistory(_ event: SessionEvent) -> Bool {
+  public static func movesHistory(_ event: SessionEvent) -> Bool {
     switch event {
     case .dispatched, .command, .settled, .output, .report, .note, .error: true
     default: false
@@ -73,7 +73,7 @@ package enum InspectorEventCut {
   }
 
   /// The history entry `event` made, if it is a dispatch that made one.
-  package static func entry(of event: SessionEvent) -> Int? {
+  public static func entry(of event: SessionEvent) -> Int? {
     guard case .dispatched(let dispatch) = event else { return nil }
     return dispatch.entry
   }

@@ -14,25 +14,25 @@ import StateValues
 /// dispatches find outside such a wait (a listener's or an app's between lines) goes into the
 /// shell's mailbox, `SessionEventStream.unclaimed`, also a `LineReport`, which the next line to end
 /// claims as found first.
-@MainActor package final class LineReport: Sendable {
+@MainActor public final class LineReport: Sendable {
   /// What a line left when it ended.
-  package struct Found {
+  public struct Found {
     /// The first invariant a dispatch broke, as the error the line fails with.
-    package let brokenInvariant: CommandError?
+    public let brokenInvariant: CommandError?
     /// The first breakpoint a dispatch made true: a script's line stops there.
-    package let firedBreak: BreakEvent?
+    public let firedBreak: BreakEvent?
   }
 
   /// The script line (`file.txt:12`), which a breakpoint's report names; nil when typed, and for
   /// the mailbox.
-  package let location: String?
+  public let location: String?
   /// The first invariant a dispatch broke.
-  package private(set) var brokenInvariant: CommandError?
+  public private(set) var brokenInvariant: CommandError?
   /// The first breakpoint a dispatch made true.
   private var firedBreak: BreakEvent?
   /// The breakpoint that stopped the script this line sourced (at any depth), which the line
   /// fails by: its result carries it up to the script it is a line of.
-  package private(set) var sourcedScriptStop: BreakEvent?
+  public private(set) var sourcedScriptStop: BreakEvent?
 
   /// An empty report for the line at `location` (nil: typed, or the mailbox).
   nonisolated package init(location: String?) {
@@ -40,7 +40,7 @@ import StateValues
   }
 
   /// What the report holds.
-  package var found: Found {
+  public var found: Found {
     Found(brokenInvariant: brokenInvariant, firedBreak: firedBreak)
   }
 
@@ -55,13 +55,13 @@ import StateValues
   }
 
   /// Keeps `stop` as what stopped the script this line sourced.
-  package func sourcedScriptStopped(by stop: BreakEvent) {
+  public func sourcedScriptStopped(by stop: BreakEvent) {
     sourcedScriptStop = stop
   }
 
   /// Takes what the mailbox holds into this line's report, as found before what the line found
   /// itself (it mostly came between lines, before this line began), and empties the mailbox.
-  package func claim(_ mailbox: LineReport) {
+  public func claim(_ mailbox: LineReport) {
     if let broken = mailbox.brokenInvariant { brokenInvariant = broken }
     if let stop = mailbox.firedBreak { firedBreak = stop }
     mailbox.brokenInvariant = nil

@@ -28,7 +28,7 @@ public final class SessionEventStream: Sendable {
   /// The mailbox of what dispatches found that no line was handed a report for — a listener's or
   /// an app's between lines, or while a line waited on something other than its listeners —
   /// written by every session reporting here, and claimed by the next line to end (see `LineReport`).
-  package let unclaimed = LineReport(location: nil)
+  public let unclaimed = LineReport(location: nil)
 
   /// An empty stream.
   public init() {}
@@ -77,19 +77,19 @@ public final class SessionEventStream: Sendable {
   /// Every event emitted from now on, each with the redactions in force when it was emitted, so
   /// that a tool shows it as the transcript does (`RedactableEvent.redacted`); ending the
   /// iteration unsubscribes.
-  package func subscribeRedactable() -> AsyncStream<RedactableEvent> {
+  public func subscribeRedactable() -> AsyncStream<RedactableEvent> {
     register(into: \.redactableSubscribers)
   }
 
   /// From now on, keeps the last `limit` events (at least) with their redactions, so that a tool
   /// that starts following mid-session (`inspect` typed at the prompt) shows what came before.
-  package func keepRecent(_ limit: Int) {
+  public func keepRecent(_ limit: Int) {
     contents.withLock { $0.recentLimit = max($0.recentLimit, limit) }
   }
 
   /// The events `keepRecent` kept (the last `limit` of them, oldest first), then every later one
   /// as `subscribeRedactable()` hands it, with nothing lost or repeated between the two.
-  package func subscribeRedactable(withRecent limit: Int) -> (recent: [RedactableEvent], live: AsyncStream<RedactableEvent>) {
+  public func subscribeRedactable(withRecent limit: Int) -> (recent: [RedactableEvent], live: AsyncStream<RedactableEvent>) {
     // Registered under the lock that takes the kept events: no event falls between the two.
     let (stream, continuation) = AsyncStream<RedactableEvent>.makeStream(bufferingPolicy: .unbounded)
     let registered: (token: Int, recent: [RedactableEvent])? = contents.withLock { contents in
@@ -110,7 +110,7 @@ public final class SessionEventStream: Sendable {
   }
 
   /// How many events a shell with an inspector keeps for one started later.
-  package static let inspectorBacklog = 10_000
+  public static let inspectorBacklog = 10_000
 
   /// A new stream registered in `table` until its iteration ends; finished at once when the shell is closed.
   private func register<Element: Sendable>(
@@ -135,12 +135,12 @@ public final class SessionEventStream: Sendable {
   }
 
   /// Records the shell's redactions: the events emitted from now on carry them to `subscribeRedactable()`.
-  package func setRedactions(_ redactions: RedactionList) {
+  public func setRedactions(_ redactions: RedactionList) {
     contents.withLock { $0.redactions = redactions }
   }
 
   /// Removes and returns what arrived since the last call: the shell renders it for one command.
-  package func takePending() -> [SessionEvent] {
+  public func takePending() -> [SessionEvent] {
     contents.withLock { contents in
       guard !contents.pending.isEmpty else { return [] }
       defer { contents.pending.removeAll(keepingCapacity: true) }
@@ -149,17 +149,17 @@ public final class SessionEventStream: Sendable {
   }
 
   /// How many events are pending.
-  package var pendingCount: Int {
+  public var pendingCount: Int {
     contents.withLock { $0.pending.count }
   }
 
   /// The pending events from `index` on, left pending: a line that `source` runs reads its own.
-  package func pending(from index: Int) -> [SessionEvent] {
+  public func pending(from index: Int) -> [SessionEvent] {
     contents.withLock { Array($0.pending[min(index, $0.pending.count)...]) }
   }
 
   /// Ends every subscription; later events are still taken by the shell but reach no subscriber.
-  package func finish() {
+  public func finish() {
     let ended = contents.withLock { contents in
       contents.isFinished = true
       defer {

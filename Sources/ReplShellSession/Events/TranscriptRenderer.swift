@@ -16,7 +16,7 @@ public enum TranscriptRenderer {
 
   /// The line a command is echoed as, behind its prompt: in transcripts (`echoesCommands`), and
   /// always for the lines `source` runs; nil when it is not echoed.
-  package static func echo(of command: CommandEvent, echoesCommands: Bool) -> OutputLine? {
+  public static func echo(of command: CommandEvent, echoesCommands: Bool) -> OutputLine? {
     echoesCommands || command.isSourced ? OutputLine(.echo, command.prompt + command.line) : nil
   }
 
@@ -103,7 +103,7 @@ public enum TranscriptRenderer {
   }
 
   /// An action's text, its arguments elided when it is longer than a line.
-  package static func shortened(_ text: String) -> String {
+  public static func shortened(_ text: String) -> String {
     text.count <= ValuePrinter.lineWidth ? text : ValuePrinter.elidingArguments(text)
   }
 }

@@ -1,15 +1,15 @@
 /// Reads how many entries the history lists and the position of each entry the state has
 /// applied, by serial: what `jump` completes, `save` and `explore --save` write and the
 /// inspector shows.
-package struct HistoryPositionReader: SessionReader {
+public struct HistoryPositionReader: SessionReader {
   /// A read that cannot fail.
-  package typealias Failure = Never
+  public typealias Failure = Never
 
   /// A reader of the history's position.
-  package init() {}
+  public init() {}
 
   /// The history's position now.
-  package func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+  public func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
     _ session: DomainSession<State, Action>
   ) -> HistoryPosition {
     session.timeline.historyPosition

@@ -6,7 +6,7 @@ import StateValues
 ///
 /// It reaches the typed session through the one generic opening, `AnyDomainSession.read`: the
 /// read hands back this work bound to the typed session, and `open` awaits it.
-@MainActor package protocol SessionOpener {
+@MainActor public protocol SessionOpener {
   /// What the work returns.
   associatedtype Result
   /// Does the work on `session`.
@@ -19,7 +19,7 @@ extension AnyDomainSession {
   /// Runs `opener` on the session with its state and action types, and waits for it: how a
   /// command whose work waits reaches the typed session. Not a requirement: the one opening,
   /// `read`, binds the work to the typed session at once, and the wait is here.
-  package func open<O: SessionOpener>(_ opener: O) async throws(CommandError) -> O.Result {
+  public func open<O: SessionOpener>(_ opener: O) async throws(CommandError) -> O.Result {
     let work = read(BoundWork(opener: opener))
     return try await work()
   }

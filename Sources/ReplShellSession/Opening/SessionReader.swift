@@ -5,7 +5,7 @@ import StateValues
 /// at once, on the main actor; work that waits (a dispatch's listeners, explore, shrink, replay)
 /// is a `SessionOpener`, which `AnyDomainSession.open` binds to the typed session through a read
 /// and then awaits.
-@MainActor package protocol SessionReader {
+@MainActor public protocol SessionReader {
   /// What the work returns.
   associatedtype Result
   /// What the work fails with: `CommandError`, or `Never` for a read that cannot fail.
@@ -18,7 +18,7 @@ import StateValues
 
 extension DomainSession {
   /// Runs `reader` on this session, typed.
-  package func read<R: SessionReader>(_ reader: R) throws(R.Failure) -> R.Result {
+  public func read<R: SessionReader>(_ reader: R) throws(R.Failure) -> R.Result {
     try reader.read(self)
   }
 }

@@ -1,9 +1,9 @@
 import SessionProtocol
 /// An event as a tool that follows the session receives it: as emitted, and with the redactions
 /// the transcript applied when it was emitted (a later `redact` or `use` does not change them).
-package struct RedactableEvent: Sendable {
+public struct RedactableEvent: Sendable {
   /// The event as emitted.
-  package let event: SessionEvent
+  public let event: SessionEvent
   /// The shell's redactions when it was emitted; nil for a stream no shell redacts.
   let redactions: RedactionList?
 
@@ -14,12 +14,12 @@ package struct RedactableEvent: Sendable {
   }
 
   /// An event no redaction applies to.
-  package init(unredacted event: SessionEvent) {
+  public init(unredacted event: SessionEvent) {
     self.init(event: event, redactions: nil)
   }
 
   /// The event as the transcript shows it: the text it carries redacted, commands and comments as written.
-  package var redacted: SessionEvent {
+  public var redacted: SessionEvent {
     redactions?.apply(to: [event]).first ?? event
   }
 }

@@ -2,12 +2,14 @@ import SessionProtocol
 extension RedactionList {
   /// `events` with every redaction applied to the text they carry, except the commands and
   /// comments, which stay as written.
-  package func apply(to events: [SessionEvent]) -> [SessionEvent] {
+  public func apply(to events: [SessionEvent]) -> [SessionEvent] {
     guard isActive else { return events }
     return events.map(apply(to:))
   }
 
-  package func apply(to event: SessionEvent) -> SessionEvent {
+  /// `event` with every redaction applied to the text it carries; a command, a comment, a settling or a
+  /// snapshot stays as it is.
+  public func apply(to event: SessionEvent) -> SessionEvent {
     switch event {
     case .command, .comment, .settled, .snapshot:
       return event

@@ -4,18 +4,18 @@ import StateValues
 
 /// The redactions a shell applies to what commands print: those the running domain declares
 /// volatile, then those the script switched on, in order; `--no-redact` switches them all off.
-package struct RedactionList: Sendable {
+public struct RedactionList: Sendable {
   /// The running domain's volatile patterns, replaced by each `use`.
-  package var domain: [Redaction] = []
+  public var domain: [Redaction] = []
   /// The ones `redact` switched on, kept from that line on.
   private(set) var script: [Redaction] = []
   /// False under `--no-redact`: the transcript is shown raw.
-  package var isEnabled = true
+  public var isEnabled = true
   /// The folders `redact paths` replaces.
   let folders: RedactedFolders
 
   /// No redaction yet; `redact paths` will replace `folders`.
-  package init(folders: RedactedFolders) {
+  public init(folders: RedactedFolders) {
     self.folders = folders
   }
 
@@ -23,13 +23,13 @@ package struct RedactionList: Sendable {
   var all: [Redaction] { domain + script }
 
   /// Switches on `redaction`, once.
-  package mutating func add(_ redaction: Redaction) {
+  public mutating func add(_ redaction: Redaction) {
     guard !script.contains(where: { $0.pattern == redaction.pattern && $0.name == redaction.name }) else { return }
     script.append(redaction)
   }
 
   /// The lines of `redact` alone: each redaction and what replaces it.
-  package var lines: [OutputLine] {
+  public var lines: [OutputLine] {
     guard isEnabled else { return [.note("redactions are off (--no-redact)")] }
     let listed = domain.map { (redaction: $0, origin: "   (domain)") } + script.map { (redaction: $0, origin: "") }
     guard !listed.isEmpty else { return [.note("nothing is redacted")] }
@@ -40,10 +40,10 @@ package struct RedactionList: Sendable {
   }
 
   /// Whether any redaction applies.
-  package var isActive: Bool { isEnabled && !(domain.isEmpty && script.isEmpty) }
+  public var isActive: Bool { isEnabled && !(domain.isEmpty && script.isEmpty) }
 
   /// `lines` with every redaction applied to each, except echoes, which stay as written.
-  package func apply(to lines: [OutputLine]) -> [OutputLine] {
+  public func apply(to lines: [OutputLine]) -> [OutputLine] {
     guard isActive else { return lines }
     return lines.map { line in
       guard line.kind != .echo else { return line }
@@ -53,13 +53,13 @@ package struct RedactionList: Sendable {
   }
 
   /// `value` with every redaction applied to its strings and its keys.
-  package func apply(to value: JSONForm) -> JSONForm {
+  public func apply(to value: JSONForm) -> JSONForm {
     guard isActive else { return value }
     return value.mappingStrings { apply(to: $0) }
   }
 
   /// `text` with every redaction applied.
-  package func apply(to text: String) -> String {
+  public func apply(to text: String) -> String {
     all.reduce(text) { text, redaction in redaction.apply(to: text, folders: folders) }
   }
 }

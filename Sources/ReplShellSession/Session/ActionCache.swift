@@ -4,7 +4,7 @@ import StateValues
 /// scripts repeat lines, and decoding and printing are pure. A class, which its session alone
 /// holds: code generic over the action reaches a class's members through the instance, and a
 /// struct's through type metadata it looks up on every call.
-package final class ActionCache<Action: Decodable> {
+public final class ActionCache<Action: Decodable> {
   /// The place of each cached text's action in `actions` and `texts`. The dictionary holds no
   /// type of the action's: in code generic over the action, a dictionary of its type (or of a
   /// struct or tuple holding it) looks its type metadata up in a global table on every access,
@@ -16,7 +16,7 @@ package final class ActionCache<Action: Decodable> {
 
   /// The action `typed` decodes to and its full text, from the cache when `key` (`typed` written
   /// back as typed) was decoded before.
-  package func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
+  public func action(for typed: ParsedValue, key typedText: String, catalog: ActionCatalog) throws(CommandError) -> (action: Action, text: String) {
     if let place = places[typedText] {
       return (actions[place], texts[place])
     }
@@ -79,7 +79,7 @@ package final class ActionCache<Action: Decodable> {
 
 extension ActionCache {
   /// Reads an action typed as text, as `dispatch` does.
-  package nonisolated static func parseAction(_ text: String, catalog: ActionCatalog) throws(CommandError) -> Action {
+  public nonisolated static func parseAction(_ text: String, catalog: ActionCatalog) throws(CommandError) -> Action {
     var parser = try ValueParser(text, startColumn: 1)
     let action = try parser.parseActionPath()
     try parser.expectEnd()

@@ -4,12 +4,12 @@ import StateValues
 /// `explore --only` and `--skip`: names separated by `.` that appear in a row in a case's path,
 /// the last one as the start of a name. So `ui` matches every UI action, `animalEditor` a whole
 /// screen, `onTap` every case whose name starts so, and `timer.didTick` one case.
-package struct ActionPattern: Hashable, Sendable, CustomStringConvertible {
+public struct ActionPattern: Hashable, Sendable, CustomStringConvertible {
   /// The names, outermost first; the last may be the start of a name.
-  package let components: [String]
+  public let components: [String]
 
   /// Reads a pattern as typed (a leading `.` is allowed); `column` is where it starts.
-  package init(parsing text: String, column: Int) throws(CommandError) {
+  public init(parsing text: String, column: Int) throws(CommandError) {
     let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
     let components = trimmed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard components.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isIdentifierContinuation) }) else {
@@ -21,10 +21,10 @@ package struct ActionPattern: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The pattern as typed, without a leading dot.
-  package var description: String { components.joined(separator: ".") }
+  public var description: String { components.joined(separator: ".") }
 
   /// Whether a case with this path matches.
-  package func matches(_ path: [String]) -> Bool {
+  public func matches(_ path: [String]) -> Bool {
     guard let last = components.last, components.count <= path.count else { return false }
     let whole = components.dropLast()
     return (0...(path.count - components.count)).contains { start in
@@ -34,7 +34,7 @@ package struct ActionPattern: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether an action written as the shell writes it (`ui.animalList.onAppear`, `didFetch(…)`)
   /// matches: its case path is the text before any `(`.
-  package func matches(text: String) -> Bool {
+  public func matches(text: String) -> Bool {
     let path = text.prefix { $0 != "(" }.split(separator: ".").map(String.init)
     return matches(path)
   }
@@ -42,7 +42,7 @@ package struct ActionPattern: Hashable, Sendable, CustomStringConvertible {
 
 extension ActionCatalog {
   /// The cases `pattern` matches, in catalog order; none is an error with the nearest paths.
-  package func cases(matching pattern: ActionPattern, column: Int?) throws(CommandError) -> [Case] {
+  public func cases(matching pattern: ActionPattern, column: Int?) throws(CommandError) -> [Case] {
     let matching = cases.filter { pattern.matches($0.path) }
     guard matching.isEmpty else { return matching }
     let suggestions = Suggestions.closest(to: pattern.description, among: patternNames)
@@ -51,7 +51,7 @@ extension ActionCatalog {
   }
 
   /// Every run of names in a row of some case path: the patterns that match whole names.
-  package var patternNames: [String] {
+  public var patternNames: [String] {
     var names: Set<String> = []
     for actionCase in cases {
       for start in actionCase.path.indices {

@@ -4,15 +4,15 @@ import StateValues
 /// How a session writes its actions: as the shell types them, with their case path; which the
 /// output leaves out (`hide`); a note, once per case, for a case the catalog lacks; the whole
 /// state when `debug state` is on.
-@MainActor package final class ActionPrinter<State: Sendable, Action: Sendable> {
+@MainActor public final class ActionPrinter<State: Sendable, Action: Sendable> {
   /// The domain's name, for notes.
-  package let domainName: String
+  public let domainName: String
   /// The domain's action cases.
-  package let catalog: ActionCatalog
+  public let catalog: ActionCatalog
   /// Where notes and `debug state` go.
   private let events: SessionEventStream
   /// The action cases `hide` keeps out of the output.
-  package var hiddenActions = HiddenActions()
+  public var hiddenActions = HiddenActions()
   /// The case paths dispatched that the catalog lacks, each noted once.
   private var notedMissingCases: Set<[String]> = []
 
@@ -24,13 +24,13 @@ import StateValues
   }
 
   /// The action as the shell writes it, and its case path.
-  package func describe(_ action: Action) throws(CommandError) -> (text: String, path: [String]?) {
+  public func describe(_ action: Action) throws(CommandError) -> (text: String, path: [String]?) {
     let value = try ValueEncoder.encodeForShell(action)
     return (catalog.text(for: value), catalog.path(of: value))
   }
 
   /// The action as the shell writes it.
-  package func actionText(_ action: Action) throws(CommandError) -> String {
+  public func actionText(_ action: Action) throws(CommandError) -> String {
     try describe(action).text
   }
 
@@ -74,13 +74,13 @@ import StateValues
   }
 
   /// Hides the cases `pattern` matches; nil lists what is hidden.
-  package func hide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
+  public func hide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
     guard let pattern else { return hiddenActions.lines }
     return try hiddenActions.add(pattern, catalog: catalog, column: column)
   }
 
   /// Shows what `pattern` hid again, or everything hidden when nil.
-  package func unhide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
+  public func unhide(_ pattern: ActionPattern?, column: Int) throws(CommandError) -> [OutputLine] {
     try hiddenActions.remove(pattern, column: column)
   }
 }

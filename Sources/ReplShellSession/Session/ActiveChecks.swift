@@ -1,17 +1,19 @@
 /// Which kinds of check a session has set: watches, invariants, breakpoints.
-package struct ActiveChecks: OptionSet, Sendable {
-  package let rawValue: UInt8
+public struct ActiveChecks: OptionSet, Sendable {
+  /// The kinds set, one bit each.
+  public let rawValue: UInt8
 
-  package init(rawValue: UInt8) {
+  /// The kinds whose bits `rawValue` sets.
+  public init(rawValue: UInt8) {
     self.rawValue = rawValue
   }
 
   /// A selector is watched.
-  package static let watches = ActiveChecks(rawValue: 1 << 0)
+  public static let watches = ActiveChecks(rawValue: 1 << 0)
   /// An invariant is set.
-  package static let invariants = ActiveChecks(rawValue: 1 << 1)
+  public static let invariants = ActiveChecks(rawValue: 1 << 1)
   /// A breakpoint is set.
-  package static let breakpoints = ActiveChecks(rawValue: 1 << 2)
+  public static let breakpoints = ActiveChecks(rawValue: 1 << 2)
 
   /// Adds `kind` when `isSet`, removes it otherwise.
   mutating func set(_ kind: ActiveChecks, _ isSet: Bool) {

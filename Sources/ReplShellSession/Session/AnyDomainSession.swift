@@ -5,7 +5,7 @@ import StateValues
 /// typed session, and work that waits (a `SessionOpener`) is bound to it there and awaited by
 /// `open`, an extension built on `read`. What a session does while it runs — dispatches,
 /// listeners' work, watches — it emits as events.
-@MainActor package protocol AnyDomainSession: AnyObject {
+@MainActor public protocol AnyDomainSession: AnyObject {
   /// The domain's name, for the prompt.
   var domainName: String { get }
   /// Decodes an action and either dispatches it (then settles) or only runs the reducer on the
@@ -28,7 +28,7 @@ import StateValues
 }
 
 /// How an action goes to a session.
-package enum DispatchMode {
+public enum DispatchMode {
   /// Dispatched into the store by `line` (for its origin, caused by it), then the listeners
   /// settle; what the dispatch and the listeners' break or make true goes into the line's report.
   case dispatch(by: LineSource)
@@ -39,7 +39,7 @@ package enum DispatchMode {
 
 /// A value a selector's output is checked against: equal to it, or (`equals` false) not.
 /// A change to the invariants.
-package enum InvariantChange {
+public enum InvariantChange {
   /// Holds a selector's output to a predicate after every dispatch, or (`settled`) whenever the
   /// listeners are done and no side effect is held.
   case add(Predicate, settled: Bool)
@@ -50,7 +50,7 @@ package enum InvariantChange {
 }
 
 /// A change to the watched selectors.
-package enum WatchChange {
+public enum WatchChange {
   /// Starts watching a selector.
   case add(SelectorCall)
   /// Stops watching one selector, or all (nil).
@@ -60,7 +60,7 @@ package enum WatchChange {
 }
 
 /// How a dispatch ended; either way its event is on the session's stream.
-package enum DispatchOutcome {
+public enum DispatchOutcome {
   /// The reducer accepted the action and the listeners settled.
   case dispatched
   /// The reducer threw; the state is unchanged.
@@ -68,7 +68,7 @@ package enum DispatchOutcome {
 }
 
 /// A move along the history.
-package enum TimeTravel {
+public enum TimeTravel {
   /// Takes back the last dispatch that was not a listener's, with what its listeners dispatched.
   case undo
   /// Moves forward over the next undone dispatch.

@@ -1,11 +1,11 @@
 import StateValues
 /// A predicate on a selector's output (`break when selectValue == 3`) that stops a run at the
 /// first dispatch that makes it true: once per crossing from false to true.
-package struct Breakpoint<State: Sendable>: Sendable {
+public struct Breakpoint<State: Sendable>: Sendable {
   /// The number `break` lists it under and `break clear N` takes; never reused in a session.
-  package let number: Int
+  public let number: Int
   /// The predicate, read once: its selector's arguments parsed and its value decoded.
-  package let condition: Invariant<State>
+  public let condition: Invariant<State>
 
   /// The predicate as typed after `break when`.
   var text: String { condition.text }
@@ -16,7 +16,7 @@ package struct Breakpoint<State: Sendable>: Sendable {
   }
 
   /// The invariant `explore` holds for it: the predicate stays false. Broken, the breakpoint is reached.
-  package var negatedForExplore: Invariant<State> {
+  public var negatedForExplore: Invariant<State> {
     let condition = condition
     return Invariant(predicate: condition.predicate, holds: { !condition.holds($0) }, output: condition.output)
   }
@@ -33,8 +33,9 @@ package struct Breakpoint<State: Sendable>: Sendable {
 }
 
 /// The breakpoints of a session, in the order they were set.
-package struct BreakpointList<State: Sendable> {
-  package private(set) var all: [Breakpoint<State>] = []
+public struct BreakpointList<State: Sendable> {
+  /// The breakpoints, in the order they were set.
+  public private(set) var all: [Breakpoint<State>] = []
   private var nextNumber = 1
 
   /// Sets a breakpoint on `condition`; one typed the same way already set keeps its number.

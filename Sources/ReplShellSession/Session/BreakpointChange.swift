@@ -1,6 +1,6 @@
 import StateValues
 /// A change to the breakpoints.
-package enum BreakpointChange {
+public enum BreakpointChange: Sendable {
   /// Lists them, as `break` alone does.
   case list
   /// Stops at the first dispatch that makes a predicate true.

@@ -4,9 +4,9 @@ import Synchronization
 /// Completion counts its steps here as it goes (a character scanned, a token read, a child of a
 /// state value compared), and gives up once the limit has passed or the interruption is asked
 /// for; the count is also what tests hold to be linear in the line.
-package final class CompletionBudget: Sendable {
+public final class CompletionBudget: Sendable {
   /// Why completion stopped before it finished.
-  package enum Ending: Sendable, Equatable {
+  public enum Ending: Sendable, Equatable {
     /// The time limit passed.
     case timedOut
     /// Ctrl-C (or the interruption the caller gave) asked it to stop.
@@ -14,7 +14,7 @@ package final class CompletionBudget: Sendable {
   }
 
   /// How long completion may take.
-  package let limit: Duration
+  public let limit: Duration
   private let deadline: ContinuousClock.Instant
   private let isInterrupted: @Sendable () -> Bool
   private let spent = Atomic<Int>(0)
@@ -22,29 +22,29 @@ package final class CompletionBudget: Sendable {
 
   /// The time completion is given when nobody waits at a keyboard for it: an attached app's
   /// shell, whose user then reads why it gave up.
-  package static let attachedLimit: Duration = .seconds(1)
+  public static let attachedLimit: Duration = .seconds(1)
 
   /// The time completion is given at a terminal, where Ctrl-C stops it sooner.
-  package static let terminalLimit: Duration = .seconds(10)
+  public static let terminalLimit: Duration = .seconds(10)
 
   /// How many steps pass between two looks at the clock and the interruption.
   private static let stepsBetweenChecks = 1024
 
   /// A budget of `limit` from now; `isInterrupted` is asked now and then whether to stop.
-  package init(limit: Duration, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
+  public init(limit: Duration, isInterrupted: @escaping @Sendable () -> Bool = { false }) {
     self.limit = limit
     self.deadline = .now + limit
     self.isInterrupted = isInterrupted
   }
 
   /// The steps counted so far.
-  package var steps: Int { spent.load(ordering: .relaxed) }
+  public var steps: Int { spent.load(ordering: .relaxed) }
 
   /// Why completion stopped, once it has; nil while the budget lasts.
-  package var ending: Ending? { stopped.withLock { $0 } }
+  public var ending: Ending? { stopped.withLock { $0 } }
 
   /// Counts `count` steps; false once the budget is gone, and from then on.
-  package func spend(_ count: Int = 1) -> Bool {
+  public func spend(_ count: Int = 1) -> Bool {
     let before = spent.wrappingAdd(count, ordering: .relaxed).oldValue
     guard before / Self.stepsBetweenChecks != (before + count) / Self.stepsBetweenChecks else { return ending == nil }
     return stopped.withLock { ending in
@@ -61,7 +61,7 @@ package final class CompletionBudget: Sendable {
 
   /// What a shell prints when completion of `line` stopped: why, and what to type instead; nil
   /// while the budget lasts, and for an interruption, which the user asked for.
-  package func refusal(of line: String) -> String? {
+  public func refusal(of line: String) -> String? {
     guard ending == .timedOut else { return nil }
     return "completion gave up after \(limit.spokenSeconds) on a \(line.count.groupedDigits)-character line; shorten the path"
   }

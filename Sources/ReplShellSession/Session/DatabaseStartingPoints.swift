@@ -12,21 +12,21 @@ import StateValues
 /// - Any other session opens the file itself (the user named it) after copying it, as it is
 ///   before the session writes anything, into the scratch folder: the starting point `save`
 ///   replays from.
-package struct DatabaseStartingPoints: Sendable {
+public struct DatabaseStartingPoints: Sendable {
   /// The options the domain starts with: a scenario's database paths replaced by their copies.
-  package let options: [String: String]
+  public let options: [String: String]
   /// For each database option, a copy of its file as the session found it, or nil when there
   /// was no file (the session started from an empty database).
-  package let startingPoints: [String: URL?]
+  public let startingPoints: [String: URL?]
   /// The server options given (`remote`), whose sessions `save` cannot replay.
-  package let servers: [String: String]
+  public let servers: [String: String]
   /// For each database option, the absolute path of the file the session opens: what nothing
   /// may be renamed over while the session runs.
-  package var openedFiles: [String: String] = [:]
+  public var openedFiles: [String: String] = [:]
 
   /// Copies what `options` names for `domain`, its relative paths taken from `baseDirectory`. A
   /// file that cannot be copied is an error that names it.
-  package static func prepare(
+  public static func prepare(
     options: [String: String], of domain: Domain, copiesDatabases: Bool, baseDirectory: URL, scratchDirectory: URL
   ) throws(CommandError) -> DatabaseStartingPoints {
     var opened = options
@@ -66,10 +66,10 @@ package struct DatabaseStartingPoints: Sendable {
 
   /// The files SQLite keeps beside a database that hold its data: what a copy must take along
   /// (not `-shm`, an index of the `-wal` that SQLite rebuilds).
-  package static let companionSuffixes = ["", "-wal", "-journal"]
+  public static let companionSuffixes = ["", "-wal", "-journal"]
 
   /// Every file SQLite opens or creates for a database: the companions and the `-shm` index.
-  package static let openedSuffixes = companionSuffixes + ["-shm"]
+  public static let openedSuffixes = companionSuffixes + ["-shm"]
 
   /// Copies the database at `path`, with its companion files, to a new name in `folder`.
   static func copyDatabase(at path: String, into folder: URL) throws(CommandError) -> URL {

@@ -7,12 +7,12 @@ import StateValues
 /// opens `definition` to reach the domain's state and action types.
 extension Domain {
   /// Starts a session of the domain in `context`, which reports to `events`.
-  @MainActor package func start(_ context: DomainContext, _ events: SessionEventStream) async throws -> any AnyDomainSession {
+  @MainActor public func start(_ context: DomainContext, _ events: SessionEventStream) async throws -> any AnyDomainSession {
     try await Self.start(definition, context: context, events: events)
   }
 
   /// A session over a running app's store, and a tap of its dispatches (`--attach`).
-  package var live: LiveHooks {
+  public var live: LiveHooks {
     Self.live(definition)
   }
 

@@ -8,30 +8,31 @@ import StateValues
 /// invariants, breakpoints), the why index, the side effects and the printer of actions — and
 /// the backend that says where the store lives. What it does goes out as events on the shell's
 /// stream; nothing is kept for a command to collect.
-@MainActor package final class DomainSession<State: Sendable, Action: Decodable & Equatable & Sendable>: AnyDomainSession {
-  package let domainName: String
+@MainActor public final class DomainSession<State: Sendable, Action: Decodable & Equatable & Sendable>: AnyDomainSession {
+  /// The domain's name, for the prompt.
+  public let domainName: String
   /// Where everything the session does goes, in order.
-  package let events: SessionEventStream
+  public let events: SessionEventStream
   /// Diffs this domain's states, with its own specialized dictionary comparisons.
-  package let stateDiff: StateDiff
+  public let stateDiff: StateDiff
   /// The reducer alone, as `explore` runs it on states and `fork` on a copy of a live state.
-  package let reducer: @Sendable (State, Action) throws -> State
+  public let reducer: @Sendable (State, Action) throws -> State
   /// Whether two states differ, when the state is `Equatable`; nil otherwise.
-  package let statesDiffer: (@Sendable (State, State) -> Bool)?
+  public let statesDiffer: (@Sendable (State, State) -> Bool)?
   /// What the domain's listeners keep alive while the session runs.
-  package var keepAlive: (any Sendable)?
+  public var keepAlive: (any Sendable)?
   /// Where the store lives: the session's own, a live app's, or a fork of one.
-  package private(set) var backend: SessionBackend
+  public private(set) var backend: SessionBackend
   /// The store, its history, the wait for its listeners and moving along the history.
-  package let timeline: SessionTimeline<State, Action>
+  public let timeline: SessionTimeline<State, Action>
   /// The watches, invariants and breakpoints, and the selectors they use.
-  package let checks: SessionChecks<State, Action>
+  public let checks: SessionChecks<State, Action>
   /// The paths each entry changed, and `why`.
-  package let whyIndex: WhyIndex<State, Action>
+  public let whyIndex: WhyIndex<State, Action>
   /// The listeners' side effects, held or not.
-  package let effects: SessionEffects<State, Action>
+  public let effects: SessionEffects<State, Action>
   /// How actions are written, and which are hidden.
-  package let printer: ActionPrinter<State, Action>
+  public let printer: ActionPrinter<State, Action>
   /// On an app's store that a tap follows (an attachment's), the tap's numbers of the dispatches
   /// this session made itself, which `recordAppActions` leaves out: they are recorded already.
   private(set) var ownTappedDispatches: [Int] = []
@@ -39,7 +40,9 @@ import StateValues
   /// a dispatch, that dispatch's number (`Store.tappedCount`). Nil for a session's own store.
   private var tappedCount: (@MainActor () -> Int?)?
 
-  package init(
+  /// A session of `domainName` starting at `initialState`, on `store` or else a store of its own, where
+  /// `backend` says it lives; a wait for its listeners gives up after `settleTimeout`.
+  public init(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], initialState: State,
     reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff, events: SessionEventStream,
     settleTimeout: Duration, store: SessionStore<State, Action>? = nil, backend: SessionBackend = .local
@@ -69,12 +72,13 @@ import StateValues
   }
 
   /// The store the session drives.
-  package var store: SessionStore<State, Action> { timeline.store }
+  public var store: SessionStore<State, Action> { timeline.store }
 
   /// Where the state stands in the history, recorded with every line that succeeds.
-  package var historyMark: HistoryMark { timeline.historyMark }
+  public var historyMark: HistoryMark { timeline.historyMark }
 
-  package func close() async {
+  /// Ends the listeners and closes what the domain keeps open; a live store is the app's, and left running.
+  public func close() async {
     // A live store is the app's: its listeners go on after the shell detaches.
     guard backend.closesStore else { return }
     store.finishStreams()
@@ -91,7 +95,9 @@ import StateValues
 }
 
 extension DomainSession {
-  package func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome {
+  /// Decodes an action and either dispatches it, then waits for the listeners to settle, or only runs the
+  /// reducer on the current state (`DispatchMode.trial`); its decoding is cached under `key`.
+  public func dispatch(_ typed: ParsedValue, key: String, as mode: DispatchMode) async throws(CommandError) -> DispatchOutcome {
     guard case .dispatch(let line) = mode else { return try reduceWithoutDispatching(typed, key: key) }
     switch try dispatchWithoutWaiting(typed, key: key, by: line) {
     case .ended(let outcome):
@@ -139,7 +145,7 @@ extension DomainSession {
 
   /// Waits until the listeners have finished; what their dispatches break or make true meanwhile
   /// goes into `report`, the report of the line that waits.
-  package func settle(requested: Bool, reportingTo report: LineReport) async throws(CommandError) {
+  public func settle(requested: Bool, reportingTo report: LineReport) async throws(CommandError) {
     try await checks.reporting(into: report) { () async throws(CommandError) in try await waitForListeners(requested: requested) }
   }
 
@@ -177,7 +183,7 @@ extension DomainSession {
 
   /// Completes, or fails, held effect `number` and waits for what its listener does next, which
   /// goes into `report`, the report of the line that released it.
-  package func release(effect number: Int, failing: Bool, column: Int, reportingTo report: LineReport) async throws(CommandError) {
+  public func release(effect number: Int, failing: Bool, column: Int, reportingTo report: LineReport) async throws(CommandError) {
     let history = timeline.history
     let after = history.position > 0 ? history.entries[history.position - 1].serial : 0
     try effects.release(effect: number, failing: failing, column: column, afterSerial: after)
@@ -185,7 +191,7 @@ extension DomainSession {
   }
 
   /// Moves the state along the history (`undo`, `redo`, `jump`); the watches see where it went.
-  package func travel(_ move: TimeTravel) throws(CommandError) {
+  public func travel(_ move: TimeTravel) throws(CommandError) {
     if let refusal = backend.travelRefusal { throw refusal }
     let checks = self.checks
     let events = self.events
@@ -195,12 +201,13 @@ extension DomainSession {
   }
 
   /// The current state, taken now and encoded when the returned function is called, on any thread.
-  package func stateEncoding() -> @Sendable () throws(CommandError) -> Value {
+  public func stateEncoding() -> @Sendable () throws(CommandError) -> Value {
     let state = store.select { $0 }
     return { () throws(CommandError) -> Value in try ValueEncoder.encodeForShell(state) }
   }
 
-  package func state(at path: StatePath, column: Int) throws(CommandError) -> Value {
+  /// The part of the current state at `path`, as the shell reads it; an error points at `column`.
+  public func state(at path: StatePath, column: Int) throws(CommandError) -> Value {
     try StateNavigator(root: ValueEncoder.encodeForShell(store.select { $0 })).value(at: path, column: column)
   }
 }
@@ -210,7 +217,7 @@ extension DomainSession {
   /// `debug actions` is on, the dispatch with its diff, the whole new state when `debug state` is
   /// on, then the watches that changed. An action `hide` matches is emitted without a diff, which
   /// is then not computed, unless `debug actions` is on.
-  package func record(old: State, action: Action, new: State, origin: DispatchEvent.Origin, cause: HistoryCause?, text known: String?) {
+  public func record(old: State, action: Action, new: State, origin: DispatchEvent.Origin, cause: HistoryCause?, text known: String?) {
     // The tap of an attached app reports this dispatch too, under this number.
     if let tappedCount, let number = tappedCount() { ownTappedDispatches.append(number) }
     let showsActions = events.debug.isEnabled(.actions)
@@ -300,7 +307,7 @@ extension DomainSession {
 
 extension DomainSession {
   /// A session over an app's live `store`, which it neither owns nor closes.
-  package static func live(
+  public static func live(
     domainName: String, catalog: ActionCatalog, selectors: [SelectorDefinition<State, Action>], store: Store<State, Action>,
     reducer: @escaping @Sendable (State, Action) throws -> State, stateDiff: StateDiff, events: SessionEventStream,
     allowsWrites: Bool
@@ -313,7 +320,9 @@ extension DomainSession {
     return session
   }
 
-  package func forked() -> any AnyDomainSession {
+  /// A local sandbox session on a copy of the current state: no listeners, its own history, the same
+  /// hidden actions and breakpoints.
+  public func forked() -> any AnyDomainSession {
     let fork = DomainSession(
       domainName: domainName, catalog: printer.catalog, selectors: checks.selectors, initialState: store.select { $0 }, reducer: reducer,
       stateDiff: stateDiff, events: events, settleTimeout: timeline.settler.timeout, backend: .fork)

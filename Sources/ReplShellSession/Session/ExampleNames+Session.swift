@@ -3,18 +3,19 @@ import StateValues
 extension ExampleNames {
   /// Reads the names of a running session: its domain's and, when `readsState`, a path into
   /// its state and the selector's output now (reading a large state takes a while).
-  @MainActor package struct Reading: SessionReader {
-    package typealias Failure = Never
+  @MainActor public struct Reading: SessionReader {
+    /// Reading them cannot fail.
+    public typealias Failure = Never
     /// Whether a path into the state and a selector's output are read too.
     let readsState: Bool
 
     /// A reading of the names, of the state too when `readsState`.
-    package init(readsState: Bool) {
+    public init(readsState: Bool) {
       self.readsState = readsState
     }
 
     /// The names of `session`.
-    package func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
+    public func read<State: Sendable, Action: Decodable & Equatable & Sendable>(
       _ session: DomainSession<State, Action>
     ) -> ExampleNames {
       let selectors = session.checks.selectorSignatures.map { (name: $0.name, parameters: $0.parameters) }

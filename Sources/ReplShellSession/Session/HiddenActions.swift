@@ -2,12 +2,12 @@ import ReplShellDomain
 import StateValues
 /// The action patterns `hide` keeps out of what dispatches print (see `ActionPattern`): the
 /// actions the app or its listeners dispatch, never one typed at the prompt or in a script.
-package struct HiddenActions: Sendable {
+public struct HiddenActions: Sendable {
   /// Nothing hidden.
-  package init() {}
+  public init() {}
 
   /// The patterns, in the order they were added.
-  package private(set) var patterns: [ActionPattern] = []
+  public private(set) var patterns: [ActionPattern] = []
 
   /// Hides the cases `pattern` matches; an error when it matches none. Returns the `hiding …` note.
   mutating func add(_ pattern: ActionPattern, catalog: ActionCatalog, column: Int) throws(CommandError) -> [OutputLine] {
@@ -39,7 +39,7 @@ package struct HiddenActions: Sendable {
   }
 
   /// Whether an action with this case path is hidden.
-  package func hides(_ path: [String]) -> Bool {
+  public func hides(_ path: [String]) -> Bool {
     patterns.contains { $0.matches(path) }
   }
 }

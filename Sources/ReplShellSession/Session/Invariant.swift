@@ -1,19 +1,19 @@
 import StateValues
 /// A selector's output held to a value (`selectValue != 3`) after every dispatch of the session
 /// and every action `explore` tries.
-package struct Invariant<State: Sendable>: Sendable {
+public struct Invariant<State: Sendable>: Sendable {
   /// The predicate as typed after `invariant`, also for `expect` lines of saved scenarios.
-  package let predicate: Predicate
+  public let predicate: Predicate
   /// Whether the invariant holds on a state.
-  package let holds: @Sendable (State) -> Bool
+  public let holds: @Sendable (State) -> Bool
   /// The selector's output on a state, for the report of a broken invariant.
-  package let output: @Sendable (State) throws(CommandError) -> Value
+  public let output: @Sendable (State) throws(CommandError) -> Value
   /// Whether it is checked only once the listeners are done and no side effect is held
   /// (`invariant --settled`), not after every dispatch.
-  package var isSettled = false
+  public var isSettled = false
 
   /// The invariant `predicate`, tested by `holds`, whose `output` a broken report prints.
-  package init(
+  public init(
     predicate: Predicate, holds: @escaping @Sendable (State) -> Bool, output: @escaping @Sendable (State) throws(CommandError) -> Value,
     isSettled: Bool = false
   ) {
@@ -24,12 +24,12 @@ package struct Invariant<State: Sendable>: Sendable {
   }
 
   /// The invariant as typed after `invariant`: `selectValue != 3`, `--settled selectValue != 3`.
-  package var text: String { (isSettled ? "--settled " : "") + predicate.text }
+  public var text: String { (isSettled ? "--settled " : "") + predicate.text }
   /// The selector call.
   var call: SelectorCall { predicate.call }
 
   /// The selector's output on `state` as the report of a broken invariant prints it: `actual: 3`.
-  package func actualLines(on state: State) -> [String] {
+  public func actualLines(on state: State) -> [String] {
     do {
       return predicate.actualLines(output: try output(state))
     } catch {
@@ -39,8 +39,9 @@ package struct Invariant<State: Sendable>: Sendable {
 }
 
 /// The invariants switched on in a session, in the order they were typed.
-package struct InvariantList<State: Sendable> {
-  package private(set) var all: [Invariant<State>] = []
+public struct InvariantList<State: Sendable> {
+  /// The invariants, in the order they were typed.
+  public private(set) var all: [Invariant<State>] = []
 
   /// Adds `invariant`, replacing one typed the same way.
   mutating func add(_ invariant: Invariant<State>) {

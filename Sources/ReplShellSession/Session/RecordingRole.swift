@@ -1,6 +1,6 @@
 /// What `save` does with a command that succeeded in the session, so that the saved script, run
 /// in a fresh session, goes through the states the session ended up keeping.
-package enum RecordingRole: Sendable {
+public enum RecordingRole: Sendable {
   /// Written as typed: it changes how the session behaves (`watch`, `debug`, `settle`).
   case setting
   /// Written when the fresh run is at the state it read then (`select`, `expect`, `state`).

@@ -1,14 +1,15 @@
 /// An action the reducer rejected, and how many actions the state had applied then: what
 /// `shrink rejects` starts from.
-package struct RejectedAction<Action> {
-  package let action: Action
+public struct RejectedAction<Action> {
+  /// The action the reducer refused.
+  public let action: Action
   /// The action as the shell writes it.
-  package let text: String
+  public let text: String
   /// The history's position when it was rejected: the actions before it.
-  package let position: Int
+  public let position: Int
 
   /// The rejection of `action`, written `text`, at history position `position`.
-  package init(action: Action, text: String, position: Int) {
+  public init(action: Action, text: String, position: Int) {
     self.action = action
     self.text = text
     self.position = position

@@ -2,7 +2,7 @@ import StateValues
 /// Where a session's store lives, and what that allows: the session is given one and asks it,
 /// instead of checking which it is. A value stored inline in the session: asking it is a switch,
 /// not a call through an existential.
-package enum SessionBackend: Equatable, Sendable {
+public enum SessionBackend: Equatable, Sendable {
   /// The session's own store: started by `use`, or by `--replay` (its listeners off, as `use
   /// --listeners off` starts one), which then goes on as any session does. `explore` and `shrink`
   /// run on no session: they reduce states of their own, or run fresh stores with held effects,
@@ -29,7 +29,7 @@ package enum SessionBackend: Equatable, Sendable {
 
   /// Whether the store is a running app's, which the shell neither owns nor closes, and whose own
   /// actions the session's history does not hold.
-  package var isAppStore: Bool {
+  public var isAppStore: Bool {
     if case .live = self { true } else { false }
   }
 
@@ -38,11 +38,11 @@ package enum SessionBackend: Equatable, Sendable {
   var closesStore: Bool { !isAppStore }
 
   /// Whether the session is a sandbox copy of a live store's state (`fork`).
-  package var isFork: Bool { self == .fork }
+  public var isFork: Bool { self == .fork }
 
   /// `live`, `live, read-only` or `fork`, as the prompt and the inspector name a session on a
   /// running app's store; nil for a local one.
-  package var name: String? {
+  public var name: String? {
     switch self {
     case .live(allowsWrites: true): "live"
     case .live(allowsWrites: false): "live, read-only"

@@ -5,12 +5,12 @@ import StateValues
 /// with the selectors they are written with (`select`, `expect`). Beside each list, whether it
 /// holds anything: a dispatch reads those flags without reaching into the generic lists (whose
 /// type metadata is looked up on every use in unspecialized code).
-@MainActor package final class SessionChecks<State: Sendable, Action: Decodable & Equatable & Sendable> {
+@MainActor public final class SessionChecks<State: Sendable, Action: Decodable & Equatable & Sendable> {
   /// The domain's selectors.
-  package let selectors: [SelectorDefinition<State, Action>]
+  public let selectors: [SelectorDefinition<State, Action>]
   /// Every selector's name, signature and parameters with their completions, as `selectors`,
   /// Tab and the inspector list them.
-  package var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
+  public var selectorSignatures: [(name: String, signature: String, parameters: [(label: String, completions: [String])])] {
     selectors.map { ($0.name, $0.signature, $0.parameters.map { ($0.label, $0.completions) }) }
   }
   /// The store whose state is checked.
@@ -27,15 +27,15 @@ import StateValues
   /// carries no report, so the line's is handed here for the length of the call that dispatches.
   private var report: LineReport
   /// The watched selectors.
-  package var watches = WatchList<State, Action>() {
+  public var watches = WatchList<State, Action>() {
     didSet { active.set(.watches, !watches.isEmpty) }
   }
   /// The invariants checked after every dispatch.
-  package var invariants = InvariantList<State>() {
+  public var invariants = InvariantList<State>() {
     didSet { active.set(.invariants, !invariants.all.isEmpty) }
   }
   /// The breakpoints every dispatch checks (`break when`).
-  package var breakpoints = BreakpointList<State>() {
+  public var breakpoints = BreakpointList<State>() {
     didSet { active.set(.breakpoints, !breakpoints.all.isEmpty) }
   }
   /// Which of the three lists hold anything, kept beside them: a dispatch reads this one flag set
@@ -60,7 +60,7 @@ import StateValues
 extension SessionChecks {
   /// Runs `body` with what the checks find written into `line`'s report, then into the mailbox
   /// again (or the report handed by the call it runs inside).
-  package func reporting(into line: LineReport, _ body: () throws -> Void) rethrows {
+  public func reporting(into line: LineReport, _ body: () throws -> Void) rethrows {
     let outer = report
     report = line
     defer { report = outer }
@@ -69,7 +69,7 @@ extension SessionChecks {
 
   /// Runs `body`, which waits (for the listeners), with what the checks find written into
   /// `line`'s report: what a listener dispatches meanwhile belongs to the line that waits.
-  package func reporting<Result>(
+  public func reporting<Result>(
     into line: LineReport, _ body: () async throws(CommandError) -> Result
   ) async throws(CommandError) -> Result {
     let outer = report
@@ -87,7 +87,7 @@ extension SessionChecks {
 
 extension SessionChecks {
   /// The selector `call` names, its overload chosen by the labels typed, with its arguments read.
-  package func prepare(_ call: SelectorCall) throws(CommandError) -> PreparedSelector<State, Action> {
+  public func prepare(_ call: SelectorCall) throws(CommandError) -> PreparedSelector<State, Action> {
     let named = selectors.filter { $0.name == call.name }
     let labels = call.arguments.map(\.label)
     let chosen = named.first { $0.parameters.map(\.label) == labels.compactMap { $0 } } ?? named.first
@@ -104,11 +104,13 @@ extension SessionChecks {
     try selector.evaluate(store.select { $0 })
   }
 
-  package func select(_ call: SelectorCall) throws(CommandError) -> Value {
+  /// The output on the current state of the selector `call` names (`select`).
+  public func select(_ call: SelectorCall) throws(CommandError) -> Value {
     try evaluate(prepare(call)).value
   }
 
-  package func expect(_ predicate: Predicate) throws(CommandError) -> [OutputLine] {
+  /// Checks `predicate` on the current state (`expect`): `ok`, or an error with the selector's actual output.
+  public func expect(_ predicate: Predicate) throws(CommandError) -> [OutputLine] {
     let prepared = try prepare(predicate.call)
     let holds = try prepared.test(predicate)
     let state = store.select { $0 }
@@ -119,7 +121,8 @@ extension SessionChecks {
     return [.note("ok")]
   }
 
-  package func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine] {
+  /// Starts or stops watching a selector, or reads every watch again (`watch`, `unwatch`); returns what to print.
+  public func changeWatches(_ change: WatchChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .add(let call):
       let prepared = try prepare(call)
@@ -140,14 +143,15 @@ extension SessionChecks {
 
 extension SessionChecks {
   /// A predicate held after every dispatch, its arguments read and its value decoded once.
-  package func makeInvariant(_ predicate: Predicate, settled: Bool = false) throws(CommandError) -> Invariant<State> {
+  public func makeInvariant(_ predicate: Predicate, settled: Bool = false) throws(CommandError) -> Invariant<State> {
     let prepared = try prepare(predicate.call)
     return Invariant(
       predicate: predicate, holds: try prepared.test(predicate),
       output: { state throws(CommandError) in try prepared.evaluate(state).value }, isSettled: settled)
   }
 
-  package func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] {
+  /// Adds an invariant that holds now, lists them or drops them all (`invariant`); returns what to print.
+  public func changeInvariants(_ change: InvariantChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .add(let predicate, let settled): try addInvariant(predicate, settled: settled)
     case .list: invariants.lines
@@ -199,7 +203,8 @@ extension SessionChecks {
 }
 
 extension SessionChecks {
-  package func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine] {
+  /// Sets a breakpoint, lists them or clears one or all (`break`); returns what to print.
+  public func changeBreakpoints(_ change: BreakpointChange) throws(CommandError) -> [OutputLine] {
     switch change {
     case .list:
       return breakpoints.lines
@@ -250,7 +255,9 @@ extension SessionChecks {
     }
   }
 
-  package func tailBreaks() -> TailBreaks? {
+  /// The breakpoints as a tailing shell checks them on the app's actions, off the main actor; nil when
+  /// none is set.
+  public func tailBreaks() -> TailBreaks? {
     let breakpoints = breakpoints.all
     guard !breakpoints.isEmpty else { return nil }
     return { text, old, new in

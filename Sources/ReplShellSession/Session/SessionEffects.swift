@@ -3,18 +3,18 @@ import StateValues
 /// The listeners' side effects of a session: what holds them (`use <domain> --effects`), the ones
 /// completed or failed so far, and what `explore --effects` and `shrink` need to run the listeners
 /// afresh.
-@MainActor package final class SessionEffects<State: Sendable, Action: Sendable> {
+@MainActor public final class SessionEffects<State: Sendable, Action: Sendable> {
   /// The domain's name, for errors.
   private let domainName: String
   /// How the domain runs its listeners with held effects, for `explore --effects`; nil when it cannot.
-  package var domainEffects: DomainEffects<State, Action>?
+  public var domainEffects: DomainEffects<State, Action>?
   /// What the domain was started with, for the listeners `explore --effects` starts in each run.
-  package var startContext: DomainContext?
+  public var startContext: DomainContext?
   /// What holds the listeners' side effects in a session started with `--effects`; nil otherwise.
-  package var effectScheduler: EffectScheduler?
+  public var effectScheduler: EffectScheduler?
   /// The held effects completed or failed in this session (`complete N`, `fail N`), in order,
   /// each after the history entry that was last then: what `shrink` replays beside the dispatches.
-  package var releasedEffects: [ReleasedEffect] = []
+  public var releasedEffects: [ReleasedEffect] = []
 
   /// The effects of a session of `domainName`: none held until a scheduler is given.
   init(domainName: String) {
@@ -26,10 +26,10 @@ import StateValues
 
   /// Whether `shrink` replays with held effects: the session was started with `--effects`, so
   /// what it recorded is the dispatches typed and the held effects completed or failed between them.
-  package var shrinksWithEffects: Bool { effectScheduler != nil && domainEffects != nil }
+  public var shrinksWithEffects: Bool { effectScheduler != nil && domainEffects != nil }
 
   /// The effects held now; an error that says how to hold them in a session that does not.
-  package func heldEffects() throws(CommandError) -> [EffectScheduler.Effect] {
+  public func heldEffects() throws(CommandError) -> [EffectScheduler.Effect] {
     try requireScheduler().pending
   }
 

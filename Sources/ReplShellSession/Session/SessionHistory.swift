@@ -6,34 +6,34 @@ import StateValues
 /// nothing the history does not hold. States share their structure, so keeping them copies nothing.
 /// A class, which its session alone holds: code generic over the state reaches a class's members
 /// through the instance, and a struct's through type metadata it looks up on every call.
-package final class SessionHistory<State, Action> {
+public final class SessionHistory<State, Action> {
   /// One dispatched action.
-  package struct Entry {
+  public struct Entry {
     /// A number no other entry of the session has, even after undone entries were dropped.
-    package let serial: Int
+    public let serial: Int
     /// The action.
-    package let action: Action
+    public let action: Action
     /// The action as the shell writes it, as its dispatch event gave it.
     let text: String
     /// Who dispatched it.
-    package let origin: DispatchEvent.Origin
+    public let origin: DispatchEvent.Origin
     /// What led to it: a line, or the entry whose listener dispatched it; nil when not known.
-    package let cause: HistoryCause?
+    public let cause: HistoryCause?
     /// Whether `hide` kept it out of what the dispatch printed.
     let isHidden: Bool
     /// The state the reducer returned for it.
-    package let state: State
+    public let state: State
   }
 
   /// Where the state stands: kept up to date as entries are added and the position moves, and
   /// stored first, where code generic over the state reads it at a fixed offset.
-  package private(set) var mark = HistoryMark(current: 0, lastUserDispatch: 0)
+  public private(set) var mark = HistoryMark(current: 0, lastUserDispatch: 0)
   /// The state before the first entry, where `jump 0` goes.
-  package private(set) var initialState: State
+  public private(set) var initialState: State
   /// Every entry, oldest first; those after `position` are undone.
-  package private(set) var entries: [Entry] = []
+  public private(set) var entries: [Entry] = []
   /// How many entries the current state has applied (`history` numbers entries from 1).
-  package private(set) var position = 0
+  public private(set) var position = 0
   /// The serial of the last entry the user or a script dispatched; 0 before any.
   private(set) var lastUserSerial = 0
   private var nextSerial = 1
@@ -50,7 +50,7 @@ package final class SessionHistory<State, Action> {
   }
 
   /// The state at the current position.
-  package var currentState: State {
+  public var currentState: State {
     position == 0 ? initialState : entries[position - 1].state
   }
 
@@ -68,7 +68,7 @@ package final class SessionHistory<State, Action> {
   /// Appends an action and the state it led to, dropping the undone entries first; returns the
   /// new entry's serial and its position, which is the current position now.
   @discardableResult
-  package func append(
+  public func append(
     _ action: Action, text: String, origin: DispatchEvent.Origin, cause: HistoryCause?, isHidden: Bool, state: State
   ) -> (serial: Int, position: Int) {
     if position < entries.count { entries.removeSubrange(position...) }
@@ -122,18 +122,18 @@ package final class SessionHistory<State, Action> {
   }
 
   /// The position before the last user dispatch the current state applied; nil when there is none.
-  package var undoTarget: Int? {
+  public var undoTarget: Int? {
     entries.prefix(position).lastIndex { $0.origin != .listener }
   }
 
   /// The position after the next undone user dispatch and what its listeners dispatched; nil when nothing is undone.
-  package var redoTarget: Int? {
+  public var redoTarget: Int? {
     guard position < entries.count else { return nil }
     return entries.indices.first { $0 > position && entries[$0].origin != .listener } ?? entries.count
   }
 
   /// Moves the current position to `target`, which must be in `0...entries.count`.
-  package func move(to target: Int) {
+  public func move(to target: Int) {
     precondition((0...entries.count).contains(target), "a history position out of range")
     position = target
     mark = HistoryMark(current: target == 0 ? 0 : entries[target - 1].serial, lastUserDispatch: lastUserSerial)

@@ -28,7 +28,7 @@ struct SessionLogHandler: LogHandler {
 
 extension SessionEventStream {
   /// A logger whose lines go to these events, for the domain a session starts (`SessionLogHandler`).
-  package var domainLogger: Logger {
+  public var domainLogger: Logger {
     SessionLogHandler.logger(for: self)
   }
 }

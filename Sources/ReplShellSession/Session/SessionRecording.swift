@@ -1,7 +1,7 @@
 import StateValues
 /// The lines of a session since it started that succeeded, each with what it printed and where
 /// the state stood after it: what `save` turns into a scenario script.
-package struct SessionRecording {
+public struct SessionRecording {
   /// One line that succeeded.
   struct Line {
     /// The line as typed.
@@ -20,34 +20,37 @@ package struct SessionRecording {
 
   /// One line of a saved script, with what the session printed for it when the script holds it as
   /// typed (a time-travel command is written as the `jump` it amounts to, which prints otherwise).
-  package struct ScriptLine: Equatable {
-    package let text: String
-    package let sessionOutput: [String]?
+  public struct ScriptLine: Equatable {
+    /// The line as the script holds it.
+    public let text: String
+    /// What the session printed for it; nil when the script does not hold it as typed or the terminal's
+    /// width shaped it.
+    public let sessionOutput: [String]?
   }
 
   /// The domain's name.
-  package let domain: String
+  public let domain: String
   /// The options the session started with, as given.
-  package let options: [String: String]
+  public let options: [String: String]
   /// The databases and servers the options name: where a replay starts from.
-  package let databases: DatabaseStartingPoints
+  public let databases: DatabaseStartingPoints
   private(set) var lines: [Line] = []
 
   /// A recording of a session of `domain` started with `options`, which name `databases`.
-  package init(domain: String, options: [String: String], databases: DatabaseStartingPoints? = nil) {
+  public init(domain: String, options: [String: String], databases: DatabaseStartingPoints? = nil) {
     self.domain = domain
     self.options = options
     self.databases = databases ?? DatabaseStartingPoints(options: options, startingPoints: [:], servers: [:])
   }
 
   /// `use <domain> --option value …`, options in a stable order, quoted where they need it.
-  package static func useLine(domain: String, options: [String: String]) -> String {
+  public static func useLine(domain: String, options: [String: String]) -> String {
     (["use", domain] + options.keys.sorted().flatMap { ["--" + $0, quoted(options[$0] ?? "")] }).joined(separator: " ")
   }
 
   /// Records a line that succeeded, unless `save` would leave it out whatever happens next;
   /// `output` is nil when what it printed is not for a script's run to match.
-  package mutating func append(_ text: String, role: RecordingRole, output: ArraySlice<OutputLine>?, mark: HistoryMark) {
+  public mutating func append(_ text: String, role: RecordingRole, output: ArraySlice<OutputLine>?, mark: HistoryMark) {
     guard role != .omitted else { return }
     // Kept as they came: a script of many lines records every one, and `save` reads few.
     lines.append(Line(typed: text, role: role, printed: output, mark: mark))
@@ -56,7 +59,7 @@ package struct SessionRecording {
   /// The lines of the saved script after its `use` line, given the position of each history entry
   /// the session's state still applies: undone dispatches are left out with the lines that read
   /// the states they led to, and time travel becomes a `jump` wherever it moves the fresh run.
-  package func script(applied: [Int: Int]) -> [ScriptLine] {
+  public func script(applied: [Int: Int]) -> [ScriptLine] {
     var fresh = 0
     var script: [ScriptLine] = []
     for line in lines {

@@ -7,20 +7,20 @@ import StateValues
 /// listeners, the last dispatch for `diff`, the last rejection for `shrink rejects`, the decoded
 /// actions kept for the next dispatch of the same text, and moving the state along the history
 /// (`undo`, `redo`, `jump`).
-@MainActor package final class SessionTimeline<State: Sendable, Action: Decodable & Equatable & Sendable> {
+@MainActor public final class SessionTimeline<State: Sendable, Action: Decodable & Equatable & Sendable> {
   /// The store the session drives.
-  package let store: SessionStore<State, Action>
+  public let store: SessionStore<State, Action>
   /// Every action the store applied, with the state after it.
-  package let history: SessionHistory<State, Action>
+  public let history: SessionHistory<State, Action>
   /// Waits for the store's listeners.
   let settler: Settler
   /// The actions decoded from the text typed, by that text.
-  package let actionCache = ActionCache<Action>()
+  public let actionCache = ActionCache<Action>()
   /// The last dispatch that was not a listener's, then what listeners dispatched after it: what `diff` prints.
-  package private(set) var lastDispatch: [DispatchEvent] = []
+  public private(set) var lastDispatch: [DispatchEvent] = []
   /// The last action the reducer rejected, dispatched or replayed from a recording: what
   /// `shrink rejects` shrinks toward when it names none.
-  package var lastRejection: RejectedAction<Action>?
+  public var lastRejection: RejectedAction<Action>?
 
   /// A timeline over `store`, its history starting at `initialState`; a wait for listeners gives up after `settleTimeout`.
   init(store: SessionStore<State, Action>, initialState: State, settleTimeout: Duration) {
@@ -30,7 +30,7 @@ import StateValues
   }
 
   /// Remembers `event` for `diff`: a dispatch that is not a listener's starts it afresh.
-  package func rememberForDiff(_ event: DispatchEvent) {
+  public func rememberForDiff(_ event: DispatchEvent) {
     if event.origin != .listener {
       // The usual case, one dispatch replacing one, without emptying the array first.
       if lastDispatch.count == 1 {
@@ -43,7 +43,7 @@ import StateValues
   }
 
   /// How many entries the history lists and the position of each entry the state has applied.
-  package var historyPosition: HistoryPosition {
+  public var historyPosition: HistoryPosition {
     HistoryPosition(count: history.entries.count, applied: history.appliedPositions)
   }
 

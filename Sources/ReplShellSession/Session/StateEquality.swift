@@ -1,7 +1,7 @@
 /// Compares states of any type: through `Equatable` when the state has it.
-package enum StateEquality {
+public enum StateEquality {
   /// A test of whether two states differ, or nil when `State` is not `Equatable`.
-  package static func differ<State>(_ type: State.Type) -> (@Sendable (State, State) -> Bool)? {
+  public static func differ<State>(_ type: State.Type) -> (@Sendable (State, State) -> Bool)? {
     guard let equatable = State.self as? any (Equatable & Sendable).Type else { return nil }
     return differ(State.self, as: equatable)
   }

@@ -1,12 +1,12 @@
 import StateValues
 /// Walks a state written as a `Value` along a `StatePath`: struct fields and case arguments by
 /// label, dictionary entries by key, array elements by index.
-package struct StateNavigator {
+public struct StateNavigator {
   /// The state being walked.
   let root: Value
 
   /// A navigator of the state `root`.
-  package init(root: Value) {
+  public init(root: Value) {
     self.root = root
   }
 
@@ -32,7 +32,7 @@ package struct StateNavigator {
   /// The work is linear in `typed`: its tokens are read once and its steps walked once, keeping
   /// each parent's value on the way, instead of parsing and walking every prefix again. `budget`
   /// counts the work; once it is spent, nothing is offered (the caller says why).
-  package func completions(of typed: String, budget: CompletionBudget) -> [(path: String, isLeaf: Bool)] {
+  public func completions(of typed: String, budget: CompletionBudget) -> [(path: String, isLeaf: Bool)] {
     let indices = Array(typed.indices) + [typed.endIndex]
     let splits = Self.splits(of: typed)
     guard budget.spend(indices.count) else { return [] }
@@ -124,7 +124,7 @@ package struct StateNavigator {
   }
 
   /// The parts a path can walk into, in printing order, each with the step that names it.
-  package static func children(of value: Value) -> [(component: StatePath.Component, value: Value)] {
+  public static func children(of value: Value) -> [(component: StatePath.Component, value: Value)] {
     switch value {
     case .structure(_, let fields), .enumCase(_, _, let fields?):
       return fields.map { (.name($0.label), $0.value) }

@@ -3,10 +3,10 @@ import StateValues
 
 /// A domain's state as JSON, written and read by `Codable` itself: what a flight recorder's log
 /// starts from, so that `--replay` can start where the log does after older files rotated away.
-package enum StateSnapshot {
+public enum StateSnapshot {
   /// The state as `Codable` writes it (keys sorted); nil when the state is not `Encodable`, and
   /// an error saying why when it is but does not encode as JSON.
-  package static func json(of state: some Any) throws(CommandError) -> JSONForm? {
+  public static func json(of state: some Any) throws(CommandError) -> JSONForm? {
     guard let encodable = state as? any Encodable else { return nil }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -19,7 +19,7 @@ package enum StateSnapshot {
   }
 
   /// The state `json` holds, read by the state's own `Decodable` conformance.
-  package static func state<State>(_ type: State.Type, from json: JSONForm) throws(CommandError) -> State {
+  public static func state<State>(_ type: State.Type, from json: JSONForm) throws(CommandError) -> State {
     guard let decodable = State.self as? any Decodable.Type else {
       throw CommandError("the recording starts from a snapshot of the state, and \(State.self) is not Decodable: make it Codable to replay logs that rotated")
     }

@@ -2,7 +2,7 @@ import ReplShellDomain
 import SessionProtocol
 import StateValues
 /// The selectors a session re-evaluates after each dispatch, with the output last printed for each.
-package struct WatchList<State, Action> {
+public struct WatchList<State, Action> {
   /// One watched selector.
   struct Watch {
     /// The selector as typed.

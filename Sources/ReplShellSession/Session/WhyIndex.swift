@@ -12,7 +12,7 @@ struct PathChange {
 /// The why index: the paths each history entry changed, and the questions asked of them — `why`,
 /// `history --changed`, the last change at a path (the inspector's), and the chain of causes of an
 /// entry (a breakpoint's stop).
-@MainActor package final class WhyIndex<State: Sendable, Action: Decodable & Equatable & Sendable> {
+@MainActor public final class WhyIndex<State: Sendable, Action: Decodable & Equatable & Sendable> {
   /// The paths each history entry changed, for `why` and `history --changed`.
   let changeIndex = ChangeIndex()
   /// The history searched.
@@ -92,7 +92,7 @@ struct PathChange {
   /// first, with `all`), the value before and after, and its chain of causes back to the line
   /// that started it. A path the state lacks and no entry changed is an error that points at
   /// `column` and names what there is.
-  package func why(_ path: StatePath, all: Bool, column: Int) throws(CommandError) -> [OutputLine] {
+  public func why(_ path: StatePath, all: Bool, column: Int) throws(CommandError) -> [OutputLine] {
     let (components, current) = try resolve(path)
     let applied = history.position
     let positions = all ? Array(stride(from: 1, through: applied, by: 1)) : Array(stride(from: applied, through: 1, by: -1))
@@ -126,7 +126,9 @@ struct PathChange {
     return [.note("(the \(dropped) oldest entr\(dropped == 1 ? "y is" : "ies are") no longer kept: a live history keeps the latest \(DomainSession<State, Action>.liveHistoryLimit), numbered from 1)")]
   }
 
-  package func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)? {
+  /// The last entry up to the current position that changed the value at `path`: its number and its
+  /// action, as `history` writes them; nil when none did.
+  public func lastChange(of path: StatePath) throws(CommandError) -> (entry: Int, action: String)? {
     let components = try resolve(path).components
     let positions = stride(from: history.position, through: 1, by: -1)
     guard let change = try changes(of: components, in: positions, firstOnly: true, valuesNeeded: false).first else { return nil }
@@ -201,7 +203,7 @@ struct PathChange {
 
   /// The lines of `history`: as a tree of causes with `tree`, only the entries that changed the
   /// value at `changed` when given.
-  package func historyLines(full: Bool, tree: Bool, changed: StatePath?, column: Int) throws(CommandError) -> [OutputLine] {
+  public func historyLines(full: Bool, tree: Bool, changed: StatePath?, column: Int) throws(CommandError) -> [OutputLine] {
     guard let changed else {
       if history.entries.isEmpty, let note = backend.emptyHistoryNote {
         return [note]

@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellHost
 import StateValues
 
 /// A value as JSON between two processes of the shell (`explore --against` asks an older

@@ -1,4 +1,3 @@
-import ReplShellCommands
 import StateValues
 /// How each action case fared in an explore: generated, accepted, rejected (and why, most often),
 /// and how often it changed the state.

@@ -1,4 +1,3 @@
-import ReplShellCommands
 import ReplShellDomain
 import ReplShellSession
 import StateValues

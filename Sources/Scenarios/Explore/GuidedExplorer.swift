@@ -1,4 +1,3 @@
-import ReplShellCommands
 /// `explore --guided`: coverage-guided runs, as a fuzzer keeps the inputs that reach new coverage.
 /// A run that takes a transition (abstract state, action case, abstract state after) no run took
 /// before is kept in a corpus, up to its last new transition, with a mark where each new one

@@ -1,6 +1,5 @@
 import Foundation
 import ReplShellCommands
-import ReplShellHost
 import ReplShellSession
 import ReplShellTesting
 import Scenarios

@@ -1,5 +1,4 @@
 import Foundation
-import ReplShellHost
 import Testing
 
 /// The executables built beside the tests: `shelfd` and `shelfshell`.

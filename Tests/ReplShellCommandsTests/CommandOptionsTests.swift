@@ -1,7 +1,6 @@
 @testable import ReplShellCommands
 import StateValues
 import Testing
-@_spi(Internals) @testable import ReplShellSession
 
 /// The shared reading of a command's `--options` from their declaration: values checked with the
 /// column of what is wrong, the rest of the line left to the command, and the usage line, tool
