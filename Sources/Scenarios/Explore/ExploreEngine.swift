@@ -19,7 +19,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
     /// The case index of a step that fails a held effect.
     static var failCase: Int { -2 }
 
-    init(caseIndex: Int, payload: Value, action: Action?, id: Int = 0) {
+    @inline(__always) init(caseIndex: Int, payload: Value, action: Action?, id: Int = 0) {
       self.caseIndex = caseIndex
       self.payload = payload
       self.action = action
@@ -185,7 +185,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
   /// Runs `action` (of case `caseIndex`, generated as `payload`) on the run's state: a rejection
   /// is counted; an accepted step moves the state, counts its transition and the requirements
   /// that hold, and is checked against the invariants.
-  func apply(_ step: Step, to run: inout RunProgress, memo: inout Memo) -> StepOutcome {
+  @inline(__always) func apply(_ step: Step, to run: inout RunProgress, memo: inout Memo) -> StepOutcome {
     guard let action = step.action else { return StepOutcome() }
     let caseIndex = step.caseIndex
     let next: State
@@ -221,7 +221,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// Draws an action of case `caseIndex` for run `run`; nil when its payload does not decode.
-  func draw(_ caseIndex: Int, _ random: inout SplitMix, run: inout RunProgress, memo: inout Memo) -> Step? {
+  @inline(__always) func draw(_ caseIndex: Int, _ random: inout SplitMix, run: inout RunProgress, memo: inout Memo) -> Step? {
     guard let (payload, action) = generate(caseIndex, &random, cache: &memo.cache, coverage: &run.coverage) else { return nil }
     return Step(caseIndex: caseIndex, payload: payload, action: action)
   }
@@ -249,7 +249,9 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// A payload of case `caseIndex` and its action, counted in `coverage`; nil when it does not decode.
-  func generate(_ caseIndex: Int, _ random: inout SplitMix, cache: inout [Value: Action?], coverage: inout ExploreCoverage) -> (Value, Action)? {
+  @inline(__always) func generate(
+    _ caseIndex: Int, _ random: inout SplitMix, cache: inout [Value: Action?], coverage: inout ExploreCoverage
+  ) -> (Value, Action)? {
     coverage.cases[caseIndex].generated += 1
     if let fixed = fixedActions[caseIndex] {
       return (templates[caseIndex][0], fixed)
@@ -264,7 +266,7 @@ struct ExploreEngine<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// The action `payload` decodes to, decoded once per payload.
-  static func action(for payload: Value, cache: inout [Value: Action?], decode: (Value) -> Action?) -> Action? {
+  @inline(__always) static func action(for payload: Value, cache: inout [Value: Action?], decode: (Value) -> Action?) -> Action? {
     if let known = cache[payload] { return known }
     let decoded = decode(payload)
     if cache.count >= 65_536 { cache.removeAll(keepingCapacity: true) }
